@@ -1,0 +1,20 @@
+import { HttpApiMiddleware, HttpApiSecurity } from "@effect/platform"
+import { Context } from "effect"
+import { Unauthorized } from "./ApiError.js"
+import type { OrganizationId, UserId } from "./Ids.js"
+
+/** Plan tiers: multi-doc chat needs `advanced` (reference §7). */
+export type Plan = "basic" | "advanced"
+
+/** The caller a valid bearer token names. */
+export class CurrentUser extends Context.Tag("app/api/CurrentUser")<
+  CurrentUser,
+  { readonly userId: UserId; readonly organizationIds: ReadonlyArray<OrganizationId>; readonly plan: Plan }
+>() {}
+
+/** Every operation but `POST /api/auth` requires `Authorization: Bearer <token>` (reference §1). */
+export class Authentication extends HttpApiMiddleware.Tag<Authentication>()("app/api/Authentication", {
+  failure: Unauthorized,
+  provides: CurrentUser,
+  security: { bearer: HttpApiSecurity.bearer }
+}) {}

@@ -1,0 +1,125 @@
+import type { HttpClientError, HttpClientResponse } from "@effect/platform"
+import { Clock, Duration, Effect, Option, ParseResult, Redacted, Schema } from "effect"
+import { ValidationIssue } from "../api/ApiError.js"
+import {
+  type ClientError,
+  Forbidden,
+  NotFound,
+  RateLimited,
+  RequestRejected,
+  ServerError,
+  Transport,
+  Unauthorized,
+  UnexpectedReply,
+  ValidationFailed
+} from "./ClientError.js"
+
+const MAX_DETAIL = 300
+
+type Scrub = (text: string) => string
+
+/** Reads whatever body a failed reply has; HTML pages and long bodies are cut to a readable line. */
+const readDetail = (response: HttpClientResponse.HttpClientResponse, clean: Scrub) =>
+  response.text.pipe(
+    Effect.map((text) => {
+      const trimmed = text.trim()
+      if (trimmed.startsWith("<")) {
+        const title = /<title>([^<]*)<\/title>/i.exec(trimmed)?.[1]
+        return `HTML reply${title === undefined ? "" : ` "${title.trim()}"`}`
+      }
+      const detail = Option.getOrUndefined(parseJson(trimmed))
+      const text_ = typeof detail === "object" && detail !== null && "detail" in detail ? detail.detail : undefined
+      const shown = typeof text_ === "string" ? text_ : trimmed
+      return clean(shown.length > MAX_DETAIL ? `${shown.slice(0, MAX_DETAIL)}…` : shown)
+    }),
+    Effect.orElseSucceed(() => "")
+  )
+
+const parseJson = (text: string): Option.Option<unknown> =>
+  Option.liftThrowable((value: string): unknown => JSON.parse(value))(text)
+
+const decodeIssues = Schema.decodeUnknownOption(Schema.Array(ValidationIssue))
+
+/** 422 bodies: the reference's bare array, or FastAPI's `{"detail": [...]}` wrapper. */
+const readIssues = (response: HttpClientResponse.HttpClientResponse, clean: Scrub) =>
+  response.text.pipe(
+    Effect.map((text) => {
+      const json = Option.getOrUndefined(parseJson(text))
+      const candidate = typeof json === "object" && json !== null && "detail" in json ? json.detail : json
+      const issues = Option.getOrElse(decodeIssues(candidate), () => [
+        { loc: [] as ReadonlyArray<string>, msg: text.slice(0, MAX_DETAIL), type: "unparsed" }
+      ])
+      return issues.map((issue) => ({ ...issue, msg: clean(issue.msg) }))
+    }),
+    Effect.orElseSucceed(() => [])
+  )
+
+/** Retry-After is either delta-seconds or an HTTP date (RFC 9110 §10.2.3). */
+export const parseRetryAfter = (value: string | undefined, nowMillis: number): Option.Option<Duration.Duration> => {
+  if (value === undefined || value.trim() === "") return Option.none()
+  const trimmed = value.trim()
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Option.some(Duration.seconds(Number(trimmed)))
+  const at = Date.parse(trimmed)
+  if (Number.isNaN(at)) return Option.none()
+  return Option.some(Duration.millis(Math.max(0, at - nowMillis)))
+}
+
+const fromStatus = (request: string, response: HttpClientResponse.HttpClientResponse, clean: Scrub) =>
+  Effect.gen(function* () {
+    const status = response.status
+    if (status === 422) return new ValidationFailed({ errors: yield* readIssues(response, clean), request })
+    const detail = yield* readDetail(response, clean)
+    if (status === 401) return new Unauthorized({ detail, request })
+    if (status === 403) return new Forbidden({ detail, request })
+    if (status === 404) return new NotFound({ detail, request })
+    if (status === 429) {
+      const now = yield* Clock.currentTimeMillis
+      return new RateLimited({ request, detail, retryAfter: parseRetryAfter(response.headers["retry-after"], now) })
+    }
+    if (status >= 500) return new ServerError({ request, status, detail })
+    return new RequestRejected({ request, status, detail })
+  })
+
+const isJsonSyntaxError = (cause: unknown) => cause instanceof SyntaxError
+
+/** Maps every way a call can fail to one tagged client error. */
+export const toClientError =
+  (request: string, clean: Scrub) => (error: HttpClientError.HttpClientError | ParseResult.ParseError) => {
+    if (ParseResult.isParseError(error)) {
+      const first = ParseResult.ArrayFormatter.formatErrorSync(error)[0]
+      return Effect.succeed<ClientError>(
+        new UnexpectedReply({
+          request,
+          field: first === undefined ? "" : first.path.map(String).join("."),
+          detail: clean(first?.message ?? error.message)
+        })
+      )
+    }
+    if (error._tag === "ResponseError" && error.reason === "StatusCode")
+      return fromStatus(request, error.response, clean)
+    if (error._tag === "ResponseError" && error.reason === "Decode" && isJsonSyntaxError(error.cause)) {
+      return Effect.succeed<ClientError>(new UnexpectedReply({ request, field: "", detail: "the body is not JSON" }))
+    }
+    if (error._tag === "ResponseError" && error.reason === "EmptyBody") {
+      return Effect.succeed<ClientError>(new UnexpectedReply({ request, field: "", detail: "the body is empty" }))
+    }
+    const reason =
+      error._tag === "RequestError" ? describeTransport(error.cause) : "connection lost while reading the reply"
+    return Effect.succeed<ClientError>(new Transport({ request, reason, cause: error.cause }))
+  }
+
+const describeTransport = (cause: unknown): string => {
+  const code = typeof cause === "object" && cause !== null && "code" in cause ? String(cause.code) : undefined
+  if (code === "ECONNREFUSED") return "connection refused"
+  if (code === "ECONNRESET" || code === "UND_ERR_SOCKET") return "connection reset"
+  if (code === "ENOTFOUND") return "host not found"
+  return code === undefined ? "request failed" : `request failed (${code})`
+}
+
+/** Removes the token from text that came from the wire: a hostile or buggy server could echo it back. */
+export const tokenScrubber =
+  (token: Redacted.Redacted<string> | undefined) =>
+  (text: string): string => {
+    const secret = token === undefined ? "" : Redacted.value(token)
+    return secret === "" ? text : text.split(secret).join("<redacted>")
+  }

@@ -1,0 +1,177 @@
+import { HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
+import type { HttpClientError } from "@effect/platform"
+import { Effect, type ParseResult } from "effect"
+import { Api } from "../api/Api.js"
+import type { ColumnId, DocumentId, OrganizationId, SessionId, TableId, UserId } from "../api/Ids.js"
+import { type CreateMessageBody, createdMessage } from "../api/Sessions.js"
+import type { CellPair, CreateCellBody, CreateColumnBody, CreateTableBody, UpdateTableBody } from "../api/Tables.js"
+import type { CreateSessionBody, UpdateSessionBody } from "../api/Sessions.js"
+import { type ClientError, Transport, UnexpectedReply } from "./ClientError.js"
+import { ClientSettings } from "./ClientSettings.js"
+import { tokenScrubber, toClientError } from "./ReplyErrors.js"
+
+/** A local file to upload: its bytes travel as multipart `file` (reference §4.1). */
+export interface UploadFile {
+  readonly organizationId: OrganizationId
+  readonly doctype: string
+  readonly filename: string
+  readonly bytes: Uint8Array
+}
+
+/**
+ * One method per endpoint of the contract. Every failure is a tagged `ClientError`; the token stays Redacted.
+ * The client never retries by itself: run and message creation are not idempotent, so retries belong to the
+ * runner, which reconciles ambiguous outcomes before asking again.
+ */
+export class ServiceClient extends Effect.Service<ServiceClient>()("app/client/ServiceClient", {
+  effect: Effect.gen(function* () {
+    const settings = yield* ClientSettings
+    const clean = tokenScrubber(settings.token)
+    const api = yield* HttpApiClient.make(Api, {
+      baseUrl: settings.baseUrl,
+      transformClient: (client) =>
+        client.pipe(
+          HttpClient.mapRequest((request) =>
+            settings.token === undefined ? request : HttpClientRequest.bearerToken(request, settings.token)
+          ),
+          HttpClient.filterStatusOk
+        )
+    })
+
+    /** Names the call, bounds it in time and turns every failure into a ClientError. */
+    const call = <A>(
+      request: string,
+      effect: Effect.Effect<A, HttpClientError.HttpClientError | ParseResult.ParseError | ApiReplyError>
+    ): Effect.Effect<A, ClientError> =>
+      effect.pipe(
+        Effect.catchAll((error) =>
+          "_tag" in error && isHttpOrParse(error)
+            ? Effect.flatMap(toClientError(request, clean)(error), Effect.fail)
+            : Effect.fail(new UnexpectedReply({ request, field: "", detail: clean(String(error)) }))
+        ),
+        Effect.timeoutFail({
+          duration: settings.timeout,
+          onTimeout: () => new Transport({ request, reason: "timed out waiting for the reply" })
+        }),
+        Effect.withSpan(request)
+      )
+
+    return {
+      login: (email: string, password: string) =>
+        call("POST /api/auth", api.auth.login({ payload: { email, password } })),
+      listOrganizations: (userId: UserId) =>
+        call(`GET /api/user/${userId}/organization/list`, api.auth.listOrganizations({ path: { user_id: userId } })),
+      getDocument: (documentId: DocumentId) =>
+        call(`GET /api/document/${documentId}`, api.documents.getDocument({ path: { document_id: documentId } })),
+      uploadDocument: (file: UploadFile) => {
+        const form = new FormData()
+        form.append("organization_id", String(file.organizationId))
+        form.append("doctype", file.doctype)
+        form.append("file", new Blob([file.bytes]), file.filename)
+        return call("POST /api/document/create", api.documents.uploadDocument({ payload: form }))
+      },
+      listDocuments: (organizationId: OrganizationId) =>
+        call(
+          `GET /api/organization/${organizationId}/document/list`,
+          api.documents.listDocuments({ path: { organization_id: organizationId } })
+        ),
+      createTable: (body: CreateTableBody) =>
+        call("POST /api/ai/table/create", api.tables.createTable({ payload: body })),
+      updateTable: (tableId: TableId, body: UpdateTableBody) =>
+        call(
+          `POST /api/ai/table/${tableId}/update`,
+          api.tables.updateTable({ path: { ai_table_id: tableId }, payload: body })
+        ),
+      createColumn: (tableId: TableId, body: CreateColumnBody) =>
+        call(
+          `POST /api/ai/table/${tableId}/column/create`,
+          api.tables.createColumn({ path: { ai_table_id: tableId }, payload: body })
+        ),
+      listColumns: (tableId: TableId) =>
+        call(`GET /api/ai/table/${tableId}/column/list`, api.tables.listColumns({ path: { ai_table_id: tableId } })),
+      runTable: (tableId: TableId, pairs: ReadonlyArray<CellPair>, continueResponse?: boolean) =>
+        call(
+          `POST /api/ai/table/${tableId}/run`,
+          api.tables.runTable({
+            path: { ai_table_id: tableId },
+            payload:
+              continueResponse === undefined
+                ? { doc_id_col_id: pairs }
+                : { doc_id_col_id: pairs, continue_response: continueResponse }
+          })
+        ),
+      runColumn: (tableId: TableId, columnId: ColumnId) =>
+        call(
+          `POST /api/ai/table/${tableId}/column/${columnId}/run`,
+          api.tables.runColumn({ path: { ai_table_id: tableId, ai_column_id: columnId } })
+        ),
+      createCell: (tableId: TableId, body: CreateCellBody) =>
+        call(
+          `POST /api/ai/table/${tableId}/cell/create`,
+          api.tables.createCell({ path: { ai_table_id: tableId }, payload: body })
+        ),
+      listCells: (tableId: TableId) =>
+        call(`GET /api/ai/table/${tableId}/cell/list`, api.tables.listCells({ path: { ai_table_id: tableId } })),
+      createSession: (body: CreateSessionBody) =>
+        call("POST /api/ai/session/create", api.sessions.createSession({ payload: body })),
+      listSessions: (organizationId: OrganizationId, documentId?: DocumentId) =>
+        call(
+          "GET /api/ai/session/list",
+          api.sessions.listSessions({
+            urlParams:
+              documentId === undefined
+                ? { organization_id: organizationId }
+                : { organization_id: organizationId, document_id: documentId }
+          })
+        ),
+      getSession: (sessionId: SessionId) =>
+        call(`GET /api/ai/session/${sessionId}`, api.sessions.getSession({ path: { ai_session_id: sessionId } })),
+      updateSession: (sessionId: SessionId, body: UpdateSessionBody) =>
+        call(
+          `POST /api/ai/session/${sessionId}/update`,
+          api.sessions.updateSession({ path: { ai_session_id: sessionId }, payload: body })
+        ),
+      deleteSession: (sessionId: SessionId) =>
+        call(
+          `DELETE /api/ai/session/${sessionId}/delete`,
+          api.sessions.deleteSession({ path: { ai_session_id: sessionId } })
+        ),
+      resetSession: (sessionId: SessionId) =>
+        call(
+          `POST /api/ai/session/${sessionId}/reset`,
+          api.sessions.resetSession({ path: { ai_session_id: sessionId } })
+        ),
+      /** Accepts either reply shape (reference §8.3) and returns the created message. */
+      createMessage: (sessionId: SessionId, body: CreateMessageBody) => {
+        const request = `POST /api/ai/session/${sessionId}/qa/create`
+        return call(request, api.sessions.createMessage({ path: { ai_session_id: sessionId }, payload: body })).pipe(
+          Effect.flatMap((reply) => {
+            const message = createdMessage(reply, body.query)
+            return message === undefined
+              ? Effect.fail(new UnexpectedReply({ request, field: "", detail: "the reply holds no message" }))
+              : Effect.succeed(message)
+          })
+        )
+      },
+      listMessages: (sessionId: SessionId) =>
+        call(
+          `GET /api/ai/session/${sessionId}/qa/list`,
+          api.sessions.listMessages({ path: { ai_session_id: sessionId } })
+        ),
+      /** Debug endpoint of the local service only (`serve --debug-endpoints`). */
+      runCounts: (tableId?: TableId) =>
+        call(
+          "GET /debug/run-counts",
+          api.debug.runCounts({ urlParams: tableId === undefined ? {} : { ai_table_id: tableId } })
+        )
+    } as const
+  })
+}) {}
+
+/** Errors the contract declares; with `filterStatusOk` they never decode here, but they are in the types. */
+type ApiReplyError = { readonly _tag: string }
+
+const isHttpOrParse = (error: {
+  readonly _tag: string
+}): error is HttpClientError.HttpClientError | ParseResult.ParseError =>
+  error._tag === "RequestError" || error._tag === "ResponseError" || error._tag === "ParseError"

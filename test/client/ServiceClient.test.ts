@@ -1,0 +1,265 @@
+import { NodeHttpClient } from "@effect/platform-node"
+import { assert, describe, it } from "@effect/vitest"
+import { Duration, Effect, Layer, Option, Redacted } from "effect"
+import type { ColumnId, DocumentId, OrganizationId, SessionId, TableId } from "../../src/api/Ids.js"
+import { ClientSettings } from "../../src/client/ClientSettings.js"
+import { ServiceClient } from "../../src/client/ServiceClient.js"
+import { parseRetryAfter } from "../../src/client/ReplyErrors.js"
+import * as Samples from "../api/samples.js"
+import { json, raw, type Script, scriptedServer } from "../support/scriptedServer.js"
+
+const TOKEN = "sekret-token-value-123"
+const tableId = 12 as TableId
+const documentId = 201 as DocumentId
+
+/** A client against a scripted server on 127.0.0.1. */
+const withClient = <A, E>(
+  script: Script,
+  use: (
+    client: ServiceClient,
+    server: { seen: Array<{ url: string; headers: Record<string, unknown>; body: string }> }
+  ) => Effect.Effect<A, E>,
+  timeout: Duration.DurationInput = "5 seconds"
+) =>
+  Effect.gen(function* () {
+    const server = yield* scriptedServer(script)
+    const layer = ServiceClient.Default.pipe(
+      Layer.provide(ClientSettings.layer({ baseUrl: server.baseUrl, token: Redacted.make(TOKEN), timeout })),
+      Layer.provide(NodeHttpClient.layer)
+    )
+    return yield* Effect.flatMap(ServiceClient, (client) => use(client, server)).pipe(Effect.provide(layer))
+  }).pipe(Effect.scoped)
+
+const failureOf = <A, E>(effect: Effect.Effect<A, E>) => Effect.flip(effect)
+
+describe("ServiceClient over real HTTP", () => {
+  it.live("sends the bearer token and decodes replies with unknown extra fields", () =>
+    withClient(json(200, [Samples.cell]), (client, server) =>
+      Effect.gen(function* () {
+        const cells = yield* client.listCells(tableId)
+        assert.strictEqual(cells[0]?.response, "New York")
+        assert.strictEqual(server.seen[0]?.url, "/api/ai/table/12/cell/list")
+        assert.strictEqual(server.seen[0]?.headers.authorization, `Bearer ${TOKEN}`)
+      })
+    )
+  )
+
+  it.live("posts run pairs as [document_id, ai_column_id]", () =>
+    withClient(json(200, [Samples.cell]), (client, server) =>
+      Effect.gen(function* () {
+        yield* client.runTable(tableId, [[documentId, 55 as ColumnId]])
+        assert.deepStrictEqual(JSON.parse(server.seen[0]?.body ?? ""), { doc_id_col_id: [[201, 55]] })
+      })
+    )
+  )
+
+  it.live("401, 403 and 404 become Unauthorized, Forbidden and NotFound naming the request", () =>
+    Effect.gen(function* () {
+      const unauthorized = yield* withClient(json(401, { detail: "token expired" }), (client) =>
+        failureOf(client.getDocument(documentId))
+      )
+      assert.strictEqual(unauthorized._tag, "Unauthorized")
+      assert.include(unauthorized.message, "GET /api/document/201")
+      assert.include(unauthorized.message, "token expired")
+      const forbidden = yield* withClient(json(403, { detail: "Multi-doc chat needs the advanced plan" }), (client) =>
+        failureOf(
+          client.createSession({ organization_id: 3 as OrganizationId, user_id: 7 as never, is_multidoc: true })
+        )
+      )
+      assert.strictEqual(forbidden._tag, "Forbidden")
+      assert.include(forbidden.message, "advanced plan")
+      const notFound = yield* withClient(raw(404, "no such table", "text/plain"), (client) =>
+        failureOf(client.listColumns(tableId))
+      )
+      assert.strictEqual(notFound._tag, "NotFound")
+      assert.include(notFound.message, "no such table")
+    })
+  )
+
+  it.live("422 carries the loc/msg/type list, bare or wrapped in detail", () =>
+    Effect.gen(function* () {
+      const issues = [{ loc: ["body", "doc_id_col_id", 0], msg: "document 9 is not in the table", type: "value_error" }]
+      for (const body of [issues, { detail: issues }]) {
+        const error = yield* withClient(json(422, body), (client) => failureOf(client.runTable(tableId, [])))
+        assert.strictEqual(error._tag, "ValidationFailed")
+        if (error._tag === "ValidationFailed") {
+          assert.deepStrictEqual(error.errors[0]?.loc, ["body", "doc_id_col_id", 0])
+          assert.include(error.message, "body.doc_id_col_id.0: document 9 is not in the table")
+        }
+      }
+    })
+  )
+
+  it.live("429 carries Retry-After in seconds or as an HTTP date", () =>
+    Effect.gen(function* () {
+      const seconds = yield* withClient(json(429, { detail: "slow down" }, { "retry-after": "7" }), (client) =>
+        failureOf(client.listCells(tableId))
+      )
+      assert.strictEqual(seconds._tag, "RateLimited")
+      if (seconds._tag === "RateLimited") {
+        assert.deepStrictEqual(seconds.retryAfter, Option.some(Duration.seconds(7)))
+      }
+      const date = new Date(Date.now() + 60_000).toUTCString()
+      const dated = yield* withClient(json(429, {}, { "retry-after": date }), (client) =>
+        failureOf(client.listCells(tableId))
+      )
+      if (dated._tag !== "RateLimited") return assert.fail(`expected RateLimited, got ${dated._tag}`)
+      const millis = Option.map(dated.retryAfter, Duration.toMillis).pipe(Option.getOrElse(() => -1))
+      assert.isTrue(millis > 50_000 && millis <= 60_000, `retry after ${millis} ms`)
+    })
+  )
+
+  it("parses Retry-After forms", () => {
+    assert.deepStrictEqual(parseRetryAfter("120", 0), Option.some(Duration.seconds(120)))
+    assert.deepStrictEqual(parseRetryAfter("Thu, 01 Jan 1970 00:00:10 GMT", 4_000), Option.some(Duration.millis(6_000)))
+    assert.deepStrictEqual(parseRetryAfter("soon", 0), Option.none())
+    assert.deepStrictEqual(parseRetryAfter(undefined, 0), Option.none())
+  })
+
+  it.live("5xx with an HTML body becomes ServerError with a readable detail", () =>
+    Effect.gen(function* () {
+      const error = yield* withClient(
+        raw(502, "<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>", "text/html"),
+        (client) => failureOf(client.listCells(tableId))
+      )
+      assert.strictEqual(error._tag, "ServerError")
+      assert.include(error.message, "502")
+      assert.include(error.message, 'HTML reply "502 Bad Gateway"')
+    })
+  )
+
+  it.live("a 200 with an HTML body is an UnexpectedReply, not a crash", () =>
+    Effect.gen(function* () {
+      const error = yield* withClient(raw(200, "<html>login</html>", "text/html"), (client) =>
+        failureOf(client.listCells(tableId))
+      )
+      assert.strictEqual(error._tag, "UnexpectedReply")
+      assert.include(error.message, "GET /api/ai/table/12/cell/list")
+    })
+  )
+
+  it.live("a reply that does not match the contract names the endpoint and the field", () =>
+    Effect.gen(function* () {
+      const error = yield* withClient(json(200, [{ ...Samples.cell, task_status: 5 }]), (client) =>
+        failureOf(client.listCells(tableId))
+      )
+      assert.strictEqual(error._tag, "UnexpectedReply")
+      if (error._tag === "UnexpectedReply") assert.strictEqual(error.field, "0.task_status")
+    })
+  )
+
+  it.live("connection refused is a Transport error", () =>
+    Effect.gen(function* () {
+      const layer = ServiceClient.Default.pipe(
+        Layer.provide(ClientSettings.layer({ baseUrl: "http://127.0.0.1:9", token: Redacted.make(TOKEN) })),
+        Layer.provide(NodeHttpClient.layer)
+      )
+      const error = yield* Effect.flip(Effect.flatMap(ServiceClient, (client) => client.listCells(tableId))).pipe(
+        Effect.provide(layer)
+      )
+      assert.strictEqual(error._tag, "Transport")
+      assert.notInclude(error.message, TOKEN)
+    })
+  )
+
+  it.live("a server that closes the connection mid-reply is a Transport error", () =>
+    withClient(
+      (_request, _body, response) => {
+        response.writeHead(200, { "content-type": "application/json", "content-length": "500" })
+        response.write('[{"id": 900, "task_status": "succ')
+        setTimeout(() => response.socket?.destroy(), 20)
+      },
+      (client) =>
+        Effect.gen(function* () {
+          const error = yield* failureOf(client.listCells(tableId))
+          assert.strictEqual(error._tag, "Transport")
+        })
+    )
+  )
+
+  it.live("a reply slower than the timeout is a Transport error", () =>
+    withClient(
+      (_request, _body, response) => {
+        setTimeout(() => {
+          response.writeHead(200, { "content-type": "application/json" })
+          response.end("[]")
+        }, 1_000)
+      },
+      (client) =>
+        Effect.gen(function* () {
+          const error = yield* failureOf(client.listCells(tableId))
+          assert.strictEqual(error._tag, "Transport")
+          assert.include(error.message, "timed out")
+        }),
+      "200 millis"
+    )
+  )
+
+  it.live("the token never appears in errors, even when the server echoes it", () =>
+    withClient(
+      (request, _body, response) => {
+        response.writeHead(401, { "content-type": "application/json" })
+        response.end(JSON.stringify({ detail: `bad token ${request.headers.authorization}` }))
+      },
+      (client) =>
+        Effect.gen(function* () {
+          const error = yield* failureOf(client.listCells(tableId))
+          assert.strictEqual(error._tag, "Unauthorized")
+          assert.notInclude(error.message, TOKEN)
+          assert.notInclude(String(error), TOKEN)
+          assert.notInclude(JSON.stringify(error), TOKEN)
+          assert.include(error.message, "<redacted>")
+        })
+    )
+  )
+
+  it.live("createMessage accepts a single object or an array reply", () =>
+    Effect.gen(function* () {
+      const single = yield* withClient(json(200, Samples.message), (client) =>
+        client.createMessage(31 as SessionId, { query: "Summarize" })
+      )
+      assert.strictEqual(single.id, 77)
+      const fromArray = yield* withClient(
+        json(200, [{ ...Samples.message, id: 5, query: "old" }, Samples.message]),
+        (client) => client.createMessage(31 as SessionId, { query: "Summarize" })
+      )
+      assert.strictEqual(fromArray.id, 77)
+    })
+  )
+
+  it.live("uploads a document as multipart with organization_id, doctype and file", () =>
+    withClient(json(200, Samples.documentListItem), (client, server) =>
+      Effect.gen(function* () {
+        const document = yield* client.uploadDocument({
+          organizationId: 3 as OrganizationId,
+          doctype: "txt",
+          filename: "note.txt",
+          bytes: new TextEncoder().encode("hello")
+        })
+        assert.strictEqual(document.id, 202)
+        const body = server.seen[0]?.body ?? ""
+        assert.match(String(server.seen[0]?.headers["content-type"]), /^multipart\/form-data/)
+        assert.include(body, 'name="organization_id"')
+        assert.include(body, 'name="doctype"')
+        assert.include(body, 'filename="note.txt"')
+        assert.include(body, "hello")
+      })
+    )
+  )
+
+  it.live("login needs no token and returns the token, user id and workspaces", () =>
+    Effect.gen(function* () {
+      const server = yield* scriptedServer(json(200, Samples.authReply))
+      const layer = ServiceClient.Default.pipe(
+        Layer.provide(ClientSettings.layer({ baseUrl: server.baseUrl })),
+        Layer.provide(NodeHttpClient.layer)
+      )
+      const reply = yield* Effect.flatMap(ServiceClient, (client) => client.login("a@b.c", "pw")).pipe(
+        Effect.provide(layer)
+      )
+      assert.deepStrictEqual(reply.organization_ids, [3, 4])
+      assert.isUndefined(server.seen[0]?.headers.authorization)
+      assert.deepStrictEqual(JSON.parse(server.seen[0]?.body ?? ""), { email: "a@b.c", password: "pw" })
+    }).pipe(Effect.scoped)
+  )
+})
