@@ -1,0 +1,121 @@
+/**
+ * The checkpoint's vocabulary, shared by the store (which implements it) and the runner (which drives it).
+ * One SQLite file per pipeline at `<output dir>/state.sqlite`.
+ */
+
+/** Where a cell stands locally. `submitting` is the written intent: the run request may or may not have landed. */
+export type CellState = "pending" | "submitting" | "submitted" | "success" | "failed"
+
+/** How a run ended; the CLI maps it to an exit code. */
+export type RunOutcome =
+  | "running"
+  | "completed" // every cell and chat answered: exit 0
+  | "failed-cells" // finished, some cells or chats failed: exit 3
+  | "refused" // 401/403 from the service: exit 4
+  | "service-unavailable" // retries exhausted or Retry-After beyond the deadline: exit 5
+  | "deadline" // the run's deadline passed: exit 5, resume later
+  | "interrupted" // Ctrl-C / SIGTERM: exit 130
+  | "invalid" // 400/404/422 from the service: exit 2
+  | "error" // internal error: exit 1
+
+export interface RunRecord {
+  readonly id: number
+  readonly pipelineName: string
+  readonly pipelineHash: string
+  readonly baseUrl: string
+  /** "2/4" when the run is one shard of several. */
+  readonly shard: string | undefined
+  readonly docsweepVersion: string
+  readonly startedAt: string
+  readonly finishedAt: string | undefined
+  readonly outcome: RunOutcome
+  readonly note: string | undefined
+  /** Cells and chats by state at the end of the run. */
+  readonly counts: Readonly<Record<string, number>>
+}
+
+/** A document as the run knows it: read once from the document endpoint and kept. */
+export interface DocumentRecord {
+  readonly id: number
+  readonly filename: string
+  readonly pages: number | undefined
+  readonly doctype: string
+  /** The document's `modified_at`: a cell answered for an older version is asked again. */
+  readonly version: string
+}
+
+/** One remote AI Table holding a slice of the documents (at most `max_documents_per_table`). */
+export interface TableRecord {
+  readonly slot: number
+  readonly remoteId: number | undefined
+  readonly documentIds: ReadonlyArray<number>
+}
+
+/** A pipeline column as created in one table. Editing the query or meta makes a new column. */
+export interface ColumnRecord {
+  readonly tableSlot: number
+  readonly name: string
+  readonly query: string
+  readonly meta: Readonly<Record<string, unknown>>
+  /** sha256 of query + meta: what the column's answers depend on. */
+  readonly queryKey: string
+  readonly remoteId: number | undefined
+  readonly orderId: number
+}
+
+/** One (document, column) pair: keyed by what the answer depends on. */
+export interface CellRecord {
+  readonly documentId: number
+  readonly columnName: string
+  /** Document version + column queryKey: a different key means the answer is stale. */
+  readonly dependencyKey: string
+  readonly tableSlot: number
+  readonly state: CellState
+  readonly response: string | undefined
+  readonly error: string | undefined
+  /** Run requests made for this pair (first run and cell retries). */
+  readonly attempts: number
+  readonly remoteCellId: number | undefined
+  /** task_id of the generation we asked for; a reconcile adopts only a cell whose task_id differs from `staleTaskId`. */
+  readonly remoteTaskId: string | undefined
+  /** task_id the remote cell had before our latest request (re-runs of an existing cell keep its id). */
+  readonly staleTaskId: string | undefined
+  readonly intentAt: string | undefined
+  readonly submittedAt: string | undefined
+  readonly finishedAt: string | undefined
+  readonly seconds: number | undefined
+  readonly runId: number | undefined
+}
+
+/** One chat message of a pipeline chat, in one session. */
+export interface ChatMessageRecord {
+  readonly chatName: string
+  readonly scope: "each" | "all"
+  /** Stable key of the session: the sorted document ids it covers. */
+  readonly sessionKey: string
+  readonly documentIds: ReadonlyArray<number>
+  readonly remoteSessionId: number | undefined
+  /** Position of the message in the chat's `messages` list. */
+  readonly position: number
+  readonly query: string
+  /** Document versions + query + use_history: a different key means the answer is stale. */
+  readonly dependencyKey: string
+  readonly state: CellState
+  readonly response: string | undefined
+  readonly error: string | undefined
+  readonly attempts: number
+  readonly remoteMessageId: number | undefined
+  readonly intentAt: string | undefined
+  readonly finishedAt: string | undefined
+  readonly seconds: number | undefined
+  readonly runId: number | undefined
+}
+
+/** An answer that differs between two runs (`docsweep diff`, the Changes sheet). */
+export interface AnswerChange {
+  readonly documentId: number
+  readonly filename: string
+  readonly column: string
+  readonly before: string | undefined
+  readonly after: string | undefined
+}
