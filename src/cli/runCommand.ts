@@ -10,7 +10,7 @@ export const runCommand = <E>(program: Effect.Effect<number, E>): void =>
   NodeRuntime.runMain(program, {
     disableErrorReporting: true,
     teardown: (exit, onExit) => {
-      if (Exit.isSuccess(exit)) return onExit(exit.value)
+      if (Exit.isSuccess(exit)) return onExit(typeof exit.value === "number" ? exit.value : ExitCode.ok)
       if (Cause.isInterruptedOnly(exit.cause)) {
         console.error("interrupted: the checkpoint is consistent; run the same command again to resume")
         return onExit(ExitCode.interrupted)

@@ -257,7 +257,7 @@ describe("ServiceClient over real HTTP", () => {
       const reply = yield* Effect.flatMap(ServiceClient, (client) => client.login("a@b.c", "pw")).pipe(
         Effect.provide(layer)
       )
-      assert.deepStrictEqual(reply.organization_ids, [3, 4])
+      assert.deepStrictEqual(reply.organization_ids.map(Number), [3, 4])
       assert.isUndefined(server.seen[0]?.headers.authorization)
       assert.deepStrictEqual(JSON.parse(server.seen[0]?.body ?? ""), { email: "a@b.c", password: "pw" })
     }).pipe(Effect.scoped)

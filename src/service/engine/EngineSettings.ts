@@ -1,0 +1,111 @@
+import type { HttpClient } from "@effect/platform"
+import { Data, Effect, Either, Predicate, Redacted } from "effect"
+import type { AnswerEngine } from "./AnswerEngine.js"
+import { makeLatencyEngine } from "./LatencyEngine.js"
+import { makeOpenAiEngine } from "./OpenAiEngine.js"
+
+/** Which answer engine the service runs, as chosen on the command line. */
+export type EngineChoice =
+  | { readonly name: "extractive" }
+  | { readonly name: "latency"; readonly latencyMs: number }
+  | {
+      readonly name: "openai"
+      readonly baseUrl: string
+      readonly model: string
+      readonly apiKey?: Redacted.Redacted | undefined
+    }
+
+export interface EngineFlags {
+  readonly engine?: string | undefined
+  readonly latencyMs?: number | undefined
+  readonly llmBaseUrl?: string | undefined
+  readonly llmModel?: string | undefined
+}
+
+/** The engine flags do not make a usable choice; `reason` names the flag. */
+export class EngineChoiceInvalid extends Data.TaggedError("EngineChoiceInvalid")<{ readonly reason: string }> {
+  override get message() {
+    return this.reason
+  }
+}
+
+export const engineNames = ["extractive", "latency", "openai"] as const
+
+/** Environment variable holding the model API key; read here only, kept `Redacted` from then on. */
+export const apiKeyVariable = "DOCSWEEP_LLM_API_KEY"
+
+const invalid = (reason: string) => Either.left(new EngineChoiceInvalid({ reason }))
+
+const present = (value: string | undefined): string | undefined => {
+  const trimmed = value?.trim()
+  return trimmed === undefined || trimmed === "" ? undefined : trimmed
+}
+
+const isHttpUrl = (value: string): boolean => /^https?:\/\/[^\s/]+/i.test(value) && URL.canParse(value)
+
+/**
+ * Decodes `--engine` and its companion flags. The default engine is `extractive`; `latency` defaults to 0 ms;
+ * `openai` needs `--llm-base-url` and `--llm-model`, and takes its key from `DOCSWEEP_LLM_API_KEY` when set.
+ */
+export const parseEngineChoice = (
+  flags: EngineFlags,
+  env: Record<string, string | undefined>
+): Either.Either<EngineChoice, EngineChoiceInvalid> => {
+  const engine = present(flags.engine) ?? "extractive"
+  switch (engine) {
+    case "extractive":
+      return Either.right({ name: "extractive" })
+    case "latency": {
+      const latencyMs = flags.latencyMs ?? 0
+      return Number.isFinite(latencyMs) && latencyMs >= 0
+        ? Either.right({ name: "latency", latencyMs })
+        : invalid(`--latency-ms must be a number of milliseconds >= 0, got ${latencyMs}`)
+    }
+    case "openai": {
+      const baseUrl = present(flags.llmBaseUrl)
+      const model = present(flags.llmModel)
+      if (baseUrl === undefined) return invalid("--engine openai needs --llm-base-url (e.g. http://127.0.0.1:11434/v1)")
+      if (!isHttpUrl(baseUrl)) return invalid(`--llm-base-url must be an http(s) URL, got "${baseUrl}"`)
+      if (model === undefined) return invalid("--engine openai needs --llm-model")
+      const key = present(env[apiKeyVariable])
+      return Either.right({
+        name: "openai",
+        baseUrl,
+        model,
+        apiKey: key === undefined ? undefined : Redacted.make(key)
+      })
+    }
+    default:
+      return invalid(`unknown --engine "${engine}"; expected one of ${engineNames.join(", ")}`)
+  }
+}
+
+interface ExtractiveModule {
+  readonly makeExtractiveEngine: () => AnswerEngine
+}
+
+const isExtractiveModule = (module: unknown): module is ExtractiveModule =>
+  Predicate.hasProperty(module, "makeExtractiveEngine") && typeof module.makeExtractiveEngine === "function"
+
+// A non-literal specifier keeps this file compiling while the extractive engine is written alongside it.
+const extractiveModulePath = "./ExtractiveEngine.js"
+
+const loadExtractiveEngine = Effect.promise((): Promise<unknown> => import(extractiveModulePath)).pipe(
+  Effect.flatMap((module) =>
+    isExtractiveModule(module)
+      ? Effect.sync(() => module.makeExtractiveEngine())
+      : Effect.dieMessage(`${extractiveModulePath} does not export makeExtractiveEngine()`)
+  )
+)
+
+/** Builds the chosen engine; only `openai` uses the HttpClient. */
+export const makeEngine = (choice: EngineChoice): Effect.Effect<AnswerEngine, never, HttpClient.HttpClient> => {
+  switch (choice.name) {
+    case "extractive":
+      return loadExtractiveEngine
+    case "latency":
+      return Effect.succeed(makeLatencyEngine({ latencyMs: choice.latencyMs }))
+    case "openai":
+      return makeOpenAiEngine({ baseUrl: choice.baseUrl, model: choice.model, apiKey: choice.apiKey })
+  }
+}

@@ -1,0 +1,105 @@
+import { HttpClient, HttpClientRequest, type HttpClientResponse } from "@effect/platform"
+import { Duration, Effect, type Redacted, Schedule, Stream } from "effect"
+import type { AnswerEngine, AnswerRequest } from "./AnswerEngine.js"
+import { buildMessages } from "./openai/ChatMessages.js"
+import { coalesce, contentDeltas } from "./openai/ContentDeltas.js"
+import {
+  type ModelCallError,
+  ModelRefused,
+  ModelStreamError,
+  ModelTimeout,
+  ModelUnreachable,
+  isRetryable,
+  toEngineFailure,
+  transportDetail
+} from "./openai/ModelCallError.js"
+import { selectContext } from "./openai/SelectContext.js"
+
+export interface OpenAiEngineSettings {
+  /** Base of an OpenAI-compatible API, e.g. `https://api.openai.com/v1` or `http://127.0.0.1:11434/v1`. */
+  readonly baseUrl: string
+  readonly model: string
+  /** Sent as a bearer token; local servers usually need none. */
+  readonly apiKey: Redacted.Redacted | undefined
+  /** Context budget for the document passages, in estimated tokens (chars / 4). Default 3000. */
+  readonly contextTokens?: number | undefined
+  /** Attempts of one model call, the first included. Default 4. */
+  readonly maxAttempts?: number | undefined
+  /** Longest wait for the response headers and, once streaming, between two reads. Default 60 seconds. */
+  readonly timeout?: Duration.DurationInput | undefined
+  /** First retry delay, doubled after each attempt and jittered. Default 500 ms. */
+  readonly retryBaseDelay?: Duration.DurationInput | undefined
+}
+
+// Tokens stream a few characters at a time; ~200-character chunks keep partial answers visible to pollers
+// without one task write per token.
+const chunkChars = 200
+
+/**
+ * Answers from any OpenAI-compatible chat completions endpoint (OpenAI, vLLM, Ollama, llama.cpp, LM Studio),
+ * grounded in the request's best BM25-ranked passages and streamed as the model writes.
+ */
+export const makeOpenAiEngine = Effect.fn("OpenAiEngine.make")(function* (settings: OpenAiEngineSettings) {
+  const client = yield* HttpClient.HttpClient
+  const url = `${settings.baseUrl.replace(/\/+$/, "")}/chat/completions`
+  const contextTokens = settings.contextTokens ?? 3000
+  const timeout = Duration.decode(settings.timeout ?? "60 seconds")
+  // Exponential backoff with jitter so parallel cells hitting one rate limit do not retry in lockstep.
+  const retryPolicy = Schedule.exponential(settings.retryBaseDelay ?? "500 millis").pipe(
+    Schedule.jittered,
+    Schedule.intersect(Schedule.recurs(Math.max(0, (settings.maxAttempts ?? 4) - 1)))
+  )
+
+  const completionRequest = (request: AnswerRequest) => {
+    const passages = selectContext(request.query, request.documents, contextTokens)
+    const base = HttpClientRequest.post(url).pipe(
+      HttpClientRequest.accept("text/event-stream"),
+      HttpClientRequest.bodyUnsafeJson({
+        model: settings.model,
+        stream: true,
+        messages: buildMessages(request, passages)
+      })
+    )
+    return settings.apiKey === undefined ? base : HttpClientRequest.bearerToken(base, settings.apiKey)
+  }
+
+  const refusal = (response: HttpClientResponse.HttpClientResponse) =>
+    response.text.pipe(
+      Effect.orElseSucceed(() => ""),
+      Effect.flatMap((body) => Effect.fail(new ModelRefused({ status: response.status, body })))
+    )
+
+  // One attempt up to the response headers. Retries happen only here, so an answer already streaming is
+  // never started over (the service has appended its first chunks to the task).
+  const openStream = (request: HttpClientRequest.HttpClientRequest) =>
+    client.execute(request).pipe(
+      // Only the underlying cause is kept: the request inside HttpClientError carries the key in its headers.
+      Effect.mapError((error) => new ModelUnreachable({ detail: transportDetail(error.cause), cause: error.cause })),
+      Effect.flatMap((response) =>
+        response.status >= 200 && response.status < 300 ? Effect.succeed(response) : refusal(response)
+      ),
+      Effect.timeoutFail({ duration: timeout, onTimeout: () => new ModelTimeout({ after: timeout }) }),
+      Effect.retry({ schedule: retryPolicy, while: isRetryable })
+    )
+
+  // Once streaming, the timeout bounds the silence between two reads, not the whole (possibly long) answer.
+  const readBody = (response: HttpClientResponse.HttpClientResponse) =>
+    response.stream.pipe(
+      Stream.catchTag("ResponseError", (error) =>
+        Stream.fail(new ModelStreamError({ detail: transportDetail(error.cause), cause: error.cause }))
+      ),
+      Stream.timeoutFail(() => new ModelTimeout({ after: timeout }), timeout)
+    )
+
+  const answer = (request: AnswerRequest) =>
+    // Ranking and request building wait until the stream runs, not when it is described.
+    Stream.unwrap(Effect.suspend(() => openStream(completionRequest(request))).pipe(Effect.map(readBody))).pipe(
+      contentDeltas,
+      coalesce(chunkChars),
+      Stream.mapError((error: ModelCallError) => toEngineFailure(error, url, settings.apiKey)),
+      Stream.withSpan("OpenAiEngine.answer", { attributes: { model: settings.model, kind: request.kind } })
+    )
+
+  const engine: AnswerEngine = { name: "openai", answer }
+  return engine
+})

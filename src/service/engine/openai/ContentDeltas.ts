@@ -1,0 +1,95 @@
+import { Effect, Either, Option, Schema, Stream } from "effect"
+import { ModelStreamError } from "./ModelCallError.js"
+
+// One `chat.completion.chunk`; usage-only chunks have no choices and `content` may be null or absent.
+const CompletionChunk = Schema.Struct({
+  choices: Schema.optional(
+    Schema.Array(
+      Schema.Struct({
+        delta: Schema.optional(Schema.Struct({ content: Schema.optional(Schema.NullOr(Schema.String)) })),
+        finish_reason: Schema.optional(Schema.NullOr(Schema.String))
+      })
+    )
+  ),
+  error: Schema.optional(Schema.Union(Schema.String, Schema.Struct({ message: Schema.String })))
+})
+const decodeChunk = Schema.decodeUnknownEither(Schema.parseJson(CompletionChunk))
+
+const doneMarker = "[DONE]"
+
+interface Delta {
+  readonly content: string
+  /** The model said it is done: `finish_reason` set, or the `[DONE]` event. */
+  readonly finished: boolean
+}
+
+// SSE "data:" field: the one optional space after the colon is not part of the value (WHATWG HTML §9.2.6).
+const dataOf = (line: string): string | undefined =>
+  line.startsWith("data:") ? line.slice(line.charCodeAt(5) === 32 ? 6 : 5) : undefined
+
+const deltaOf = (data: string): Effect.Effect<Delta, ModelStreamError> => {
+  if (data.trim() === doneMarker) return Effect.succeed({ content: "", finished: true })
+  const decoded = decodeChunk(data)
+  // Lines of other shapes (vendor extras) carry no answer text.
+  if (Either.isLeft(decoded)) return Effect.succeed({ content: "", finished: false })
+  const { choices, error } = decoded.right
+  if (error !== undefined) {
+    return Effect.fail(new ModelStreamError({ detail: typeof error === "string" ? error : error.message }))
+  }
+  const choice = choices?.[0]
+  return Effect.succeed({
+    content: choice?.delta?.content ?? "",
+    finished: choice?.finish_reason !== undefined && choice.finish_reason !== null
+  })
+}
+
+const truncated = new ModelStreamError({ detail: "the stream ended before the answer was complete" })
+
+/**
+ * The answer text of an OpenAI streaming completion (server-sent events: `data: {json}` lines ending with
+ * `data: [DONE]`), one element per non-empty `choices[0].delta.content`. A stream that ends before a
+ * `finish_reason` or `[DONE]` fails: a cut connection must not pass for a complete answer.
+ */
+export const contentDeltas = <E, R>(
+  bytes: Stream.Stream<Uint8Array, E, R>
+): Stream.Stream<string, E | ModelStreamError, R> =>
+  bytes.pipe(
+    Stream.decodeText(),
+    Stream.splitLines,
+    Stream.filterMap((line) => Option.fromNullable(dataOf(line))),
+    Stream.takeUntil((data) => data.trim() === doneMarker),
+    Stream.mapEffect(deltaOf),
+    Stream.map(Option.some),
+    Stream.concat(Stream.succeed(Option.none<Delta>())),
+    Stream.mapAccumEffect(
+      false,
+      (finished, delta): Effect.Effect<readonly [boolean, ReadonlyArray<string>], ModelStreamError> =>
+        Option.match(delta, {
+          onNone: () => (finished ? Effect.succeed([true, []]) : Effect.fail(truncated)),
+          onSome: ({ content, finished: now }) => Effect.succeed([finished || now, content === "" ? [] : [content]])
+        })
+    ),
+    Stream.flattenIterables
+  )
+
+/**
+ * Joins small deltas into chunks of at least `minChars` characters (the rest at the end), so a model streaming
+ * one token at a time does not turn into one service write per token.
+ */
+export const coalesce =
+  (minChars: number) =>
+  <E, R>(deltas: Stream.Stream<string, E, R>): Stream.Stream<string, E, R> =>
+    deltas.pipe(
+      Stream.map(Option.some),
+      Stream.concat(Stream.succeed(Option.none<string>())),
+      Stream.mapAccum("", (buffer, delta): readonly [string, ReadonlyArray<string>] =>
+        Option.match(delta, {
+          onNone: () => ["", buffer === "" ? [] : [buffer]],
+          onSome: (text) => {
+            const joined = buffer + text
+            return joined.length >= minChars ? ["", [joined]] : [joined, []]
+          }
+        })
+      ),
+      Stream.flattenIterables
+    )

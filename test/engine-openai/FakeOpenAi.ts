@@ -1,0 +1,100 @@
+import { Effect } from "effect"
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http"
+import type { AddressInfo } from "node:net"
+
+/** What the fake endpoint does with one request. */
+export type Reply =
+  | { readonly _tag: "Status"; readonly status: number; readonly body: string }
+  | { readonly _tag: "Stream"; readonly deltas: ReadonlyArray<string>; readonly end?: "reset" | "no-done" }
+  | { readonly _tag: "Hang"; readonly headers: boolean }
+
+export const status = (code: number, body = ""): Reply => ({ _tag: "Status", status: code, body })
+export const streamed = (deltas: ReadonlyArray<string>): Reply => ({ _tag: "Stream", deltas })
+/** Never answers (`headers: false`), or sends the 200 headers and then nothing. */
+export const hang = (headers: boolean): Reply => ({ _tag: "Hang", headers })
+/** Streams the deltas, then breaks the connection without `[DONE]`. */
+export const dropped = (deltas: ReadonlyArray<string>): Reply => ({ _tag: "Stream", deltas, end: "reset" })
+/** Streams the deltas and ends the response cleanly, but without a finish reason or `[DONE]`. */
+export const unfinished = (deltas: ReadonlyArray<string>): Reply => ({ _tag: "Stream", deltas, end: "no-done" })
+
+export interface Received {
+  readonly method: string | undefined
+  readonly url: string | undefined
+  readonly headers: IncomingHttpHeaders
+  readonly body: unknown
+}
+
+export interface FakeOpenAi {
+  readonly baseUrl: string
+  /** Requests in arrival order. */
+  readonly received: Array<Received>
+}
+
+const chunk = (content: string) =>
+  `data: ${JSON.stringify({ object: "chat.completion.chunk", choices: [{ index: 0, delta: { content } }] })}\n\n`
+
+/**
+ * An OpenAI-compatible `/v1/chat/completions` on 127.0.0.1 with a free port. Requests take the replies in
+ * order; the last reply repeats. Closed (connections included) when the scope closes.
+ */
+export const fakeOpenAi = (replies: ReadonlyArray<Reply>) => {
+  const received: Array<Received> = []
+  const listen = Effect.async<Server>((resume) => {
+    const server = createServer((request, response) => {
+      let raw = ""
+      request.setEncoding("utf8")
+      request.on("data", (part: string) => {
+        raw += part
+      })
+      request.on("end", () => {
+        received.push({ method: request.method, url: request.url, headers: request.headers, body: JSON.parse(raw) })
+        const reply = replies[Math.min(received.length, replies.length) - 1] ?? status(500, "no reply scripted")
+        if (reply._tag === "Hang") {
+          if (reply.headers) response.writeHead(200, { "content-type": "text/event-stream" }).flushHeaders()
+          return
+        }
+        if (reply._tag === "Status") {
+          response.writeHead(reply.status, { "content-type": "application/json" }).end(reply.body)
+          return
+        }
+        response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" })
+        // A keep-alive comment and a role-only chunk, as OpenAI sends, carry no text.
+        response.write(": keep-alive\n\n")
+        response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { role: "assistant" } }] })}\n\n`)
+        if (reply.end === "no-done") {
+          response.end(reply.deltas.map(chunk).join(""))
+          return
+        }
+        if (reply.end === "reset") {
+          // Destroy only once the content is on the wire, so the client sees text and then a broken stream.
+          response.write(reply.deltas.map(chunk).join(""), () => setImmediate(() => response.socket?.destroy()))
+          return
+        }
+        for (const delta of reply.deltas) response.write(chunk(delta))
+        response.write(`data: ${JSON.stringify({ choices: [], usage: { total_tokens: 1 } })}\n\n`)
+        response.end("data: [DONE]\n\n")
+      })
+    })
+    server.listen(0, "127.0.0.1", () => resume(Effect.succeed(server)))
+  })
+  const close = (server: Server) =>
+    Effect.async<void>((resume) => {
+      server.closeAllConnections()
+      server.close(() => resume(Effect.void))
+    })
+  return Effect.acquireRelease(listen, close).pipe(
+    Effect.map((server): FakeOpenAi => {
+      const { port } = server.address() as AddressInfo
+      return { baseUrl: `http://127.0.0.1:${port}/v1`, received }
+    })
+  )
+}
+
+/** A port that was free a moment ago: nothing listens on it, so connecting is refused. */
+export const closedPort = Effect.async<number>((resume) => {
+  const server = createServer()
+  server.listen(0, "127.0.0.1", () => {
+    const { port } = server.address() as AddressInfo
+    server.close(() => resume(Effect.succeed(port)))
+  })
+})

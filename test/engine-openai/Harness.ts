@@ -1,0 +1,39 @@
+import { NodeHttpClient } from "@effect/platform-node"
+import { assert } from "@effect/vitest"
+import { Chunk, Effect, Either, Redacted, Stream } from "effect"
+import type { AnswerRequest, EngineDocument } from "../../src/service/engine/AnswerEngine.js"
+import { makeOpenAiEngine, type OpenAiEngineSettings } from "../../src/service/engine/OpenAiEngine.js"
+
+export const key = "sk-test-SECRET-4242"
+
+export const contract: EngineDocument = {
+  id: 7,
+  filename: "lease.pdf",
+  passages: [
+    { documentId: 7, page: 1, index: 0, text: "This lease is made between Acme Ltd and Beta GmbH." },
+    { documentId: 7, page: 4, index: 1, text: "Governing law: this agreement is governed by the laws of England." },
+    { documentId: 7, page: 9, index: 2, text: "Either party may terminate with ninety days written notice." }
+  ]
+}
+
+export const cell = (query: string, documents: ReadonlyArray<EngineDocument> = [contract]): AnswerRequest => ({
+  kind: "cell",
+  query,
+  documents,
+  history: []
+})
+
+export type Message = { role: string; content: string }
+export const messagesOf = (body: unknown): ReadonlyArray<Message> =>
+  (body as { messages: ReadonlyArray<Message> }).messages
+
+/** Runs one answer through a fresh engine over real HTTP; the whole answer's chunks, or the failure. */
+export const run = (settings: Partial<OpenAiEngineSettings> & { baseUrl: string }, request: AnswerRequest) =>
+  Effect.gen(function* () {
+    const engine = yield* makeOpenAiEngine({ model: "test-model", apiKey: Redacted.make(key), ...settings })
+    assert.strictEqual(engine.name, "openai")
+    return yield* engine.answer(request).pipe(Stream.runCollect, Effect.map(Chunk.toArray), Effect.either)
+  }).pipe(Effect.provide(NodeHttpClient.layer))
+
+export const failureReason = (result: Either.Either<ReadonlyArray<string>, { reason: string }>) =>
+  Either.match(result, { onLeft: (failure) => failure.reason, onRight: () => assert.fail("expected a failure") })

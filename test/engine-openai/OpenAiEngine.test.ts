@@ -1,0 +1,79 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Effect, Either } from "effect"
+import type { AnswerRequest, EngineDocument } from "../../src/service/engine/AnswerEngine.js"
+import { fakeOpenAi, streamed } from "./FakeOpenAi.js"
+import { cell, contract, key, messagesOf, run } from "./Harness.js"
+
+describe("OpenAiEngine", () => {
+  it.scopedLive("streams the deltas in order, coalesced, and sends model, labelled context and history", () =>
+    Effect.gen(function* () {
+      const deltas = Array.from({ length: 40 }, (_, i) => `part ${String(i).padStart(2, "0")} of the answer; `)
+      const server = yield* fakeOpenAi([streamed(deltas)])
+      const request: AnswerRequest = {
+        kind: "chat",
+        query: "Which law governs?",
+        documents: [contract],
+        history: [{ query: "Who are the parties?", response: "Acme Ltd and Beta GmbH (p. 1)" }]
+      }
+      const chunks = Either.getOrThrow(yield* run({ baseUrl: server.baseUrl }, request))
+      assert.strictEqual(chunks.join(""), deltas.join(""))
+      assert.isAtLeast(chunks.length, 2)
+      assert.isBelow(chunks.length, deltas.length)
+      for (const chunk of chunks.slice(0, -1)) assert.isAtLeast(chunk.length, 200)
+
+      assert.strictEqual(server.received.length, 1)
+      const sent = server.received[0]
+      assert.strictEqual(sent?.url, "/v1/chat/completions")
+      assert.strictEqual(sent?.headers.authorization, `Bearer ${key}`)
+      const body = sent?.body as { model: string; stream: boolean }
+      assert.strictEqual(body.model, "test-model")
+      assert.strictEqual(body.stream, true)
+      const messages = messagesOf(sent?.body)
+      assert.deepStrictEqual(
+        messages.map((message) => message.role),
+        ["system", "user", "assistant", "user"]
+      )
+      const system = messages[0]?.content ?? ""
+      assert.include(system, "No clause found")
+      assert.include(system, "[lease.pdf, p. 4]\nGoverning law: this agreement is governed by the laws of England.")
+      assert.include(system, "[lease.pdf, p. 9]")
+      assert.strictEqual(messages[1]?.content, "Who are the parties?")
+      assert.strictEqual(messages[2]?.content, "Acme Ltd and Beta GmbH (p. 1)")
+      assert.strictEqual(messages[3]?.content, "Which law governs?")
+    })
+  )
+
+  it.scopedLive("keeps the context within the token budget and prefers the passages matching the query", () =>
+    Effect.gen(function* () {
+      const filler = "Boilerplate recital about the background of the parties and definitions. ".repeat(40)
+      const huge: EngineDocument = {
+        id: 9,
+        filename: "huge.pdf",
+        passages: [
+          ...Array.from({ length: 300 }, (_, i) => ({ documentId: 9, page: i + 1, index: i, text: filler })),
+          { documentId: 9, page: 301, index: 300, text: "Indemnity is capped at twice the annual fees." },
+          { documentId: 9, page: 302, index: 301, text: "x".repeat(200_000) }
+        ]
+      }
+      const server = yield* fakeOpenAi([streamed(["ok"])])
+      yield* run({ baseUrl: server.baseUrl, contextTokens: 1000 }, cell("What is the indemnity cap?", [huge]))
+      const system = messagesOf(server.received[0]?.body)[0]?.content ?? ""
+      const context = system.slice(system.indexOf("Context:"))
+      assert.isAtMost(context.length, 1000 * 4 + 100)
+      assert.isAbove(context.length, 1000 * 4 * 0.5)
+      assert.include(context, "[huge.pdf, p. 301]\nIndemnity is capped at twice the annual fees.")
+
+      // A single passage larger than the whole budget is cut, not sent whole.
+      const server2 = yield* fakeOpenAi([streamed(["ok"])])
+      const giant: EngineDocument = {
+        id: 1,
+        filename: "g.pdf",
+        passages: [{ documentId: 1, page: 302, index: 0, text: "x".repeat(200_000) }]
+      }
+      yield* run({ baseUrl: server2.baseUrl, contextTokens: 500 }, cell("anything", [giant]))
+      const system2 = messagesOf(server2.received[0]?.body)[0]?.content ?? ""
+      assert.isAtMost(system2.slice(system2.indexOf("Context:")).length, 500 * 4 + 100)
+      assert.include(system2, "[g.pdf, p. 302]\nxxx")
+    })
+  )
+})
