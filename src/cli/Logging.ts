@@ -1,0 +1,52 @@
+import { Cause, HashMap, Layer, Logger, LogLevel } from "effect"
+
+export type LogFormat = "text" | "json"
+export type Verbosity = "quiet" | "normal" | "verbose"
+
+/** Where log lines go: stderr, so stdout stays for results (`--json`, `docs add`, `token`). */
+export type LineSink = (line: string) => void
+const stderrSink: LineSink = (line) => process.stderr.write(`${line}\n`)
+
+const messageText = (message: unknown): string => {
+  const parts = Array.isArray(message) ? message : [message]
+  return parts.map((part) => (typeof part === "string" ? part : JSON.stringify(part))).join(" ")
+}
+
+const annotationsOf = (annotations: HashMap.HashMap<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(HashMap.toEntries(annotations))
+
+/** One readable line: `2026-11-22T03:00:00.000Z INFO  message key=value`. */
+const textLogger = (sink: LineSink) =>
+  Logger.make(({ annotations, cause, date, logLevel, message }) => {
+    const extras = Object.entries(annotationsOf(annotations))
+      .map(([key, value]) => `${key}=${typeof value === "string" ? value : JSON.stringify(value)}`)
+      .join(" ")
+    const failure = Cause.isEmpty(cause) ? "" : `\n${Cause.pretty(cause)}`
+    sink(`${date.toISOString()} ${logLevel.label.padEnd(5)} ${messageText(message)}${extras ? ` ${extras}` : ""}${failure}`)
+  })
+
+/** One JSON object per line for log shippers: time, level, message and the annotations (pipeline, run, counts). */
+const jsonLogger = (sink: LineSink) =>
+  Logger.make(({ annotations, cause, date, logLevel, message }) => {
+    const record: Record<string, unknown> = {
+      time: date.toISOString(),
+      level: logLevel.label.toLowerCase(),
+      message: messageText(message),
+      ...annotationsOf(annotations)
+    }
+    if (!Cause.isEmpty(cause)) record.cause = Cause.pretty(cause)
+    sink(JSON.stringify(record))
+  })
+
+const levelOf = (verbosity: Verbosity) =>
+  verbosity === "quiet" ? LogLevel.Warning : verbosity === "verbose" ? LogLevel.Debug : LogLevel.Info
+
+/** The logger every command runs with, chosen by `--log-format`, `--quiet` and `--verbose`. */
+export const loggingLayer = (options: { format: LogFormat; verbosity: Verbosity; sink?: LineSink }) =>
+  Layer.merge(
+    Logger.replace(
+      Logger.defaultLogger,
+      options.format === "json" ? jsonLogger(options.sink ?? stderrSink) : textLogger(options.sink ?? stderrSink)
+    ),
+    Logger.minimumLogLevel(levelOf(options.verbosity))
+  )
