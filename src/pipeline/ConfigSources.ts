@@ -1,0 +1,61 @@
+import { Effect, Schema } from "effect"
+import { type LoadedPipeline, leafKeys } from "./loadPipeline.js"
+import { type Pipeline, PipelineSchema } from "./PipelineSchema.js"
+
+export type ConfigSource = "default" | "config/default.yaml" | "pipeline" | "environment" | "flag"
+
+/** One effective setting and where it came from, for `docsweep config`. Keys are the pipeline's dotted keys. */
+export interface ConfigEntry {
+  readonly key: string
+  readonly value: unknown
+  readonly source: ConfigSource
+}
+
+/** How the token shows wherever settings are printed. */
+export const redactedText = "<redacted>"
+
+const keyOrder = ["name", "base_url", "token", "workspace", "user_id", "visibility", "documents", "columns", "chats"]
+const rank = (key: string) => {
+  const i = keyOrder.indexOf(key.split(".")[0] ?? key)
+  return i === -1 ? keyOrder.length : i
+}
+
+const valueAt = (value: unknown, key: string): unknown =>
+  key
+    .split(".")
+    .reduce<unknown>(
+      (v, k) => (typeof v === "object" && v !== null && !Array.isArray(v) ? Reflect.get(v, k) : undefined),
+      value
+    )
+
+/** Every setting in pipeline-file form (durations as text), with its source; the token only as `<redacted>`. */
+export const describeSources = (
+  loaded: LoadedPipeline,
+  pipeline: Pipeline,
+  chosen: ReadonlyMap<string, ConfigSource>
+) =>
+  Schema.encode(PipelineSchema)(pipeline).pipe(
+    // The pipeline was decoded by this same schema, so encoding it back cannot fail.
+    Effect.orDie,
+    Effect.map((encoded) =>
+      [...new Set([...leafKeys(encoded), "base_url", "token", "workspace", "user_id", "run.deadline"])]
+        .sort((a, b) => rank(a) - rank(b))
+        .map(
+          (key): ConfigEntry => ({
+            key,
+            value: key === "token" ? (chosen.has("token") ? redactedText : undefined) : valueAt(encoded, key),
+            source: chosen.get(key) ?? loaded.keySources.get(key) ?? "default"
+          })
+        )
+    )
+  )
+
+const show = (value: unknown): string => (value === undefined ? "(not set)" : JSON.stringify(value))
+
+/** `run.concurrency = 8  (pipeline)`, one line per setting, for `docsweep config`. */
+export const renderSources = (sources: ReadonlyArray<ConfigEntry>): string => {
+  const width = Math.max(0, ...sources.map((s) => s.key.length))
+  return sources
+    .map((s) => `${s.key.padEnd(width)} = ${s.value === redactedText ? redactedText : show(s.value)}  (${s.source})`)
+    .join("\n")
+}

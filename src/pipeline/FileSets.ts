@@ -1,0 +1,96 @@
+import { Effect } from "effect"
+import { constants } from "node:fs"
+import { access } from "node:fs/promises"
+import { relative } from "node:path"
+import { glob } from "tinyglobby"
+import { isMapping } from "./Fields.js"
+import type { Path } from "./IssueProblems.js"
+import { formatPath } from "./IssueProblems.js"
+
+export interface FileSetProblem {
+  readonly path: Path
+  readonly message: string
+}
+
+export interface ResolvedFileSets {
+  readonly problems: ReadonlyArray<FileSetProblem>
+  /** Matched files of each `files:` set, by index in `documents`: absolute and sorted. */
+  readonly paths: ReadonlyMap<number, ReadonlyArray<string>>
+}
+
+/** A failure in a few words: a file error code's meaning where known, else the error's message. */
+export const describeCause = (cause: unknown): string => {
+  const code = isMapping(cause) ? cause.code : undefined
+  switch (code) {
+    case "ENOENT":
+      return "no such file or directory"
+    case "EACCES":
+    case "EPERM":
+      return "permission denied"
+    case "EISDIR":
+      return "is a directory"
+    default:
+      return cause instanceof Error ? cause.message : String(cause)
+  }
+}
+
+const readable = (file: string) =>
+  Effect.tryPromise({ try: () => access(file, constants.R_OK), catch: describeCause }).pipe(
+    Effect.as(undefined),
+    Effect.catchAll((reason) => Effect.succeed(reason))
+  )
+
+/**
+ * Expands every `files:` glob of the raw pipeline, relative to `baseDir` (the pipeline file's folder). A glob that
+ * matches nothing, or a match that cannot be read, is a problem at that set's `files` value.
+ */
+export const resolveFileSets = Effect.fn("resolveFileSets")(function* (raw: unknown, baseDir: string, cwd: string) {
+  const documents = isMapping(raw) && Array.isArray(raw.documents) ? raw.documents : []
+  const sets = documents.flatMap((item: unknown, index) =>
+    isMapping(item) && typeof item.files === "string" && item.files.trim() !== ""
+      ? [{ index, pattern: item.files }]
+      : []
+  )
+  const from = `${relative(cwd, baseDir) || "."}/`
+  const results = yield* Effect.forEach(
+    sets,
+    Effect.fnUntraced(function* ({ index, pattern }) {
+      const path = ["documents", index, "files"]
+      const matched = yield* Effect.tryPromise({
+        try: () => glob(pattern, { cwd: baseDir, absolute: true, onlyFiles: true, expandDirectories: false }),
+        catch: describeCause
+      }).pipe(Effect.either)
+      if (matched._tag === "Left") {
+        return {
+          index,
+          paths: [],
+          problems: [{ path, message: `${formatPath(path)}: cannot search: ${matched.left}` }]
+        }
+      }
+      const paths = [...matched.right].sort()
+      if (paths.length === 0) {
+        const message = `${formatPath(path)}: ${JSON.stringify(pattern)} matches no files (relative to ${from})`
+        return { index, paths, problems: [{ path, message }] }
+      }
+      const unreadable = yield* Effect.forEach(
+        paths,
+        (file) => Effect.map(readable(file), (reason) => ({ file, reason })),
+        {
+          concurrency: 8
+        }
+      )
+      const problems = unreadable.flatMap(({ file, reason }) =>
+        reason === undefined
+          ? []
+          : [{ path, message: `${formatPath(path)}: cannot read ${relative(cwd, file)}: ${reason}` }]
+      )
+      return { index, paths, problems }
+    }),
+    { concurrency: 4 }
+  )
+  const resolved: ResolvedFileSets = {
+    problems: results.flatMap((r) => r.problems),
+    paths: new Map(results.map((r) => [r.index, r.paths]))
+  }
+  return resolved
+})

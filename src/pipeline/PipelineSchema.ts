@@ -1,0 +1,205 @@
+import { Duration, Schema } from "effect"
+import { DocumentSet } from "./DocumentSet.js"
+import { DurationFromString, formatDuration, PositiveDuration } from "./Duration.js"
+import {
+  described,
+  duplicatesOf,
+  expected,
+  Flag,
+  Int32Id,
+  mappingMessage,
+  NonEmptyList,
+  NonEmptyText,
+  NonNegativeInt,
+  optionalExact,
+  PositiveInt
+} from "./Fields.js"
+
+/** An optional key with a default; the default also reaches the JSON Schema, so editors show it. */
+const field = <A extends string | number | boolean | ReadonlyArray<string>, I>(
+  schema: Schema.Schema<A, I>,
+  value: A,
+  description: string
+) => Schema.optionalWith(schema.annotations({ description, default: value }), { exact: true, default: () => value })
+
+const durationField = (schema: Schema.Schema<Duration.Duration, string>, value: Duration.Duration, about: string) =>
+  Schema.optionalWith(schema.annotations({ description: about, jsonSchema: { default: formatDuration(value) } }), {
+    exact: true,
+    default: () => value
+  })
+
+const mapping = <F extends Schema.Struct.Fields>(fields: F, description: string) =>
+  Schema.Struct(fields).annotations({ description, message: mappingMessage })
+
+const notShorter = (longer: string, shorter: string) => (value: Record<string, unknown>) => {
+  const [a, b] = [value[shorter], value[longer]]
+  return !Duration.isDuration(a) || !Duration.isDuration(b) || Duration.lessThanOrEqualTo(a, b)
+    ? true
+    : { path: [longer], message: `${formatDuration(b)} is shorter than ${shorter} (${formatDuration(a)})` }
+}
+
+export const Retry = mapping(
+  {
+    attempts: field(PositiveInt, 8, "Tries of one failing service request, the first included (1 = no retry)."),
+    base_delay: durationField(DurationFromString, Duration.millis(500), "First backoff delay; it doubles per retry."),
+    max_delay: durationField(PositiveDuration, Duration.seconds(30), "Longest backoff delay.")
+  },
+  "Retry of failed service requests (network errors, 408, 429, 5xx): exponential backoff with jitter."
+).pipe(Schema.filter(notShorter("max_delay", "base_delay")))
+
+export const Poll = mapping(
+  {
+    interval: durationField(PositiveDuration, Duration.seconds(1), "First wait between two progress checks."),
+    max_interval: durationField(PositiveDuration, Duration.seconds(10), "Longest wait between two progress checks.")
+  },
+  "How often running cells and chat answers are checked; the wait grows from interval to max_interval."
+).pipe(Schema.filter(notShorter("max_interval", "interval")))
+
+export const RunSettings = mapping(
+  {
+    concurrency: field(PositiveInt, 16, "Most cells (and chat messages) in flight at once."),
+    batch_size: field(PositiveInt, 50, "Most (document, column) pairs in one run request."),
+    max_documents_per_table: field(PositiveInt, 200, "Larger document lists are split over several AI Tables."),
+    retry: Schema.optionalWith(Retry, { exact: true, default: () => Schema.decodeSync(Retry)({}) }),
+    poll: Schema.optionalWith(Poll, { exact: true, default: () => Schema.decodeSync(Poll)({}) }),
+    cell_timeout: durationField(PositiveDuration, Duration.minutes(10), "A cell still running after this has failed."),
+    cell_retries: field(NonNegativeInt, 2, "Runs again of a cell whose generation failed or timed out."),
+    deadline: Schema.optionalWith(PositiveDuration.annotations({ description: "Stop the whole run after this." }), {
+      exact: true,
+      as: "Option"
+    })
+  },
+  "How the run talks to the service."
+)
+
+export const Format = Schema.Literal("xlsx", "csv").annotations({ message: expected('"xlsx" or "csv"') })
+
+export const OutputSettings = mapping(
+  {
+    dir: optionalExact(
+      NonEmptyText.annotations({
+        description: "Report folder, relative to the working directory. Default output/<name>."
+      })
+    ),
+    formats: field(
+      NonEmptyList(Format, "formats", "format").pipe(
+        Schema.filter(
+          duplicatesOf((f: string) => f, "format"),
+          { jsonSchema: { uniqueItems: true } }
+        )
+      ),
+      ["xlsx", "csv"],
+      "Report files to write."
+    ),
+    csv_bom: field(Flag, false, "Start CSV files with a UTF-8 byte order mark (helps Excel on Windows)."),
+    allow_formulas: field(Flag, false, "Keep answers starting with = + - @ as they are instead of quoting them."),
+    keep: field(PositiveInt, 10, "Reports of this pipeline kept in dir, newest first; older ones are removed."),
+    changes: field(Flag, false, "Add a sheet / file listing answers that changed since the previous report.")
+  },
+  "Where and how reports are written."
+)
+
+export const Column = mapping(
+  {
+    name: NonEmptyText.annotations({ description: "Column header in the AI Table and in reports." }),
+    query: NonEmptyText.annotations({ description: "The question asked about each document." }),
+    meta: Schema.optionalWith(
+      Schema.Struct(
+        { language: optionalExact(NonEmptyText.annotations({ description: 'Answer language, e.g. "English (US)".' })) },
+        Schema.Record({ key: Schema.String, value: Schema.Unknown })
+      ).annotations({ description: "Column settings passed to the service as is.", message: mappingMessage }),
+      { exact: true, default: () => ({}) }
+    )
+  },
+  "One question asked of every document."
+)
+
+export const Chat = mapping(
+  {
+    name: NonEmptyText.annotations({ description: "Name of this chat in reports." }),
+    scope: field(
+      Schema.Literal("each", "all").annotations({ message: expected('"each" or "all"') }),
+      "each",
+      "each: one single-doc session per document; all: multi-doc sessions over every document."
+    ),
+    messages: NonEmptyList(NonEmptyText, "messages", "message").annotations({
+      description: "Sent in order; each answer is awaited before the next message."
+    }),
+    use_history: field(Flag, true, "Let each answer build on the earlier messages of its session."),
+    max_documents: field(PositiveInt, 50, "scope all: documents per multi-doc session; more are split over sessions.")
+  },
+  "A chat session asked the same messages."
+)
+
+const namePattern = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,99}$/
+
+export const PipelineName = Schema.String.pipe(Schema.pattern(namePattern)).annotations({
+  description: "Names the run and the default output folder output/<name>.",
+  message: expected("a name of up to 100 letters, digits, spaces, '.', '_' or '-', starting with a letter or digit")
+})
+
+export const BaseUrl = Schema.String.pipe(
+  Schema.filter((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol))
+).annotations({
+  description: "Service address. Without one the embedded local service is used.",
+  message: expected("an http(s) URL"),
+  jsonSchema: {
+    type: "string",
+    format: "uri",
+    pattern: "^https?://",
+    description: "Service address. Without one the embedded local service is used."
+  }
+})
+
+/** A pipeline file, `pipelines/*.yaml`. Unknown keys are errors (see `parseOptions`). */
+export const PipelineSchema = Schema.Struct({
+  name: PipelineName,
+  base_url: optionalExact(BaseUrl),
+  workspace: optionalExact(Int32Id("an organization id").annotations({ description: "Organization (workspace) id." })),
+  user_id: optionalExact(Int32Id("a user id").annotations({ description: "User id the work is done as." })),
+  visibility: field(
+    Schema.Literal("private", "shared").annotations({ message: expected('"private" or "shared"') }),
+    "private",
+    "Visibility of the tables and sessions created (the service's own default is shared)."
+  ),
+  documents: NonEmptyList(DocumentSet, "document sets", "document set").annotations({
+    description: "Sets of documents; a document in several sets is processed once."
+  }),
+  columns: NonEmptyList(Column, "columns", "column").pipe(
+    Schema.filter(
+      duplicatesOf((c: { readonly name: string }) => c.name, "column name", "name"),
+      described("Questions asked of every document; one AI Table column each. Names must differ.")
+    )
+  ),
+  chats: Schema.optionalWith(
+    Schema.Array(Chat)
+      .annotations({ description: "Chat sessions run after the table.", message: expected("a list of chats", false) })
+      .pipe(
+        Schema.filter(
+          duplicatesOf((c: { readonly name: string }) => c.name, "chat name", "name"),
+          described("Chat sessions run after the table. Names must differ.")
+        )
+      ),
+    { exact: true, default: () => [] }
+  ),
+  run: Schema.optionalWith(RunSettings, { exact: true, default: () => Schema.decodeSync(RunSettings)({}) }),
+  output: Schema.optionalWith(OutputSettings, { exact: true, default: () => Schema.decodeSync(OutputSettings)({}) })
+}).annotations({
+  title: "docsweep pipeline",
+  description: "Bulk AI extraction over a document library: documents × columns, plus optional chats.",
+  message: mappingMessage,
+  parseOptions: { onExcessProperty: "error", errors: "all" }
+})
+
+/** A pipeline as decoded from its file, before the loader resolves `files:` globs and `output.dir`. */
+export type PipelineFile = typeof PipelineSchema.Type
+
+/** A loaded pipeline: `Files.paths` absolute and sorted, `output.dir` absolute. */
+export interface Pipeline extends Omit<PipelineFile, "output"> {
+  readonly output: Omit<PipelineFile["output"], "dir"> & { readonly dir: string }
+}
+
+export type RunSettings = Pipeline["run"]
+export type OutputSettings = Pipeline["output"]
+export type Column = Pipeline["columns"][number]
+export type Chat = Pipeline["chats"][number]

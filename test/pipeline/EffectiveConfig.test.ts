@@ -1,0 +1,151 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Duration, Effect, Option, Redacted } from "effect"
+import { join } from "node:path"
+import { type ConfigEntry, type ConfigFlags, resolveConfig, renderSources } from "../../src/pipeline/EffectiveConfig.js"
+import { loadPipeline } from "../../src/pipeline/loadPipeline.js"
+import { tempDir, writeFiles, yaml } from "./TempDir.js"
+
+const pipelineText = yaml(
+  "name: t",
+  "workspace: 10",
+  "user_id: 20",
+  "documents:",
+  "  - ids: [1]",
+  "columns:",
+  "  - { name: A, query: q }",
+  "run:",
+  "  concurrency: 4"
+)
+
+const setup = (env: Record<string, string | undefined>, flags: ConfigFlags = {}, files: Record<string, string> = {}) =>
+  Effect.gen(function* () {
+    const dir = yield* tempDir
+    yield* writeFiles(dir, { "p.yaml": pipelineText, ...files })
+    const loaded = yield* loadPipeline("p.yaml", { cwd: dir })
+    return { dir, result: resolveConfig({ loaded, env, flags, cwd: dir }) }
+  })
+
+const entry = (sources: ReadonlyArray<ConfigEntry>, key: string) => sources.find((s) => s.key === key)
+
+describe("resolveConfig", () => {
+  it.scoped("without environment or flags the pipeline stands, with provenance", () =>
+    Effect.gen(function* () {
+      const { result } = yield* setup({})
+      const config = yield* result
+      assert.strictEqual(config.pipeline.run.concurrency, 4)
+      assert.deepStrictEqual(config.service, { userId: 20, orgId: 10 })
+      assert.deepStrictEqual(entry(config.sources, "run.concurrency"), {
+        key: "run.concurrency",
+        value: 4,
+        source: "pipeline"
+      })
+      assert.deepStrictEqual(entry(config.sources, "run.batch_size"), {
+        key: "run.batch_size",
+        value: 50,
+        source: "config/default.yaml"
+      })
+      assert.deepStrictEqual(entry(config.sources, "run.retry.base_delay"), {
+        key: "run.retry.base_delay",
+        value: "500ms",
+        source: "config/default.yaml"
+      })
+      assert.deepStrictEqual(entry(config.sources, "output.dir")?.source, "default")
+      assert.deepStrictEqual(entry(config.sources, "token"), { key: "token", value: undefined, source: "default" })
+      assert.deepStrictEqual(entry(config.sources, "base_url"), {
+        key: "base_url",
+        value: undefined,
+        source: "default"
+      })
+    })
+  )
+
+  it.scoped("environment beats the pipeline, flags beat the environment", () =>
+    Effect.gen(function* () {
+      const env = { DOCSWEEP_USER_ID: "21", DOCSWEEP_ORG_ID: "11", DOCSWEEP_BASE_URL: "http://env.example" }
+      const { dir, result } = yield* setup(env, {
+        orgId: 12,
+        concurrency: 9,
+        batchSize: 5,
+        deadline: "15m",
+        visibility: "shared",
+        outputDir: "out/here",
+        formats: ["csv"]
+      })
+      const config = yield* result
+      assert.deepStrictEqual(config.service, { baseUrl: "http://env.example", userId: 21, orgId: 12 })
+      assert.strictEqual(config.pipeline.user_id, 21)
+      assert.strictEqual(config.pipeline.workspace, 12)
+      assert.strictEqual(config.pipeline.base_url, "http://env.example")
+      assert.strictEqual(config.pipeline.visibility, "shared")
+      assert.strictEqual(config.pipeline.run.concurrency, 9)
+      assert.strictEqual(config.pipeline.run.batch_size, 5)
+      assert.deepStrictEqual(Option.map(config.pipeline.run.deadline, Duration.toMinutes), Option.some(15))
+      assert.strictEqual(config.pipeline.output.dir, join(dir, "out", "here"))
+      assert.deepStrictEqual(config.pipeline.output.formats, ["csv"])
+      const sourceOf = (key: string) => entry(config.sources, key)?.source
+      assert.deepStrictEqual(
+        ["user_id", "workspace", "base_url", "run.concurrency", "run.deadline", "output.dir", "name"].map(sourceOf),
+        ["environment", "flag", "environment", "flag", "flag", "flag", "pipeline"]
+      )
+      assert.deepStrictEqual(entry(config.sources, "run.deadline")?.value, "15m")
+    })
+  )
+
+  it.scoped("the token is redacted everywhere and --token-file beats DOCSWEEP_TOKEN", () =>
+    Effect.gen(function* () {
+      const fromEnv = yield* (yield* setup({ DOCSWEEP_TOKEN: "env-secret" })).result
+      assert.isTrue(fromEnv.service.token !== undefined && Redacted.value(fromEnv.service.token) === "env-secret")
+      assert.deepStrictEqual(entry(fromEnv.sources, "token"), {
+        key: "token",
+        value: "<redacted>",
+        source: "environment"
+      })
+
+      const { result } = yield* setup(
+        { DOCSWEEP_TOKEN: "env-secret" },
+        { tokenFile: "tok" },
+        { tok: "  file-secret\n" }
+      )
+      const fromFile = yield* result
+      assert.strictEqual(fromFile.service.token && Redacted.value(fromFile.service.token), "file-secret")
+      assert.strictEqual(entry(fromFile.sources, "token")?.source, "flag")
+      const printed = [renderSources(fromFile.sources), JSON.stringify(fromFile), String(fromFile.service.token)].join()
+      assert.notInclude(printed, "secret")
+      assert.include(renderSources(fromFile.sources), "token")
+      assert.include(renderSources(fromFile.sources), "= <redacted>  (flag)")
+    })
+  )
+
+  it.scoped("blank variables count as unset", () =>
+    Effect.gen(function* () {
+      const config = yield* (yield* setup({ DOCSWEEP_USER_ID: "  ", DOCSWEEP_TOKEN: "" })).result
+      assert.deepStrictEqual(config.service, { userId: 20, orgId: 10 })
+    })
+  )
+
+  it.scoped("reports every unusable variable and flag, naming it", () =>
+    Effect.gen(function* () {
+      const env = { DOCSWEEP_USER_ID: "bob", DOCSWEEP_ORG_ID: "0", DOCSWEEP_BASE_URL: "localhost:8080" }
+      const { result } = yield* setup(env, { concurrency: 0, deadline: "soon", tokenFile: "nope", visibility: "all" })
+      const error = yield* Effect.flip(result)
+      assert.strictEqual(error._tag, "ConfigInvalid")
+      assert.deepStrictEqual(error.message.split("\n"), [
+        'DOCSWEEP_BASE_URL: expected an http(s) URL, got "localhost:8080"',
+        'DOCSWEEP_USER_ID: expected a user id (a positive 32-bit integer), got "bob"',
+        "DOCSWEEP_ORG_ID: expected an organization id (a positive 32-bit integer), got 0",
+        "--concurrency: expected a positive integer, got 0",
+        '--deadline: expected a duration like 500ms, 2s, 10m or 1h30m, got "soon"',
+        '--visibility: expected "private" or "shared", got "all"',
+        "--token-file: cannot use nope: no such file or directory"
+      ])
+    })
+  )
+
+  it.scoped("an empty token file is an error", () =>
+    Effect.gen(function* () {
+      const { result } = yield* setup({}, { tokenFile: "tok" }, { tok: "\n" })
+      const error = yield* Effect.flip(result)
+      assert.strictEqual(error.message, "--token-file: cannot use tok: is empty")
+    })
+  )
+})

@@ -1,0 +1,272 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Duration, Effect, Option } from "effect"
+import { createHash } from "node:crypto"
+import { readFile } from "node:fs/promises"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { deepMerge, loadPipeline } from "../../src/pipeline/loadPipeline.js"
+import { tempDir, writeFiles, yaml } from "./TempDir.js"
+
+const minimal = yaml("name: t", "documents:", "  - ids: [1, 2]", "columns:", "  - name: A", "    query: q")
+const repo = fileURLToPath(new URL("../../", import.meta.url))
+
+const load = (files: Record<string, string>, file = "p.yaml", defaultsFile?: string | null) =>
+  Effect.gen(function* () {
+    const dir = yield* tempDir
+    yield* writeFiles(dir, files)
+    const loaded = yield* loadPipeline(file, defaultsFile === undefined ? { cwd: dir } : { cwd: dir, defaultsFile })
+    return { dir, loaded }
+  })
+
+describe("loadPipeline", () => {
+  it.scoped("fills every default", () =>
+    Effect.gen(function* () {
+      const { dir, loaded } = yield* load({ "p.yaml": minimal })
+      const p = loaded.pipeline
+      assert.strictEqual(loaded.file, join(dir, "p.yaml"))
+      assert.strictEqual(p.visibility, "private")
+      assert.deepStrictEqual(p.documents, [{ _tag: "Ids", ids: [1, 2] }])
+      assert.deepStrictEqual(p.columns, [{ name: "A", query: "q", meta: {} }])
+      assert.deepStrictEqual(p.chats, [])
+      assert.strictEqual(p.workspace, undefined)
+      assert.strictEqual(p.user_id, undefined)
+      assert.deepStrictEqual(
+        { ...p.run, retry: undefined, poll: undefined, cell_timeout: undefined, deadline: undefined },
+        {
+          concurrency: 16,
+          batch_size: 50,
+          max_documents_per_table: 200,
+          cell_retries: 2,
+          retry: undefined,
+          poll: undefined,
+          cell_timeout: undefined,
+          deadline: undefined
+        }
+      )
+      assert.strictEqual(p.run.retry.attempts, 8)
+      assert.isTrue(Duration.equals(p.run.retry.base_delay, Duration.millis(500)))
+      assert.isTrue(Duration.equals(p.run.retry.max_delay, Duration.seconds(30)))
+      assert.isTrue(Duration.equals(p.run.poll.interval, Duration.seconds(1)))
+      assert.isTrue(Duration.equals(p.run.poll.max_interval, Duration.seconds(10)))
+      assert.isTrue(Duration.equals(p.run.cell_timeout, Duration.minutes(10)))
+      assert.isTrue(Option.isNone(p.run.deadline))
+      assert.deepStrictEqual(p.output, {
+        dir: join(dir, "output", "t"),
+        formats: ["xlsx", "csv"],
+        csv_bom: false,
+        allow_formulas: false,
+        keep: 10,
+        changes: false
+      })
+    })
+  )
+
+  it.scoped("config/default.yaml holds the same defaults as the schema", () =>
+    Effect.gen(function* () {
+      const withFile = yield* load({ "p.yaml": minimal })
+      const builtIn = yield* load({ "p.yaml": minimal }, "p.yaml", null)
+      const relocated = { ...builtIn.loaded.pipeline, output: { ...builtIn.loaded.pipeline.output, dir: "" } }
+      assert.deepStrictEqual(
+        { ...withFile.loaded.pipeline, output: { ...withFile.loaded.pipeline.output, dir: "" } },
+        relocated
+      )
+      assert.strictEqual(withFile.loaded.keySources.get("run.concurrency"), "config/default.yaml")
+      assert.strictEqual(builtIn.loaded.keySources.get("run.concurrency"), undefined)
+    })
+  )
+
+  it.scoped("decodes every kind of key", () =>
+    Effect.gen(function* () {
+      const { dir, loaded } = yield* load(
+        {
+          "pipelines/full.yaml": yaml(
+            "name: Full run 1",
+            "base_url: https://docs.example.com/api",
+            "workspace: 12",
+            "user_id: 34",
+            "visibility: shared",
+            "documents:",
+            "  - ids: [5, 6]",
+            '  - range: "10-12"',
+            "  - workspace: all",
+            "    doctype: pdf",
+            '    filename: "*.pdf"',
+            "  - workspace: all",
+            "  - files: docs/**/*.txt",
+            "columns:",
+            "  - name: Parties",
+            "    query: Who are the parties?",
+            "    meta: { language: French, model: fast }",
+            "chats:",
+            "  - name: Summary",
+            "    messages: [Summarize.]",
+            "  - name: Portfolio",
+            "    scope: all",
+            "    max_documents: 20",
+            "    use_history: false",
+            "    messages: [One?, Two?]",
+            "run:",
+            "  concurrency: 4",
+            "  retry: { attempts: 3, base_delay: 250ms, max_delay: 1m30s }",
+            "  poll: { interval: 200ms, max_interval: 2s }",
+            "  cell_timeout: 1h",
+            "  cell_retries: 0",
+            "  deadline: 1h30m",
+            "output:",
+            "  dir: reports/full",
+            "  formats: [csv]",
+            "  csv_bom: true",
+            "  allow_formulas: true",
+            "  keep: 3",
+            "  changes: true"
+          ),
+          "pipelines/docs/b.txt": "b",
+          "pipelines/docs/a.txt": "a",
+          "pipelines/docs/deep/c.txt": "c",
+          "pipelines/docs/skip.md": "no"
+        },
+        "pipelines/full.yaml"
+      )
+      const p = loaded.pipeline
+      assert.strictEqual(p.name, "Full run 1")
+      assert.strictEqual(p.base_url, "https://docs.example.com/api")
+      assert.strictEqual(p.workspace, 12)
+      assert.strictEqual(p.user_id, 34)
+      assert.strictEqual(p.visibility, "shared")
+      assert.deepStrictEqual(p.documents, [
+        { _tag: "Ids", ids: [5, 6] },
+        { _tag: "Range", from: 10, to: 12 },
+        { _tag: "Workspace", doctype: "pdf", filename: "*.pdf" },
+        { _tag: "Workspace" },
+        {
+          _tag: "Files",
+          pattern: "docs/**/*.txt",
+          paths: ["docs/a.txt", "docs/b.txt", "docs/deep/c.txt"].map((f) => join(dir, "pipelines", f))
+        }
+      ])
+      assert.deepStrictEqual(p.columns[0]?.meta, { language: "French", model: "fast" })
+      assert.deepStrictEqual(p.chats, [
+        { name: "Summary", scope: "each", messages: ["Summarize."], use_history: true, max_documents: 50 },
+        { name: "Portfolio", scope: "all", messages: ["One?", "Two?"], use_history: false, max_documents: 20 }
+      ])
+      assert.strictEqual(p.run.concurrency, 4)
+      assert.strictEqual(p.run.batch_size, 50)
+      assert.strictEqual(p.run.retry.attempts, 3)
+      assert.strictEqual(Duration.toMillis(p.run.retry.base_delay), 250)
+      assert.strictEqual(Duration.toMillis(p.run.retry.max_delay), 90_000)
+      assert.strictEqual(Duration.toMillis(p.run.poll.interval), 200)
+      assert.strictEqual(Duration.toMillis(p.run.cell_timeout), 3_600_000)
+      assert.strictEqual(p.run.cell_retries, 0)
+      assert.deepStrictEqual(Option.map(p.run.deadline, Duration.toMillis), Option.some(5_400_000))
+      assert.deepStrictEqual(p.output, {
+        dir: join(dir, "reports", "full"),
+        formats: ["csv"],
+        csv_bom: true,
+        allow_formulas: true,
+        keep: 3,
+        changes: true
+      })
+    })
+  )
+
+  it.scoped("hashes the file's bytes and records which file set each key", () =>
+    Effect.gen(function* () {
+      const text = yaml(...minimal.trimEnd().split("\n"), "run:", "  concurrency: 2")
+      const { dir, loaded } = yield* load({ "p.yaml": text })
+      const bytes = yield* Effect.promise(() => readFile(join(dir, "p.yaml")))
+      assert.strictEqual(loaded.hash, createHash("sha256").update(bytes).digest("hex"))
+      assert.match(loaded.hash, /^[0-9a-f]{64}$/)
+      assert.strictEqual(loaded.keySources.get("run.concurrency"), "pipeline")
+      assert.strictEqual(loaded.keySources.get("run.batch_size"), "config/default.yaml")
+      assert.strictEqual(loaded.keySources.get("columns"), "pipeline")
+      assert.strictEqual(loaded.keySources.get("run.deadline"), undefined)
+    })
+  )
+
+  it.scoped("the pipeline wins over a defaults file, which wins over built-in defaults", () =>
+    Effect.gen(function* () {
+      const { loaded } = yield* load(
+        {
+          "p.yaml": yaml(...minimal.trimEnd().split("\n"), "run:", "  batch_size: 7"),
+          "d.yaml": yaml("run:", "  concurrency: 3", "  batch_size: 9", "output:", "  formats: [csv]")
+        },
+        "p.yaml",
+        "d.yaml"
+      )
+      assert.strictEqual(loaded.pipeline.run.concurrency, 3)
+      assert.strictEqual(loaded.pipeline.run.batch_size, 7)
+      assert.strictEqual(loaded.pipeline.run.max_documents_per_table, 200)
+      assert.deepStrictEqual(loaded.pipeline.output.formats, ["csv"])
+    })
+  )
+
+  it.scoped("a files glob is read from the pipeline's folder, output.dir from the working directory", () =>
+    Effect.gen(function* () {
+      const { dir, loaded } = yield* load(
+        {
+          "sub/p.yaml": yaml("name: t", "documents:", "  - files: in/*", "columns:", "  - { name: A, query: q }"),
+          "sub/in/x.pdf": "x",
+          "in/y.pdf": "not this one",
+          "sub/in/.hidden": "nor this"
+        },
+        "sub/p.yaml"
+      )
+      assert.deepStrictEqual(loaded.pipeline.documents, [
+        { _tag: "Files", pattern: "in/*", paths: [join(dir, "sub", "in", "x.pdf")] }
+      ])
+      assert.strictEqual(loaded.pipeline.output.dir, join(dir, "output", "t"))
+    })
+  )
+
+  it.effect("deepMerge merges mappings and replaces lists", () =>
+    Effect.sync(() => {
+      assert.deepStrictEqual(deepMerge({ a: { b: 1, c: [1, 2] }, d: 1 }, { a: { c: [3] }, e: 2 }), {
+        a: { b: 1, c: [3] },
+        d: 1,
+        e: 2
+      })
+      assert.deepStrictEqual(deepMerge(undefined, { a: 1 }), { a: 1 })
+      assert.deepStrictEqual(deepMerge({ a: 1 }, undefined), { a: 1 })
+    })
+  )
+})
+
+describe("example pipelines", () => {
+  it.scoped("pipelines/example.yaml is valid (over stand-in samples)", () =>
+    Effect.gen(function* () {
+      const text = yield* Effect.promise(() => readFile(join(repo, "pipelines", "example.yaml"), "utf8"))
+      assert.strictEqual(text.split("\n")[0], "# yaml-language-server: $schema=../config/pipeline.schema.json")
+      const { loaded } = yield* load(
+        {
+          "pipelines/example.yaml": text,
+          "pipelines/samples/nda.txt": "Mutual NDA",
+          "pipelines/samples/msa.md": "# Master services agreement"
+        },
+        "pipelines/example.yaml"
+      )
+      const p = loaded.pipeline
+      assert.strictEqual(p.name, "contracts-review")
+      assert.strictEqual(p.visibility, "private")
+      assert.strictEqual(p.run.concurrency, 8)
+      assert.deepStrictEqual(p.output.formats, ["xlsx", "csv"])
+      assert.isAtLeast(p.columns.length, 6)
+      assert.isAtMost(p.columns.length, 10)
+      assert.deepStrictEqual(
+        p.chats.map((c) => [c.name, c.scope, c.messages.length]),
+        [["Summary", "each", 1]]
+      )
+      assert.strictEqual(p.documents[0]?._tag === "Files" ? p.documents[0].paths.length : 0, 2)
+    })
+  )
+
+  it.effect("pipelines/hosted.yaml is valid", () =>
+    Effect.gen(function* () {
+      const loaded = yield* loadPipeline("pipelines/hosted.yaml", { cwd: repo })
+      assert.strictEqual(loaded.pipeline.workspace, 4021)
+      assert.deepStrictEqual(
+        loaded.pipeline.documents.map((d) => d._tag),
+        ["Ids", "Range", "Workspace"]
+      )
+    })
+  )
+})
