@@ -22,7 +22,9 @@ const textLogger = (sink: LineSink) =>
       .map(([key, value]) => `${key}=${typeof value === "string" ? value : JSON.stringify(value)}`)
       .join(" ")
     const failure = Cause.isEmpty(cause) ? "" : `\n${Cause.pretty(cause)}`
-    sink(`${date.toISOString()} ${logLevel.label.padEnd(5)} ${messageText(message)}${extras ? ` ${extras}` : ""}${failure}`)
+    sink(
+      `${date.toISOString()} ${logLevel.label.padEnd(5)} ${messageText(message)}${extras ? ` ${extras}` : ""}${failure}`
+    )
   })
 
 /** One JSON object per line for log shippers: time, level, message and the annotations (pipeline, run, counts). */

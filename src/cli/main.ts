@@ -1,5 +1,7 @@
 import yargs from "yargs"
 import { hideBin } from "yargs/helpers"
+import { ConfigCommand } from "./commands/ConfigCommand.js"
+import { ValidateCommand } from "./commands/ValidateCommand.js"
 import { notYetAvailable, runCommand } from "./runCommand.js"
 
 const stub = (name: string) => () => runCommand(notYetAvailable(name))
@@ -13,10 +15,10 @@ await yargs(hideBin(process.argv))
     {},
     stub("run")
   )
-  .command("validate <file>", "check a pipeline file and report every problem as FILE:LINE:COL", {}, stub("validate"))
+  .command(ValidateCommand)
   .command("export <file>", "write the reports again from the checkpoint alone", {}, stub("export"))
   .command("status <file>", "runs, counts, failures and the lock, from the checkpoint alone", {}, stub("status"))
-  .command("config <file>", "the effective configuration and where each value came from", {}, stub("config"))
+  .command(ConfigCommand)
   .command("diff <file>", "answers that changed between two runs", {}, stub("diff"))
   .command("merge <dirs..>", "combine shard checkpoints into one checkpoint and one report", {}, stub("merge"))
   .command("serve", "run the local implementation of the service", {}, stub("serve"))
