@@ -1,0 +1,84 @@
+import { type Duration, Effect, Schedule } from "effect"
+import type { ProgressSnapshot, WorkCounts } from "../runner/Progress.js"
+import type { RunProgress } from "../runner/Progress.js"
+
+const formatSeconds = (seconds: number): string => {
+  if (!Number.isFinite(seconds) || seconds < 0) return "?"
+  if (seconds < 60) return `${Math.round(seconds)}s`
+  const minutes = Math.floor(seconds / 60)
+  if (minutes < 60) return `${minutes}m${String(Math.round(seconds % 60)).padStart(2, "0")}s`
+  return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, "0")}m`
+}
+
+const remaining = (counts: WorkCounts) => Math.max(0, counts.total - counts.skipped - counts.done - counts.failed)
+
+/** `cells 120/400 done · 16 in flight · 2 failed · 3.2/s · ETA 1m20s` for one kind of work. */
+export const describeWork = (label: string, counts: WorkCounts, rate: number | undefined): string => {
+  const answered = counts.skipped + counts.done
+  const parts = [`${label} ${answered}/${counts.total} done`]
+  if (counts.skipped > 0) parts.push(`${counts.skipped} from earlier runs`)
+  parts.push(`${counts.inFlight} in flight`, `${counts.failed} failed`)
+  if (rate !== undefined) {
+    parts.push(`${rate.toFixed(1)}/s`)
+    const left = remaining(counts)
+    if (left > 0 && rate > 0) parts.push(`ETA ${formatSeconds(left / rate)}`)
+  }
+  return parts.join(" · ")
+}
+
+/** The lines of the live display: one per phase, then why it waits. */
+export const progressLines = (snapshot: ProgressSnapshot): ReadonlyArray<string> => {
+  const mark = (phase: ProgressSnapshot["phase"]) => (snapshot.phase === phase ? "▶" : " ")
+  const setupDone = snapshot.phase !== "setup"
+  const lines = [
+    `${mark("setup")} set-up ${setupDone ? "done" : "creating tables and columns"}`,
+    `${mark("cells")} ${describeWork("cells", snapshot.cells, snapshot.phase === "cells" ? snapshot.rate : undefined)}`
+  ]
+  if (snapshot.chats.total > 0) {
+    lines.push(
+      `${mark("chats")} ${describeWork("chats", snapshot.chats, snapshot.phase === "chats" ? snapshot.rate : undefined)}`
+    )
+  }
+  lines.push(`  ${snapshot.waiting === undefined ? "" : `waiting: ${snapshot.waiting}`}`)
+  return lines
+}
+
+/** The one line a log file gets every interval. */
+export const progressSummary = (snapshot: ProgressSnapshot): string => {
+  const work = snapshot.phase === "chats" ? (["chats", snapshot.chats] as const) : (["cells", snapshot.cells] as const)
+  const line = `${snapshot.phase}: ${describeWork(work[0], work[1], snapshot.rate)}`
+  return snapshot.waiting === undefined ? line : `${line} · waiting: ${snapshot.waiting}`
+}
+
+const countsAnnotation = (snapshot: ProgressSnapshot) => ({
+  phase: snapshot.phase,
+  cells: { ...snapshot.cells },
+  chats: { ...snapshot.chats }
+})
+
+/**
+ * Shows progress while the run goes on. At a terminal: a live block redrawn in place. Elsewhere (cron, CI, a
+ * pipe): one summary line per interval through the logger, never carriage returns. Runs until interrupted.
+ */
+export const showProgress = (
+  progress: RunProgress,
+  options: { readonly tty: boolean; readonly interval: Duration.Duration; readonly write: (text: string) => void }
+) => (options.tty ? liveDisplay(progress, options.write) : periodicLines(progress, options.interval))
+
+const liveDisplay = (progress: RunProgress, write: (text: string) => void) => {
+  let drawn = 0
+  const draw = Effect.gen(function* () {
+    const lines = progressLines(yield* progress.get)
+    // Move up over the previous block and clear each line before writing it again.
+    const up = drawn > 0 ? `\x1b[${drawn}A` : ""
+    write(`${up}${lines.map((line) => `\x1b[2K${line}`).join("\n")}\n`)
+    drawn = lines.length
+  })
+  return draw.pipe(Effect.repeat(Schedule.spaced("250 millis")), Effect.ensuring(draw))
+}
+
+const periodicLines = (progress: RunProgress, interval: Duration.Duration) =>
+  Effect.gen(function* () {
+    const snapshot = yield* progress.get
+    yield* Effect.logInfo(progressSummary(snapshot)).pipe(Effect.annotateLogs("progress", countsAnnotation(snapshot)))
+  }).pipe(Effect.delay(interval), Effect.forever)

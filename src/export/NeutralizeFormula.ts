@@ -1,0 +1,11 @@
+/**
+ * Spreadsheet programs run a cell that starts with one of these as a formula (CSV injection). OWASP's guidance
+ * (https://owasp.org/www-community/attacks/CSV_Injection): prefix such a value with a single quote, which makes
+ * Excel and LibreOffice show it as text. The full-width forms (＝ ＋ － ＠) are included because Apple Numbers
+ * normalises them to their ASCII forms (as csv-stringify's own `escape_formulas` notes).
+ */
+const formulaStart = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/
+
+/** Prefixes a formula-looking value with `'` unless formulas are allowed (`output.allow_formulas`). */
+export const neutralizeFormula = (value: string, allow: boolean): string =>
+  allow || !formulaStart.test(value) ? value : `'${value}`

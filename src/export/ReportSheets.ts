@@ -1,0 +1,130 @@
+import { Effect } from "effect"
+import { ExportError } from "./ExportError.js"
+import { columnType, type ReportModel } from "./ReportModel.js"
+import { type CellStyle, statusStyle, styles } from "./XlsxStyles.js"
+import type { XlsxRow, XlsxTable, XlsxValue } from "./XlsxTable.js"
+
+/** Seconds between two ISO instants, or undefined when either is missing or unreadable. */
+export const durationSeconds = (startedAt: string, finishedAt: string | undefined): number | undefined => {
+  if (finishedAt === undefined) return undefined
+  const seconds = (new Date(finishedAt).getTime() - new Date(startedAt).getTime()) / 1000
+  return Number.isFinite(seconds) ? seconds : undefined
+}
+
+/** The base URL without credentials someone may have put in it (user info, query string, fragment). */
+export const displayUrl = (url: string): string => {
+  if (!URL.canParse(url)) return url
+  const parsed = new URL(url)
+  return `${parsed.origin}${parsed.pathname}`
+}
+
+const formatDuration = (seconds: number): string => {
+  const whole = Math.round(seconds)
+  const pad = (n: number) => String(n).padStart(2, "0")
+  const [h, m, s] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60), whole % 60]
+  return h > 0 ? `${h}h ${pad(m)}m ${pad(s)}s` : m > 0 ? `${m}m ${pad(s)}s` : `${s}s`
+}
+
+const row = (values: ReadonlyArray<XlsxValue>, rowStyles: ReadonlyArray<CellStyle | undefined> = []): XlsxRow => ({
+  values,
+  styles: rowStyles
+})
+
+/** Columns: name, query, type and meta (JSON) of every column. */
+export const columnsTable = (model: ReportModel, path: string): Effect.Effect<XlsxTable, ExportError> =>
+  Effect.forEach(model.columns, (column) =>
+    Effect.try({
+      try: () => row([column.name, column.query, columnType(column), JSON.stringify(column.meta)]),
+      catch: (cause) => new ExportError({ path, cause })
+    })
+  ).pipe(
+    Effect.map((rows) => ({
+      name: "Columns",
+      columns: [
+        { header: "Name", width: 24 },
+        { header: "Query", width: 80 },
+        { header: "Type", width: 10 },
+        { header: "Meta", width: 50 }
+      ],
+      frozenColumns: 1,
+      rows
+    }))
+  )
+
+/** Run: what ran, against which service (its base URL only), when, how it ended and the cells by status. */
+export const runTable = (model: ReportModel, now: Date): XlsxTable => {
+  const { pipeline, run } = model
+  const seconds = durationSeconds(run.startedAt, run.finishedAt)
+  const alert = run.outcome === "completed" ? undefined : [undefined, styles.failed]
+  const total = Object.values(run.counts).reduce((sum, count) => sum + count, 0)
+  const rows: Array<XlsxRow> = [
+    row(["Pipeline", pipeline.name]),
+    row(["Pipeline file", pipeline.file]),
+    row(["Pipeline file hash", pipeline.hash]),
+    row(["Run", run.id], [undefined, styles.plain]),
+    row(["Outcome", run.outcome], alert),
+    ...(run.note === undefined ? [] : [row(["Note", run.note], alert)]),
+    row(["Service base URL", displayUrl(run.baseUrl)]),
+    row(["Started", run.startedAt]),
+    row(["Finished", run.finishedAt ?? "(not finished)"]),
+    row(["Duration", seconds === undefined ? "" : formatDuration(seconds)]),
+    row(["Duration (seconds)", seconds], [undefined, styles.plain]),
+    ...Object.entries(run.counts).map(([status, count]) =>
+      row([`Cells ${status}`, count], [undefined, count > 0 ? (statusStyle(status) ?? styles.plain) : styles.plain])
+    ),
+    row(["Cells in all", total], [undefined, styles.plain]),
+    row(["docsweep version", run.docsweepVersion]),
+    row(["Report written", now.toISOString()])
+  ]
+  return {
+    name: "Run",
+    columns: [
+      { header: "Field", width: 24 },
+      { header: "Value", width: 80 }
+    ],
+    frozenColumns: 1,
+    rows
+  }
+}
+
+/** Chats: every chat question with its scope, documents, answer and status. */
+export const chatsTable = (model: ReportModel): XlsxTable => ({
+  name: "Chats",
+  columns: [
+    { header: "Chat", width: 20 },
+    { header: "Scope", width: 8 },
+    { header: "Documents", width: 36 },
+    { header: "Message", width: 50 },
+    { header: "Answer", width: 80 },
+    { header: "Status", width: 10 },
+    { header: "Error", width: 40 }
+  ],
+  frozenColumns: 1,
+  rows: model.chats.map((chat) =>
+    row(
+      [chat.chat, chat.scope, chat.documents.join("\n"), chat.message, chat.answer, chat.status, chat.error],
+      [undefined, undefined, undefined, undefined, undefined, statusStyle(chat.status), statusStyle(chat.status)]
+    )
+  )
+})
+
+/** Changes: answers that differ from an earlier run. */
+export const changesTable = (changes: NonNullable<ReportModel["changes"]>): XlsxTable => ({
+  name: "Changes",
+  columns: [
+    { header: "Document ID", width: 12 },
+    { header: "File name", width: 36 },
+    { header: "Column", width: 24 },
+    { header: "Before", width: 50 },
+    { header: "After", width: 50 },
+    { header: "From run", width: 10 },
+    { header: "To run", width: 10 }
+  ],
+  frozenColumns: 2,
+  rows: changes.map((change) =>
+    row(
+      [change.documentId, change.filename, change.column, change.before, change.after, change.fromRun, change.toRun],
+      [styles.plain, undefined, undefined, undefined, undefined, styles.plain, styles.plain]
+    )
+  )
+})

@@ -1,0 +1,62 @@
+import { mkdir } from "node:fs/promises"
+import { basename } from "node:path"
+import { Effect } from "effect"
+import { ExportError } from "./ExportError.js"
+import type { ReportModel, ReportOptions } from "./ReportModel.js"
+import {
+  copyAtomically,
+  latestTag,
+  pruneReports,
+  removeFile,
+  reportStem,
+  reportSuffixes,
+  timestampTag
+} from "./ReportFiles.js"
+import { writeCsv } from "./WriteCsv.js"
+import { writeXlsx } from "./WriteXlsx.js"
+
+/** `dir/report-20261122T031500Z-cells.csv` → `dir/report-latest-cells.csv`. */
+const latestPath = (path: string, stem: string, latestStem: string): string => latestStem + path.slice(stem.length)
+
+/**
+ * Writes every report of a run, whatever its outcome (the Run sheet says how it ended): each format under
+ * `<dir>/<name>-<UTC timestamp>…`, each file then copied over its stable `<name>-latest…` name (`-latest` CSV
+ * files this run did not write, such as chats, are removed), then the oldest timestamped sets beyond `keep` are
+ * removed. Every file goes through a temporary file and a rename.
+ * Returns the paths written, timestamped ones first.
+ */
+export const writeReports = (
+  model: ReportModel,
+  options: ReportOptions
+): Effect.Effect<ReadonlyArray<string>, ExportError> =>
+  Effect.gen(function* () {
+    const tag = timestampTag(options.now)
+    const stem = reportStem(options.dir, options.name, tag)
+    const latestStem = reportStem(options.dir, options.name, latestTag)
+    yield* Effect.tryPromise({
+      try: () => mkdir(options.dir, { recursive: true }),
+      catch: (cause) => new ExportError({ path: options.dir, cause })
+    })
+    const written: Array<string> = []
+    if (options.formats.includes("xlsx")) {
+      written.push(yield* writeXlsx(model, `${stem}.xlsx`, { allowFormulas: options.allowFormulas, now: options.now }))
+    }
+    if (options.formats.includes("csv")) {
+      written.push(...(yield* writeCsv(model, stem, options)))
+    }
+    const latest = yield* Effect.forEach(written, (path) => copyAtomically(path, latestPath(path, stem, latestStem)))
+    // A `-latest-chats.csv` from an earlier run with chats must not pass for this run's.
+    const staleLatest = options.formats.includes("csv")
+      ? reportSuffixes.filter((suffix) => suffix.endsWith(".csv")).map((suffix) => latestStem + suffix)
+      : []
+    yield* Effect.forEach(
+      staleLatest.filter((path) => !latest.includes(path)),
+      removeFile,
+      { discard: true }
+    )
+    const removed = yield* pruneReports(options.dir, options.name, options.keep, tag)
+    yield* Effect.logInfo("Reports written").pipe(
+      Effect.annotateLogs({ run: model.run.id, files: written.map((path) => basename(path)), pruned: removed.length })
+    )
+    return [...written, ...latest]
+  }).pipe(Effect.withSpan("WriteReports.writeReports", { attributes: { dir: options.dir, name: options.name } }))

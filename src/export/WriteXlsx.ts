@@ -1,0 +1,76 @@
+import { createWriteStream, type WriteStream } from "node:fs"
+import ExcelJS from "exceljs"
+import { Deferred, Effect, Exit } from "effect"
+import { ExportError } from "./ExportError.js"
+import type { ReportModel } from "./ReportModel.js"
+import { writeAtomically } from "./ReportFiles.js"
+import { changesTable, chatsTable, columnsTable, runTable } from "./ReportSheets.js"
+import { errorsTable, resultsTable } from "./ResultsSheet.js"
+import { writeTable, type XlsxContext } from "./XlsxTable.js"
+
+export interface XlsxOptions {
+  readonly allowFormulas: boolean
+  /** Shown as the report's time on the Run sheet and in the workbook properties. */
+  readonly now: Date
+}
+
+/** The output file, closed whatever happens; errors it emits (disk full) land in `failed`. */
+const openOutput = (file: string, path: string, failed: Deferred.Deferred<never, ExportError>) =>
+  Effect.acquireRelease(
+    Effect.sync(() =>
+      createWriteStream(file).on("error", (cause) => {
+        Deferred.unsafeDone(failed, Exit.fail(new ExportError({ path, cause })))
+      })
+    ),
+    (output: WriteStream) => Effect.sync(() => output.destroy())
+  )
+
+const closed = (output: WriteStream, path: string) =>
+  Effect.tryPromise({
+    try: () =>
+      output.closed ? Promise.resolve() : new Promise<void>((resolve) => output.once("close", () => resolve())),
+    catch: (cause) => new ExportError({ path, cause })
+  })
+
+/** Writes the workbook into `file`; errors name `path`, the report being written. */
+const writeWorkbook = (model: ReportModel, file: string, path: string, options: XlsxOptions) =>
+  Effect.scoped(
+    Effect.gen(function* () {
+      const failed = yield* Deferred.make<never, ExportError>()
+      const output = yield* openOutput(file, path, failed)
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+        stream: output,
+        useStyles: true,
+        useSharedStrings: false
+      })
+      workbook.creator = `docsweep ${model.run.docsweepVersion}`
+      workbook.created = options.now
+      workbook.modified = options.now
+      const outputFailed = Deferred.await(failed)
+      const context: XlsxContext = { workbook, path, allowFormulas: options.allowFormulas, outputFailed }
+
+      yield* writeTable(context, resultsTable(model))
+      yield* writeTable(context, yield* columnsTable(model, path))
+      yield* writeTable(context, runTable(model, options.now))
+      yield* writeTable(context, errorsTable(model))
+      if (model.chats.length > 0) yield* writeTable(context, chatsTable(model))
+      if (model.changes !== undefined) yield* writeTable(context, changesTable(model.changes))
+
+      const commit = Effect.tryPromise({
+        try: () => workbook.commit(),
+        catch: (cause) => new ExportError({ path, cause })
+      })
+      yield* Effect.raceFirst(commit, outputFailed)
+      yield* closed(output, path)
+    })
+  )
+
+/**
+ * Writes the Excel report to `path` (through a temporary file) with exceljs's streaming writer: sheets Results,
+ * Columns, Run, Errors, then Chats when there are chats and Changes when the model has changes. Rows are
+ * committed as they are written, so memory stays flat as the report grows.
+ */
+export const writeXlsx = (model: ReportModel, path: string, options: XlsxOptions): Effect.Effect<string, ExportError> =>
+  writeAtomically(path, (temporary) => writeWorkbook(model, temporary, path, options)).pipe(
+    Effect.withSpan("WriteXlsx.writeXlsx", { attributes: { path } })
+  )

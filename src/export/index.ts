@@ -1,0 +1,6 @@
+export { ExportError } from "./ExportError.js"
+export { neutralizeFormula } from "./NeutralizeFormula.js"
+export * from "./ReportModel.js"
+export { type CsvOptions, writeCsv } from "./WriteCsv.js"
+export { writeReports } from "./WriteReports.js"
+export { writeXlsx, type XlsxOptions } from "./WriteXlsx.js"
