@@ -35,7 +35,9 @@ const codes: Record<string, number> = {
   Transport: ExitCode.unavailable,
   UnexpectedReply: ExitCode.internal,
   StoreError: ExitCode.internal,
-  ExportError: ExitCode.internal
+  ExportError: ExitCode.internal,
+  CommandFailed: ExitCode.internal,
+  ServiceStartError: ExitCode.internal
 }
 
 const isKnown = (error: unknown): error is Tagged =>

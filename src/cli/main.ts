@@ -1,6 +1,7 @@
 import yargs from "yargs"
 import { hideBin } from "yargs/helpers"
 import { ConfigCommand } from "./commands/ConfigCommand.js"
+import { DocsCommand, ServeCommand, TokenCommand, UsersCommand } from "./commands/ServiceCommands.js"
 import { ValidateCommand } from "./commands/ValidateCommand.js"
 import { notYetAvailable, runCommand } from "./runCommand.js"
 
@@ -21,10 +22,19 @@ await yargs(hideBin(process.argv))
   .command(ConfigCommand)
   .command("diff <file>", "answers that changed between two runs", {}, stub("diff"))
   .command("merge <dirs..>", "combine shard checkpoints into one checkpoint and one report", {}, stub("merge"))
-  .command("serve", "run the local implementation of the service", {}, stub("serve"))
-  .command("docs <action> [files..]", "add documents to the local service (docs add)", {}, stub("docs"))
-  .command("users <action>", "add accounts to the local service (users add)", {}, stub("users"))
-  .command("token", "print a signed token for the local service", {}, stub("token"))
+  .command(ServeCommand)
+  .command(DocsCommand)
+  .command(UsersCommand)
+  .command(TokenCommand)
+  .option("log-format", {
+    type: "string",
+    choices: ["text", "json"],
+    default: "text",
+    global: true,
+    describe: "log lines as text or one JSON object per line"
+  })
+  .option("quiet", { type: "boolean", global: true, describe: "only warnings and errors" })
+  .option("verbose", { type: "boolean", global: true, describe: "debug logging" })
   .demandCommand(1, "name a command; see --help")
   .strict()
   .recommendCommands()

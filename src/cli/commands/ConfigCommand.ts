@@ -4,7 +4,7 @@ import { renderSources } from "../../pipeline/EffectiveConfig.js"
 import { ExitCode } from "../ExitCode.js"
 import { reportFailures } from "../Failures.js"
 import { type ArgsOf, loadEffective, withServiceFlags } from "../PipelineArgs.js"
-import { runCommand } from "../runCommand.js"
+import { runCommandWith } from "../runCommand.js"
 
 /** `docsweep config FILE`: the effective settings and where each came from; the token only as <redacted>. */
 const builder = (yargs: Argv) =>
@@ -18,7 +18,8 @@ export const ConfigCommand: CommandModule<object, ArgsOf<typeof builder>> = {
   describe: "the effective configuration and where each value came from (token redacted)",
   builder,
   handler: (argv) =>
-    runCommand(
+    runCommandWith(
+      argv,
       reportFailures(
         loadEffective(argv.file, argv).pipe(
           Effect.map(({ effective }) => {

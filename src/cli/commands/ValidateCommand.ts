@@ -3,7 +3,7 @@ import type { CommandModule } from "yargs"
 import { loadPipeline } from "../../pipeline/loadPipeline.js"
 import { ExitCode } from "../ExitCode.js"
 import { reportFailures } from "../Failures.js"
-import { runCommand } from "../runCommand.js"
+import { runCommandWith } from "../runCommand.js"
 
 /** `docsweep validate FILE`: every problem as FILE:LINE:COL, exit 2; nothing contacted or written. */
 export const ValidateCommand: CommandModule<object, { file: string }> = {
@@ -11,7 +11,8 @@ export const ValidateCommand: CommandModule<object, { file: string }> = {
   describe: "check a pipeline file and report every problem as FILE:LINE:COL",
   builder: (yargs) => yargs.positional("file", { type: "string", demandOption: true }),
   handler: (argv) =>
-    runCommand(
+    runCommandWith(
+      argv,
       reportFailures(
         loadPipeline(argv.file).pipe(
           Effect.map(({ pipeline }) => {

@@ -1,0 +1,144 @@
+import { Effect } from "effect"
+import type { Argv, CommandModule } from "yargs"
+import { docsAddCommand, serveCommand, tokenCommand, usersAddCommand } from "../../service/Commands.js"
+import { ExitCode } from "../ExitCode.js"
+import { reportFailures } from "../Failures.js"
+import type { ArgsOf } from "../PipelineArgs.js"
+import { runCommandWith } from "../runCommand.js"
+
+const dataOption = {
+  type: "string",
+  describe: "data directory of the local service",
+  default: ".docsweep/service"
+} as const
+
+const serveBuilder = (yargs: Argv) =>
+  yargs
+    .option("host", { type: "string", default: "127.0.0.1", describe: "address to listen on" })
+    .option("port", { type: "number", default: 8787, describe: "port; 0 picks a free one" })
+    .option("data", dataOption)
+    .option("workers", { type: "number", default: 4, describe: "tasks generated at once" })
+    .option("engine", { type: "string", default: "extractive", describe: "extractive, openai or latency" })
+    .option("latency-ms", { type: "number", describe: "latency engine: milliseconds per answer" })
+    .option("llm-base-url", { type: "string", describe: "openai engine: an OpenAI-compatible base URL" })
+    .option("llm-model", { type: "string", describe: "openai engine: the model name" })
+    .option("fault-rate", { type: "number", default: 0, describe: "fraction of requests that fail at random" })
+    .option("fault-delay-ms", { type: "number", describe: "how long a delayed-reply fault waits" })
+    .option("fail-rate", { type: "number", default: 0, describe: "fraction of tasks failing on their first attempt" })
+    .option("seed", { type: "number", describe: "makes faults reproducible" })
+    .option("debug-endpoints", { type: "boolean", default: false, describe: "serve GET /debug/run-counts" })
+    .option("upload-limit-mb", { type: "number", default: 100, describe: "largest document upload" })
+    .option("secret", { type: "string", describe: "JWT secret (else DOCSWEEP_JWT_SECRET, else kept in --data)" })
+
+/** `docsweep serve`: the local implementation of the service. */
+export const ServeCommand: CommandModule<object, ArgsOf<typeof serveBuilder>> = {
+  command: "serve",
+  describe: "run the local implementation of the service (SQLite, JWT auth, offline answers)",
+  builder: serveBuilder,
+  handler: (argv) =>
+    runCommandWith(
+      argv,
+      reportFailures(
+        serveCommand({
+          host: argv.host,
+          port: argv.port,
+          dataDir: argv.data,
+          workers: argv.workers,
+          engine: argv.engine,
+          latencyMs: argv.latencyMs,
+          llmBaseUrl: argv.llmBaseUrl,
+          llmModel: argv.llmModel,
+          faultRate: argv.faultRate,
+          faultDelayMs: argv.faultDelayMs,
+          failRate: argv.failRate,
+          seed: argv.seed,
+          debugEndpoints: argv.debugEndpoints,
+          uploadLimitBytes: argv.uploadLimitMb * 1024 * 1024,
+          secret: argv.secret
+        }).pipe(Effect.as(ExitCode.ok))
+      )
+    )
+}
+
+const docsBuilder = (yargs: Argv) =>
+  yargs
+    .positional("action", { choices: ["add"] as const, demandOption: true })
+    .positional("files", { type: "string", array: true, demandOption: true })
+    .option("org", { type: "number", demandOption: true, describe: "workspace id" })
+    .option("user", { type: "number", demandOption: true, describe: "user id" })
+    .option("data", dataOption)
+
+/** `docsweep docs add --org O --user U FILE...` */
+export const DocsCommand: CommandModule<object, ArgsOf<typeof docsBuilder>> = {
+  command: "docs <action> <files..>",
+  describe: "add .txt .md .html .pdf .docx documents to the local service (docs add)",
+  builder: docsBuilder,
+  handler: (argv) =>
+    runCommandWith(
+      argv,
+      reportFailures(
+        docsAddCommand({ dataDir: argv.data, org: argv.org, user: argv.user, files: argv.files }).pipe(
+          Effect.as(ExitCode.ok)
+        )
+      )
+    )
+}
+
+const usersBuilder = (yargs: Argv) =>
+  yargs
+    .positional("action", { choices: ["add"] as const, demandOption: true })
+    .option("email", { type: "string", demandOption: true })
+    .option("password", { type: "string", demandOption: true })
+    .option("org", { type: "number", demandOption: true, describe: "workspace id" })
+    .option("plan", { type: "string", choices: ["basic", "advanced"], default: "basic" })
+    .option("data", dataOption)
+
+/** `docsweep users add --email E --password P --org O [--plan …]` */
+export const UsersCommand: CommandModule<object, ArgsOf<typeof usersBuilder>> = {
+  command: "users <action>",
+  describe: "add an account to the local service for POST /api/auth (users add)",
+  builder: usersBuilder,
+  handler: (argv) =>
+    runCommandWith(
+      argv,
+      reportFailures(
+        usersAddCommand({
+          dataDir: argv.data,
+          email: argv.email,
+          password: argv.password,
+          org: argv.org,
+          plan: argv.plan
+        }).pipe(Effect.as(ExitCode.ok))
+      )
+    )
+}
+
+const tokenBuilder = (yargs: Argv) =>
+  yargs
+    .option("user", { type: "number", demandOption: true, describe: "user id" })
+    .option("org", { type: "number", demandOption: true, describe: "workspace id" })
+    .option("plan", { type: "string", choices: ["basic", "advanced"], default: "basic" })
+    .option("ttl", { type: "string", default: "24h", describe: "lifetime, e.g. 24h, 90m" })
+    .option("secret", { type: "string", describe: "JWT secret (else DOCSWEEP_JWT_SECRET, else kept in --data)" })
+    .option("data", dataOption)
+
+/** `docsweep token --user U --org O [--plan …] [--ttl 24h]` */
+export const TokenCommand: CommandModule<object, ArgsOf<typeof tokenBuilder>> = {
+  command: "token",
+  describe: "print a token signed by the local service's secret",
+  builder: tokenBuilder,
+  handler: (argv) =>
+    runCommandWith(
+      argv,
+      reportFailures(
+        tokenCommand({
+          dataDir: argv.data,
+          user: argv.user,
+          org: argv.org,
+          plan: argv.plan,
+          ttl: argv.ttl,
+          secret: argv.secret
+        }).pipe(Effect.as(ExitCode.ok))
+      )
+    )
+}
