@@ -1,6 +1,8 @@
 import yargs from "yargs"
 import { hideBin } from "yargs/helpers"
+import { DiffCommand, ExportCommand, StatusCommand } from "./commands/CheckpointCommands.js"
 import { ConfigCommand } from "./commands/ConfigCommand.js"
+import { MergeCommand } from "./commands/MergeCommand.js"
 import { DocsCommand, ServeCommand, TokenCommand, UsersCommand } from "./commands/ServiceCommands.js"
 import { ValidateCommand } from "./commands/ValidateCommand.js"
 import { notYetAvailable, runCommand } from "./runCommand.js"
@@ -17,11 +19,11 @@ await yargs(hideBin(process.argv))
     stub("run")
   )
   .command(ValidateCommand)
-  .command("export <file>", "write the reports again from the checkpoint alone", {}, stub("export"))
-  .command("status <file>", "runs, counts, failures and the lock, from the checkpoint alone", {}, stub("status"))
+  .command(ExportCommand)
+  .command(StatusCommand)
   .command(ConfigCommand)
-  .command("diff <file>", "answers that changed between two runs", {}, stub("diff"))
-  .command("merge <dirs..>", "combine shard checkpoints into one checkpoint and one report", {}, stub("merge"))
+  .command(DiffCommand)
+  .command(MergeCommand)
   .command(ServeCommand)
   .command(DocsCommand)
   .command(UsersCommand)

@@ -1,0 +1,50 @@
+import { existsSync } from "node:fs"
+import { join } from "node:path"
+import { DateTime, Effect } from "effect"
+import type { ReportFormat } from "../export/ReportModel.js"
+import { writeReports } from "../export/WriteReports.js"
+import type { OutputSettings } from "../pipeline/PipelineSchema.js"
+import { CheckpointStore } from "../store/CheckpointStore.js"
+import { toReportModel } from "../store/ReportSource.js"
+import { UsageError } from "./UsageError.js"
+
+/** The checkpoint of a pipeline's output directory. */
+export const statePath = (outputDir: string) => join(outputDir, "state.sqlite")
+
+/** The output directory of one shard: its own checkpoint and reports. */
+export const shardDir = (outputDir: string, shard: { readonly index: number; readonly count: number }) =>
+  join(outputDir, `shard-${shard.index}-of-${shard.count}`)
+
+/** Fails clearly when a command that reads a checkpoint is pointed at a pipeline that never ran. */
+export const requireCheckpoint = (path: string) =>
+  existsSync(path)
+    ? Effect.void
+    : Effect.fail(
+        new UsageError({
+          message: `no checkpoint at ${path}: run the pipeline first (or pass --output to where it ran)`
+        })
+      )
+
+/** Writes the reports of a run (default: the latest) from the checkpoint alone. Returns the written paths. */
+export const writeRunReports = (input: {
+  readonly outputDir: string
+  readonly pipelineFile: string
+  readonly output: OutputSettings
+  readonly formats?: ReadonlyArray<ReportFormat> | undefined
+  readonly runId?: number | undefined
+}) =>
+  Effect.gen(function* () {
+    const store = yield* CheckpointStore
+    const data = yield* store.reportData(input.runId, { changes: input.output.changes })
+    const model = toReportModel(data, { file: input.pipelineFile })
+    const now = yield* DateTime.now
+    return yield* writeReports(model, {
+      dir: input.outputDir,
+      name: data.pipelineName,
+      formats: input.formats ?? input.output.formats,
+      csvBom: input.output.csv_bom,
+      allowFormulas: input.output.allow_formulas,
+      keep: input.output.keep,
+      now: DateTime.toDateUtc(now)
+    })
+  })

@@ -1,0 +1,65 @@
+import type { AnswerChange, StatusSummary } from "../store/CheckpointModel.js"
+import type { LockStatus } from "../store/PipelineLock.js"
+
+const counts = (record: Readonly<Record<string, number>>) =>
+  Object.entries(record)
+    .filter(([, count]) => count > 0)
+    .map(([state, count]) => `${state} ${count}`)
+    .join(", ") || "none"
+
+const clip = (text: string | undefined, width = 100) =>
+  text === undefined
+    ? "(none)"
+    : text.length > width
+      ? `${text.slice(0, width - 1).replace(/\s+/g, " ")}…`
+      : text.replace(/\s+/g, " ")
+
+/** `docsweep status` as text: one screen, newest run first. */
+export const renderStatus = (path: string, summary: StatusSummary, lock: LockStatus | undefined): string => {
+  const lines = [`checkpoint: ${path}`]
+  lines.push(
+    lock === undefined
+      ? "lock: free"
+      : `lock: held by process ${lock.pid} on ${lock.hostname} since ${lock.startedAt}${lock.alive ? "" : " (dead: the next run takes it over)"}`
+  )
+  lines.push(`last activity: ${summary.lastActivity ?? "none"}`)
+  lines.push(`cells: ${counts(summary.cells)}`)
+  lines.push(`chats: ${counts(summary.chats)}`)
+  lines.push("", "runs:")
+  for (const run of [...summary.runs].reverse().slice(0, 10)) {
+    const shard = run.shard === undefined ? "" : ` shard ${run.shard}`
+    lines.push(
+      `  #${run.id} ${run.outcome}${shard} started ${run.startedAt}${run.finishedAt === undefined ? "" : ` finished ${run.finishedAt}`} · ${counts(run.counts)}${run.note === undefined ? "" : ` · ${run.note}`}`
+    )
+  }
+  if (summary.runs.length > 10) lines.push(`  … ${summary.runs.length - 10} older runs`)
+  if (summary.failedCells.length > 0) {
+    lines.push("", `failed cells (${summary.failedCells.length}):`)
+    for (const cell of summary.failedCells.slice(0, 20)) {
+      lines.push(
+        `  ${cell.filename} (#${cell.documentId}) · ${cell.columnName} · ${cell.attempts} attempts: ${clip(cell.error)}`
+      )
+    }
+    if (summary.failedCells.length > 20)
+      lines.push(`  … ${summary.failedCells.length - 20} more (status --json lists all)`)
+  }
+  if (summary.failedChats.length > 0) {
+    lines.push("", `failed chat messages (${summary.failedChats.length}):`)
+    for (const chat of summary.failedChats.slice(0, 20)) {
+      lines.push(`  ${chat.chatName} #${chat.position + 1} · ${clip(chat.query, 50)}: ${clip(chat.error)}`)
+    }
+  }
+  return lines.join("\n")
+}
+
+/** `docsweep diff` as text: one block per changed answer. */
+export const renderDiff = (from: number, to: number, changes: ReadonlyArray<AnswerChange>): string => {
+  if (changes.length === 0) return `no answers changed between run #${from} and run #${to}`
+  const lines = [`${changes.length} answers changed between run #${from} and run #${to}:`]
+  for (const change of changes) {
+    lines.push("", `${change.filename} (#${change.documentId}) · ${change.column}`)
+    lines.push(`  - ${clip(change.before, 200)}`)
+    lines.push(`  + ${clip(change.after, 200)}`)
+  }
+  return lines.join("\n")
+}
