@@ -119,3 +119,5 @@ export interface AnswerChange {
   readonly before: string | undefined
   readonly after: string | undefined
 }
+
+export type * from "./CheckpointApi.js"

@@ -1,0 +1,210 @@
+import { Effect } from "effect"
+import type {
+  CellFilter,
+  CellKey,
+  CellResult,
+  CellSubmitted,
+  SyncCounts,
+  SyncOptions,
+  WantedCell
+} from "./CheckpointModel.js"
+import type { Database } from "./Database.js"
+import { type CellRow, stateCounts, toCell } from "./StoreRows.js"
+import { decideSync, type SyncAction } from "./SyncRules.js"
+
+interface Existing {
+  readonly document_id: number
+  readonly column_name: string
+  readonly dependency_key: string
+  readonly table_slot: number
+  readonly query_key: string | null
+  readonly state: string
+  readonly wanted: number
+}
+
+const pairKey = (documentId: number, columnName: string) => `${documentId}\u0000${columnName}`
+
+/** The (document, column) pairs: sync against the pipeline, intent before request, results and their history. */
+export const makeCellStore = ({ attempt, sqlite }: Database) => {
+  const existing = sqlite.prepare<[], Existing>(
+    "SELECT document_id, column_name, dependency_key, table_slot, query_key, state, wanted FROM cells"
+  )
+  const unwant = sqlite.prepare<[{ documentId: number; columnName: string }]>(
+    "UPDATE cells SET wanted = 0 WHERE document_id = @documentId AND column_name = @columnName"
+  )
+  const insert = sqlite.prepare<[Omit<WantedCell, "queryKey"> & { queryKey: string | null }]>(
+    `INSERT INTO cells (document_id, column_name, dependency_key, table_slot, query_key, state, wanted)
+     VALUES (@documentId, @columnName, @dependencyKey, @tableSlot, @queryKey, 'pending', 1)`
+  )
+  const keep = sqlite.prepare<[{ documentId: number; columnName: string; queryKey: string | null }]>(
+    `UPDATE cells SET wanted = 1, query_key = COALESCE(@queryKey, query_key)
+     WHERE document_id = @documentId AND column_name = @columnName`
+  )
+  // A valid answer moved to another table slot: the answer stays, the remote ids of the old slot go.
+  const move = sqlite.prepare<[{ documentId: number; columnName: string; tableSlot: number }]>(
+    `UPDATE cells SET wanted = 1, table_slot = @tableSlot, remote_cell_id = NULL, remote_task_id = NULL,
+       stale_task_id = NULL WHERE document_id = @documentId AND column_name = @columnName`
+  )
+  const reset = sqlite.prepare<
+    [Omit<WantedCell, "queryKey"> & { queryKey: string | null; fresh: number; clearRemote: number }]
+  >(
+    `UPDATE cells SET wanted = 1, state = 'pending', dependency_key = @dependencyKey, table_slot = @tableSlot,
+       query_key = COALESCE(@queryKey, query_key), response = NULL, error = NULL, intent_at = NULL,
+       submitted_at = NULL, finished_at = NULL, seconds = NULL,
+       attempts = CASE WHEN @fresh = 1 THEN 0 ELSE attempts END,
+       remote_cell_id = CASE WHEN @clearRemote = 1 THEN NULL ELSE remote_cell_id END,
+       remote_task_id = CASE WHEN @clearRemote = 1 THEN NULL ELSE remote_task_id END,
+       stale_task_id = CASE WHEN @clearRemote = 1 THEN NULL ELSE stale_task_id END
+     WHERE document_id = @documentId AND column_name = @columnName`
+  )
+  const select = sqlite.prepare<[{ all: number; slot: number | null; states: string | null }], CellRow>(
+    `SELECT c.* FROM cells c LEFT JOIN documents d ON d.id = c.document_id
+     WHERE (@all = 1 OR c.wanted = 1) AND (@slot IS NULL OR c.table_slot = @slot)
+       AND (@states IS NULL OR c.state IN (SELECT value FROM json_each(@states)))
+     ORDER BY d.position IS NULL, d.position, c.rowid`
+  )
+  const counts = sqlite.prepare<[], { state: string; count: number }>(
+    "SELECT state, COUNT(*) AS count FROM cells WHERE wanted = 1 GROUP BY state"
+  )
+  const submitting = sqlite.prepare<[CellKey & { runId: number; at: string }]>(
+    `UPDATE cells SET state = 'submitting', intent_at = @at, attempts = attempts + 1,
+       stale_task_id = remote_task_id, run_id = @runId, error = NULL
+     WHERE document_id = @documentId AND column_name = @columnName`
+  )
+  const submitted = sqlite.prepare<[CellKey & { remoteCellId: number; remoteTaskId: string | null; at: string }]>(
+    `UPDATE cells SET state = 'submitted', remote_cell_id = @remoteCellId, remote_task_id = @remoteTaskId,
+       submitted_at = @at WHERE document_id = @documentId AND column_name = @columnName`
+  )
+  const revert = sqlite.prepare<[CellKey]>(
+    `UPDATE cells SET state = 'pending', attempts = MAX(attempts - 1, 0), intent_at = NULL
+     WHERE document_id = @documentId AND column_name = @columnName AND state = 'submitting'`
+  )
+  const result = sqlite.prepare<[ResultRow]>(
+    `UPDATE cells SET state = @state, response = @response, error = @error, seconds = @seconds, run_id = @runId,
+       finished_at = CASE WHEN @state = 'pending' THEN NULL ELSE @at END
+     WHERE document_id = @documentId AND column_name = @columnName`
+  )
+  const history = sqlite.prepare<[ResultRow]>(
+    `INSERT INTO answers (run_id, document_id, column_name, state, response, error, at)
+     VALUES (@runId, @documentId, @columnName, @state, @response, @error, @at)`
+  )
+
+  // `sameKey`: a pair kept while stale (in flight) must keep the query key its remote cell was asked under.
+  const apply = (action: SyncAction, wanted: WantedCell, sameKey: boolean) => {
+    const queryKey = sameKey || action._tag !== "keep" ? (wanted.queryKey ?? null) : null
+    switch (action._tag) {
+      case "none":
+        return undefined
+      case "insert":
+        return insert.run({ ...wanted, queryKey })
+      case "keep":
+        return keep.run({ documentId: wanted.documentId, columnName: wanted.columnName, queryKey })
+      case "move":
+        return move.run({ documentId: wanted.documentId, columnName: wanted.columnName, tableSlot: wanted.tableSlot })
+      case "reset":
+        return reset.run({ ...wanted, queryKey, fresh: action.fresh ? 1 : 0, clearRemote: action.clearRemote ? 1 : 0 })
+    }
+  }
+
+  const sync = sqlite.transaction((wanted: ReadonlyArray<WantedCell>, options: SyncOptions): SyncCounts => {
+    const known = new Map(existing.all().map((row) => [pairKey(row.document_id, row.column_name), row]))
+    const unique = new Map(wanted.map((cell) => [pairKey(cell.documentId, cell.columnName), cell]))
+    const tally = { total: unique.size, alreadyAnswered: 0, toRun: 0, inFlight: 0, skipped: 0 }
+    for (const [key, old] of known) {
+      if (old.wanted === 1 && !unique.has(key)) unwant.run({ documentId: old.document_id, columnName: old.column_name })
+    }
+    for (const [key, cell] of unique) {
+      const old = known.get(key)
+      const stored = old && {
+        state: old.state,
+        dependencyKey: old.dependency_key,
+        tableSlot: old.table_slot,
+        queryKey: old.query_key ?? undefined
+      }
+      const decision = decideSync(stored, cell, options)
+      tally[decision.counted] += 1
+      // A re-run of an unchanged pipeline writes nothing.
+      const unchanged = old?.wanted === 1 && (cell.queryKey === undefined || cell.queryKey === old.query_key)
+      if (decision.action._tag !== "keep" || !unchanged)
+        apply(decision.action, cell, stored?.dependencyKey === cell.dependencyKey)
+    }
+    return tally
+  })
+  const markSubmittingAll = sqlite.transaction((keys: ReadonlyArray<CellKey>, runId: number, at: string) => {
+    for (const key of keys) submitting.run({ documentId: key.documentId, columnName: key.columnName, runId, at })
+  })
+  const markSubmittedAll = sqlite.transaction((updates: ReadonlyArray<CellSubmitted>) => {
+    for (const update of updates) submitted.run({ ...update, remoteTaskId: update.remoteTaskId ?? null })
+  })
+  const revertAll = sqlite.transaction((keys: ReadonlyArray<CellKey>) => {
+    for (const key of keys) revert.run({ documentId: key.documentId, columnName: key.columnName })
+  })
+  const resultsAll = sqlite.transaction((updates: ReadonlyArray<CellResult>) => {
+    for (const update of updates) {
+      const row: ResultRow = {
+        documentId: update.documentId,
+        columnName: update.columnName,
+        state: update.state,
+        response: update.response ?? null,
+        error: update.error ?? null,
+        at: update.at,
+        seconds: update.seconds ?? null,
+        runId: update.runId
+      }
+      result.run(row)
+      if (update.state !== "pending") history.run(row)
+    }
+  })
+
+  return {
+    /** Reconciles the stored pairs with the pipeline's wanted pairs (one transaction); see SyncRules. */
+    syncCells: Effect.fn("CheckpointStore.syncCells")(function* (
+      wanted: ReadonlyArray<WantedCell>,
+      options: SyncOptions
+    ) {
+      return yield* attempt("syncCells", () => sync.immediate(wanted, options))
+    }),
+    /** Cells in document order (wanted ones unless `includeUnwanted`), optionally by state and table slot. */
+    cells: Effect.fn("CheckpointStore.cells")(function* (filter: CellFilter = {}) {
+      const params = {
+        all: filter.includeUnwanted === true ? 1 : 0,
+        slot: filter.tableSlot ?? null,
+        states: filter.states === undefined ? null : JSON.stringify(filter.states)
+      }
+      return yield* attempt("cells", () => select.all(params).map(toCell))
+    }),
+    /** Wanted pairs of the latest sync, by state. */
+    cellCounts: Effect.fn("CheckpointStore.cellCounts")(function* () {
+      return yield* attempt("cellCounts", () => stateCounts(counts.all()))
+    }),
+    /** Writes the intent (committed before returning): `submitting`, attempts + 1, staleTaskId := remoteTaskId. */
+    markSubmitting: Effect.fn("CheckpointStore.markSubmitting")(function* (
+      keys: ReadonlyArray<CellKey>,
+      runId: number,
+      at: string
+    ) {
+      yield* attempt("markSubmitting", () => markSubmittingAll.immediate(keys, runId, at))
+    }),
+    /** The run request landed: `submitted` with the remote cell and task ids. */
+    markSubmitted: Effect.fn("CheckpointStore.markSubmitted")(function* (updates: ReadonlyArray<CellSubmitted>) {
+      yield* attempt("markSubmitted", () => markSubmittedAll.immediate(updates))
+    }),
+    /** The request certainly did not land: back to `pending`, attempts - 1. */
+    revertSubmitting: Effect.fn("CheckpointStore.revertSubmitting")(function* (keys: ReadonlyArray<CellKey>) {
+      yield* attempt("revertSubmitting", () => revertAll.immediate(keys))
+    }),
+    /** Results in one transaction; each success or failure is also appended to the answer history. */
+    markResults: Effect.fn("CheckpointStore.markResults")(function* (updates: ReadonlyArray<CellResult>) {
+      yield* attempt("markResults", () => resultsAll.immediate(updates))
+    })
+  } as const
+}
+
+interface ResultRow extends CellKey {
+  readonly state: string
+  readonly response: string | null
+  readonly error: string | null
+  readonly at: string
+  readonly seconds: number | null
+  readonly runId: number
+}

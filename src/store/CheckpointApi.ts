@@ -1,0 +1,142 @@
+/**
+ * Inputs and outputs of the CheckpointStore methods (records live in CheckpointModel.ts, which re-exports these).
+ */
+import type {
+  AnswerChange,
+  CellRecord,
+  CellState,
+  ChatMessageRecord,
+  ColumnRecord,
+  DocumentRecord,
+  RunRecord
+} from "./CheckpointModel.js"
+
+export interface RunStart {
+  readonly pipelineName: string
+  readonly pipelineHash: string
+  readonly baseUrl: string
+  readonly shard: string | undefined
+  readonly docsweepVersion: string
+}
+
+export interface CellKey {
+  readonly documentId: number
+  readonly columnName: string
+}
+
+/** A pair the pipeline wants answered. `queryKey` (optional) lets the store tell an edited column from a modified document. */
+export interface WantedCell extends CellKey {
+  readonly dependencyKey: string
+  readonly tableSlot: number
+  readonly queryKey?: string
+}
+
+export interface SyncOptions {
+  readonly onlyFailed: boolean
+}
+
+/** What a sync left to do, over the wanted pairs. `skipped`: new or changed pairs left out by `onlyFailed`. */
+export interface SyncCounts {
+  readonly total: number
+  readonly alreadyAnswered: number
+  readonly toRun: number
+  readonly inFlight: number
+  readonly skipped: number
+}
+
+export interface CellSubmitted extends CellKey {
+  readonly remoteCellId: number
+  readonly remoteTaskId: string | undefined
+  readonly at: string
+}
+
+export interface CellResult extends CellKey {
+  readonly state: "success" | "failed" | "pending"
+  readonly response?: string | undefined
+  readonly error?: string | undefined
+  readonly at: string
+  readonly seconds?: number | undefined
+  readonly runId: number
+}
+
+export interface CellFilter {
+  readonly states?: ReadonlyArray<CellState>
+  readonly tableSlot?: number
+  /** Also pairs no longer wanted (a column removed from the pipeline); off by default. */
+  readonly includeUnwanted?: boolean
+}
+
+export interface ChatKey {
+  readonly chatName: string
+  readonly sessionKey: string
+  readonly position: number
+}
+
+export interface ChatSession {
+  readonly chatName: string
+  readonly sessionKey: string
+  readonly remoteSessionId: number | undefined
+}
+
+export interface WantedChatMessage extends ChatKey {
+  readonly scope: "each" | "all"
+  readonly documentIds: ReadonlyArray<number>
+  readonly query: string
+  readonly dependencyKey: string
+}
+
+export interface ChatResult {
+  readonly state: "success" | "failed" | "pending"
+  readonly response?: string | undefined
+  readonly error?: string | undefined
+  readonly at: string
+  readonly seconds?: number | undefined
+  readonly runId: number
+}
+
+export interface ChatFilter {
+  readonly states?: ReadonlyArray<CellState>
+  readonly chatName?: string
+  readonly includeUnwanted?: boolean
+}
+
+export interface StatusSummary {
+  readonly runs: ReadonlyArray<RunRecord>
+  readonly cells: Record<CellState, number>
+  readonly chats: Record<CellState, number>
+  readonly failedCells: ReadonlyArray<CellRecord & { readonly filename: string }>
+  readonly failedChats: ReadonlyArray<ChatMessageRecord>
+  readonly lastActivity: string | undefined
+}
+
+export interface ReportChat extends ChatMessageRecord {
+  readonly filenames: ReadonlyArray<string>
+}
+
+export interface ReportDataOptions {
+  /** Add the answers changed since the previous run (`output.changes`). */
+  readonly changes?: boolean
+}
+
+/** Everything a report needs, read in one pass. */
+export interface ReportData {
+  readonly pipelineName: string
+  readonly pipelineHash: string
+  readonly run: RunRecord
+  /** One per column name (latest query/meta), pipeline order. */
+  readonly columns: ReadonlyArray<ColumnRecord>
+  /** First-seen order. */
+  readonly documents: ReadonlyArray<DocumentRecord>
+  /** Wanted cells, document order. */
+  readonly cells: ReadonlyArray<CellRecord>
+  readonly cell: (documentId: number, columnName: string) => CellRecord | undefined
+  readonly chats: ReadonlyArray<ReportChat>
+  /** With `changes`: the previous run's id (undefined when there is none) and what changed since. */
+  readonly changes?: { readonly fromRunId: number | undefined; readonly list: ReadonlyArray<AnswerChange> }
+}
+
+export interface MergeCounts {
+  readonly documents: number
+  readonly cells: number
+  readonly chats: number
+}

@@ -1,0 +1,170 @@
+import type BetterSqlite3 from "better-sqlite3"
+import { DateTime, Effect } from "effect"
+import type { MergeCounts, RunOutcome } from "./CheckpointModel.js"
+import { openDatabase } from "./Database.js"
+import { readShard, type Row, type Shard } from "./ShardSnapshot.js"
+import { StoreError } from "./StoreError.js"
+import { toRun } from "./StoreRows.js"
+
+// The merged run reports the worst outcome among the shards' latest runs.
+const severity: ReadonlyArray<RunOutcome> = [
+  "error",
+  "refused",
+  "invalid",
+  "service-unavailable",
+  "deadline",
+  "interrupted",
+  "running",
+  "failed-cells",
+  "completed"
+]
+
+const refuse = (path: string, reason: string) => new StoreError({ operation: "merge", path, cause: undefined, reason })
+
+const checkShards = (shards: ReadonlyArray<Shard>) =>
+  Effect.gen(function* () {
+    const hashes = new Set<string>()
+    const owners = new Map<unknown, string>()
+    for (const shard of shards) {
+      if (shard.run === undefined) return yield* refuse(shard.path, "Cannot merge a checkpoint without any run")
+      hashes.add(shard.run.pipeline_hash)
+      for (const doc of shard.rows.documents) {
+        const other = owners.get(doc.id)
+        if (other !== undefined)
+          return yield* refuse(shard.path, `Document ${doc.id} is also in ${other}: shards must not overlap`)
+        owners.set(doc.id, shard.path)
+      }
+    }
+    if (hashes.size > 1) {
+      return yield* refuse(
+        shards.map((s) => s.path).join(", "),
+        `Cannot merge checkpoints of different pipelines (hashes ${[...hashes].join(", ")})`
+      )
+    }
+    return shards.flatMap((shard) => (shard.run === undefined ? [] : [toRun(shard.run)]))
+  })
+
+const insertAll = (sqlite: BetterSqlite3.Database, table: string, rows: ReadonlyArray<Row>) => {
+  if (rows.length === 0) return
+  const columns = sqlite
+    .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${table}')`)
+    .all()
+    .map((column) => column.name)
+    .filter((name) => name !== "id")
+  const insert = sqlite.prepare<[Row]>(
+    `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map((name) => `@${name}`).join(", ")})`
+  )
+  for (const row of rows) insert.run(Object.fromEntries(columns.map((name) => [name, row[name] ?? null])))
+}
+
+/**
+ * Combines shard checkpoints (disjoint documents, same pipeline) into the checkpoint at `targetPath`, so one
+ * report covers every shard. The target's documents, tables, columns, cells and chats are replaced in one
+ * transaction; its runs and history stay, plus one merged run (worst outcome of the shards' latest runs) to which
+ * each pair's current answer is attributed, so `diff` works between merges. Table slots are renumbered per shard.
+ */
+export const mergeCheckpoints = (
+  targetPath: string,
+  sourcePaths: ReadonlyArray<string>
+): Effect.Effect<MergeCounts, StoreError> =>
+  Effect.gen(function* () {
+    if (sourcePaths.length === 0) return yield* refuse(targetPath, "Nothing to merge: no shard checkpoint given")
+    const shards = yield* Effect.forEach(sourcePaths, readShard)
+    const runs = yield* checkShards(shards)
+    const now = DateTime.formatIso(yield* DateTime.now)
+    return yield* Effect.scoped(
+      Effect.gen(function* () {
+        const { attempt, sqlite } = yield* openDatabase(targetPath)
+        const merge = sqlite.transaction(() => writeMerge(sqlite, shards, runs, now))
+        const counts = yield* attempt("merge", () => merge.immediate())
+        yield* Effect.logInfo("Shard checkpoints merged").pipe(Effect.annotateLogs({ target: targetPath, ...counts }))
+        return counts
+      })
+    )
+  }).pipe(Effect.withSpan("MergeCheckpoints.mergeCheckpoints", { attributes: { targetPath } }))
+
+const writeMerge = (
+  sqlite: BetterSqlite3.Database,
+  shards: ReadonlyArray<Shard>,
+  runs: ReadonlyArray<ReturnType<typeof toRun>>,
+  now: string
+): MergeCounts => {
+  for (const table of ["ai_tables", "columns", "cells", "chat_messages", "chat_sessions", "uploads", "documents"]) {
+    sqlite.prepare(`DELETE FROM ${table}`).run()
+  }
+  const last = runs[runs.length - 1]
+  const outcome = severity.find((candidate) => runs.some((run) => run.outcome === candidate)) ?? "completed"
+  const finished = runs.every((run) => run.finishedAt !== undefined)
+  const run = sqlite
+    .prepare<[Row], { id: number }>(
+      `INSERT INTO runs (pipeline_name, pipeline_hash, base_url, shard, docsweep_version, started_at, finished_at,
+         outcome, note) VALUES (@name, @hash, @url, NULL, @version, @startedAt, @finishedAt, @outcome, @note) RETURNING id`
+    )
+    .get({
+      name: last?.pipelineName ?? "",
+      hash: last?.pipelineHash ?? "",
+      url: last?.baseUrl ?? "",
+      version: last?.docsweepVersion ?? "",
+      startedAt: runs.map((r) => r.startedAt).sort()[0] ?? now,
+      finishedAt: finished
+        ? (runs
+            .map((r) => r.finishedAt ?? now)
+            .sort()
+            .at(-1) ?? now)
+        : null,
+      outcome: outcome === "running" ? "interrupted" : outcome,
+      note: `merged from ${shards.length} shard checkpoints: ${shards.map((s) => `${s.path} (run ${s.run?.id})`).join(", ")}`
+    })
+  const runId = run?.id ?? null
+  let position = 0
+  let slotBase = 0
+  let saved = 0
+  for (const shard of shards) {
+    const slot = (row: Row, key: string) => ({ [key]: Number(row[key]) + slotBase })
+    const attributed = (rows: ReadonlyArray<Row>) =>
+      rows.map((row) => ({ ...row, run_id: row.run_id === null ? null : runId }))
+    insertAll(
+      sqlite,
+      "documents",
+      shard.rows.documents.map((row) => ({ ...row, position: position++ }))
+    )
+    insertAll(sqlite, "uploads", shard.rows.uploads)
+    insertAll(
+      sqlite,
+      "ai_tables",
+      shard.rows.ai_tables.map((row) => ({ ...row, ...slot(row, "slot") }))
+    )
+    insertAll(
+      sqlite,
+      "columns",
+      shard.rows.columns.map((row) => ({ ...row, ...slot(row, "table_slot"), saved: ++saved }))
+    )
+    insertAll(
+      sqlite,
+      "cells",
+      attributed(shard.rows.cells).map((row) => ({ ...row, ...slot(row, "table_slot") }))
+    )
+    insertAll(sqlite, "chat_sessions", shard.rows.chat_sessions)
+    insertAll(sqlite, "chat_messages", attributed(shard.rows.chat_messages))
+    insertAll(sqlite, "answers", attributed(shard.rows.answers))
+    insertAll(sqlite, "chat_answers", attributed(shard.rows.chat_answers))
+    const slots = [...shard.rows.ai_tables.map((row) => row.slot), ...shard.rows.cells.map((row) => row.table_slot)]
+    slotBase += 1 + slots.reduce<number>((max, value) => Math.max(max, Number(value)), -1)
+  }
+  const count = (table: string) =>
+    sqlite
+      .prepare<[], { state: string; count: number }>(
+        `SELECT state, COUNT(*) AS count FROM ${table} WHERE wanted = 1 GROUP BY state`
+      )
+      .all()
+  const counts = Object.fromEntries([
+    ...count("cells").map((row) => [row.state, row.count]),
+    ...count("chat_messages").map((row) => [`chats.${row.state}`, row.count])
+  ])
+  sqlite.prepare("UPDATE runs SET counts = ? WHERE id = ?").run(JSON.stringify(counts), runId)
+  return {
+    documents: position,
+    cells: shards.reduce((sum, shard) => sum + shard.rows.cells.length, 0),
+    chats: shards.reduce((sum, shard) => sum + shard.rows.chat_messages.length, 0)
+  }
+}

@@ -1,0 +1,105 @@
+import type BetterSqlite3 from "better-sqlite3"
+import { Effect } from "effect"
+import { StoreError } from "./StoreError.js"
+
+/**
+ * The checkpoint schema, one SQL script per version: `PRAGMA user_version` is the number of scripts applied.
+ * Append new scripts; never edit a released one. Cells and chat messages carry `wanted` (part of the latest
+ * sync) so pairs dropped from the pipeline keep their answers without being counted or run.
+ */
+export const migrations: ReadonlyArray<string> = [
+  `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE runs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    pipeline_name TEXT NOT NULL, pipeline_hash TEXT NOT NULL, base_url TEXT NOT NULL, shard TEXT,
+    docsweep_version TEXT NOT NULL, started_at TEXT NOT NULL, finished_at TEXT,
+    outcome TEXT NOT NULL, note TEXT, counts TEXT NOT NULL DEFAULT '{}'
+  );
+  CREATE TABLE uploads (
+    path TEXT NOT NULL, sha256 TEXT NOT NULL, document_id INTEGER NOT NULL, PRIMARY KEY (path, sha256)
+  );
+  CREATE TABLE documents (
+    id INTEGER PRIMARY KEY, position INTEGER NOT NULL, filename TEXT NOT NULL, pages INTEGER,
+    doctype TEXT NOT NULL, version TEXT NOT NULL
+  );
+  CREATE TABLE ai_tables (slot INTEGER PRIMARY KEY, remote_id INTEGER, document_ids TEXT NOT NULL);
+  CREATE TABLE columns (
+    table_slot INTEGER NOT NULL, name TEXT NOT NULL, query TEXT NOT NULL, meta TEXT NOT NULL,
+    query_key TEXT NOT NULL, remote_id INTEGER, order_id INTEGER NOT NULL, saved INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (table_slot, name, query_key)
+  );
+  CREATE TABLE cells (
+    document_id INTEGER NOT NULL, column_name TEXT NOT NULL, dependency_key TEXT NOT NULL,
+    table_slot INTEGER NOT NULL, query_key TEXT, state TEXT NOT NULL, response TEXT, error TEXT,
+    attempts INTEGER NOT NULL DEFAULT 0, remote_cell_id INTEGER, remote_task_id TEXT, stale_task_id TEXT,
+    intent_at TEXT, submitted_at TEXT, finished_at TEXT, seconds REAL, run_id INTEGER,
+    wanted INTEGER NOT NULL DEFAULT 1,
+    UNIQUE (document_id, column_name)
+  );
+  CREATE INDEX cells_by_state ON cells (wanted, state);
+  CREATE TABLE chat_sessions (
+    chat_name TEXT NOT NULL, session_key TEXT NOT NULL, remote_session_id INTEGER,
+    PRIMARY KEY (chat_name, session_key)
+  );
+  CREATE TABLE chat_messages (
+    chat_name TEXT NOT NULL, scope TEXT NOT NULL, session_key TEXT NOT NULL, document_ids TEXT NOT NULL,
+    position INTEGER NOT NULL, query TEXT NOT NULL, dependency_key TEXT NOT NULL, state TEXT NOT NULL,
+    response TEXT, error TEXT, attempts INTEGER NOT NULL DEFAULT 0, remote_message_id INTEGER,
+    intent_at TEXT, submitted_at TEXT, finished_at TEXT, seconds REAL, run_id INTEGER,
+    wanted INTEGER NOT NULL DEFAULT 1,
+    UNIQUE (chat_name, session_key, position)
+  );
+  CREATE TABLE answers (
+    id INTEGER PRIMARY KEY, run_id INTEGER NOT NULL REFERENCES runs (id), document_id INTEGER NOT NULL,
+    column_name TEXT NOT NULL, state TEXT NOT NULL, response TEXT, error TEXT, at TEXT NOT NULL
+  );
+  CREATE INDEX answers_by_pair ON answers (document_id, column_name, run_id);
+  CREATE TABLE chat_answers (
+    id INTEGER PRIMARY KEY, run_id INTEGER NOT NULL REFERENCES runs (id), chat_name TEXT NOT NULL,
+    session_key TEXT NOT NULL, position INTEGER NOT NULL, state TEXT NOT NULL, response TEXT, error TEXT,
+    at TEXT NOT NULL
+  );
+  `
+]
+
+/**
+ * Brings the file to the latest schema. An up-to-date file is only read (a `docsweep status` beside a running
+ * run takes no write lock); otherwise the missing scripts run in one IMMEDIATE transaction that re-reads the
+ * version (a second opener waits, then finds the work done). A version beyond `list` was written by a newer
+ * docsweep: refused, never touched.
+ */
+export const migrate = (
+  sqlite: BetterSqlite3.Database,
+  path: string,
+  list: ReadonlyArray<string> = migrations
+): Effect.Effect<number, StoreError> =>
+  Effect.gen(function* () {
+    const version = () => Number(sqlite.pragma("user_version", { simple: true }))
+    const apply = sqlite.transaction(() => {
+      const current = version()
+      if (current < list.length) {
+        list.slice(current).forEach((script, index) => {
+          sqlite.exec(script)
+          sqlite.pragma(`user_version = ${current + index + 1}`)
+        })
+      }
+      return current
+    })
+    const attempt = <A>(run: () => A) =>
+      Effect.try({ try: run, catch: (cause) => new StoreError({ operation: "migrate", path, cause }) })
+    const found = yield* attempt(version)
+    const before = found < list.length ? yield* attempt(() => apply.immediate()) : found
+    if (before > list.length) {
+      return yield* new StoreError({
+        operation: "migrate",
+        path,
+        cause: undefined,
+        reason: `This checkpoint has schema version ${before}, newer than this docsweep understands (${list.length}); upgrade docsweep or use another output directory`
+      })
+    }
+    if (before < list.length) {
+      yield* Effect.logDebug("Checkpoint migrated").pipe(Effect.annotateLogs({ from: before, to: list.length }))
+    }
+    return list.length
+  })

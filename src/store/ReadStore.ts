@@ -1,0 +1,132 @@
+import { Effect } from "effect"
+import { makeAnswerDiff } from "./AnswerDiff.js"
+import type { CellRecord, ColumnRecord, ReportData, ReportDataOptions, StatusSummary } from "./CheckpointModel.js"
+import type { Database } from "./Database.js"
+import { StoreError } from "./StoreError.js"
+import {
+  type CellRow,
+  type ChatRow,
+  type ColumnRow,
+  type DocumentRow,
+  type RunRow,
+  stateCounts,
+  toCell,
+  toChat,
+  toColumn,
+  toDocument,
+  toRun
+} from "./StoreRows.js"
+
+type StateCount = { state: string; count: number }
+
+/** Reads for `docsweep status`, `docsweep diff` and reports, each one consistent snapshot (a read transaction). */
+export const makeReadStore = ({ attempt, path, sqlite }: Database) => {
+  const runs = sqlite.prepare<[], RunRow>("SELECT * FROM runs ORDER BY id")
+  const cellCounts = sqlite.prepare<[], StateCount>(
+    "SELECT state, COUNT(*) AS count FROM cells WHERE wanted = 1 GROUP BY state"
+  )
+  const chatCounts = sqlite.prepare<[], StateCount>(
+    "SELECT state, COUNT(*) AS count FROM chat_messages WHERE wanted = 1 GROUP BY state"
+  )
+  const cellsWhere = (condition: string) =>
+    sqlite.prepare<[], CellRow & { filename: string | null }>(
+      `SELECT c.*, d.filename FROM cells c LEFT JOIN documents d ON d.id = c.document_id
+       WHERE c.wanted = 1 ${condition} ORDER BY d.position IS NULL, d.position, c.rowid`
+    )
+  const failedCells = cellsWhere("AND c.state = 'failed'")
+  const wantedCells = cellsWhere("")
+  const chatsWhere = (condition: string) =>
+    sqlite.prepare<[], ChatRow>(
+      `SELECT m.*, s.remote_session_id FROM chat_messages m
+       LEFT JOIN chat_sessions s ON s.chat_name = m.chat_name AND s.session_key = m.session_key
+       WHERE m.wanted = 1 ${condition} ORDER BY m.chat_name, m.session_key, m.position`
+    )
+  const failedChats = chatsWhere("AND m.state = 'failed'")
+  const wantedChats = chatsWhere("")
+  const lastActivity = sqlite.prepare<[], { at: string | null }>(
+    `SELECT MAX(at) AS at FROM (
+       SELECT MAX(started_at) AS at FROM runs UNION ALL SELECT MAX(finished_at) FROM runs
+       UNION ALL SELECT MAX(intent_at) FROM cells UNION ALL SELECT MAX(submitted_at) FROM cells
+       UNION ALL SELECT MAX(finished_at) FROM cells UNION ALL SELECT MAX(intent_at) FROM chat_messages
+       UNION ALL SELECT MAX(submitted_at) FROM chat_messages UNION ALL SELECT MAX(finished_at) FROM chat_messages)`
+  )
+  const run = sqlite.prepare<[number | null], RunRow>(
+    "SELECT * FROM runs WHERE id = COALESCE(?, (SELECT MAX(id) FROM runs))"
+  )
+  const previousRun = sqlite.prepare<[number], { id: number }>("SELECT MAX(id) AS id FROM runs WHERE id < ?")
+  const documents = sqlite.prepare<[], DocumentRow>("SELECT * FROM documents ORDER BY position")
+  // The latest save of each column name, dropping names the pipeline no longer has (cells, none wanted).
+  const columns = sqlite.prepare<[], ColumnRow>(
+    `SELECT * FROM (
+       SELECT *, ROW_NUMBER() OVER (PARTITION BY name ORDER BY saved DESC, rowid DESC) AS rank FROM columns) c
+     WHERE c.rank = 1
+       AND (EXISTS (SELECT 1 FROM cells x WHERE x.column_name = c.name AND x.wanted = 1)
+         OR NOT EXISTS (SELECT 1 FROM cells x WHERE x.column_name = c.name))
+     ORDER BY c.order_id, c.saved`
+  )
+  const diff = makeAnswerDiff(sqlite)
+  const diffSnapshot = sqlite.transaction(diff)
+
+  const summary = sqlite.transaction(
+    (): StatusSummary => ({
+      runs: runs.all().map(toRun),
+      cells: stateCounts(cellCounts.all()),
+      chats: stateCounts(chatCounts.all()),
+      failedCells: failedCells
+        .all()
+        .map((row) => ({ ...toCell(row), filename: row.filename ?? `document ${row.document_id}` })),
+      failedChats: failedChats.all().map(toChat),
+      lastActivity: lastActivity.get()?.at ?? undefined
+    })
+  )
+
+  const report = sqlite.transaction((runId: number | undefined, options: ReportDataOptions) => {
+    const runRow = run.get(runId ?? null)
+    if (runRow === undefined) return undefined
+    const record = toRun(runRow)
+    const docs = documents.all().map(toDocument)
+    const filenames = new Map(docs.map((doc) => [doc.id, doc.filename]))
+    const cells = wantedCells.all().map(toCell)
+    const lookup = new Map<number, Map<string, CellRecord>>()
+    for (const cell of cells) {
+      const row = lookup.get(cell.documentId) ?? new Map<string, CellRecord>()
+      lookup.set(cell.documentId, row.set(cell.columnName, cell))
+    }
+    const fromRunId = previousRun.get(record.id)?.id ?? undefined
+    const data: ReportData = {
+      pipelineName: record.pipelineName,
+      pipelineHash: record.pipelineHash,
+      run: record,
+      columns: columns.all().map(toColumn) satisfies ReadonlyArray<ColumnRecord>,
+      documents: docs,
+      cells,
+      cell: (documentId, columnName) => lookup.get(documentId)?.get(columnName),
+      chats: wantedChats.all().map((row) => {
+        const chat = toChat(row)
+        return { ...chat, filenames: chat.documentIds.map((id) => filenames.get(id) ?? `document ${id}`) }
+      }),
+      ...(options.changes === true
+        ? { changes: { fromRunId, list: fromRunId === undefined ? [] : diff(fromRunId, record.id) } }
+        : {})
+    }
+    return data
+  })
+
+  return {
+    /** Runs, counts by state, failures with reasons and the last activity: `docsweep status` without the service. */
+    statusSummary: Effect.fn("CheckpointStore.statusSummary")(function* () {
+      return yield* attempt("statusSummary", () => summary.deferred())
+    }),
+    /** Answers that differ between two runs (`docsweep diff`), newly answered pairs included. */
+    diff: Effect.fn("CheckpointStore.diff")(function* (fromRunId: number, toRunId: number) {
+      return yield* attempt("diff", () => diffSnapshot.deferred(fromRunId, toRunId))
+    }),
+    /** What a report of `runId` (default: the latest run) needs; with `changes`, the diff against the run before. */
+    reportData: Effect.fn("CheckpointStore.reportData")(function* (runId?: number, options: ReportDataOptions = {}) {
+      const data = yield* attempt("reportData", () => report.deferred(runId, options))
+      if (data !== undefined) return data
+      const reason = runId === undefined ? "No run recorded in this checkpoint" : `No run ${runId} in this checkpoint`
+      return yield* new StoreError({ operation: "reportData", path, cause: undefined, reason })
+    })
+  } as const
+}

@@ -1,0 +1,83 @@
+import type { CellStatus, ReportCell, ReportColumn, ReportModel } from "../export/ReportModel.js"
+import type { CellRecord, CellState, ReportData } from "./CheckpointModel.js"
+
+const statusOf: Record<CellState, CellStatus> = {
+  pending: "pending",
+  submitting: "running",
+  submitted: "running",
+  success: "success",
+  failed: "failed"
+}
+
+/**
+ * The export's ReportModel from the store's report data (`CheckpointStore.reportData`). Columns get local ids
+ * 1..n in pipeline order; `file` is the pipeline file the report names. Type-only import: the export layer
+ * defines the model, the store only fills it.
+ */
+export const toReportModel = (data: ReportData, options: { readonly file: string }): ReportModel => {
+  const columns: Array<ReportColumn> = data.columns.map((column, index) => ({
+    id: index + 1,
+    name: column.name,
+    query: column.query,
+    meta: column.meta
+  }))
+  const columnIds = new Map(columns.map((column) => [column.name, column.id]))
+  const toReportCell = (cell: CellRecord, columnId: number): ReportCell => ({
+    documentId: cell.documentId,
+    columnId,
+    status: statusOf[cell.state],
+    response: cell.response,
+    error: cell.error,
+    attempts: cell.attempts,
+    seconds: cell.seconds
+  })
+  // Mapped on demand, not copied: the data already holds every cell once (100,000 at the benchmark's size).
+  const cells = function* (): Generator<ReportCell> {
+    for (const cell of data.cells) {
+      const columnId = columnIds.get(cell.columnName)
+      if (columnId !== undefined) yield toReportCell(cell, columnId)
+    }
+  }
+  const cell = (documentId: number, columnId: number): ReportCell | undefined => {
+    const name = columns[columnId - 1]?.name
+    const found = name === undefined ? undefined : data.cell(documentId, name)
+    return found === undefined ? undefined : toReportCell(found, columnId)
+  }
+  const { run } = data
+  const changes = data.changes
+  return {
+    pipeline: { name: data.pipelineName, file: options.file, hash: data.pipelineHash },
+    run: {
+      id: run.id,
+      startedAt: run.startedAt,
+      finishedAt: run.finishedAt,
+      outcome: run.outcome,
+      baseUrl: run.baseUrl,
+      docsweepVersion: run.docsweepVersion,
+      counts: run.counts,
+      ...(run.note === undefined ? {} : { note: run.note })
+    },
+    columns,
+    documents: data.documents.map((doc) => ({ id: doc.id, filename: doc.filename, pages: doc.pages })),
+    cell,
+    cells,
+    chats: data.chats.map((chat) => ({
+      chat: chat.chatName,
+      scope: chat.scope,
+      documents: chat.filenames,
+      message: chat.query,
+      answer: chat.response,
+      status: chat.state,
+      ...(chat.error === undefined ? {} : { error: chat.error })
+    })),
+    ...(changes === undefined
+      ? {}
+      : {
+          changes: changes.list.map((change) => ({
+            ...change,
+            fromRun: changes.fromRunId ?? run.id,
+            toRun: run.id
+          }))
+        })
+  }
+}

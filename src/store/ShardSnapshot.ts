@@ -1,0 +1,57 @@
+import { Effect } from "effect"
+import { openDatabase } from "./Database.js"
+import type { RunRow } from "./StoreRows.js"
+
+export type Row = Record<string, unknown>
+
+/** One shard checkpoint, read in one snapshot. History: only the latest row of each pair (the answer it has now). */
+export interface Shard {
+  readonly path: string
+  readonly run: RunRow | undefined
+  readonly rows: Readonly<Record<MergedTable, ReadonlyArray<Row>>>
+}
+
+const latestOf = (table: string, key: string) =>
+  `SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY ${key} ORDER BY run_id DESC, id DESC) AS rank
+   FROM ${table}) WHERE rank = 1 ORDER BY id`
+
+const sources = {
+  documents: "SELECT * FROM documents ORDER BY position",
+  uploads: "SELECT * FROM uploads",
+  ai_tables: "SELECT * FROM ai_tables",
+  columns: "SELECT * FROM columns ORDER BY saved",
+  cells: "SELECT * FROM cells ORDER BY rowid",
+  chat_sessions: "SELECT * FROM chat_sessions",
+  chat_messages: "SELECT * FROM chat_messages ORDER BY rowid",
+  answers: latestOf("answers", "document_id, column_name"),
+  chat_answers: latestOf("chat_answers", "chat_name, session_key, position")
+} as const
+export type MergedTable = keyof typeof sources
+
+const eachTable = <A>(f: (table: MergedTable) => A): Record<MergedTable, A> => ({
+  documents: f("documents"),
+  uploads: f("uploads"),
+  ai_tables: f("ai_tables"),
+  columns: f("columns"),
+  cells: f("cells"),
+  chat_sessions: f("chat_sessions"),
+  chat_messages: f("chat_messages"),
+  answers: f("answers"),
+  chat_answers: f("chat_answers")
+})
+
+/** Reads a shard checkpoint (which must exist) in one read transaction. */
+export const readShard = (path: string) =>
+  Effect.scoped(
+    Effect.gen(function* () {
+      const { attempt, sqlite } = yield* openDatabase(path, { fileMustExist: true })
+      const read = sqlite.transaction(
+        (): Shard => ({
+          path,
+          run: sqlite.prepare<[], RunRow>("SELECT * FROM runs ORDER BY id DESC LIMIT 1").get(),
+          rows: eachTable((table): ReadonlyArray<Row> => sqlite.prepare<[], Row>(sources[table]).all())
+        })
+      )
+      return yield* attempt("merge", () => read.deferred())
+    })
+  )

@@ -1,0 +1,18 @@
+import { Data } from "effect"
+
+/**
+ * A checkpoint read or write failed: `operation` names the store call, `path` the SQLite file, `cause` what
+ * better-sqlite3 or the file system threw. `reason`, when set, is the whole explanation (a refusal of ours).
+ */
+export class StoreError extends Data.TaggedError("StoreError")<{
+  readonly operation: string
+  readonly path: string
+  readonly cause: unknown
+  readonly reason?: string
+}> {
+  override get message(): string {
+    if (this.reason !== undefined) return `${this.reason}: ${this.path}`
+    const detail = this.cause instanceof Error ? this.cause.message : String(this.cause)
+    return `Checkpoint ${this.operation} failed on ${this.path}: ${detail}`
+  }
+}

@@ -1,0 +1,206 @@
+import type {
+  CellRecord,
+  CellState,
+  ChatMessageRecord,
+  ColumnRecord,
+  DocumentRecord,
+  RunOutcome,
+  RunRecord,
+  TableRecord
+} from "./CheckpointModel.js"
+
+/** Rows as better-sqlite3 returns them (snake_case, NULL as null), and their records. */
+export interface RunRow {
+  readonly id: number
+  readonly pipeline_name: string
+  readonly pipeline_hash: string
+  readonly base_url: string
+  readonly shard: string | null
+  readonly docsweep_version: string
+  readonly started_at: string
+  readonly finished_at: string | null
+  readonly outcome: string
+  readonly note: string | null
+  readonly counts: string
+}
+
+export interface DocumentRow {
+  readonly id: number
+  readonly filename: string
+  readonly pages: number | null
+  readonly doctype: string
+  readonly version: string
+}
+
+export interface TableRow {
+  readonly slot: number
+  readonly remote_id: number | null
+  readonly document_ids: string
+}
+
+export interface ColumnRow {
+  readonly table_slot: number
+  readonly name: string
+  readonly query: string
+  readonly meta: string
+  readonly query_key: string
+  readonly remote_id: number | null
+  readonly order_id: number
+}
+
+interface Progress {
+  readonly state: string
+  readonly response: string | null
+  readonly error: string | null
+  readonly attempts: number
+  readonly intent_at: string | null
+  readonly finished_at: string | null
+  readonly seconds: number | null
+  readonly run_id: number | null
+}
+
+export interface CellRow extends Progress {
+  readonly document_id: number
+  readonly column_name: string
+  readonly dependency_key: string
+  readonly table_slot: number
+  readonly remote_cell_id: number | null
+  readonly remote_task_id: string | null
+  readonly stale_task_id: string | null
+  readonly submitted_at: string | null
+}
+
+export interface ChatRow extends Progress {
+  readonly chat_name: string
+  readonly scope: string
+  readonly session_key: string
+  readonly document_ids: string
+  readonly remote_session_id: number | null
+  readonly position: number
+  readonly query: string
+  readonly dependency_key: string
+  readonly remote_message_id: number | null
+}
+
+export const cellStates: ReadonlyArray<CellState> = ["pending", "submitting", "submitted", "success", "failed"]
+
+const opt = <A>(value: A | null): A | undefined => (value === null ? undefined : value)
+
+const runOutcomes: ReadonlyArray<RunOutcome> = [
+  "running",
+  "completed",
+  "failed-cells",
+  "refused",
+  "service-unavailable",
+  "deadline",
+  "interrupted",
+  "invalid",
+  "error"
+]
+
+const isCellState = (value: string): value is CellState => cellStates.some((state) => state === value)
+
+const toOutcome = (value: string): RunOutcome => runOutcomes.find((outcome) => outcome === value) ?? "error"
+
+const toState = (value: string): CellState => (isCellState(value) ? value : "pending")
+
+const parseJson = (text: string): unknown => JSON.parse(text)
+
+const toNumbers = (text: string): ReadonlyArray<number> => {
+  const parsed = parseJson(text)
+  return Array.isArray(parsed) ? parsed.filter((item): item is number => typeof item === "number") : []
+}
+
+const toObject = (text: string): Record<string, unknown> => {
+  const parsed = parseJson(text)
+  return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? { ...parsed } : {}
+}
+
+const toCounts = (text: string): Record<string, number> =>
+  Object.fromEntries(
+    Object.entries(toObject(text)).filter((entry): entry is [string, number] => typeof entry[1] === "number")
+  )
+
+/** Counts of every state, zero where none. */
+export const stateCounts = (rows: ReadonlyArray<{ readonly state: string; readonly count: number }>) => {
+  const counts: Record<CellState, number> = { pending: 0, submitting: 0, submitted: 0, success: 0, failed: 0 }
+  for (const row of rows) counts[toState(row.state)] += row.count
+  return counts
+}
+
+export const toRun = (row: RunRow): RunRecord => ({
+  id: row.id,
+  pipelineName: row.pipeline_name,
+  pipelineHash: row.pipeline_hash,
+  baseUrl: row.base_url,
+  shard: opt(row.shard),
+  docsweepVersion: row.docsweep_version,
+  startedAt: row.started_at,
+  finishedAt: opt(row.finished_at),
+  outcome: toOutcome(row.outcome),
+  note: opt(row.note),
+  counts: toCounts(row.counts)
+})
+
+export const toDocument = (row: DocumentRow): DocumentRecord => ({
+  id: row.id,
+  filename: row.filename,
+  pages: opt(row.pages),
+  doctype: row.doctype,
+  version: row.version
+})
+
+export const toTable = (row: TableRow): TableRecord => ({
+  slot: row.slot,
+  remoteId: opt(row.remote_id),
+  documentIds: toNumbers(row.document_ids)
+})
+
+export const toColumn = (row: ColumnRow): ColumnRecord => ({
+  tableSlot: row.table_slot,
+  name: row.name,
+  query: row.query,
+  meta: toObject(row.meta),
+  queryKey: row.query_key,
+  remoteId: opt(row.remote_id),
+  orderId: row.order_id
+})
+
+export const toCell = (row: CellRow): CellRecord => ({
+  documentId: row.document_id,
+  columnName: row.column_name,
+  dependencyKey: row.dependency_key,
+  tableSlot: row.table_slot,
+  state: toState(row.state),
+  response: opt(row.response),
+  error: opt(row.error),
+  attempts: row.attempts,
+  remoteCellId: opt(row.remote_cell_id),
+  remoteTaskId: opt(row.remote_task_id),
+  staleTaskId: opt(row.stale_task_id),
+  intentAt: opt(row.intent_at),
+  submittedAt: opt(row.submitted_at),
+  finishedAt: opt(row.finished_at),
+  seconds: opt(row.seconds),
+  runId: opt(row.run_id)
+})
+
+export const toChat = (row: ChatRow): ChatMessageRecord => ({
+  chatName: row.chat_name,
+  scope: row.scope === "all" ? "all" : "each",
+  sessionKey: row.session_key,
+  documentIds: toNumbers(row.document_ids),
+  remoteSessionId: opt(row.remote_session_id),
+  position: row.position,
+  query: row.query,
+  dependencyKey: row.dependency_key,
+  state: toState(row.state),
+  response: opt(row.response),
+  error: opt(row.error),
+  attempts: row.attempts,
+  remoteMessageId: opt(row.remote_message_id),
+  intentAt: opt(row.intent_at),
+  finishedAt: opt(row.finished_at),
+  seconds: opt(row.seconds),
+  runId: opt(row.run_id)
+})

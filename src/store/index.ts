@@ -1,0 +1,6 @@
+export * from "./CheckpointModel.js"
+export { CheckpointPath, CheckpointStore } from "./CheckpointStore.js"
+export { mergeCheckpoints } from "./MergeCheckpoints.js"
+export { acquireLock, type LockOwner, type LockStatus, lockPath, PipelineLocked, readLock } from "./PipelineLock.js"
+export { toReportModel } from "./ReportSource.js"
+export { StoreError } from "./StoreError.js"

@@ -1,0 +1,82 @@
+import { join } from "node:path"
+import { assert, describe, it } from "@effect/vitest"
+import { Effect } from "effect"
+import type { WantedChatMessage } from "../../src/store/CheckpointModel.js"
+import { at, document, start, tempDir, withStore } from "./StoreFixtures.js"
+
+const message = (position: number, query: string, dependencyKey = `v1/${query}`): WantedChatMessage => ({
+  chatName: "summary",
+  scope: "all",
+  sessionKey: "1,2",
+  documentIds: [1, 2],
+  position,
+  query,
+  dependencyKey
+})
+
+describe("CheckpointStore chats", () => {
+  it.scoped("sessions and messages follow the cell rules: intent, result, history, resume", () =>
+    Effect.gen(function* () {
+      const path = join(yield* tempDir, "state.sqlite")
+      yield* withStore(path, (store) =>
+        Effect.gen(function* () {
+          const run = yield* store.beginRun(start)
+          yield* store.saveDocuments([document(1), document(2)])
+          yield* store.saveChatSession({ chatName: "summary", sessionKey: "1,2", remoteSessionId: 31 })
+          const counts = yield* store.syncChatMessages([message(0, "Parties?"), message(1, "Term?")], {
+            onlyFailed: false
+          })
+          assert.deepStrictEqual(counts, { total: 2, alreadyAnswered: 0, toRun: 2, inFlight: 0, skipped: 0 })
+          const first = { chatName: "summary", sessionKey: "1,2", position: 0 }
+          const second = { ...first, position: 1 }
+          yield* store.markChatSubmitting(first, run.id, at)
+          yield* store.markChatSubmitted(first, 700, at)
+          yield* store.markChatResult(first, { state: "success", response: "A and B", at, seconds: 2, runId: run.id })
+          yield* store.markChatSubmitting(second, run.id, at)
+          yield* store.revertChatSubmitting(second)
+          yield* store.markChatSubmitting(second, run.id, at)
+          yield* store.markChatResult(second, { state: "failed", error: "refused", at, runId: run.id })
+        })
+      )
+      yield* withStore(path, (store) =>
+        Effect.gen(function* () {
+          const messages = yield* store.chatMessages()
+          assert.deepStrictEqual(
+            messages.map((m) => [m.position, m.state, m.response, m.error, m.attempts, m.remoteSessionId]),
+            [
+              [0, "success", "A and B", undefined, 1, 31],
+              [1, "failed", undefined, "refused", 1, 31]
+            ]
+          )
+          assert.deepStrictEqual(messages[0]?.documentIds, [1, 2])
+          assert.strictEqual(messages[0]?.remoteMessageId, 700)
+          assert.strictEqual((yield* store.chatMessages({ states: ["failed"], chatName: "summary" })).length, 1)
+
+          const only = yield* store.syncChatMessages(
+            [message(0, "Parties?"), message(1, "Term?"), message(2, "New?")],
+            {
+              onlyFailed: true
+            }
+          )
+          assert.deepStrictEqual(only, { total: 3, alreadyAnswered: 1, toRun: 1, inFlight: 0, skipped: 1 })
+
+          // The documents changed: the answered message is asked again, as a new message (remote id cleared).
+          const changed = yield* store.syncChatMessages([message(0, "Parties?", "v2/Parties?")], { onlyFailed: false })
+          assert.deepStrictEqual(changed, { total: 1, alreadyAnswered: 0, toRun: 1, inFlight: 0, skipped: 0 })
+          const [again] = yield* store.chatMessages()
+          assert.strictEqual(again?.state, "pending")
+          assert.strictEqual(again?.remoteMessageId, undefined)
+          assert.strictEqual(again?.response, undefined)
+          assert.strictEqual((yield* store.chatMessages({ includeUnwanted: true })).length, 2)
+          assert.deepStrictEqual(yield* store.chatCounts(), {
+            pending: 1,
+            submitting: 0,
+            submitted: 0,
+            success: 0,
+            failed: 0
+          })
+        })
+      )
+    })
+  )
+})

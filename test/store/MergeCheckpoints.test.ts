@@ -1,0 +1,139 @@
+import { join } from "node:path"
+import { assert, describe, it } from "@effect/vitest"
+import { Effect } from "effect"
+import type { CheckpointStore } from "../../src/store/CheckpointStore.js"
+import { mergeCheckpoints } from "../../src/store/MergeCheckpoints.js"
+import { at, document, start, tempDir, wanted, withStore } from "./StoreFixtures.js"
+
+const column = { name: "a", queryKey: "qa" }
+
+/** One shard's run over `ids`: every cell answered `<prefix><id>`, one chat per document; `failId` fails. */
+const shardRun =
+  (ids: ReadonlyArray<number>, shard: string, prefix: string, failId?: number) => (store: CheckpointStore) =>
+    Effect.gen(function* () {
+      const run = yield* store.beginRun({ ...start, shard })
+      const docs = ids.map((id) => document(id))
+      yield* store.saveDocuments(docs)
+      yield* store.saveTable({ slot: 0, remoteId: 100 + (ids[0] ?? 0), documentIds: ids })
+      yield* store.saveColumn({
+        tableSlot: 0,
+        name: "a",
+        query: "A?",
+        meta: {},
+        queryKey: "qa",
+        remoteId: 1,
+        orderId: 0
+      })
+      const cells = wanted(docs, [column])
+      yield* store.syncCells(cells, { onlyFailed: false })
+      yield* store.markSubmitting(cells, run.id, at)
+      yield* store.markResults(
+        cells.map((cell) =>
+          cell.documentId === failId
+            ? { ...cell, state: "failed" as const, error: "boom", at, runId: run.id }
+            : { ...cell, state: "success" as const, response: `${prefix}${cell.documentId}`, at, runId: run.id }
+        )
+      )
+      const chats = ids.map((id) => ({
+        chatName: "each-doc",
+        scope: "each" as const,
+        sessionKey: String(id),
+        documentIds: [id],
+        position: 0,
+        query: "Summary?",
+        dependencyKey: "k"
+      }))
+      yield* store.syncChatMessages(chats, { onlyFailed: false })
+      yield* store.finishRun(run.id, failId === undefined ? "completed" : "failed-cells")
+    })
+
+describe("mergeCheckpoints", () => {
+  it.scoped("combines disjoint shards into one checkpoint a report can be written from; merging again diffs", () =>
+    Effect.gen(function* () {
+      const dir = yield* tempDir
+      const shard1 = join(dir, "shard-1", "state.sqlite")
+      const shard2 = join(dir, "shard-2", "state.sqlite")
+      const target = join(dir, "merged", "state.sqlite")
+      yield* withStore(shard1, shardRun([1, 2], "1/2", "x"))
+      yield* withStore(shard2, shardRun([3, 4], "2/2", "x", 4))
+
+      const counts = yield* mergeCheckpoints(target, [shard1, shard2])
+      assert.deepStrictEqual(counts, { documents: 4, cells: 4, chats: 4 })
+      yield* withStore(target, (store) =>
+        Effect.gen(function* () {
+          assert.deepStrictEqual(
+            (yield* store.documents()).map((doc) => doc.id),
+            [1, 2, 3, 4]
+          )
+          const cells = yield* store.cells()
+          assert.deepStrictEqual(
+            cells.map((cell) => [cell.documentId, cell.tableSlot, cell.state, cell.response, cell.runId]),
+            [
+              [1, 0, "success", "x1", 1],
+              [2, 0, "success", "x2", 1],
+              [3, 1, "success", "x3", 1],
+              [4, 1, "failed", undefined, 1]
+            ]
+          )
+          assert.deepStrictEqual(
+            (yield* store.tables()).map((table) => [table.slot, table.documentIds]),
+            [
+              [0, [1, 2]],
+              [1, [3, 4]]
+            ]
+          )
+          assert.strictEqual((yield* store.chatMessages()).length, 4)
+          const [run] = yield* store.runs()
+          assert.strictEqual(run?.outcome, "failed-cells")
+          assert.strictEqual(run?.shard, undefined)
+          assert.strictEqual(run?.counts.success, 3)
+          assert.include(run?.note, "merged from 2 shard checkpoints")
+          const report = yield* store.reportData()
+          assert.deepStrictEqual(
+            report.columns.map((c) => c.name),
+            ["a"]
+          )
+          assert.strictEqual(report.cell(3, "a")?.response, "x3")
+        })
+      )
+
+      // Shard 1 runs again with new answers; a second merge replaces the layout and keeps history for diff.
+      yield* withStore(shard1, shardRun([1, 2], "1/2", "y"))
+      yield* mergeCheckpoints(target, [shard1, shard2])
+      yield* withStore(target, (store) =>
+        Effect.gen(function* () {
+          assert.strictEqual((yield* store.cells()).length, 4)
+          assert.deepStrictEqual(
+            (yield* store.diff(1, 2)).map((change) => [change.documentId, change.before, change.after]),
+            [
+              [1, "x1", "y1"],
+              [2, "x2", "y2"]
+            ]
+          )
+        })
+      )
+    })
+  )
+
+  it.scoped("refuses different pipelines, overlapping shards and missing checkpoints", () =>
+    Effect.gen(function* () {
+      const dir = yield* tempDir
+      const shard1 = join(dir, "shard-1", "state.sqlite")
+      const shard2 = join(dir, "shard-2", "state.sqlite")
+      const other = join(dir, "other", "state.sqlite")
+      const target = join(dir, "merged", "state.sqlite")
+      yield* withStore(shard1, shardRun([1, 2], "1/2", "x"))
+      yield* withStore(shard2, shardRun([2, 3], "2/2", "x"))
+      yield* withStore(other, (store) => store.beginRun({ ...start, pipelineHash: "hash-2" }))
+
+      const hashes = yield* Effect.flip(mergeCheckpoints(target, [shard1, other]))
+      assert.include(hashes.message, "different pipelines")
+      const overlap = yield* Effect.flip(mergeCheckpoints(target, [shard1, shard2]))
+      assert.include(overlap.message, "Document 2 is also in")
+      const missing = yield* Effect.flip(mergeCheckpoints(target, [join(dir, "absent", "state.sqlite")]))
+      assert.strictEqual(missing.operation, "open")
+      const none = yield* Effect.flip(mergeCheckpoints(target, []))
+      assert.include(none.message, "Nothing to merge")
+    })
+  )
+})

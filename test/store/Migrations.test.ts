@@ -1,0 +1,79 @@
+import { join } from "node:path"
+import { assert, describe, it } from "@effect/vitest"
+import BetterSqlite3 from "better-sqlite3"
+import { Effect, Option } from "effect"
+import { openDatabase } from "../../src/store/Database.js"
+import { migrate, migrations } from "../../src/store/Migrations.js"
+import { start, tempDir, withStore } from "./StoreFixtures.js"
+
+const raw = (path: string) =>
+  Effect.acquireRelease(
+    Effect.sync(() => new BetterSqlite3(path)),
+    (db) => Effect.sync(() => db.close())
+  )
+
+describe("Migrations", () => {
+  it.scoped("create the schema once, set WAL and pragmas, and reopen without change", () =>
+    Effect.gen(function* () {
+      const path = join(yield* tempDir, "nested", "state.sqlite")
+      yield* withStore(path, (store) => Effect.asVoid(store.beginRun(start)))
+      yield* withStore(path, (store) => Effect.asVoid(store.setMeta("k", "v")))
+      const { sqlite } = yield* openDatabase(path)
+      assert.strictEqual(sqlite.pragma("user_version", { simple: true }), migrations.length)
+      assert.strictEqual(sqlite.pragma("journal_mode", { simple: true }), "wal")
+      assert.strictEqual(sqlite.pragma("foreign_keys", { simple: true }), 1)
+      assert.strictEqual(sqlite.pragma("synchronous", { simple: true }), 1)
+      assert.strictEqual(sqlite.pragma("busy_timeout", { simple: true }), 5000)
+      const runs = sqlite.prepare("SELECT COUNT(*) AS n FROM runs").get()
+      assert.deepStrictEqual(runs, { n: 1 })
+    })
+  )
+
+  it.scoped("apply only the missing versions, in order", () =>
+    Effect.gen(function* () {
+      const path = join(yield* tempDir, "state.sqlite")
+      const db = yield* raw(path)
+      const first = ["CREATE TABLE a (x INTEGER)"]
+      const second = [...first, "ALTER TABLE a ADD COLUMN y TEXT", "CREATE TABLE b (z INTEGER)"]
+      assert.strictEqual(yield* migrate(db, path, first), 1)
+      db.prepare("INSERT INTO a (x) VALUES (1)").run()
+      assert.strictEqual(yield* migrate(db, path, second), 3)
+      assert.strictEqual(yield* migrate(db, path, second), 3)
+      assert.strictEqual(db.pragma("user_version", { simple: true }), 3)
+      assert.deepStrictEqual(db.prepare("SELECT x, y FROM a").all(), [{ x: 1, y: null }])
+    })
+  )
+
+  it.scoped("roll back a failing migration as a whole", () =>
+    Effect.gen(function* () {
+      const path = join(yield* tempDir, "state.sqlite")
+      const db = yield* raw(path)
+      const error = yield* Effect.flip(migrate(db, path, ["CREATE TABLE a (x INTEGER)", "NOT SQL"]))
+      assert.strictEqual(error._tag, "StoreError")
+      assert.strictEqual(db.pragma("user_version", { simple: true }), 0)
+      assert.deepStrictEqual(db.prepare("SELECT name FROM sqlite_master WHERE name = 'a'").all(), [])
+    })
+  )
+
+  it.scoped("refuse a checkpoint written by a newer docsweep", () =>
+    Effect.gen(function* () {
+      const path = join(yield* tempDir, "state.sqlite")
+      yield* withStore(path, (store) => store.getMeta("x"))
+      const db = yield* raw(path)
+      db.pragma(`user_version = ${migrations.length + 1}`)
+      const error = yield* Effect.flip(withStore(path, (store) => store.getMeta("x")))
+      assert.strictEqual(error._tag, "StoreError")
+      assert.include(error.message, `schema version ${migrations.length + 1}`)
+      assert.include(error.message, "upgrade docsweep")
+      assert.deepStrictEqual(yield* Effect.option(migrate(db, path)), Option.none())
+    })
+  )
+
+  it.scoped("a missing file is refused when it must exist", () =>
+    Effect.gen(function* () {
+      const path = join(yield* tempDir, "absent.sqlite")
+      const error = yield* Effect.flip(openDatabase(path, { fileMustExist: true }))
+      assert.strictEqual(error.operation, "open")
+    })
+  )
+})

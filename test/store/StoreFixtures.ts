@@ -1,0 +1,49 @@
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { Effect } from "effect"
+import type { DocumentRecord, RunStart, WantedCell } from "../../src/store/CheckpointModel.js"
+import { CheckpointStore } from "../../src/store/CheckpointStore.js"
+
+/** A temporary directory removed with the scope. */
+export const tempDir = Effect.acquireRelease(
+  Effect.sync(() => mkdtempSync(join(tmpdir(), "docsweep-store-"))),
+  (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
+)
+
+/** Opens the checkpoint at `path` for `use` only: the connection closes afterwards, like a process ending. */
+export const withStore = <A, E>(path: string, use: (store: CheckpointStore) => Effect.Effect<A, E>) =>
+  Effect.flatMap(CheckpointStore, use).pipe(Effect.provide(CheckpointStore.open(path)))
+
+export const start: RunStart = {
+  pipelineName: "leases",
+  pipelineHash: "hash-1",
+  baseUrl: "https://docs.example.test",
+  shard: undefined,
+  docsweepVersion: "0.1.0"
+}
+
+export const document = (id: number, version = "v1"): DocumentRecord => ({
+  id,
+  filename: `doc-${id}.pdf`,
+  pages: 3,
+  doctype: "pdf",
+  version
+})
+
+/** The pairs of documents × columns, keyed by document version and column query key, in table slot 0. */
+export const wanted = (
+  documents: ReadonlyArray<DocumentRecord>,
+  columns: ReadonlyArray<{ readonly name: string; readonly queryKey: string }>
+): Array<WantedCell> =>
+  documents.flatMap((doc) =>
+    columns.map((column) => ({
+      documentId: doc.id,
+      columnName: column.name,
+      dependencyKey: `${doc.version}/${column.queryKey}`,
+      tableSlot: 0,
+      queryKey: column.queryKey
+    }))
+  )
+
+export const at = "2026-01-01T00:00:00.000Z"
