@@ -3,21 +3,14 @@ import { hideBin } from "yargs/helpers"
 import { DiffCommand, ExportCommand, StatusCommand } from "./commands/CheckpointCommands.js"
 import { ConfigCommand } from "./commands/ConfigCommand.js"
 import { MergeCommand } from "./commands/MergeCommand.js"
+import { RunCommand } from "./commands/RunCommand.js"
 import { DocsCommand, ServeCommand, TokenCommand, UsersCommand } from "./commands/ServiceCommands.js"
 import { ValidateCommand } from "./commands/ValidateCommand.js"
-import { notYetAvailable, runCommand } from "./runCommand.js"
-
-const stub = (name: string) => () => runCommand(notYetAvailable(name))
 
 await yargs(hideBin(process.argv))
   .scriptName("docsweep")
   .usage("$0 <command> [options]\n\nBulk AI extractions over document libraries, resumable and cron-safe.")
-  .command(
-    "run <file>",
-    "run a pipeline: tables, cells and chats, checkpointed; ends with its reports",
-    {},
-    stub("run")
-  )
+  .command(RunCommand)
   .command(ValidateCommand)
   .command(ExportCommand)
   .command(StatusCommand)
