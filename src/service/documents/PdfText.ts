@@ -1,0 +1,100 @@
+import { Effect } from "effect"
+import { ExtractionFailed } from "./ExtractionFailed.js"
+
+/** The part of a pdf.js text item this reader uses. */
+interface PdfTextItem {
+  readonly str: string
+  readonly hasEOL: boolean
+  readonly transform: ReadonlyArray<number>
+  readonly width: number
+  readonly height: number
+}
+
+interface Line {
+  readonly text: string
+  readonly y: number
+}
+
+const isTextItem = (item: object): item is PdfTextItem => "str" in item && "transform" in item
+
+/** Rebuilds lines from positioned text items: a new line on `hasEOL` or a jump in y, a space across x gaps. */
+const toLines = (items: ReadonlyArray<PdfTextItem>): Array<Line> => {
+  const lines: Array<Line> = []
+  let text = ""
+  let y: number | undefined
+  let end = 0
+  const push = () => {
+    if (text.trim().length > 0 && y !== undefined) lines.push({ text: text.trimEnd(), y })
+    text = ""
+    y = undefined
+  }
+  for (const item of items) {
+    const x = item.transform[4] ?? 0
+    const itemY = item.transform[5] ?? 0
+    const size = item.height > 0 ? item.height : Math.abs(item.transform[3] ?? 10)
+    if (y !== undefined && text.length > 0 && Math.abs(itemY - y) > Math.max(2, size * 0.5)) push()
+    if (item.str.length > 0) {
+      const gap = x - end
+      if (text.length > 0 && gap > size * 0.15 && !/\s$/.test(text) && !/^\s/.test(item.str)) text += " "
+      text += item.str
+      end = x + item.width
+      y ??= itemY
+    }
+    if (item.hasEOL) push()
+  }
+  push()
+  return lines
+}
+
+/** Joins lines, leaving a blank line where the vertical gap is clearly wider than the page's usual line step. */
+const toPageText = (lines: ReadonlyArray<Line>): string => {
+  const steps = lines.slice(1).map((line, i) => Math.abs((lines[i]?.y ?? line.y) - line.y))
+  const sorted = steps.filter((step) => step > 0).sort((a, b) => a - b)
+  // The lower quartile, not the median: on pages of short paragraphs most steps are paragraph gaps.
+  const usual = sorted[Math.floor(sorted.length / 4)] ?? 0
+  return lines
+    .map((line, i) => {
+      const step = i === 0 ? 0 : (steps[i - 1] ?? 0)
+      return usual > 0 && step > usual * 1.45 ? `\n${line.text}` : line.text
+    })
+    .join("\n")
+}
+
+const fail = (reason: string) => (cause: unknown) => new ExtractionFailed({ doctype: "pdf", reason, cause })
+
+/** One string per PDF page, read with the pdf.js legacy build (the one meant for Node), no worker thread. */
+export const pdfPages = (bytes: Uint8Array) =>
+  Effect.gen(function* () {
+    const pdfjs = yield* Effect.tryPromise({
+      try: () => import("pdfjs-dist/legacy/build/pdf.mjs"),
+      catch: fail("the PDF reader could not be loaded")
+    })
+    const document = yield* Effect.acquireRelease(
+      Effect.tryPromise({
+        // pdf.js takes ownership of (detaches) the buffer it is given, so it gets a copy.
+        try: () =>
+          pdfjs.getDocument({
+            data: new Uint8Array(bytes),
+            disableFontFace: true,
+            isEvalSupported: false,
+            useSystemFonts: false,
+            verbosity: 0
+          }).promise,
+        catch: fail("not a readable PDF")
+      }),
+      (doc) => Effect.promise(() => doc.destroy())
+    )
+    return yield* Effect.forEach(
+      Array.from({ length: document.numPages }, (_, i) => i + 1),
+      (pageNumber) =>
+        Effect.tryPromise({
+          try: async () => {
+            const page = await document.getPage(pageNumber)
+            const content = await page.getTextContent()
+            page.cleanup()
+            return toPageText(toLines(content.items.flatMap((item) => (isTextItem(item) ? [item] : []))))
+          },
+          catch: fail(`page ${pageNumber} could not be read`)
+        })
+    )
+  }).pipe(Effect.scoped)

@@ -1,0 +1,72 @@
+import { Effect, Stream } from "effect"
+import { type AnswerEngine, type AnswerRequest, EngineFailure } from "./AnswerEngine.js"
+import { answerText, chunk } from "./extractive/AnswerText.js"
+import { answerIn, nothingFound } from "./extractive/Extract.js"
+import type { Found, Outcome } from "./extractive/Found.js"
+import { makeIndexCache, type PassageIndex } from "./extractive/PassageIndex.js"
+import { buildQuery, type Query } from "./extractive/Query.js"
+import { rankPassages, rankSentences } from "./extractive/Ranking.js"
+
+/** Indexes kept per engine: the documents of a table's recent cells and of recent chats. */
+const cacheSize = 16
+/** Over several documents, another document's answer is shown when it scores at least this share of the best. */
+const alsoShare = 0.75
+/** "Which law governs each agreement?": every document with an answer of some support is shown. */
+const eachShare = 0.25
+const everyDocument = /\b(?:each|every|all|both|respective(?:ly)?)\b/i
+/** At most this many documents answer one chat message. */
+const maxDocuments = 5
+
+const answerOne = (index: PassageIndex, query: Query): Outcome => {
+  const passages = rankPassages(index, query)
+  const sentences = rankSentences(index, query, passages)
+  const found = answerIn(index, query, sentences)
+  return found === undefined ? nothingFound(query, sentences) : { _tag: "Answers", lead: undefined, found: [found] }
+}
+
+/** Over several documents: rank across all of them, then answer from each document that ranks near the top. */
+const answerMany = (index: PassageIndex, query: Query): Outcome => {
+  const passages = rankPassages(index, query, 24)
+  const sentences = rankSentences(index, query, passages)
+  const documents = [...new Set(passages.map((ranked) => ranked.entry.document))]
+  const found: Array<Found> = []
+  for (const document of documents) {
+    const own = sentences.filter((sentence) => sentence.entry.document === document)
+    const answer = answerIn(index, query, own)
+    if (answer !== undefined) found.push(answer)
+  }
+  const best = found[0]?.sentence.score ?? 0
+  const share = everyDocument.test(query.text) ? eachShare : alsoShare
+  const kept = found.filter((answer) => answer.sentence.score >= best * share).slice(0, maxDocuments)
+  return kept.length === 0 ? nothingFound(query, sentences) : { _tag: "Answers", lead: undefined, found: kept }
+}
+
+/**
+ * The offline, deterministic answer engine: BM25 passage ranking (MiniSearch), sentence scoring, and span patterns
+ * for the kind of answer the question asks for (date, amount, period, party, governing law, yes/no, figure, text).
+ * Answers quote their source with its page, and name the document when a chat covers several.
+ */
+export const makeExtractiveEngine = (): AnswerEngine => {
+  const indexFor = makeIndexCache(cacheSize)
+  const answer = (request: AnswerRequest): Stream.Stream<string, EngineFailure> =>
+    Stream.unwrap(
+      Effect.suspend(() => {
+        if (request.documents.length === 0) {
+          return Effect.fail(new EngineFailure({ reason: "The request names no document to answer from" }))
+        }
+        // Pure computation; a throw from it (or from MiniSearch) is reported as this request's failure.
+        return Effect.try({
+          try: () => {
+            const index = indexFor(request.documents)
+            const history = request.kind === "chat" ? request.history : []
+            const query = buildQuery(request.query, history)
+            const multiDocument = request.documents.length > 1
+            const outcome = multiDocument ? answerMany(index, query) : answerOne(index, query)
+            return Stream.fromIterable(chunk(answerText(outcome, multiDocument)))
+          },
+          catch: (cause) => new EngineFailure({ reason: "The extractive engine could not answer this request", cause })
+        })
+      })
+    )
+  return { name: "extractive", answer }
+}

@@ -1,0 +1,26 @@
+import { isGeneric, type Query } from "./Query.js"
+import type { Span } from "./Span.js"
+import { terms } from "./Terms.js"
+
+const definition = /["“]([\p{L} -]{2,40})["”]\s*(?:\)|means|shall\s+mean|has\s+the\s+meaning)/gu
+const definitionAfter = /^\s*,?\s*\(\s*(?:the\s+|this\s+)?["“]([\p{L} -]{2,40})["”]/u
+
+/**
+ * Whether a defined term is what the question asks about: each of its distinctive words is one of the question's
+ * own words ("Effective Date" for "what is the effective date?", not "Base Rent" for "the late charge on rent").
+ */
+const asked = (words: string, query: Query) => {
+  const own = terms(words).filter((term) => !isGeneric(term))
+  const heads = new Set(query.groups.map((group) => [...group][0]))
+  return own.length > 0 && own.every((term) => heads.has(term))
+}
+
+/** Whether a sentence defines a term the question uses: `(the "Purpose")`, `"Effective Date" means …`. */
+export const defines = (text: string, query: Query): boolean =>
+  [...text.matchAll(definition)].some((m) => asked(m[1] ?? "", query))
+
+/** Whether a span is itself what the question's term names: `January 21, 2005 (the "Effective Date")`. */
+export const definedBySpan = (text: string, span: Span, query: Query): boolean => {
+  const m = definitionAfter.exec(text.slice(span.end, span.end + 60))
+  return m !== null && asked(m[1] ?? "", query)
+}

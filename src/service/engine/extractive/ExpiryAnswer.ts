@@ -1,0 +1,98 @@
+import type { EngineDocument } from "../AnswerEngine.js"
+import { findDates, formatDate } from "./DateSpans.js"
+import { findDurations } from "./DurationSpans.js"
+import type { Found } from "./Found.js"
+import type { PassageIndex } from "./PassageIndex.js"
+import { buildQuery } from "./Query.js"
+import { type RankedSentence, rankPassages, rankSentences } from "./Ranking.js"
+import type { SpanAnswer } from "./SpanAnswer.js"
+
+/** "When does it expire?" over a clause that gives a length, not a date ("for five (5) years from the Effective Date"). */
+export const endQuestion = /\b(?:expir\w*|end|ends|terminat\w*|conclud\w*|until\s+when|last\s+day)\b/i
+
+const termSentence = /\b(?:term|period|continue|remain\s+in\s+(?:full\s+)?(?:force|effect)|duration)\b/i
+const noticeNear = /notice|prior\s+to|before/i
+/** A date found with at least this support is taken as stated; below it a computed end date is tried. */
+const statedSupport = 0.6
+/** Sentences considered for the term clause rank at least this high. */
+const termFloor = 0.3
+
+const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October"]
+const monthNames = [...months, "November", "December"]
+
+const parse = (text: string) => {
+  const m = /^(\w+) (\d{1,2}), (\d{4})$/.exec(text)
+  const month = monthNames.indexOf(m?.[1] ?? "") + 1
+  return m === null || month === 0 ? undefined : { year: Number(m[3]), month, day: Number(m[2]) }
+}
+
+/** A date plus a period, in calendar arithmetic on UTC parts (no clock involved). */
+const addPeriod = (start: string, period: string): string | undefined => {
+  const date = parse(start)
+  const m = /^(\d+) (?:\w+ )?(day|week|month|year)s?$/.exec(period)
+  if (date === undefined || m === null) return undefined
+  const n = Number(m[1])
+  const unit = m[2]
+  const shifted = new Date(
+    Date.UTC(
+      date.year + (unit === "year" ? n : 0),
+      date.month - 1 + (unit === "month" ? n : 0),
+      date.day + (unit === "day" ? n : unit === "week" ? 7 * n : 0)
+    )
+  )
+  return formatDate(shifted.getUTCFullYear(), shifted.getUTCMonth() + 1, shifted.getUTCDate())
+}
+
+/** The term clause: a period of months or years in a sentence about the term, not a notice period. */
+const termClause = (sentences: ReadonlyArray<RankedSentence>) => {
+  for (const sentence of sentences) {
+    if (sentence.score < termFloor || !termSentence.test(sentence.text)) continue
+    const period = findDurations(sentence.text).find(
+      (span) =>
+        /month|year/.test(span.text) &&
+        !noticeNear.test(sentence.text.slice(span.end, span.end + 25)) &&
+        !noticeNear.test(sentence.text.slice(Math.max(0, span.start - 20), span.start))
+    )
+    if (period !== undefined) return { sentence, period }
+  }
+  return undefined
+}
+
+/** The effective date of the document, answered as for "What is the effective date?". */
+const startDate = (index: PassageIndex, document: EngineDocument, answerDate: StartDate) => {
+  const query = buildQuery("What is the effective date?", [])
+  const sentences = rankSentences(index, query, rankPassages(index, query, 24)).filter(
+    (sentence) => sentence.entry.document === document
+  )
+  const found = answerDate(index, query, sentences)
+  return found?.short !== undefined && findDates(found.short).length > 0 ? found.short : undefined
+}
+
+type StartDate = (
+  index: PassageIndex,
+  query: ReturnType<typeof buildQuery>,
+  sentences: ReadonlyArray<RankedSentence>
+) => Found | undefined
+
+/**
+ * An end date: the one stated when there is one; else, when the term clause gives a length, the start date plus
+ * that length, shown with how it was worked out ("January 21, 2010 (5 years from January 21, 2005)").
+ */
+export const expiryAnswer = (
+  index: PassageIndex,
+  stated: SpanAnswer | undefined,
+  sentences: ReadonlyArray<RankedSentence>,
+  answerDate: StartDate
+): Found | undefined => {
+  if (stated !== undefined && stated.value >= statedSupport) return stated.found
+  const clause = termClause(sentences)
+  if (clause === undefined) return stated?.found
+  const start = startDate(index, clause.sentence.entry.document, answerDate)
+  const end = start === undefined ? undefined : addPeriod(start, clause.period.text)
+  if (end === undefined) return stated?.found
+  return {
+    short: `${end} (${clause.period.text} from ${start})`,
+    sentence: clause.sentence,
+    at: clause.period.start
+  }
+}

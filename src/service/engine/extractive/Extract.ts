@@ -1,0 +1,117 @@
+import type { AnswerKind } from "./AnswerKind.js"
+import { defines } from "./Definitions.js"
+import { endQuestion, expiryAnswer } from "./ExpiryAnswer.js"
+import type { Found, Outcome } from "./Found.js"
+import { answerParty } from "./PartyAnswer.js"
+import type { PassageIndex } from "./PassageIndex.js"
+import type { Query } from "./Query.js"
+import type { RankedSentence } from "./Ranking.js"
+import { answerDocumentDate, answerSigning, documentDateQuestion, signingQuestion } from "./Signatures.js"
+import { spanAnswer, spanCoverageFloor } from "./SpanAnswer.js"
+
+/** A yes/no question is answered "Yes" when one of the top sentences holds this share of its distinctive terms. */
+const yesCoverage = 0.6
+/** Free text needs at least this share, else nothing relevant was found. */
+const textCoverage = 0.3
+/** How many of the best sentences a yes/no or free-text question looks at. */
+const window = 5
+/** A start date found with less support than this gives way to the document's own date (contracts start when made). */
+const startDateSupport = 0.6
+
+const startQuestion = /\b(?:effective|commence\w*|start|begin\w*)\b/i
+
+/** The next sentence of the same passage, when `sentence` is only a heading or a lead-in. */
+const continuationOf = (sentence: RankedSentence, all: ReadonlyArray<RankedSentence>): string | undefined =>
+  sentence.text.length >= 80
+    ? undefined
+    : all.find((other) => other.entry === sentence.entry && other.position === sentence.position + 1)?.text
+
+const yesNoAnswer = (sentences: ReadonlyArray<RankedSentence>): Found | undefined => {
+  const best = sentences.slice(0, window).sort((a, b) => b.coverage - a.coverage || b.score - a.score)[0]
+  if (best === undefined || best.coverage < yesCoverage) return undefined
+  return { short: "Yes.", sentence: best, continuation: continuationOf(best, sentences) }
+}
+
+/** A sentence that defines one of the question's words (`(the "Purpose")`, `"Purpose" means`) answers "what is…". */
+const definitionBoost = 1.3
+
+const whatIs =
+  /^\s*what\s+(?:is|are|was|were)\s+(?:the\s+|a\s+|an\s+)?\w+(?:\s+of\b|\s*\?)|\b(?:mean|means|meaning|definition|defined)\b/i
+
+const textAnswer = (query: Query, sentences: ReadonlyArray<RankedSentence>): Found | undefined => {
+  const top = sentences.slice(0, window)
+  const boost = whatIs.test(query.text)
+  const value = (s: RankedSentence) => s.score * (boost && defines(s.text, query) ? definitionBoost : 1)
+  const best = [...top].sort((a, b) => value(b) - value(a))[0]
+  if (best === undefined || Math.max(...top.map((s) => s.coverage)) < textCoverage) return undefined
+  return { short: undefined, sentence: best, continuation: continuationOf(best, sentences) }
+}
+
+/**
+ * A date: the span answer; for a start date with weak support, the document's own date; for an end date that the
+ * contract gives as a length of term, the start date plus that length.
+ */
+const dateAnswer = (index: PassageIndex, query: Query, sentences: ReadonlyArray<RankedSentence>): Found | undefined => {
+  const found = spanAnswer(index, "date", query, sentences)
+  const document = sentences[0]?.entry.document
+  const weak = found === undefined || found.value < startDateSupport
+  if (document !== undefined && startQuestion.test(query.text) && weak) {
+    return answerDocumentDate(index, document) ?? found?.found
+  }
+  if (endQuestion.test(query.text)) return expiryAnswer(index, found, sentences, dateAnswer)
+  return found?.found
+}
+
+/** The answer in one set of ranked sentences (one document, or all of them for a single-document cell). */
+export const answerIn = (
+  index: PassageIndex,
+  query: Query,
+  sentences: ReadonlyArray<RankedSentence>
+): Found | undefined => {
+  const document = sentences[0]?.entry.document
+  if (document !== undefined && query.kind === "party" && signingQuestion.test(query.text)) {
+    const signed = answerSigning(index, query, document)
+    if (signed !== undefined) return signed
+  }
+  if (document !== undefined && query.kind === "date" && documentDateQuestion.test(query.text)) {
+    const dated = answerDocumentDate(index, document)
+    if (dated !== undefined) return dated
+  }
+  switch (query.kind) {
+    case "yesno":
+      return yesNoAnswer(sentences)
+    case "text":
+      return textAnswer(query, sentences)
+    case "party":
+      return answerParty(index, query, sentences)
+    case "date":
+      return dateAnswer(index, query, sentences)
+    default:
+      return spanAnswer(index, query.kind, query, sentences)?.found
+  }
+}
+
+/** Nothing matched: yes/no questions say so plainly; other kinds fall back to the closest relevant sentence. */
+export const nothingFound = (query: Query, sentences: ReadonlyArray<RankedSentence>): Outcome => {
+  if (query.kind === "yesno") return { _tag: "Nothing", message: "No clause found." }
+  const best = sentences[0]
+  if (query.kind !== "text" && best !== undefined && best.coverage >= spanCoverageFloor) {
+    return {
+      _tag: "Answers",
+      lead: `No ${nouns[query.kind]} is stated; the closest passage:`,
+      found: [{ short: undefined, sentence: best, continuation: continuationOf(best, sentences) }]
+    }
+  }
+  return { _tag: "Nothing", message: "Not found in the document." }
+}
+
+const nouns: Record<AnswerKind, string> = {
+  date: "specific date",
+  money: "amount",
+  duration: "period",
+  party: "name",
+  law: "governing law or place",
+  number: "figure",
+  yesno: "clause",
+  text: "answer"
+}

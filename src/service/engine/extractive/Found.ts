@@ -1,0 +1,16 @@
+import type { RankedSentence } from "./Ranking.js"
+
+/** One answer taken from one sentence: the short answer (absent for free text) and where it comes from. */
+export interface Found {
+  readonly short: string | undefined
+  readonly sentence: RankedSentence
+  /** The sentence after it when the answer runs on (a heading and its clause, a two-sentence rule). */
+  readonly continuation?: string | undefined
+  /** Where the short answer sits in the sentence, to centre a long quote on it. */
+  readonly at?: number | undefined
+}
+
+/** What an engine says: answers (best first), or nothing found. */
+export type Outcome =
+  | { readonly _tag: "Answers"; readonly lead: string | undefined; readonly found: ReadonlyArray<Found> }
+  | { readonly _tag: "Nothing"; readonly message: string }

@@ -1,0 +1,58 @@
+/** A paragraph of a page after hard line wraps are undone; headings stand alone. */
+export interface Paragraph {
+  readonly text: string
+  readonly heading: boolean
+}
+
+const listMarker =
+  /^\s*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,3})\)|\d{1,3}(?:\.\d{1,3})*\.\s|\d{1,3}(?:\.\d{1,3})+\s|[A-Z]\.\s|[-•*▪●◦]\s|#{1,6}\s|\|)/
+/** A list item starts only after a line that could end one: "(1) year" after "for one" is a wrapped line. */
+const itemCanFollow = /(?:[.:;!?)"”]|\b(?:and|or))\s*$/
+const tableRow = /\S {3,}\S.* {3,}\S|^\s*\|/
+const sectionWord = /^\s*(?:ARTICLE|Article|SECTION|Section|SCHEDULE|Schedule|EXHIBIT|Exhibit)\s+[\dIVXA-Z]/
+
+/** A short line that names a section: all capitals, "ARTICLE 4", "12. Governing Law", a Markdown "#" line. */
+export const isHeading = (line: string): boolean => {
+  const text = line.trim()
+  if (text.length === 0 || text.length > 90) return false
+  if (/^#{1,6}\s/.test(text)) return true
+  const letters = text.replace(/[^\p{L}]/gu, "")
+  if (letters.length >= 3 && letters === letters.toUpperCase() && !/[.;,]$/.test(text)) return true
+  if (sectionWord.test(text) && text.length <= 70 && !/[;,]$/.test(text)) return true
+  return /^\d{1,2}(?:\.\d{1,2})*\.?\s+\p{Lu}[^.;:]{0,50}\.?$/u.test(text) && text.split(/\s+/).length <= 7
+}
+
+const collapse = (text: string) => text.replace(/\s+/g, " ").trim()
+
+/**
+ * Splits a page into paragraphs: blank lines separate them; inside a block, lines are joined (PDF and plain-text
+ * contracts wrap hard) unless the next line opens a list item or a section, or the line is itself a heading.
+ */
+export const splitParagraphs = (page: string): Array<Paragraph> => {
+  const out: Array<Paragraph> = []
+  for (const block of page.replace(/\r\n?/g, "\n").split(/\n[ \t\f\v]*\n/)) {
+    let current = ""
+    const flush = () => {
+      const text = collapse(current)
+      if (text.length > 0) out.push({ text, heading: isHeading(current) })
+      current = ""
+    }
+    for (const line of block.split("\n")) {
+      if (line.trim().length === 0) continue
+      // A table row (columns set apart by runs of spaces, or Markdown pipes) stays a line of its own.
+      if (tableRow.test(line)) {
+        flush()
+        current = line
+        flush()
+        continue
+      }
+      const item = listMarker.test(line) && itemCanFollow.test(current)
+      if (current.length > 0 && (item || sectionWord.test(line) || isHeading(current))) flush()
+      else if (current.length > 0 && isHeading(line) && line.trim().length < 60) flush()
+      if (current.length === 0) current = line
+      else current = /\p{Ll}-$/u.test(current) ? current + line.trimStart() : `${current} ${line.trimStart()}`
+    }
+    flush()
+  }
+  return out
+}

@@ -1,0 +1,134 @@
+import type { EngineDocument } from "../AnswerEngine.js"
+import type { Found } from "./Found.js"
+import type { IndexedPassage, PassageIndex } from "./PassageIndex.js"
+import { findParties, findPersons, findRoles } from "./PartySpans.js"
+import { nearestSpan } from "./Proximity.js"
+import type { Query } from "./Query.js"
+import type { RankedSentence } from "./Ranking.js"
+import { splitSentences } from "./Sentences.js"
+import { stem, terms } from "./Terms.js"
+
+/** Questions about a person rather than a party: who signs, reports, is contacted, holds an office. */
+const personQuestion =
+  /\b(?:sign(?:s|ed|ing|ator(?:y|ies))?|behalf|report(?:s|ing)?\s+to|direct(?:ed)?\s+to|contact|attention|officer|ceo|cfo|coo|president|director|manager|counsel|representative|chair(?:man|person)?|head\s+of)\b/i
+
+/** Parties are introduced near the top: only this many passages per document are read for role definitions. */
+const preamblePassages = 10
+
+/** Role names that mean the same party in different documents. */
+const aliasGroups: ReadonlyArray<ReadonlyArray<string>> = [
+  ["employer", "company"],
+  ["employee", "you", "candidate", "executive", "hire"],
+  ["buyer", "purchaser", "customer"],
+  ["seller", "supplier", "vendor", "manufacturer"],
+  ["client", "customer"],
+  ["landlord", "lessor", "owner"],
+  ["tenant", "lessee"],
+  ["provider", "vendor", "contractor", "consultant"],
+  ["recipient", "receiving"],
+  ["discloser", "disclosing"]
+].map((group) => group.map(stem))
+
+/** Roles that are not parties. */
+const notParties = new Set(terms("agreement effective date services term confidential information products territory"))
+
+interface RoleEntry {
+  readonly role: string
+  readonly name: string
+  readonly entry: IndexedPassage
+  readonly sentence: string
+  /** Defined before the recitals ("WHEREAS"), where a contract names its parties. */
+  readonly preamble: boolean
+}
+
+const recitals = /\b(?:WHEREAS|Whereas|RECITALS|Recitals|BACKGROUND|NOW,? THEREFORE|Now,? therefore)\b/
+
+const rolesOf = (index: PassageIndex, document: EngineDocument): Array<RoleEntry> => {
+  const out: Array<RoleEntry> = []
+  let preamble = true
+  const entries = index.passages.filter((e) => e.document === document && e.passage.index < preamblePassages)
+  for (const entry of entries) {
+    for (const sentence of splitSentences(entry.passage.text)) {
+      const cut = sentence.text.search(recitals)
+      for (const role of findRoles(sentence.text)) {
+        if (terms(role.role).some((term) => notParties.has(term))) continue
+        out.push({ ...role, entry, sentence: sentence.text, preamble: preamble && (cut < 0 || role.start < cut) })
+      }
+      if (cut >= 0) preamble = false
+    }
+  }
+  return out
+}
+
+const asked = (query: Query): Set<string> => {
+  const own = new Set(query.groups.flatMap((group) => [...group]))
+  for (const group of aliasGroups) if (group.some((term) => own.has(term))) for (const term of group) own.add(term)
+  own.delete(stem("party"))
+  return own
+}
+
+const sentenceFor = (role: RoleEntry, sentences: ReadonlyArray<RankedSentence>): RankedSentence =>
+  sentences.find((s) => s.entry === role.entry && s.text === role.sentence) ?? {
+    entry: role.entry,
+    text: role.sentence,
+    position: 0,
+    score: 0,
+    coverage: 1
+  }
+
+const listNames = (names: ReadonlyArray<string>) =>
+  names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`
+
+/**
+ * Who: a role the question names ("the supplier") looked up in the document's role definitions; "the parties" lists
+ * the defined parties; "the other party" the one the previous answer did not give; else the name nearest the
+ * question's words in the best sentences.
+ */
+export const answerParty = (
+  index: PassageIndex,
+  query: Query,
+  sentences: ReadonlyArray<RankedSentence>
+): Found | undefined => {
+  const document = sentences[0]?.entry.document
+  if (document === undefined) return undefined
+  const roles = rolesOf(index, document)
+  const wanted = asked(query)
+  const excluded = (name: string) => query.exclude.some((text) => text.includes(name))
+  const person = personQuestion.test(query.text)
+  // "Who is Orchid's chief executive officer?" names a party but asks for a person.
+  const named = person
+    ? undefined
+    : roles.find((role) => terms(role.role).some((term) => wanted.has(term)) && !excluded(role.name))
+  if (named !== undefined && query.exclude.length === 0) {
+    return { short: named.name, sentence: sentenceFor(named, sentences) }
+  }
+  const preambleRoles = roles.filter((role) => role.preamble)
+  const parties = preambleRoles.length >= 2 ? preambleRoles : roles
+  const distinct = parties.filter((role, i) => parties.findIndex((other) => other.name === role.name) === i)
+  const others = distinct.filter((role) => !excluded(role.name))
+  if (query.exclude.length > 0 && others[0] !== undefined) {
+    return { short: others[0].name, sentence: sentenceFor(others[0], sentences) }
+  }
+  const wantsAll = /\bparties\b|\bbetween\s+whom\b|\bsignator/i.test(query.text) || wanted.size === 0
+  const [first] = distinct
+  if (wantsAll && first !== undefined && distinct.length >= 2) {
+    return { short: listNames(distinct.slice(0, 4).map((role) => role.name)), sentence: sentenceFor(first, sentences) }
+  }
+  const find = person ? findPersons : findParties
+  let best: { readonly found: Found; readonly value: number } | undefined
+  for (const sentence of sentences.slice(0, 6)) {
+    // A signature block splits "Name: Dr. Priya Raman." from "Title: Chief Executive Officer.": look one back.
+    const previous = sentences.find((s) => s.entry === sentence.entry && s.position === sentence.position - 1)
+    const lead = person && previous !== undefined ? `${previous.text} ` : ""
+    const text = `${lead}${sentence.text}`
+    const spans = find(text).filter((span) => !query.text.includes(span.text) && !excluded(span.text))
+    const near = nearestSpan(text, spans, query, index.idf)
+    if (near === undefined) continue
+    const value = sentence.score * (0.7 + 0.3 * near.closeness)
+    if (best === undefined || value > best.value) {
+      best = { found: { short: near.span.text, sentence, at: Math.max(0, near.span.start - lead.length) }, value }
+    }
+  }
+  if (best !== undefined) return best.found
+  return named === undefined ? undefined : { short: named.name, sentence: sentenceFor(named, sentences) }
+}

@@ -1,0 +1,139 @@
+import { matchSpans, type Span } from "./Span.js"
+
+const suffixes = [
+  "Inc\\.?",
+  "Incorporated",
+  "LLC",
+  "L\\.L\\.C\\.",
+  "Ltd\\.?",
+  "Limited",
+  "Corporation",
+  "Corp\\.?",
+  "Company",
+  "Co\\.",
+  "GmbH",
+  "AG",
+  "plc",
+  "LLP",
+  "L\\.L\\.P\\.",
+  "LP",
+  "L\\.P\\.",
+  "N\\.A\\.",
+  "S\\.A\\.",
+  "SAS",
+  "B\\.V\\.",
+  "N\\.V\\.",
+  "Pty\\.? Ltd\\.?",
+  "S\\.p\\.A\\.",
+  "Holdings",
+  "Group",
+  "Partners",
+  "Trust",
+  "Bank",
+  "University",
+  "Association",
+  "Foundation"
+]
+const suffix = `(?:${[...suffixes, ...suffixes.map((s) => s.toUpperCase())].join("|")})`
+const word = "(?:[\\p{Lu}\\d][\\p{L}\\d'’.-]*|\\(\\p{Lu}[\\p{L}\\s]{1,20}\\)|&|of|de|the|OF|THE)"
+const orgPattern = new RegExp(`\\p{Lu}[\\p{L}\\d'’.-]*(?:\\s+${word}){0,6},?\\s+${suffix}(?![\\p{L}])`, "gu")
+const personPattern =
+  /(?:(?:Mr|Ms|Mrs|Dr)\.?\s+)?\p{Lu}\p{Ll}+(?:\s+\p{Lu}\.)?(?:\s+\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}\p{Ll}+)?){1,2}(?![\p{L}])/gu
+
+/** Capitalised words that open an organisation match but belong to the sentence ("BETWEEN", "This"). */
+const leading =
+  /^(?:(?:This|THIS|The|THE|By|BY|Between|BETWEEN|And|AND|Among|AMONG|Of|OF|To|TO|Dear|Attn|Attention|From|FROM)\s+)+/
+
+/** Words that are never part of a person's name in a contract, so "Governing Law" is not a person. */
+const notNameWords = new Set(
+  (
+    "Agreement Section Article Effective Date Company Party Parties State Services Service Confidential Information " +
+    "Governing Law Notice Notices Term Termination Master The This That Such Each Any All Customer Provider Supplier " +
+    "Buyer Seller Client Landlord Tenant Employee Employer Licensor Licensee Consultant Contractor Premises Fees Fee " +
+    "Payment Schedule Exhibit Order Purchase Statement Work Subscription Software Data Security Limitation Liability " +
+    "Intellectual Property Rights United States America New York Delaware California Street Avenue Suite Road " +
+    "Chief Executive Officer Financial President Vice Director General Counsel Senior Manager Board Directors Dear " +
+    "Sincerely Title Name Signature Date By Witness Whereas Now Therefore In Witness Whereof Page Total Net Gross " +
+    "Revenue Quarter Fiscal Year Report Annual Monthly January February March April May June July August September " +
+    "October November December Monday Tuesday Wednesday Thursday Friday Saturday Sunday Offer Letter Position Start " +
+    "Base Salary Bonus Equity Benefits Insurance Force Majeure Entire Amendment Assignment Counterparts Definitions " +
+    "Systems Solutions Technologies Group Department Division Team Office Center Centre Engineering Operations " +
+    "Sales Marketing Finance Legal Human Resources Accepted Agreed Sincerely Regards Managing Partner Member"
+  ).split(" ")
+)
+
+const tidy = (text: string) => text.replace(/\s+/g, " ").replace(leading, "").trim()
+
+/** Organisation names ending in a company form ("Meridian Polymers GmbH", "NORTHWIND ANALYTICS, INC."). */
+export const findOrganisations = (text: string): Array<Span> =>
+  matchSpans(text, orgPattern, (m) => {
+    const name = tidy(m[0])
+    return name.split(/\s+/).length >= 2 ? name : undefined
+  }).map((span) => ({ ...span, start: span.end - span.text.length }))
+
+const companyAfter = new RegExp(`^,?\\s+${suffix}(?![\\p{L}])`, "u")
+
+/**
+ * Personal names of two or three capitalised words, titles allowed. Contract vocabulary ends a name ("Marcus Bell
+ * Chief Information Officer" → "Marcus Bell"); a run followed by a company form is a company, not a person.
+ */
+export const findPersons = (text: string): Array<Span> =>
+  matchSpans(text, personPattern, (m) => {
+    const title = /^(?:Mr|Ms|Mrs|Dr)\.?\s+/.exec(m[0])?.[0] ?? ""
+    const words = m[0].slice(title.length).split(/\s+/)
+    const cut = words.findIndex((w) => notNameWords.has(w.replace(/[.,]$/, "")))
+    const kept = cut < 0 ? words : words.slice(0, cut)
+    if (kept.length < 2) return undefined
+    const name = `${title}${kept.join(" ")}`
+    return companyAfter.test(text.slice(m.index + name.length)) ? undefined : name
+  }).map((span) => ({ ...span, end: span.start + span.text.length }))
+
+/** Organisations first, else persons: who a sentence names. */
+export const findParties = (text: string): Array<Span> => {
+  const organisations = findOrganisations(text)
+  const persons = findPersons(text).filter(
+    (person) => !organisations.some((org) => person.start < org.end && org.start < person.end)
+  )
+  return [...organisations, ...persons].sort((a, b) => a.start - b.start)
+}
+
+/** A defined role: the name a party is given in the text ("Supplier") and who it is. */
+export interface RoleDefinition {
+  readonly role: string
+  readonly name: string
+  /** Where the name starts in the text searched. */
+  readonly start: number
+}
+
+const rolePattern =
+  /\(\s*(?:(?:the|each|individually|collectively|hereinafter|herein|referred|to|as|a|an|or|and|,)\s+)*["“”'‘]([\p{L}][\p{L} -]{1,30}?)["“”'’]/gu
+const labelPattern = /\b(\p{Lu}[\p{L}]{2,20})\s*:\s*/gu
+/** Labels that introduce a name without giving it a role. */
+const notRoles = new Set(
+  "between and among by name title date re subject attn attention from to cc signature address email phone fax witness note whereas".split(
+    " "
+  )
+)
+
+/**
+ * Roles defined in a text: `Acme Corp., a Delaware corporation ("Supplier")` and `Landlord: Harborview LLC`.
+ * The name is the first organisation (else person) between the previous definition and this one.
+ */
+export const findRoles = (text: string): Array<RoleDefinition> => {
+  const out: Array<RoleDefinition> = []
+  let from = 0
+  for (const m of text.matchAll(rolePattern)) {
+    const offset = Math.max(from, m.index - 300)
+    const window = text.slice(offset, m.index)
+    const first = findOrganisations(window)[0] ?? findPersons(window)[0]
+    if (first !== undefined) out.push({ role: m[1] ?? "", name: first.text, start: offset + first.start })
+    from = m.index + m[0].length
+  }
+  for (const m of text.matchAll(labelPattern)) {
+    const rest = text.slice(m.index + m[0].length, m.index + m[0].length + 120)
+    const name = findParties(rest).find((span) => span.start === 0)
+    if (name !== undefined && !notRoles.has((m[1] ?? "").toLowerCase()))
+      out.push({ role: m[1] ?? "", name: name.text, start: m.index + m[0].length })
+  }
+  return out.sort((a, b) => a.start - b.start)
+}

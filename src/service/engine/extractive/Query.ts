@@ -1,0 +1,85 @@
+import type { HistoryTurn } from "../AnswerEngine.js"
+import { type AnswerKind, detectKind } from "./AnswerKind.js"
+import { synonyms } from "./Synonyms.js"
+import { terms } from "./Terms.js"
+
+/** A question turned into weighted index terms. */
+export interface Query {
+  readonly text: string
+  readonly kind: AnswerKind
+  /** Stem → weight: the question's words 1 (generic ones less), related words 0.5, answer-kind cues 0.3. */
+  readonly weights: ReadonlyMap<string, number>
+  /** The question's own distinctive stems, each with the stems that count as it (itself and related words). */
+  readonly groups: ReadonlyArray<ReadonlySet<string>>
+  /** "the other party": names the previous answer gave are not the answer now. */
+  readonly exclude: ReadonlyArray<string>
+  /** Documents the previous answer quoted, preferred when a follow-up spans several documents. */
+  readonly preferred: ReadonlySet<string>
+}
+
+/** Words that every contract has; they help ranking a little but prove nothing about a clause being there. */
+const generic = new Set(
+  terms(
+    "agreement contract document clause provision section party parties state specify mention contain include " +
+      "provide say stated set forth term terms letter report company date amount percentage percent number " +
+      "period much many long require required carry need needed obligated allow allowed permit permitted"
+  )
+)
+
+const cues: Record<AnswerKind, string> = {
+  date: "date dated effective commence day",
+  money: "fee amount usd dollars price paid",
+  duration: "days months years period notice",
+  law: "governed laws jurisdiction courts construed",
+  party: "between party inc llc corporation ltd",
+  number: "percent number total",
+  yesno: "",
+  text: ""
+}
+
+/** Whether a stem is one of the words every contract uses (see `generic`). */
+export const isGeneric = (term: string): boolean => generic.has(term)
+
+const anaphora =
+  /^(?:and|but|also|so|what\s+about|how\s+about|what\s+of|same\s+for|and\s+for)\b|\b(?:it|its|they|them|their|that|this|those|these|he|she|his|her|the\s+other)\b/i
+
+/** A message that leans on the previous one: short, or opening with "and…"/"what about…", or using pronouns. */
+export const isFollowUp = (question: string): boolean => {
+  const own = terms(question).filter((term) => !generic.has(term))
+  return own.length <= 2 || (anaphora.test(question) && own.length <= 6)
+}
+
+const addTerm = (weights: Map<string, number>, term: string, weight: number) => {
+  if (weight > (weights.get(term) ?? 0)) weights.set(term, weight)
+}
+
+const citedDocuments = (response: string): Set<string> =>
+  new Set([...response.matchAll(/— ([^,\n]+), p\. \d+/g)].map((m) => m[1] ?? ""))
+
+/**
+ * Builds the weighted query. A chat follow-up ("and when does it end?") borrows the previous question's terms at a
+ * lower weight and, when its own wording names no answer kind, that question's kind.
+ */
+export const buildQuery = (question: string, history: ReadonlyArray<HistoryTurn>): Query => {
+  const previous = history[history.length - 1]
+  const followUp = previous !== undefined && isFollowUp(question)
+  let kind = detectKind(question)
+  if (followUp && kind === "text") kind = detectKind(previous.query)
+  const weights = new Map<string, number>()
+  const own = terms(question)
+  for (const term of own) addTerm(weights, term, generic.has(term) ? 0.4 : 1)
+  for (const term of own) for (const other of synonyms.get(term) ?? []) addTerm(weights, other, 0.5)
+  if (followUp) for (const term of terms(previous.query)) addTerm(weights, term, generic.has(term) ? 0.2 : 0.6)
+  for (const term of terms(cues[kind])) addTerm(weights, term, 0.3)
+  const distinct = [...new Set(own.filter((term) => !generic.has(term)))]
+  const groups = distinct.map((term) => new Set([term, ...(synonyms.get(term) ?? [])]))
+  const otherParty = /\b(?:other|another|second|counter)\s*-?\s*part(?:y|ies)\b|\bother\s+side\b/i.test(question)
+  return {
+    text: question,
+    kind,
+    weights,
+    groups,
+    exclude: otherParty && previous !== undefined ? [previous.response.split("\n\n")[0] ?? ""] : [],
+    preferred: followUp && previous !== undefined ? citedDocuments(previous.response) : new Set()
+  }
+}

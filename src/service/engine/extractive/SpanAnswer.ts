@@ -1,0 +1,59 @@
+import type { AnswerKind } from "./AnswerKind.js"
+import { defines } from "./Definitions.js"
+import type { Found } from "./Found.js"
+import type { PassageIndex } from "./PassageIndex.js"
+import { nearestSpan } from "./Proximity.js"
+import type { Query } from "./Query.js"
+import type { RankedSentence } from "./Ranking.js"
+import { hasOwnKind, spanFinder } from "./SpanFinder.js"
+import { preferred } from "./SpanPreference.js"
+
+/** A sentence may answer only if it ranks at least this high (best sentence = 1)… */
+export const spanScoreFloor = 0.45
+/** …or holds at least this share of the question's distinctive terms. */
+export const spanCoverageFloor = 0.5
+/** A percentage standing in for an amount ranks below sentences that state an amount… */
+const standInFit = 0.8
+/** …and a period ("within 30 days") standing in for a date further below sentences that state a date. */
+const periodForDateFit = 0.6
+/** A sentence that defines the question's term (`(the "Term")`) is where its value is given. */
+const definingFit = 1.2
+
+/** Proximity to the question's words matters: a span right next to "Effective Date" beats one three clauses on. */
+const proximityFactor = (closeness: number) => 0.7 + 0.3 * closeness
+
+/** The best span answer and how strongly it is supported (about 1 for a clear answer). */
+export interface SpanAnswer {
+  readonly found: Found
+  readonly value: number
+}
+
+/**
+ * Finds the answer span in the best sentences: each candidate sentence's rank, times how close its best span sits
+ * to the question's words, times how well the span has the shape the question implies.
+ */
+export const spanAnswer = (
+  index: PassageIndex,
+  kind: AnswerKind,
+  query: Query,
+  sentences: ReadonlyArray<RankedSentence>
+): SpanAnswer | undefined => {
+  const candidates = sentences.filter(
+    (sentence) => sentence.score >= spanScoreFloor || sentence.coverage >= spanCoverageFloor
+  )
+  const find = spanFinder(kind, query, candidates)
+  let best: SpanAnswer | undefined
+  for (const sentence of candidates) {
+    const { spans, fit } = preferred(sentence.text, find(sentence.text), query)
+    // For governing law the finder's order decides (law before venue, or venue first when asked where)
+    const near = nearestSpan(sentence.text, kind === "law" ? spans.slice(0, 1) : spans, query, index.idf)
+    if (near === undefined) continue
+    const stand = hasOwnKind(kind, sentence.text) ? 1 : kind === "date" ? periodForDateFit : standInFit
+    const defining = defines(sentence.text, query) ? definingFit : 1
+    const value = sentence.score * proximityFactor(near.closeness) * fit * stand * defining
+    if (best === undefined || value > best.value) {
+      best = { found: { short: near.span.text, sentence, at: near.span.start }, value }
+    }
+  }
+  return best
+}

@@ -1,0 +1,87 @@
+import { definedBySpan } from "./Definitions.js"
+import type { Query } from "./Query.js"
+import type { Span } from "./Span.js"
+import { processTerm, terms } from "./Terms.js"
+
+const comparison =
+  /(?:compared\s+(?:with|to)|versus|vs\.?|up\s+from|down\s+from|from|previous\s+\w+\s+of|prior\s+\w+\s+of)\s*$/i
+const asksPrior = /\b(?:previous|prior|last\s+year|year\s+earlier|a\s+year\s+ago|compared|before)\b/i
+const noticeBefore = /notice\s+(?:period\s+)?(?:of\s+)?(?:at\s+least\s+|not\s+less\s+than\s+|no\s+less\s+than\s+)?$/i
+const noticeAfter = /^[’']?s?\s*(?:prior\s+|advance\s+)?(?:written\s+)?(?:notice|before|prior\s+to|in\s+advance)/i
+const noticeQuestion = /\b(?:notice|advance|notify)\b/i
+
+/** Every date in the sentence belongs to a word the question did not use ("ends on …" for a start date). */
+const otherAnchorFit = 0.6
+/** A notice question over a sentence with no period shaped as notice. */
+const notNoticeFit = 0.85
+/** A span that the text itself names with the question's term (`1 May 2020 (the "Effective Date")`). */
+const definedFit = 1.4
+
+/**
+ * Words a date in a clause belongs to: in "begins on 15 January 2024 and runs … until 14 January 2029" the first
+ * date is the start and the second the end, whatever the question's words are nearest to.
+ */
+const dateAnchors = new Set(
+  terms(
+    "effective dated commence commencement begin begins start starts end ends ending expire expires expiration " +
+      "expiry until terminate termination conclude concludes due payable signed executed record closing through before"
+  )
+)
+
+/** The date anchor nearest a span (within 40 characters; words after it count as a little further). */
+const attachedAnchor = (text: string, span: Span): string | undefined => {
+  let best: { readonly term: string; readonly distance: number } | undefined
+  for (const match of text.matchAll(/[\p{L}]+/gu)) {
+    const term = processTerm(match[0])
+    if (term === null || !dateAnchors.has(term)) continue
+    const end = match.index + match[0].length
+    const distance = end <= span.start ? span.start - end : match.index >= span.end ? (match.index - span.end) * 1.5 : 0
+    if (distance <= 40 && (best === undefined || distance < best.distance)) best = { term, distance }
+  }
+  return best?.term
+}
+
+/** The spans of the wanted shape (the others fall away when any is present) and how well the sentence fits. */
+export interface Preferred {
+  readonly spans: ReadonlyArray<Span>
+  readonly fit: number
+}
+
+/**
+ * Shapes a question implies. A span the text names with the question's term wins outright. A notice question wants
+ * the period that is notice ("thirty (30) days' notice", "notice … at least 180 days before"), not the term next
+ * to it. A date belongs to its nearest anchor word ("ends on", "commencing"). Figures introduced by "compared
+ * with", "up from" or "previous … of" are the comparison, unless the question asks about the earlier period.
+ */
+export const preferred = (text: string, spans: ReadonlyArray<Span>, query: Query): Preferred => {
+  const defined = spans.filter((span) => definedBySpan(text, span, query))
+  if (defined.length > 0) return { spans: defined, fit: definedFit }
+  let kept = spans
+  let fit = 1
+  if (!asksPrior.test(query.text)) {
+    const current = kept.filter((span) => !comparison.test(text.slice(Math.max(0, span.start - 30), span.start)))
+    if (current.length > 0) kept = current
+  }
+  if (query.kind === "date" && kept.length > 0) {
+    const attached = kept.map((span) => attachedAnchor(text, span))
+    const isAsked = (term: string | undefined) => term !== undefined && query.groups.some((group) => group.has(term))
+    const matched = kept.filter((_, i) => isAsked(attached[i]))
+    const unknown = kept.filter((_, i) => attached[i] === undefined)
+    if (matched.length > 0) kept = matched
+    else if (unknown.length > 0) kept = unknown
+    else fit = otherAnchorFit
+  }
+  const isNotice = (span: Span) =>
+    noticeBefore.test(text.slice(Math.max(0, span.start - 40), span.start)) ||
+    noticeAfter.test(text.slice(span.end, span.end + 40))
+  if (noticeQuestion.test(query.text)) {
+    const notice = kept.filter(isNotice)
+    if (notice.length > 0) kept = notice
+    else fit = notNoticeFit
+  } else if (query.kind === "duration") {
+    // "What is the renewal term?" over "renews for one (1) year unless … thirty (30) days' notice": not the notice.
+    const other = kept.filter((span) => !isNotice(span))
+    if (other.length > 0) kept = other
+  }
+  return { spans: kept, fit }
+}

@@ -1,0 +1,87 @@
+import { stemmer } from "stemmer"
+
+/** Common English function words plus question words: they carry no evidence about where an answer is. */
+const stopWords: ReadonlySet<string> = new Set(
+  (
+    "a about above after again against all am an and any are as at be because been before being below between both " +
+    "but by can could did do does doing down during each few for from further had has have having he her here hers " +
+    "herself him himself his how i if in into is it its itself just me more most my myself no nor not now of off on " +
+    "once only or other our ours ourselves out over own same she should so some such than that the their theirs them " +
+    "themselves then there these they this those through to too under up very was we were what when where " +
+    "which while who whom why will with would you your yours yourself yourselves shall may might must also " +
+    "per upon within whether hereby herein hereof hereto thereof therein thereto tell give list show please s t"
+  ).split(" ")
+)
+
+/**
+ * Words Porter stems too far or apart from their base: "monthly" must meet "month", and "competent" must not
+ * meet "compete".
+ */
+const fixedStems: ReadonlyMap<string, string> = new Map([
+  ["monthly", "month"],
+  ["yearly", "year"],
+  ["annually", "annual"],
+  ["quarterly", "quarter"],
+  ["weekly", "week"],
+  ["daily", "dai"],
+  ["hourly", "hour"],
+  ["expiry", "expir"],
+  ["grew", "grow"],
+  ["grown", "grow"],
+  ["paid", "pai"],
+  ["sold", "sell"],
+  ["began", "begin"],
+  ["begun", "begin"],
+  ["rose", "rise"],
+  ["risen", "rise"],
+  ["fell", "fall"],
+  ["fallen", "fall"],
+  ["spent", "spend"],
+  ["bought", "bui"],
+  ["drove", "drive"],
+  ["driven", "drive"],
+  ["held", "hold"],
+  ["gave", "give"],
+  ["given", "give"],
+  ["took", "take"],
+  ["taken", "take"],
+  ["made", "make"],
+  ["led", "lead"],
+  ["kept", "keep"],
+  ["competent", "competent"],
+  ["competence", "competent"],
+  ["competency", "competent"],
+  ["incompetent", "competent"]
+])
+
+/**
+ * Splits text into lower-case word tokens (letters and digits); punctuation and symbols separate tokens. A "non-"
+ * prefix stays on its word ("non-compete" → "noncompete"), so that it is not a stray "non" plus "compete".
+ */
+export const tokenize = (text: string): Array<string> =>
+  text
+    .toLowerCase()
+    .replace(/\bnon[-\s](?=\p{L}{3})/gu, "non")
+    .split(/[^\p{L}\p{N}]+/u)
+
+/** Normalises one token for the index: stop words and stray letters drop out (null), the rest is Porter-stemmed. */
+export const processTerm = (token: string): string | null => {
+  const term = token.toLowerCase()
+  if (term.length === 0 || stopWords.has(term)) return null
+  if (/^\p{N}+$/u.test(term)) return term
+  if (term.length === 1) return null
+  return fixedStems.get(term) ?? stemmer(term)
+}
+
+/** Tokens of `text` after `processTerm`, in order, duplicates kept. */
+export const terms = (text: string): Array<string> => {
+  const out: Array<string> = []
+  for (const token of tokenize(text)) {
+    const term = processTerm(token)
+    if (term !== null) out.push(term)
+  }
+  return out
+}
+
+/** The stem `processTerm` gives a single word, for building term tables in code. */
+export const stem = (word: string): string => processTerm(word) ?? word.toLowerCase()
