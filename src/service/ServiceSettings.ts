@@ -1,0 +1,74 @@
+import { Context, Duration, Redacted } from "effect"
+import type { AnswerEngine } from "./engine/AnswerEngine.js"
+import type { EngineChoice } from "./engine/EngineSettings.js"
+
+/** Resolved settings of one service instance (`docsweep serve` flags, or the runner's embedded service). */
+export interface ServiceSettingsShape {
+  readonly host: string
+  /** 0 picks a free port. */
+  readonly port: number
+  /** Holds `service.sqlite` (WAL) and the uploaded files. */
+  readonly dataDir: string
+  /** Size of the task pool. */
+  readonly workers: number
+  readonly engine: EngineChoice
+  /** Replaces the engine `engine` names: for embedding and tests. */
+  readonly answerEngine?: AnswerEngine | undefined
+  /** Fraction of requests that fail at random (500, 503, 429, dropped connection, delayed reply). */
+  readonly faultRate: number
+  /** How long a "delayed reply" fault waits before the request is processed. */
+  readonly faultDelay: Duration.Duration
+  /** Fraction of tasks that end in `failure` on their first attempt. */
+  readonly failRate: number
+  /** Makes faults and task failures reproducible; random when absent. */
+  readonly seed?: number | undefined
+  readonly debugEndpoints: boolean
+  /** Limit of a JSON (or any non-upload) request body; over it the reply is 413. */
+  readonly bodyLimitBytes: number
+  /** Limit of a document upload (`POST /api/document/create`). */
+  readonly uploadLimitBytes: number
+  /** JWT signing secret; when absent one is created once and kept in the data directory. */
+  readonly secret?: Redacted.Redacted<string> | undefined
+}
+
+export class ServiceSettings extends Context.Tag("app/service/ServiceSettings")<
+  ServiceSettings,
+  ServiceSettingsShape
+>() {}
+
+export const defaultHost = "127.0.0.1"
+export const defaultPort = 8787
+export const defaultDataDir = ".docsweep/service"
+export const defaultWorkers = 4
+export const defaultBodyLimitBytes = 1024 * 1024
+export const defaultUploadLimitBytes = 100 * 1024 * 1024
+export const defaultFaultDelayMs = 3000
+
+/** What callers may leave out; everything else gets the documented default. */
+export type ServiceOptions = {
+  readonly [K in keyof Omit<ServiceSettingsShape, "faultDelay" | "secret">]?: ServiceSettingsShape[K] | undefined
+} & {
+  readonly faultDelayMs?: number | undefined
+  readonly secret?: Redacted.Redacted<string> | string | undefined
+}
+
+/** Fills the defaults: 127.0.0.1:8787, `.docsweep/service`, 4 workers, the extractive engine, no faults. */
+export const resolveServiceSettings = (options: ServiceOptions): ServiceSettingsShape => ({
+  host: options.host ?? defaultHost,
+  port: options.port ?? defaultPort,
+  dataDir: options.dataDir ?? defaultDataDir,
+  workers: Math.max(1, Math.floor(options.workers ?? defaultWorkers)),
+  engine: options.engine ?? { name: "extractive" },
+  answerEngine: options.answerEngine,
+  faultRate: clampRate(options.faultRate),
+  faultDelay: Duration.millis(options.faultDelayMs ?? defaultFaultDelayMs),
+  failRate: clampRate(options.failRate),
+  seed: options.seed,
+  debugEndpoints: options.debugEndpoints ?? false,
+  bodyLimitBytes: options.bodyLimitBytes ?? defaultBodyLimitBytes,
+  uploadLimitBytes: options.uploadLimitBytes ?? defaultUploadLimitBytes,
+  secret: typeof options.secret === "string" ? Redacted.make(options.secret) : options.secret
+})
+
+const clampRate = (rate: number | undefined): number =>
+  rate === undefined || !Number.isFinite(rate) ? 0 : Math.min(1, Math.max(0, rate))

@@ -1,0 +1,127 @@
+import { Cause, Effect, Either, Option, Queue, Random, Stream } from "effect"
+import type { AnswerRequest } from "./engine/AnswerEngine.js"
+import { ServiceEngine } from "./ServiceEngine.js"
+import { ServiceSettings } from "./ServiceSettings.js"
+import { CellStore } from "./store/CellStore.js"
+import { DocumentStore } from "./store/DocumentStore.js"
+import { MessageStore } from "./store/MessageStore.js"
+import { type ClaimedTask, TaskStore } from "./store/TaskStore.js"
+
+/** A uniform number in [0, 1) fixed by the seed and the task: the same tasks fail whatever the timing. */
+export const seededUnit = (seed: number, salt: number): number => {
+  let h = (Math.imul(seed | 0, 0x9e3779b1) ^ Math.imul(salt | 0, 0x85ebca77)) >>> 0
+  h = Math.imul(h ^ (h >>> 16), 0x7feb352d) >>> 0
+  h = Math.imul(h ^ (h >>> 15), 0x846ca68b) >>> 0
+  return ((h ^ (h >>> 16)) >>> 0) / 4294967296
+}
+
+export const injectedFailure = "injected failure (--fail-rate): the first attempt of this task failed on purpose"
+
+/**
+ * The pool that answers cells and chat messages. Tasks are rows; a dispatcher claims pending ones in
+ * batches (one transaction each) and hands them to `workers` fibers through a bounded queue. Submitting
+ * work wakes the dispatcher, so an idle pool never polls SQLite. Tasks left `running` by a killed process
+ * are requeued at start.
+ */
+export class TaskPool extends Effect.Service<TaskPool>()("app/service/TaskPool", {
+  scoped: Effect.gen(function* () {
+    const settings = yield* ServiceSettings
+    const tasks = yield* TaskStore
+    const cells = yield* CellStore
+    const messages = yield* MessageStore
+    const documents = yield* DocumentStore
+    const { engine } = yield* ServiceEngine
+
+    const requeued = yield* tasks.requeueRunning()
+    if (requeued > 0) yield* Effect.logInfo(`task pool: requeued ${requeued} task(s) left running by a stopped service`)
+
+    const wake = yield* Queue.sliding<void>(1)
+    const ready = yield* Queue.bounded<ClaimedTask>(settings.workers)
+
+    const failsOnPurpose = (task: ClaimedTask) =>
+      Effect.gen(function* () {
+        if (settings.failRate <= 0 || task.attempt > 1) return false
+        const draw = settings.seed === undefined ? yield* Random.next : seededUnit(settings.seed, task.rowId)
+        return draw < settings.failRate
+      })
+
+    const request = (task: ClaimedTask) =>
+      Effect.gen(function* () {
+        if (task.kind === "cell") {
+          const cell = yield* cells.work(task.targetId)
+          if (cell === undefined) return Option.none<AnswerRequest>()
+          const history = task.continueResponse ? [{ query: cell.query, response: task.baseResponse }] : []
+          return Option.some<AnswerRequest>({
+            kind: "cell",
+            query: cell.query,
+            documents: yield* documents.forEngine([cell.documentId]),
+            history,
+            language: cell.language,
+            columnName: cell.columnName
+          })
+        }
+        const message = yield* messages.work(task.targetId)
+        if (message === undefined) return Option.none<AnswerRequest>()
+        const engineDocuments = yield* documents.forEngine(message.documentIds)
+        return Option.some<AnswerRequest>({
+          kind: "chat",
+          query: message.query,
+          documents: message.useContext
+            ? engineDocuments
+            : engineDocuments.map((document) => ({ ...document, passages: [] })),
+          history: message.useHistory ? message.history : [],
+          language: message.language
+        })
+      })
+
+    /** Streams the answer into the target chunk by chunk; stops early when the task was superseded. */
+    const perform = (task: ClaimedTask) =>
+      Effect.gen(function* () {
+        if (yield* failsOnPurpose(task)) return yield* tasks.settle(task, injectedFailure)
+        const input = yield* request(task)
+        if (Option.isNone(input)) return yield* tasks.settle(task, "the cell or message no longer exists")
+        const outcome = yield* engine.answer(input.value).pipe(
+          Stream.runForEachWhile((chunk) => tasks.append(task, chunk)),
+          Effect.either
+        )
+        yield* tasks.settle(task, Either.isLeft(outcome) ? outcome.left.reason : undefined)
+      }).pipe(
+        Effect.catchAllCause((cause) =>
+          Cause.isInterruptedOnly(cause)
+            ? Effect.failCause(cause)
+            : Effect.logWarning(`task ${task.taskId} failed`, cause).pipe(
+                Effect.zipRight(tasks.settle(task, `internal error: ${Cause.squash(cause)}`))
+              )
+        ),
+        Effect.annotateLogs({ task: task.taskId })
+      )
+
+    const dispatch = Effect.gen(function* () {
+      const claimed = yield* tasks.claim(settings.workers)
+      if (claimed.length === 0) yield* Queue.take(wake)
+      else yield* Queue.offerAll(ready, claimed)
+    }).pipe(
+      Effect.catchAllCause((cause) =>
+        Effect.logError("task pool: claiming tasks failed; retrying in 1 s", cause).pipe(
+          Effect.zipRight(Effect.sleep("1 second"))
+        )
+      ),
+      Effect.forever
+    )
+
+    const worker = Queue.take(ready).pipe(
+      Effect.flatMap(perform),
+      Effect.catchAllCause((cause) => Effect.logError("task pool: worker step failed", cause)),
+      Effect.forever
+    )
+
+    yield* Effect.forkScoped(dispatch)
+    for (let index = 0; index < settings.workers; index++) yield* Effect.forkScoped(worker)
+    yield* Queue.offer(wake, undefined)
+
+    return {
+      /** Call after queueing tasks: wakes the dispatcher (never blocks, never loses a wake-up). */
+      notify: Queue.offer(wake, undefined).pipe(Effect.asVoid)
+    } as const
+  })
+}) {}

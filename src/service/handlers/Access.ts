@@ -1,0 +1,50 @@
+import { Effect } from "effect"
+import { Forbidden, NotFound, ValidationFailed, type ValidationIssue } from "../../api/ApiError.js"
+import { CurrentUser } from "../../api/Authentication.js"
+import type { OwnedRow } from "../store/TableStore.js"
+
+/** A 422 naming one field: `loc` as the reference writes it (`["body", "document_ids", 0]`). */
+export const invalid = (loc: ValidationIssue["loc"], msg: string, type = "value_error") =>
+  new ValidationFailed({ errors: [{ loc, msg, type }] })
+
+export const notFound = (what: string) => new NotFound({ detail: `${what} not found` })
+
+/** The body's `user_id` must be the token's user (403 otherwise). */
+export const requireSelf = (userId: number) =>
+  Effect.flatMap(CurrentUser, (user) =>
+    user.userId === userId
+      ? Effect.void
+      : Effect.fail(new Forbidden({ detail: `user_id ${userId} is not the user this token was issued to` }))
+  )
+
+/** The token must belong to the workspace (403 otherwise). */
+export const requireOrganization = (organizationId: number) =>
+  Effect.flatMap(CurrentUser, (user) =>
+    user.organizationIds.some((id) => id === organizationId)
+      ? Effect.void
+      : Effect.fail(new Forbidden({ detail: `this token does not belong to organization ${organizationId}` }))
+  )
+
+/**
+ * Tables and sessions: shared ones are visible to their whole workspace, private ones to their creator only.
+ * Anything the caller may not see reads as absent (404), so ids of other workspaces leak nothing.
+ */
+export const requireVisible = <Row extends OwnedRow>(row: Row | undefined, what: string) =>
+  Effect.flatMap(CurrentUser, (user) =>
+    row !== undefined &&
+    user.organizationIds.some((id) => id === row.organization_id) &&
+    (row.visibility === "shared" || row.user_id === user.userId)
+      ? Effect.succeed(row)
+      : Effect.fail(notFound(what))
+  )
+
+/** Ids that are not in `known`, as 422 issues at `loc` + their index. */
+export const unknownIds = (
+  ids: ReadonlyArray<number>,
+  known: ReadonlySet<number>,
+  loc: ReadonlyArray<string>,
+  what: string
+): Array<ValidationIssue> =>
+  ids.flatMap((id, index) =>
+    known.has(id) ? [] : [{ loc: [...loc, index], msg: `${what} ${id} does not exist`, type: "value_error.missing" }]
+  )

@@ -1,0 +1,184 @@
+import { Effect } from "effect"
+import type { RunCount } from "../../api/Api.js"
+import type { CellId, ColumnId, DocumentId, TableId } from "../../api/Ids.js"
+import type { AiCell } from "../../api/Tables.js"
+import { jsonObject, nowIso, ServiceDatabase, type Sql } from "../ServiceDatabase.js"
+import { cancelTask, enqueueTask } from "./TaskStore.js"
+
+interface CellRow {
+  readonly id: number
+  readonly table_id: number
+  readonly document_id: number
+  readonly column_id: number
+  readonly task_status: string
+  readonly response: string
+  readonly task_id: string
+  readonly meta: string
+  readonly modified_at: string
+}
+
+const toCell = (row: CellRow): AiCell => ({
+  id: row.id as CellId,
+  task_status: row.task_status,
+  ai_column_id: row.column_id as ColumnId,
+  document_id: row.document_id as DocumentId,
+  response: row.response,
+  task_id: row.task_id,
+  meta: jsonObject(row.meta),
+  modified_at: row.modified_at
+})
+
+const findCell = (sql: Sql, tableId: number, documentId: number, columnId: number) =>
+  sql.get<CellRow>(
+    "SELECT * FROM ai_cells WHERE table_id = ? AND document_id = ? AND column_id = ?",
+    tableId,
+    documentId,
+    columnId
+  )
+
+const cellById = (sql: Sql, cellId: number) => sql.get<CellRow>("SELECT * FROM ai_cells WHERE id = ?", cellId)
+
+/** The one cell of (table, document, column): created on first use, so its id never changes. */
+const upsertCell = (sql: Sql, tableId: number, documentId: number, columnId: number, now: string) => {
+  const found = findCell(sql, tableId, documentId, columnId)
+  if (found !== undefined) {
+    sql.run("UPDATE ai_cells SET modified_at = ? WHERE id = ?", now, found.id)
+    return found
+  }
+  const id = sql.run(
+    `INSERT INTO ai_cells (table_id, document_id, column_id, task_status, modified_at)
+     VALUES (?, ?, ?, 'pending', ?)`,
+    tableId,
+    documentId,
+    columnId,
+    now
+  ).id
+  return { id, response: "", task_id: "" }
+}
+
+/** Built by SQLite itself: the 10,000-cell list is one statement and one string, no per-row encoding. */
+const listJsonSql = `
+  SELECT json_group_array(json_object('id', id, 'task_status', task_status, 'ai_column_id', column_id,
+    'document_id', document_id, 'response', response, 'task_id', task_id, 'meta', json(meta),
+    'modified_at', modified_at)) AS body
+  FROM (SELECT * FROM ai_cells WHERE table_id = ? ORDER BY id)`
+
+/** AI table cells, the runs that (re)generate them and the per-cell run counts. */
+export class CellStore extends Effect.Service<CellStore>()("app/service/CellStore", {
+  effect: Effect.gen(function* () {
+    const db = yield* ServiceDatabase
+
+    /**
+     * Queues a generation for each distinct pair: a new cell, or the existing one reset to `pending` (same id;
+     * with `continueResponse` its text is kept and the answer appended). Each pair counts as one run request.
+     */
+    const run = Effect.fn("CellStore.run")(function* (
+      tableId: number,
+      pairs: ReadonlyArray<readonly [number, number]>,
+      continueResponse: boolean
+    ) {
+      const now = yield* nowIso
+      return yield* db.transaction("run cells", (sql) => {
+        const seen = new Set<string>()
+        const cells: Array<AiCell> = []
+        for (const [documentId, columnId] of pairs) {
+          const key = `${documentId}:${columnId}`
+          if (seen.has(key)) continue
+          seen.add(key)
+          const cell = upsertCell(sql, tableId, documentId, columnId, now)
+          cancelTask(sql, cell.task_id, now)
+          const runs = sql.get<{ runs: number }>(
+            `INSERT INTO run_counts (table_id, document_id, column_id, runs) VALUES (?, ?, ?, 1)
+             ON CONFLICT DO UPDATE SET runs = runs + 1 RETURNING runs`,
+            tableId,
+            documentId,
+            columnId
+          )
+          const base = continueResponse ? cell.response : ""
+          enqueueTask(sql, {
+            kind: "cell",
+            targetId: cell.id,
+            documentId,
+            baseResponse: base,
+            continueResponse: base !== "",
+            attempt: runs?.runs ?? 1,
+            now
+          })
+          const stored = cellById(sql, cell.id)
+          if (stored !== undefined) cells.push(toCell(stored))
+        }
+        return cells
+      })
+    })
+
+    /** A cell written by the caller, no AI: `success` at once, no task (`task_id` ""). */
+    const put = Effect.fn("CellStore.put")(function* (
+      tableId: number,
+      input: {
+        readonly documentId: number
+        readonly columnId: number
+        readonly response: string
+        readonly meta: Record<string, unknown>
+      }
+    ) {
+      const now = yield* nowIso
+      return yield* db.transaction("create cell", (sql) => {
+        const cell = upsertCell(sql, tableId, input.documentId, input.columnId, now)
+        cancelTask(sql, cell.task_id, now)
+        sql.run(
+          "UPDATE ai_cells SET task_status = 'success', task_id = '', response = ?, meta = ? WHERE id = ?",
+          input.response,
+          JSON.stringify(input.meta),
+          cell.id
+        )
+        const stored = cellById(sql, cell.id)
+        return stored === undefined ? undefined : toCell(stored)
+      })
+    })
+
+    /** The whole cell list of a table as the JSON text of the reply. */
+    const listJson = (tableId: number) =>
+      db.use("list cells", (sql) => sql.get<{ body: string }>(listJsonSql, tableId)?.body ?? "[]")
+
+    /** Run requests per (table, document, column), for the tables of these workspaces. */
+    const runCounts = (organizationIds: ReadonlyArray<number>, tableId: number | undefined) =>
+      db.use("run counts", (sql) =>
+        sql
+          .all<{ table_id: number; document_id: number; column_id: number; runs: number; organization_id: number }>(
+            `SELECT r.*, t.organization_id FROM run_counts r JOIN ai_tables t ON t.id = r.table_id
+             WHERE (? IS NULL OR r.table_id = ?) ORDER BY r.table_id, r.document_id, r.column_id`,
+            tableId ?? null,
+            tableId ?? null
+          )
+          .filter((row) => organizationIds.includes(row.organization_id))
+          .map(
+            (row): RunCount => ({
+              ai_table_id: row.table_id as TableId,
+              document_id: row.document_id as DocumentId,
+              ai_column_id: row.column_id as ColumnId,
+              runs: row.runs
+            })
+          )
+      )
+
+    /** What a cell task needs: the document and the column's question, name and language. */
+    const work = (cellId: number) =>
+      db.use("load cell", (sql) => {
+        const found = sql.get<{ document_id: number; query: string; name: string; meta: string }>(
+          `SELECT c.document_id, col.query, col.name, col.meta FROM ai_cells c
+           JOIN ai_columns col ON col.id = c.column_id WHERE c.id = ?`,
+          cellId
+        )
+        if (found === undefined) return undefined
+        const language = jsonObject(found.meta).language
+        return {
+          documentId: found.document_id,
+          query: found.query,
+          columnName: found.name,
+          language: typeof language === "string" ? language : undefined
+        }
+      })
+
+    return { run, put, listJson, runCounts, work } as const
+  })
+}) {}

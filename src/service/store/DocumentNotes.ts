@@ -1,0 +1,85 @@
+import { Effect } from "effect"
+import { nowIso, ServiceDatabase } from "../ServiceDatabase.js"
+
+/**
+ * Annotations, comments and tags of documents. No endpoint of the reference writes them; they are stored so
+ * the document read returns them (and so tests and future endpoints can add them).
+ */
+export class DocumentNotes extends Effect.Service<DocumentNotes>()("app/service/DocumentNotes", {
+  effect: Effect.gen(function* () {
+    const db = yield* ServiceDatabase
+
+    const addAnnotation = Effect.fn("DocumentStore.addAnnotation")(function* (input: {
+      readonly documentId: number
+      readonly userId: number
+      readonly type: string
+      readonly description: string
+    }) {
+      const now = yield* nowIso
+      return yield* db.use(
+        "add annotation",
+        (sql) =>
+          sql.run(
+            `INSERT INTO annotations (document_id, user_id, type, description, created_at, modified_at, modified_by)
+             VALUES (?, ?, ?, ?, ?, ?, ?)`,
+            input.documentId,
+            input.userId,
+            input.type,
+            input.description,
+            now,
+            now,
+            input.userId
+          ).id
+      )
+    })
+
+    const addComment = Effect.fn("DocumentStore.addComment")(function* (input: {
+      readonly annotationId: number
+      readonly userId: number
+      readonly content: string
+    }) {
+      const now = yield* nowIso
+      return yield* db.use(
+        "add comment",
+        (sql) =>
+          sql.run(
+            `INSERT INTO comments (annotation_id, user_id, content, created_at, modified_at, modified_by)
+             VALUES (?, ?, ?, ?, ?, ?)`,
+            input.annotationId,
+            input.userId,
+            input.content,
+            now,
+            now,
+            input.userId
+          ).id
+      )
+    })
+
+    /** Tags a document, creating the workspace tag on first use; returns the tag id. */
+    const tag = (documentId: number, name: string, color: string) =>
+      db.transaction("tag document", (sql) => {
+        const organization = sql.get<{ organization_id: number }>(
+          "SELECT organization_id FROM documents WHERE id = ?",
+          documentId
+        )
+        if (organization === undefined) return undefined
+        const found = sql.get<{ id: number }>(
+          "SELECT id FROM tags WHERE organization_id = ? AND name = ?",
+          organization.organization_id,
+          name
+        )
+        const tagId =
+          found?.id ??
+          sql.run(
+            "INSERT INTO tags (organization_id, name, color) VALUES (?, ?, ?)",
+            organization.organization_id,
+            name,
+            color
+          ).id
+        sql.run("INSERT OR IGNORE INTO document_tags (document_id, tag_id) VALUES (?, ?)", documentId, tagId)
+        return tagId
+      })
+
+    return { addAnnotation, addComment, tag } as const
+  })
+}) {}

@@ -1,0 +1,116 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Effect, Stream } from "effect"
+import { type AnswerEngine, EngineFailure } from "../../src/service/engine/AnswerEngine.js"
+import { asOrg, asUser, contract, testService, waitUntil } from "./support.js"
+
+/** Describes what it was given, so tests see how the pool built each request; "boom" fails, "slow" takes 300 ms. */
+const echoEngine: AnswerEngine = {
+  name: "echo",
+  answer: (request) => {
+    if (request.query === "boom") return Stream.fail(new EngineFailure({ reason: "the model refused" }))
+    const passages = request.documents.reduce((sum, document) => sum + document.passages.length, 0)
+    const text =
+      `[${request.kind} docs=${request.documents.map((document) => document.id).join(",")} passages=${passages}` +
+      ` history=${request.history.map((turn) => turn.query).join("|")} lang=${request.language ?? "-"}` +
+      ` col=${request.columnName ?? "-"}]`
+    return request.query === "slow"
+      ? Stream.concat(Stream.make("A"), Stream.fromEffect(Effect.as(Effect.sleep("300 millis"), "B")))
+      : Stream.make(text)
+  }
+}
+
+const setup = Effect.gen(function* () {
+  const service = yield* testService({ answerEngine: echoEngine, workers: 3 })
+  const client = yield* service.client(yield* service.token(7, 3, "advanced"))
+  const document = yield* client.uploadDocument({
+    organizationId: asOrg(3),
+    doctype: "txt",
+    filename: "a.txt",
+    bytes: new TextEncoder().encode(contract)
+  })
+  return { client, document }
+})
+
+describe("service task pool", () => {
+  it.live("cells get the document's passages and the column; continue passes the kept text as history", () =>
+    Effect.gen(function* () {
+      const { client, document } = yield* setup
+      const table = yield* client.createTable({
+        organization_id: asOrg(3),
+        user_id: asUser(7),
+        document_ids: [document.id]
+      })
+      const column = yield* client.createColumn(table.id, { name: "End", query: "q1", meta: { language: "nl" } })
+      const boom = yield* client.createColumn(table.id, { query: "boom" })
+      yield* client.runTable(table.id, [
+        [document.id, column.id],
+        [document.id, boom.id]
+      ])
+      const settled = () =>
+        waitUntil(client.listCells(table.id), (cells) =>
+          cells.every((cell) => cell.task_status === "success" || cell.task_status === "failure")
+        )
+      const first = yield* settled()
+      const answer = first.find((cell) => cell.ai_column_id === column.id)
+      assert.match(answer?.response ?? "", /^\[cell docs=\d+ passages=[1-9]\d* history= lang=nl col=End\]$/)
+      const failed = first.find((cell) => cell.ai_column_id === boom.id)
+      assert.strictEqual(failed?.task_status, "failure")
+      assert.strictEqual(failed?.meta.error, "the model refused")
+      yield* client.runTable(table.id, [[document.id, column.id]], true)
+      yield* Effect.sleep("50 millis")
+      const continued = (yield* settled()).find((cell) => cell.ai_column_id === column.id)
+      assert.strictEqual(continued?.id, answer?.id)
+      assert.isTrue(continued?.response.startsWith(answer?.response ?? "?"))
+      assert.include(continued?.response.slice(answer?.response.length), "history=q1")
+    }).pipe(Effect.scoped)
+  )
+
+  it.live("chat gets history unless use_history is false, and no passages without context", () =>
+    Effect.gen(function* () {
+      const { client, document } = yield* setup
+      const session = yield* client.createSession({
+        organization_id: asOrg(3),
+        user_id: asUser(7),
+        is_multidoc: true,
+        document_ids: [document.id]
+      })
+      const ask = (query: string, flags: { use_history?: boolean; use_context?: boolean } = {}) =>
+        Effect.gen(function* () {
+          const created = yield* client.createMessage(session.id, { query, restrict_to_context: false, ...flags })
+          const all = yield* waitUntil(client.listMessages(session.id), (messages) =>
+            messages.some((message) => message.id === created.id && message.task_status === "success")
+          )
+          return all.find((message) => message.id === created.id)?.response ?? ""
+        })
+      assert.include(yield* ask("m1"), "history= ")
+      assert.include(yield* ask("m2"), "history=m1 ")
+      assert.include(yield* ask("m3", { use_history: false }), "history= ")
+      assert.include(yield* ask("m4", { use_context: false }), "passages=0")
+      assert.include(yield* ask("m5"), "history=m1|m2|m3|m4 lang=English (US)")
+    }).pipe(Effect.scoped)
+  )
+
+  it.live("running a cell again while it generates supersedes the old task: one answer, same cell", () =>
+    Effect.gen(function* () {
+      const { client, document } = yield* setup
+      const table = yield* client.createTable({
+        organization_id: asOrg(3),
+        user_id: asUser(7),
+        document_ids: [document.id]
+      })
+      const column = yield* client.createColumn(table.id, { query: "slow" })
+      const [cell] = yield* client.runTable(table.id, [[document.id, column.id]])
+      yield* waitUntil(client.listCells(table.id), (cells) => cells[0]?.response === "A")
+      const [again] = yield* client.runTable(table.id, [[document.id, column.id]])
+      assert.strictEqual(again?.id, cell?.id)
+      const done = yield* waitUntil(client.listCells(table.id), (cells) => cells[0]?.task_status === "success")
+      assert.strictEqual(done[0]?.response, "AB")
+      assert.strictEqual(done[0]?.task_id, again?.task_id)
+      const tasks = (yield* client.getDocument(document.id)).tasks ?? []
+      assert.deepStrictEqual(
+        tasks.map((task) => task.status),
+        ["success", "cancelled", "success"]
+      )
+    }).pipe(Effect.scoped)
+  )
+})

@@ -1,0 +1,131 @@
+import * as Fs from "node:fs"
+import * as Os from "node:os"
+import * as Path from "node:path"
+import { NodeHttpClient } from "@effect/platform-node"
+import { Duration, Effect, Layer, type Redacted } from "effect"
+import type { OrganizationId, UserId } from "../../src/api/Ids.js"
+import { ClientSettings } from "../../src/client/ClientSettings.js"
+import { ServiceClient } from "../../src/client/ServiceClient.js"
+import { type RunningService, startService } from "../../src/service/Server.js"
+import { resolveServiceSettings, type ServiceOptions } from "../../src/service/ServiceSettings.js"
+
+/** A scoped temporary directory, removed with the scope. */
+export const tempDir = (prefix = "docsweep-service-") =>
+  Effect.acquireRelease(
+    Effect.sync(() => Fs.mkdtempSync(Path.join(Os.tmpdir(), prefix))),
+    (dir) => Effect.sync(() => Fs.rmSync(dir, { recursive: true, force: true }))
+  )
+
+export interface TestService extends RunningService {
+  readonly dataDir: string
+  /** A typed client for a token (or none). */
+  readonly client: (token?: Redacted.Redacted<string>) => Effect.Effect<ServiceClient>
+  readonly token: (
+    userId: number,
+    organizationId: number,
+    plan?: "basic" | "advanced"
+  ) => Effect.Effect<Redacted.Redacted<string>>
+}
+
+/** The service on 127.0.0.1, a free port, a fresh data directory and the latency engine (20 ms) unless told. */
+export const testService = (options: ServiceOptions = {}) =>
+  Effect.gen(function* () {
+    const dataDir = options.dataDir ?? (yield* tempDir())
+    const service = yield* startService(
+      resolveServiceSettings({
+        port: 0,
+        engine: { name: "latency", latencyMs: 20 },
+        secret: "test-secret-value",
+        ...options,
+        dataDir
+      })
+    )
+    const client = (token?: Redacted.Redacted<string>) =>
+      Effect.provide(
+        ServiceClient,
+        ServiceClient.Default.pipe(
+          Layer.provide(ClientSettings.layer({ baseUrl: service.baseUrl, token, timeout: "10 seconds" })),
+          Layer.provide(NodeHttpClient.layer)
+        )
+      )
+    const token = (userId: number, organizationId: number, plan: "basic" | "advanced" = "basic") =>
+      service.mintToken(userId, organizationId, plan)
+    return { ...service, dataDir, client, token } satisfies TestService
+  })
+
+export const asUser = (id: number) => id as UserId
+export const asOrg = (id: number) => id as OrganizationId
+
+/** Writes a file into `dir` and returns its path. */
+export const writeFixture = (dir: string, name: string, content: string | Uint8Array) => {
+  const path = Path.join(dir, name)
+  Fs.writeFileSync(path, content)
+  return path
+}
+
+export const contract = `MASTER SERVICES AGREEMENT
+
+This agreement starts on 1 January 2026 and terminates on 31 December 2027.
+Either party may terminate it with ninety days written notice.
+
+Payment is due within thirty days of each invoice. Late payments bear interest of two percent per month.
+`
+
+/** Repeats `effect` every 25 ms until `done` holds, for at most `limit`. */
+export const waitUntil = <A, E, R>(
+  effect: Effect.Effect<A, E, R>,
+  done: (value: A) => boolean,
+  limit: Duration.DurationInput = "15 seconds"
+) => {
+  const attempt: Effect.Effect<A, E, R> = Effect.flatMap(effect, (value) =>
+    done(value)
+      ? Effect.succeed(value)
+      : Effect.zipRight(
+          Effect.sleep("25 millis"),
+          Effect.suspend(() => attempt)
+        )
+  )
+  return attempt.pipe(
+    Effect.timeoutFail({
+      duration: limit,
+      onTimeout: () => new Error(`condition not met within ${Duration.format(limit)}`)
+    })
+  )
+}
+
+export interface RawReply {
+  readonly status: number
+  readonly headers: Headers
+  readonly text: string
+  readonly json: unknown
+}
+
+/** A request as any client could send it (bad bodies included), without the typed client's encoding. */
+export const raw = (
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: {
+    readonly token?: string | undefined
+    readonly body?: string | undefined
+    readonly form?: FormData | undefined
+    readonly contentType?: string
+  } = {}
+) =>
+  Effect.promise(async (): Promise<RawReply> => {
+    const headers: Record<string, string> = {}
+    if (options.form === undefined) headers["content-type"] = options.contentType ?? "application/json"
+    if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`
+    const init: RequestInit = { method, headers }
+    if (options.body !== undefined) init.body = options.body
+    if (options.form !== undefined) init.body = options.form
+    const response = await fetch(`${baseUrl}${path}`, init)
+    const text = await response.text()
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch {
+      json = undefined
+    }
+    return { status: response.status, headers: response.headers, text, json }
+  })
