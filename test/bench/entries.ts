@@ -1,3 +1,8 @@
+import { Effect } from "effect"
+import { benchExtractive } from "../engine/benchExtractive.js"
+import { exportBench } from "../export/benchExport.js"
+import { benchService } from "../service/benchService.js"
+
 /** One benchmark: returns rows of metric, value, target and whether the target holds. */
 export interface BenchEntry {
   readonly name: string
@@ -30,4 +35,57 @@ const contractDecode: BenchEntry = {
   }
 }
 
-export const benchEntries: ReadonlyArray<BenchEntry> = [contractDecode]
+/** Issue 3: the local service under load. */
+const serviceBench: BenchEntry = {
+  name: "service",
+  run: async () => {
+    const figures = await benchService()
+    return [
+      { metric: "cell list requests/s (10,000-cell table)", value: figures.cellListRps, target: "", ok: undefined },
+      {
+        metric: "latency engine tasks/s (0 ms, 64 workers, 10,000 cells)",
+        value: figures.latencyTasksPerSecond,
+        target: "",
+        ok: undefined
+      }
+    ]
+  }
+}
+
+/** Issue 4: the offline engine's hit rates and speed. */
+const engineBench: BenchEntry = {
+  name: "engine",
+  run: async () => {
+    const figures = await Effect.runPromise(benchExtractive())
+    const { byKind, overall } = figures.hitRates
+    const rows = Object.entries(byKind).map(([kind, { hits, total }]) => ({
+      metric: `hit rate: ${kind} (${hits}/${total})`,
+      value: total === 0 ? 0 : hits / total,
+      target: "",
+      ok: undefined
+    }))
+    return [
+      ...rows,
+      {
+        metric: `hit rate: overall (${overall.hits}/${overall.total})`,
+        value: overall.rate,
+        target: ">= 0.8",
+        ok: overall.rate >= 0.8
+      },
+      {
+        metric: `ms per cell, ${figures.longDocument.pages}-page document`,
+        value: figures.perCellMsOn100Pages,
+        target: "",
+        ok: undefined
+      },
+      ...(figures.cuad === undefined
+        ? []
+        : [
+            { metric: "CUAD extraction hit rate", value: figures.cuad.extraction.rate, target: "", ok: undefined },
+            { metric: "CUAD yes/no accuracy", value: figures.cuad.yesNo.rate, target: "", ok: undefined }
+          ])
+    ]
+  }
+}
+
+export const benchEntries: ReadonlyArray<BenchEntry> = [contractDecode, serviceBench, engineBench, exportBench]
