@@ -50,7 +50,8 @@ const insertAll = (sqlite: BetterSqlite3.Database, table: string, rows: Readonly
     .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${table}')`)
     .all()
     .map((column) => column.name)
-    .filter((name) => name !== "id")
+    // `documents.id` is the service's document id and must survive; other `id` columns are local surrogate keys.
+    .filter((name) => name !== "id" || table === "documents")
   const insert = sqlite.prepare<[Row]>(
     `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map((name) => `@${name}`).join(", ")})`
   )

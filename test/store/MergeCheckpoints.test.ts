@@ -55,7 +55,8 @@ describe("mergeCheckpoints", () => {
       const shard2 = join(dir, "shard-2", "state.sqlite")
       const target = join(dir, "merged", "state.sqlite")
       yield* withStore(shard1, shardRun([1, 2], "1/2", "x"))
-      yield* withStore(shard2, shardRun([3, 4], "2/2", "x", 4))
+      // Ids far from positions: the merge must keep the service's document ids, never renumber them.
+      yield* withStore(shard2, shardRun([30, 40], "2/2", "x", 40))
 
       const counts = yield* mergeCheckpoints(target, [shard1, shard2])
       assert.deepStrictEqual(counts, { documents: 4, cells: 4, chats: 4 })
@@ -63,7 +64,7 @@ describe("mergeCheckpoints", () => {
         Effect.gen(function* () {
           assert.deepStrictEqual(
             (yield* store.documents()).map((doc) => doc.id),
-            [1, 2, 3, 4]
+            [1, 2, 30, 40]
           )
           const cells = yield* store.cells()
           assert.deepStrictEqual(
@@ -71,15 +72,15 @@ describe("mergeCheckpoints", () => {
             [
               [1, 0, "success", "x1", 1],
               [2, 0, "success", "x2", 1],
-              [3, 1, "success", "x3", 1],
-              [4, 1, "failed", undefined, 1]
+              [30, 1, "success", "x30", 1],
+              [40, 1, "failed", undefined, 1]
             ]
           )
           assert.deepStrictEqual(
             (yield* store.tables()).map((table) => [table.slot, table.documentIds]),
             [
               [0, [1, 2]],
-              [1, [3, 4]]
+              [1, [30, 40]]
             ]
           )
           assert.strictEqual((yield* store.chatMessages()).length, 4)
@@ -93,7 +94,7 @@ describe("mergeCheckpoints", () => {
             report.columns.map((c) => c.name),
             ["a"]
           )
-          assert.strictEqual(report.cell(3, "a")?.response, "x3")
+          assert.strictEqual(report.cell(30, "a")?.response, "x30")
         })
       )
 
