@@ -1,4 +1,3 @@
-import { join } from "node:path"
 import { Effect, type Redacted } from "effect"
 import type { EffectiveConfig } from "../pipeline/EffectiveConfig.js"
 import type { IngestFiles } from "../runner/Uploads.js"
@@ -22,12 +21,13 @@ export interface ServiceConnection {
 
 /**
  * The service a run talks to: the configured one, or — with no base URL — the local service started in this
- * process on 127.0.0.1 (a free port, data under the output dir) with a token it mints itself. The embedded token
+ * process on 127.0.0.1 (a free port, data in `dataDir`) with a token it mints itself. The embedded token
  * has the advanced plan, so multi-document chats work out of the box. The service stops with the scope.
  */
 export const connectService = (input: {
   readonly effective: EffectiveConfig
-  readonly outputDir: string
+  /** Where the embedded service keeps its data: `<output dir>/service` for a run. */
+  readonly dataDir: string
   readonly engine: EngineChoice
 }) =>
   Effect.gen(function* () {
@@ -48,12 +48,12 @@ export const connectService = (input: {
       resolveServiceSettings({
         host: "127.0.0.1",
         port: 0,
-        dataDir: join(input.outputDir, "service"),
+        dataDir: input.dataDir,
         engine: input.engine
       })
     )
     const token = yield* running.mintToken(userId, orgId, "advanced")
-    yield* Effect.logInfo(`embedded local service on ${running.baseUrl} (data under ${input.outputDir}/service)`)
+    yield* Effect.logInfo(`embedded local service on ${running.baseUrl} (data under ${input.dataDir})`)
     return {
       baseUrl: running.baseUrl,
       token,

@@ -40,15 +40,16 @@ const jsonLogger = (sink: LineSink) =>
     sink(JSON.stringify(record))
   })
 
+/** The logger of `--log-format`, writing to `sink`. */
+export const makeLogger = (format: LogFormat, sink: LineSink) =>
+  format === "json" ? jsonLogger(sink) : textLogger(sink)
+
 const levelOf = (verbosity: Verbosity) =>
   verbosity === "quiet" ? LogLevel.Warning : verbosity === "verbose" ? LogLevel.Debug : LogLevel.Info
 
 /** The logger every command runs with, chosen by `--log-format`, `--quiet` and `--verbose`. */
 export const loggingLayer = (options: { format: LogFormat; verbosity: Verbosity; sink?: LineSink }) =>
   Layer.merge(
-    Logger.replace(
-      Logger.defaultLogger,
-      options.format === "json" ? jsonLogger(options.sink ?? stderrSink) : textLogger(options.sink ?? stderrSink)
-    ),
+    Logger.replace(Logger.defaultLogger, makeLogger(options.format, options.sink ?? stderrSink)),
     Logger.minimumLogLevel(levelOf(options.verbosity))
   )

@@ -57,23 +57,42 @@ const countsAnnotation = (snapshot: ProgressSnapshot) => ({
 })
 
 /**
+ * stderr while the live display is up. The block is always the last thing on the screen: a log line erases it,
+ * is written in its place and the block is drawn again below it, so log lines are never drawn over.
+ */
+export interface LiveTerminal {
+  /** Replaces the block with `lines`. */
+  readonly draw: (lines: ReadonlyArray<string>) => void
+  /** Writes a (log) line above the block. */
+  readonly log: (line: string) => void
+}
+
+export const makeLiveTerminal = (write: (text: string) => void): LiveTerminal => {
+  let block: ReadonlyArray<string> = []
+  // Back to the block's first line and clear from there to the end of the screen.
+  const erase = () => (block.length > 0 ? `\r\x1b[${block.length}A\x1b[J` : "")
+  const render = (lines: ReadonlyArray<string>) => lines.map((line) => `\x1b[2K${line}\n`).join("")
+  return {
+    draw: (lines) => {
+      write(`${erase()}${render(lines)}`)
+      block = lines
+    },
+    log: (line) => write(`${erase()}${line}\n${render(block)}`)
+  }
+}
+
+/**
  * Shows progress while the run goes on. At a terminal: a live block redrawn in place. Elsewhere (cron, CI, a
  * pipe): one summary line per interval through the logger, never carriage returns. Runs until interrupted.
  */
 export const showProgress = (
   progress: RunProgress,
-  options: { readonly tty: boolean; readonly interval: Duration.Duration; readonly write: (text: string) => void }
-) => (options.tty ? liveDisplay(progress, options.write) : periodicLines(progress, options.interval))
+  options: { readonly terminal: LiveTerminal | undefined; readonly interval: Duration.Duration }
+) =>
+  options.terminal === undefined ? periodicLines(progress, options.interval) : liveDisplay(progress, options.terminal)
 
-const liveDisplay = (progress: RunProgress, write: (text: string) => void) => {
-  let drawn = 0
-  const draw = Effect.gen(function* () {
-    const lines = progressLines(yield* progress.get)
-    // Move up over the previous block and clear each line before writing it again.
-    const up = drawn > 0 ? `\x1b[${drawn}A` : ""
-    write(`${up}${lines.map((line) => `\x1b[2K${line}`).join("\n")}\n`)
-    drawn = lines.length
-  })
+const liveDisplay = (progress: RunProgress, terminal: LiveTerminal) => {
+  const draw = Effect.map(progress.get, (snapshot) => terminal.draw(progressLines(snapshot)))
   return draw.pipe(Effect.repeat(Schedule.spaced("250 millis")), Effect.ensuring(draw))
 }
 

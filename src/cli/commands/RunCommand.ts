@@ -1,6 +1,8 @@
-import { mkdirSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { NodeHttpClient } from "@effect/platform-node"
-import { Config, Duration, Effect, Fiber, Layer } from "effect"
+import { Config, Duration, Effect, Fiber, FiberRef, HashSet, Layer, Logger } from "effect"
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs"
 import { ClientSettings } from "../../client/ClientSettings.js"
 import { ServiceClient } from "../../client/ServiceClient.js"
@@ -13,7 +15,8 @@ import { connectService, describeConnection } from "../EmbeddedService.js"
 import { exitCodeOf } from "../ExitCode.js"
 import { reportFailures } from "../Failures.js"
 import { type ArgsOf, loadEffective, withServiceFlags } from "../PipelineArgs.js"
-import { showProgress } from "../ProgressDisplay.js"
+import { makeLogger } from "../Logging.js"
+import { type LiveTerminal, makeLiveTerminal, showProgress } from "../ProgressDisplay.js"
 import { shardDir, statePath, writeRunReports } from "../Reports.js"
 import { renderPlan, renderSummary } from "../RunSummaryText.js"
 import { runCommandWith } from "../runCommand.js"
@@ -43,7 +46,10 @@ const builder = (yargs: Argv) =>
     })
     .option("summary-json", { type: "string", describe: "also write the summary as JSON to this file" })
 
-type RunArgs = ArgumentsCamelCase<ArgsOf<typeof builder>> & { readonly quiet?: boolean | undefined }
+type RunArgs = ArgumentsCamelCase<ArgsOf<typeof builder>> & {
+  readonly quiet?: boolean | undefined
+  readonly logFormat?: string | undefined
+}
 
 const parseInterval = (text: string) => {
   const match = /^(\d+(?:\.\d+)?)(ms|s|m)$/.exec(text.trim())
@@ -60,7 +66,32 @@ const isTerminal = Config.boolean("FORCE_TTY").pipe(
   Effect.orElseSucceed(() => process.stderr.isTTY === true)
 )
 
+/** A directory removed with the scope: where a dry run's embedded service keeps its data. */
+const scratchDir = Effect.acquireRelease(
+  Effect.sync(() => mkdtempSync(join(tmpdir(), "docsweep-dry-run-"))),
+  (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
+)
+
+/**
+ * At a terminal every log line of the run goes through the live display, which writes it above its block; a log
+ * line written straight to stderr would be drawn over by the next redraw.
+ */
 const runProgram = (argv: RunArgs) =>
+  Effect.gen(function* () {
+    const terminal =
+      !argv.dryRun && argv.quiet !== true && (yield* isTerminal)
+        ? makeLiveTerminal((text) => process.stderr.write(text))
+        : undefined
+    if (terminal === undefined) return yield* runWith(argv, undefined)
+    const logger = makeLogger(argv.logFormat === "json" ? "json" : "text", terminal.log)
+    return yield* Effect.locally(
+      runWith(argv, terminal),
+      FiberRef.currentLoggers,
+      HashSet.make(logger, Logger.tracerLogger)
+    )
+  })
+
+const runWith = (argv: RunArgs, terminal: LiveTerminal | undefined) =>
   Effect.gen(function* () {
     const { effective, loaded } = yield* loadEffective(argv.file, argv)
     const shard = argv.shard === undefined ? undefined : yield* parseShard(argv.shard)
@@ -75,7 +106,15 @@ const runProgram = (argv: RunArgs) =>
       mkdirSync(outputDir, { recursive: true })
       yield* acquireLock(checkpoint)
     }
-    const connection = yield* connectService({ effective, outputDir, engine })
+    // A dry run writes nothing: with no checkpoint yet it plans against an empty one in memory, and an embedded
+    // service without a data dir yet keeps its data in a temporary directory.
+    const dataDir = join(outputDir, "service")
+    const connection = yield* connectService({
+      effective,
+      engine,
+      dataDir:
+        argv.dryRun && effective.service.baseUrl === undefined && !existsSync(dataDir) ? yield* scratchDir : dataDir
+    })
     yield* Effect.logInfo(
       `pipeline ${effective.pipeline.name}: ${describeConnection(connection)}, checkpoint ${checkpoint}`
     )
@@ -96,16 +135,15 @@ const runProgram = (argv: RunArgs) =>
         ),
         Layer.provide(NodeHttpClient.layer)
       ),
-      CheckpointStore.open(checkpoint),
+      CheckpointStore.open(argv.dryRun && !existsSync(checkpoint) ? ":memory:" : checkpoint),
       RunProgress.Default
     )
     return yield* Effect.gen(function* () {
       const progress = yield* RunProgress
-      const tty = yield* isTerminal
       const display =
         argv.dryRun || argv.quiet === true
           ? undefined
-          : yield* Effect.fork(showProgress(progress, { tty, interval, write: (text) => process.stderr.write(text) }))
+          : yield* Effect.fork(showProgress(progress, { terminal, interval }))
       const summary = yield* runPipeline({
         loaded,
         effective: connected,

@@ -1,0 +1,224 @@
+import { randomUUID } from "node:crypto"
+import { writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { assert, describe, it, layer } from "@effect/vitest"
+import { Context, Effect, Layer } from "effect"
+import { assertShardPartition, findInFiles, readCsv, resultRows } from "./CliChecks.js"
+import {
+  allOutput,
+  closedPort,
+  listFiles,
+  makeWorkspace,
+  runCli,
+  runShardsAndWhole,
+  shardDirs,
+  startCli,
+  tempDir
+} from "./CliHarness.js"
+
+/** `docsweep serve` as a child process, and a token it accepts. */
+class Served extends Context.Tag("test/cli/Served")<
+  Served,
+  {
+    readonly baseUrl: string
+    readonly token: string
+    readonly tokenFile: string
+    /** What the service has printed so far. */
+    readonly output: () => string
+  }
+>() {}
+
+const ServedLive = Layer.scoped(
+  Served,
+  Effect.gen(function* () {
+    const dir = yield* tempDir
+    const data = join(dir, "data")
+    const env = { DOCSWEEP_JWT_SECRET: `cli-test-${randomUUID()}` }
+    const [serve, minted] = yield* Effect.all(
+      [
+        startCli(["serve", "--port", "0", "--data", data], { env }),
+        runCli(["token", "--user", "1", "--org", "1", "--data", data], { env })
+      ],
+      { concurrency: 2 }
+    )
+    const listening = yield* serve.waitFor(/listening on (http:\/\/\S+)/).pipe(Effect.timeout("30 seconds"))
+    const token = minted.stdout.trim()
+    assert.match(token, /^[\w-]+\.[\w-]+\.[\w-]+$/, allOutput(minted))
+    const tokenFile = join(dir, "token")
+    writeFileSync(tokenFile, `${token}\n`, { mode: 0o600 })
+    const output = () => {
+      const printed = serve.output()
+      return `${printed.stdout}\n${printed.stderr}`
+    }
+    return { baseUrl: listening[1] ?? "", token, tokenFile, output }
+  }).pipe(Effect.orDie)
+)
+
+const serviceFlags = (served: Context.Tag.Service<Served>, tokenFile = served.tokenFile) => [
+  "--base-url",
+  served.baseUrl,
+  "--token-file",
+  tokenFile,
+  "--user-id",
+  "1",
+  "--org-id",
+  "1"
+]
+
+// `it.scoped` gets the shared service; the test services (TestClock) are left out: these tests run real processes.
+describe.concurrent("docsweep against `docsweep serve`, an unreachable service and in shards", () => {
+  layer(ServedLive, { excludeTestServices: true })("served", (it) => {
+    it.scoped("the token never appears in any output, the checkpoint or a report; config shows it <redacted>", () =>
+      Effect.gen(function* () {
+        const served = yield* Served
+        const ws = yield* makeWorkspace({ name: "cli-served" })
+        const out = join(ws.dir, "out")
+        const [run, config] = yield* Effect.all(
+          [
+            runCli(
+              [
+                "run",
+                ws.pipeline,
+                "--output",
+                out,
+                ...serviceFlags(served),
+                "--log-format",
+                "json",
+                "--verbose",
+                "--progress-interval",
+                "100ms",
+                "--summary-json",
+                join(ws.dir, "summary.json")
+              ],
+              { cwd: ws.dir }
+            ),
+            runCli(["config", ws.pipeline, "--base-url", served.baseUrl, "--concurrency", "3"], {
+              cwd: ws.dir,
+              env: { DOCSWEEP_TOKEN: served.token, DOCSWEEP_USER_ID: "7" }
+            })
+          ],
+          { concurrency: 2 }
+        )
+        assert.strictEqual(run.code, 0, allOutput(run))
+        assert.strictEqual(readCsv(join(out, "cli-served-latest-results.csv")).length, 12)
+        const logLines = run.stderr.split("\n").filter((line) => line !== "")
+        assert.isTrue(
+          logLines.some((line) => line.includes('"level":"debug"')),
+          "--verbose adds debug lines"
+        )
+        for (const line of logLines) assert.doesNotThrow(() => JSON.parse(line), undefined, undefined, line)
+
+        assert.strictEqual(config.code, 0, allOutput(config))
+        for (const line of [
+          /^name\s+= "cli-served"\s+\(pipeline\)$/m,
+          /^token\s+= <redacted>\s+\(environment\)$/m,
+          /^user_id\s+= 7\s+\(environment\)$/m,
+          new RegExp(`^base_url\\s+= "${served.baseUrl}"\\s+\\(flag\\)$`, "m"),
+          /^run\.concurrency\s+= 3\s+\(flag\)$/m,
+          /^run\.poll\.interval\s+= "50ms"\s+\(pipeline\)$/m,
+          /^run\.batch_size\s+= 50\s+\(config\/default\.yaml\)$/m,
+          /^visibility\s+= "private"\s+\(config\/default\.yaml\)$/m
+        ]) {
+          assert.match(config.stdout, line)
+        }
+
+        // The whole token and its signature alone: in no output, nor anywhere under the workspace (checkpoint,
+        // every report, unpacked xlsx entries, the summary).
+        const signature = served.token.split(".")[2] ?? served.token
+        assert.include(listFiles(out), "state.sqlite")
+        for (const needle of [served.token, signature]) {
+          assert.notInclude(allOutput(run), needle)
+          assert.notInclude(allOutput(config), needle)
+          assert.notInclude(served.output(), needle)
+          assert.deepStrictEqual(findInFiles(ws.dir, needle), [])
+        }
+      })
+    )
+
+    it.scoped("a token the service refuses ends the run with exit 4, and is not repeated anywhere", () =>
+      Effect.gen(function* () {
+        const served = yield* Served
+        const ws = yield* makeWorkspace({ name: "cli-refused" })
+        const garbage = `garbage-${randomUUID()}`
+        const tokenFile = join(ws.dir, "bad-token")
+        writeFileSync(tokenFile, garbage)
+        const out = join(ws.dir, "out")
+        const run = yield* runCli(["run", ws.pipeline, "--output", out, ...serviceFlags(served, tokenFile)], {
+          cwd: ws.dir
+        })
+        assert.strictEqual(run.code, 4, allOutput(run))
+        assert.match(allOutput(run), /401|unauthori[sz]ed/i)
+        assert.notInclude(allOutput(run), garbage)
+        assert.notInclude(served.output(), garbage)
+        assert.deepStrictEqual(findInFiles(out, garbage), [])
+      })
+    )
+
+    it.scoped("a service nothing answers for ends the run with exit 5 once the retries are spent", () =>
+      Effect.gen(function* () {
+        const ws = yield* makeWorkspace({
+          name: "cli-unreachable",
+          run: "retry: { attempts: 2, base_delay: 50ms, max_delay: 100ms }"
+        })
+        const port = yield* closedPort
+        const tokenFile = join(ws.dir, "token")
+        writeFileSync(tokenFile, "any-token")
+        const run = yield* runCli(
+          [
+            "run",
+            ws.pipeline,
+            "--output",
+            join(ws.dir, "out"),
+            "--base-url",
+            `http://127.0.0.1:${port}`,
+            "--token-file",
+            tokenFile,
+            "--user-id",
+            "1",
+            "--org-id",
+            "1"
+          ],
+          { cwd: ws.dir, timeout: "30 seconds" }
+        )
+        assert.strictEqual(run.code, 5, allOutput(run))
+        assert.match(run.stdout, /service-unavailable/)
+        assert.include(allOutput(run), "connection refused")
+      })
+    )
+
+    it.scoped("shards against one service cover every document once; merge reproduces the unsharded report", () =>
+      Effect.gen(function* () {
+        const served = yield* Served
+        const ws = yield* makeWorkspace({ name: "cli-shards-served" })
+        const runs = yield* runShardsAndWhole(ws, [...serviceFlags(served), "--quiet"])
+        for (const run of runs) assert.strictEqual(run.code, 0, allOutput(run))
+        assertShardPartition(ws)
+        const merged = join(ws.dir, "merged")
+        const merge = yield* runCli(["merge", ...shardDirs(ws), "--out", merged], { cwd: ws.dir })
+        assert.strictEqual(merge.code, 0, allOutput(merge))
+        assert.deepStrictEqual(
+          resultRows(join(merged, "cli-shards-served-latest-results.csv")),
+          resultRows(join(ws.dir, "whole", "cli-shards-served-latest-results.csv"))
+        )
+      })
+    )
+  })
+
+  // Each shard run starts its own embedded service (own data dir, own document ids), so documents are compared by
+  // file name. The extractive engine answers from the text alone, the same in every service.
+  it.live("shards cover every document exactly once; merge reproduces the unsharded report", () =>
+    Effect.gen(function* () {
+      const ws = yield* makeWorkspace({ name: "cli-shards" })
+      const runs = yield* runShardsAndWhole(ws, ["--engine", "extractive", "--quiet"])
+      for (const run of runs) assert.strictEqual(run.code, 0, allOutput(run))
+      assertShardPartition(ws)
+      const merged = join(ws.dir, "merged")
+      const merge = yield* runCli(["merge", ...shardDirs(ws), "--out", merged], { cwd: ws.dir })
+      assert.strictEqual(merge.code, 0, allOutput(merge))
+      assert.deepStrictEqual(
+        resultRows(join(merged, "cli-shards-latest-results.csv")),
+        resultRows(join(ws.dir, "whole", "cli-shards-latest-results.csv"))
+      )
+    }).pipe(Effect.scoped)
+  )
+})
