@@ -9,6 +9,9 @@ import { resolveServiceSettings } from "../service/ServiceSettings.js"
 const defaultUser = 1
 const defaultWorkspace = 1
 
+/** Document ids each embedded shard service may use; int32 ids leave room for 200 shards. */
+export const documentIdsPerShard = 10_000_000
+
 export interface ServiceConnection {
   readonly baseUrl: string
   readonly token: Redacted.Redacted<string> | undefined
@@ -29,6 +32,8 @@ export const connectService = (input: {
   /** Where the embedded service keeps its data: `<output dir>/service` for a run. */
   readonly dataDir: string
   readonly engine: EngineChoice
+  /** Shard runs: each embedded service numbers its documents in its own range, so shards merge cleanly. */
+  readonly shard?: { readonly index: number; readonly count: number } | undefined
 }) =>
   Effect.gen(function* () {
     const { service } = input.effective
@@ -49,7 +54,8 @@ export const connectService = (input: {
         host: "127.0.0.1",
         port: 0,
         dataDir: input.dataDir,
-        engine: input.engine
+        engine: input.engine,
+        documentIdBase: input.shard === undefined ? undefined : (input.shard.index - 1) * documentIdsPerShard
       })
     )
     const token = yield* running.mintToken(userId, orgId, "advanced")

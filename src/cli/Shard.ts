@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto"
 import { Effect } from "effect"
 import { UsageError } from "./UsageError.js"
 
@@ -8,18 +7,19 @@ export interface Shard {
   readonly count: number
 }
 
-/** `--shard I/N`, 1 ≤ I ≤ N. */
+/** Embedded shard services number documents in disjoint int32 ranges (see EmbeddedService). */
+const maxShards = 200
+
+/** `--shard I/N`, 1 ≤ I ≤ N ≤ 200. */
 export const parseShard = (text: string) => {
   const match = /^(\d+)\/(\d+)$/.exec(text.trim())
   const index = Number(match?.[1])
   const count = Number(match?.[2])
-  return match === null || count < 1 || index < 1 || index > count
-    ? Effect.fail(new UsageError({ message: `--shard takes I/N with 1 <= I <= N, e.g. 2/4; got "${text}"` }))
+  return match === null || count < 1 || count > maxShards || index < 1 || index > count
+    ? Effect.fail(
+        new UsageError({
+          message: `--shard takes I/N with 1 <= I <= N, e.g. 2/4 (N at most ${maxShards}); got "${text}"`
+        })
+      )
     : Effect.succeed<Shard>({ index, count })
-}
-
-/** The shard a document belongs to: a hash of its id, so every machine agrees without talking to the others. */
-export const shardOf = (documentId: number, count: number): number => {
-  const digest = createHash("sha256").update(String(documentId)).digest()
-  return (digest.readUInt32BE(0) % count) + 1
 }

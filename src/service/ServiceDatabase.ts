@@ -46,6 +46,20 @@ const migrate = (db: Database.Database) =>
     catch: (cause) => new StoreError({ operation: "migrate", cause })
   })
 
+/** Makes the next document ids start above `base` (never lowers them): AUTOINCREMENT reads sqlite_sequence. */
+const startDocumentIdsAt = (db: Database.Database, base: number) =>
+  Effect.try({
+    try: () =>
+      db.transaction(() => {
+        db.prepare(
+          "INSERT INTO sqlite_sequence (name, seq) SELECT 'documents', 0 WHERE NOT EXISTS " +
+            "(SELECT 1 FROM sqlite_sequence WHERE name = 'documents')"
+        ).run()
+        db.prepare("UPDATE sqlite_sequence SET seq = ? WHERE name = 'documents' AND seq < ?").run(base, base)
+      })(),
+    catch: (cause) => new StoreError({ operation: "documentIdBase", cause })
+  })
+
 /**
  * The service's SQLite database: one better-sqlite3 connection in WAL mode, versioned migrations, prepared
  * statements cached by text. better-sqlite3 is synchronous, so a transaction is one plain function run
@@ -57,6 +71,7 @@ export class ServiceDatabase extends Effect.Service<ServiceDatabase>()("app/serv
     const db = yield* Effect.acquireRelease(open(settings.dataDir), (db) => Effect.sync(() => db.close()))
     const fresh = yield* migrate(db)
     if (fresh > 0) yield* Effect.logDebug(`service database: applied ${fresh} migration(s)`)
+    if (settings.documentIdBase !== undefined) yield* startDocumentIdsAt(db, settings.documentIdBase)
     const statements = new Map<string, Database.Statement>()
     const prepare = (sql: string) => {
       const cached = statements.get(sql)

@@ -27,6 +27,11 @@ export interface ServiceSettingsShape {
   readonly bodyLimitBytes: number
   /** Limit of a document upload (`POST /api/document/create`). */
   readonly uploadLimitBytes: number
+  /**
+   * First document id minus one. Embedded services of different shards number their documents in disjoint ranges,
+   * so shard checkpoints can be merged without two documents sharing an id.
+   */
+  readonly documentIdBase?: number | undefined
   /** JWT signing secret; when absent one is created once and kept in the data directory. */
   readonly secret?: Redacted.Redacted<string> | undefined
 }
@@ -67,6 +72,7 @@ export const resolveServiceSettings = (options: ServiceOptions): ServiceSettings
   debugEndpoints: options.debugEndpoints ?? false,
   bodyLimitBytes: options.bodyLimitBytes ?? defaultBodyLimitBytes,
   uploadLimitBytes: options.uploadLimitBytes ?? defaultUploadLimitBytes,
+  documentIdBase: options.documentIdBase,
   secret: typeof options.secret === "string" ? Redacted.make(options.secret) : options.secret
 })
 

@@ -112,6 +112,7 @@ const runWith = (argv: RunArgs, terminal: LiveTerminal | undefined) =>
     const connection = yield* connectService({
       effective,
       engine,
+      shard,
       dataDir:
         argv.dryRun && effective.service.baseUrl === undefined && !existsSync(dataDir) ? yield* scratchDir : dataDir
     })
