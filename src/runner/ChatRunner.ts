@@ -1,0 +1,136 @@
+import { Effect, Option, Ref } from "effect"
+import type { Forbidden } from "../client/ClientError.js"
+import { planSessions } from "../pipeline/Plan.js"
+import type { Chat } from "../pipeline/PipelineSchema.js"
+import type { ChatMessageRecord, DocumentRecord, SyncCounts, WantedChatMessage } from "../store/CheckpointModel.js"
+import { CheckpointStore } from "../store/CheckpointStore.js"
+import type { StoreError } from "../store/StoreError.js"
+import { askMessage, chatKeyOf } from "./ChatMessages.js"
+import { ensureSession } from "./ChatSessions.js"
+import { chatDependencyKey, sessionKeyOf } from "./Keys.js"
+import { RunProgress } from "./Progress.js"
+import { nowIso, RunContext } from "./RunContext.js"
+import { RunnerSettings } from "./RunnerSettings.js"
+
+/** Every message of every chat session of the run, keyed by what its answer depends on. */
+export const wantedChatMessages = (
+  chats: ReadonlyArray<Chat>,
+  documents: ReadonlyArray<DocumentRecord>
+): ReadonlyArray<WantedChatMessage> => {
+  const versions = new Map(documents.map((doc) => [doc.id, doc.version]))
+  return chats.flatMap((chat) =>
+    planSessions(
+      documents.map((doc) => doc.id),
+      chat
+    ).flatMap((session) =>
+      session.messages.map((query, position) => ({
+        chatName: chat.name,
+        sessionKey: sessionKeyOf(session.documentIds),
+        position,
+        scope: chat.scope,
+        documentIds: session.documentIds,
+        query,
+        dependencyKey: chatDependencyKey({
+          versions: session.documentIds.map((id) => versions.get(id) ?? ""),
+          queries: session.messages,
+          position,
+          useHistory: chat.use_history
+        })
+      }))
+    )
+  )
+}
+
+/** The note a chat refused for the account's plan gets: it names the plan, not a fault. */
+export const planRefusal = (chat: string, error: Forbidden) =>
+  `chat "${chat}": the service refused a multi-doc session (403): multi-doc chat needs the Advanced plan or higher; ` +
+  `upgrade the workspace's plan or use scope: each (${error.detail})`
+
+/**
+ * The chats phase: sessions in parallel (each message holds one of the slots cells use), the messages of a session
+ * in order, each waiting for the previous answer as a person would. A multi-doc chat the plan does not allow (403)
+ * fails that chat with a message naming the plan; the rest of the run goes on.
+ */
+export const runChats = Effect.fn("runChats")(function* (
+  chats: ReadonlyArray<Chat>,
+  documents: ReadonlyArray<DocumentRecord>,
+  onlyFailed: boolean
+) {
+  const store = yield* CheckpointStore
+  const progress = yield* RunProgress
+  const { runId } = yield* RunContext
+  const settings = yield* RunnerSettings
+  const counts: SyncCounts = yield* store.syncChatMessages(wantedChatMessages(chats, documents), { onlyFailed })
+  if (counts.total === 0) return counts
+  yield* progress.phase("chats")
+  yield* progress.chats((c) => ({ ...c, total: counts.total, skipped: counts.alreadyAnswered }))
+
+  const everything = yield* store.chatMessages({ includeUnwanted: true })
+  const ownedSessions = new Set(everything.flatMap((m) => Option.toArray(Option.fromNullable(m.remoteSessionId))))
+  const ownedMessages = new Set(everything.flatMap((m) => Option.toArray(Option.fromNullable(m.remoteMessageId))))
+  const records = yield* store.chatMessages()
+  const sessions = new Map<string, Array<ChatMessageRecord>>()
+  for (const record of records) {
+    const key = `${record.chatName}\u0000${record.sessionKey}`
+    sessions.set(key, [...(sessions.get(key) ?? []), record])
+  }
+  const refused = yield* Ref.make(new Map<string, string>())
+
+  const failAll = (messages: ReadonlyArray<ChatMessageRecord>, reason: string) =>
+    Effect.gen(function* () {
+      const at = yield* nowIso
+      const open = messages.filter((m) => m.state !== "success")
+      yield* Effect.forEach(
+        open,
+        (m) => store.markChatResult(chatKeyOf(m), { state: "failed", error: reason, at, runId }),
+        {
+          discard: true
+        }
+      )
+      yield* progress.chats((c) => ({ ...c, failed: c.failed + open.length }))
+    })
+
+  const runSession = (messages: ReadonlyArray<ChatMessageRecord>) =>
+    Effect.gen(function* () {
+      const first = messages[0]
+      const chat = chats.find((c) => c.name === first?.chatName)
+      if (first === undefined || chat === undefined || messages.every((m) => m.state === "success")) return
+      const earlier = (yield* Ref.get(refused)).get(chat.name)
+      if (earlier !== undefined) return yield* failAll(messages, earlier)
+      const target = {
+        chatName: chat.name,
+        sessionKey: first.sessionKey,
+        documentIds: first.documentIds,
+        multidoc: chat.scope === "all"
+      }
+      const work = Effect.gen(function* () {
+        const sessionId = yield* ensureSession(target, Option.fromNullable(first.remoteSessionId), ownedSessions)
+        yield* Effect.forEach(
+          messages.filter((m) => m.state !== "success"),
+          (m) => askMessage(m, sessionId, chat.use_history, ownedMessages),
+          { discard: true }
+        )
+      })
+      yield* work.pipe(
+        Effect.catchTag(
+          "Forbidden",
+          (error): Effect.Effect<void, Forbidden | StoreError> =>
+            target.multidoc
+              ? Effect.gen(function* () {
+                  const reason = planRefusal(chat.name, error)
+                  yield* Ref.update(refused, (map) => new Map(map).set(chat.name, reason))
+                  yield* Effect.logWarning(reason)
+                  const current = yield* store.chatMessages({ chatName: chat.name })
+                  yield* failAll(
+                    current.filter((m) => m.sessionKey === first.sessionKey),
+                    reason
+                  )
+                })
+              : Effect.fail(error)
+        )
+      )
+    })
+
+  yield* Effect.forEach(sessions.values(), runSession, { concurrency: settings.concurrency, discard: true })
+  return counts
+})

@@ -1,0 +1,91 @@
+import { Clock, Effect, Option, Random } from "effect"
+import type { DocumentId, SessionId } from "../api/Ids.js"
+import type { Session } from "../api/Sessions.js"
+import { ServiceClient } from "../client/ServiceClient.js"
+import { CheckpointStore } from "../store/CheckpointStore.js"
+import { sendOnce } from "./Reconcile.js"
+import { RunContext } from "./RunContext.js"
+import { RunnerSettings } from "./RunnerSettings.js"
+
+/** The meta key carrying our intent marker on sessions and messages we create. */
+export const intentMetaKey = "docsweep_intent"
+
+/** A marker unique to one intent: written to the checkpoint before the request, sent in the created record's meta. */
+export const newMarker = Effect.gen(function* () {
+  const now = yield* Clock.currentTimeMillis
+  const draw = yield* Random.nextIntBetween(0, 2 ** 31)
+  return `${now.toString(36)}-${draw.toString(36)}`
+})
+
+export const markerOf = (record: { readonly meta: Readonly<Record<string, unknown>> }) => {
+  const marker = record.meta[intentMetaKey]
+  return typeof marker === "string" ? marker : undefined
+}
+
+/** One chat session of the run: its chat, its documents and whether it is multi-doc. */
+export interface SessionTarget {
+  readonly chatName: string
+  readonly sessionKey: string
+  readonly documentIds: ReadonlyArray<number>
+  readonly multidoc: boolean
+}
+
+const intentKey = (target: SessionTarget) => `runner.session_intent:${target.chatName}:${target.sessionKey}`
+
+/**
+ * The remote session of a chat session, created once. Session creation is not idempotent: a marker is saved before
+ * the request and sent in the session's meta; after an ambiguous failure, or on resume of an intent, the sessions
+ * of the document (single-doc) or workspace (multi-doc) are listed and the one carrying the marker — never one
+ * this checkpoint already owns — is adopted instead of creating another.
+ */
+export const ensureSession = Effect.fn("ensureSession")(function* (
+  target: SessionTarget,
+  known: Option.Option<number>,
+  owned: Set<number>
+) {
+  if (Option.isSome(known)) return known.value as SessionId
+  const client = yield* ServiceClient
+  const store = yield* CheckpointStore
+  const { crash, retry } = yield* RunContext
+  const settings = yield* RunnerSettings
+  const firstDocument = target.documentIds[0] as DocumentId | undefined
+  const adopt = (marker: string) =>
+    Effect.map(
+      client.listSessions(settings.orgId, target.multidoc ? undefined : firstDocument),
+      (sessions): Option.Option<Session> =>
+        Option.fromNullable(sessions.find((s) => markerOf(s) === marker && !owned.has(s.id)))
+    )
+  const earlier = yield* store.getMeta(intentKey(target))
+  const adopted = Option.isSome(earlier) ? yield* retry(adopt(earlier.value)) : Option.none<Session>()
+  const marker = Option.isSome(adopted) ? "" : yield* newMarker
+  if (Option.isNone(adopted)) {
+    yield* store.setMeta(intentKey(target), marker)
+    yield* store.saveChatSession({
+      chatName: target.chatName,
+      sessionKey: target.sessionKey,
+      remoteSessionId: undefined
+    })
+  }
+  const session = Option.isSome(adopted)
+    ? adopted.value
+    : yield* sendOnce(
+        client.createSession({
+          organization_id: settings.orgId,
+          user_id: settings.userId,
+          is_multidoc: target.multidoc,
+          document_ids: target.documentIds as ReadonlyArray<DocumentId>,
+          visibility: settings.visibility,
+          meta: { [intentMetaKey]: marker }
+        }),
+        adopt(marker),
+        { ambiguous: false }
+      )
+  yield* crash("session-created")
+  yield* store.saveChatSession({
+    chatName: target.chatName,
+    sessionKey: target.sessionKey,
+    remoteSessionId: session.id
+  })
+  owned.add(session.id)
+  return session.id
+})

@@ -1,0 +1,67 @@
+import { Effect, Option } from "effect"
+import type { Pipeline } from "../pipeline/PipelineSchema.js"
+import { CheckpointStore } from "../store/CheckpointStore.js"
+import { decideSync } from "../store/SyncRules.js"
+import { wantedChatMessages } from "./ChatRunner.js"
+import { assignTables, type ColumnPlan, countPlan, estimateSeconds, type RunPlan, wantedCells } from "./PlanRun.js"
+import type { ResolvedDocuments } from "./ResolveDocuments.js"
+import { secondsPerCellKey } from "./RunCells.js"
+import { RunnerSettings } from "./RunnerSettings.js"
+
+/**
+ * The plan of a run, computed from the checkpoint without writing to it: what `--dry-run` prints and what
+ * `--max-cells` checks. Files not uploaded yet count as new documents, each pair of them to run.
+ */
+export const computePlan = Effect.fn("computePlan")(function* (
+  pipeline: Pipeline,
+  resolved: ResolvedDocuments,
+  columns: ReadonlyArray<ColumnPlan>,
+  onlyFailed: boolean
+) {
+  const store = yield* CheckpointStore
+  const settings = yield* RunnerSettings
+  const ids = resolved.documents.map((doc) => doc.id)
+  const placeholders = resolved.pendingFiles.map((_, index) => -1 - index)
+  const layout = assignTables(yield* store.tables(), [...ids, ...placeholders], settings.maxDocumentsPerTable)
+  const wanted = wantedCells(resolved.documents, layout.slotOf, columns)
+  const counts = countPlan(yield* store.cells({ includeUnwanted: true }), wanted, { onlyFailed })
+  const newPairs = onlyFailed ? 0 : resolved.pendingFiles.length * columns.length
+
+  const stored = new Map(
+    (yield* store.chatMessages({ includeUnwanted: true })).map((m) => [
+      `${m.chatName}\u0000${m.sessionKey}\u0000${m.position}`,
+      m
+    ])
+  )
+  const messages = wantedChatMessages(pipeline.chats, resolved.documents)
+  const messagesToRun = messages.filter((m) => {
+    const old = stored.get(`${m.chatName}\u0000${m.sessionKey}\u0000${m.position}`)
+    const before = old && { state: old.state, dependencyKey: old.dependencyKey, tableSlot: 0, queryKey: undefined }
+    const counted = decideSync(before, { dependencyKey: m.dependencyKey, tableSlot: 0 }, { onlyFailed }).counted
+    return counted === "toRun" || counted === "inFlight"
+  }).length
+
+  const secondsPerCell = Option.map(yield* store.getMeta(secondsPerCellKey), Number).pipe(
+    Option.filter(Number.isFinite),
+    Option.getOrUndefined
+  )
+  const toRun = counts.toRun + newPairs
+  return {
+    documents: ids.length + resolved.pendingFiles.length,
+    newFiles: resolved.pendingFiles.length,
+    tables: layout.tables.length,
+    columns: columns.length,
+    pairs: counts.total + newPairs,
+    alreadyAnswered: counts.alreadyAnswered,
+    toRun,
+    inFlight: counts.inFlight,
+    skipped: counts.skipped,
+    chatMessages: messages.length,
+    chatMessagesToRun: messagesToRun,
+    estimateSeconds: estimateSeconds(
+      { cells: toRun + counts.inFlight, messages: messagesToRun },
+      settings.concurrency,
+      secondsPerCell
+    )
+  } satisfies RunPlan
+})

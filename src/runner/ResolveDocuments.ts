@@ -1,0 +1,129 @@
+import { Effect, Option } from "effect"
+import type { DocumentListItem } from "../api/Documents.js"
+import type { DocumentId } from "../api/Ids.js"
+import { ServiceClient } from "../client/ServiceClient.js"
+import type { DocumentSet } from "../pipeline/DocumentSet.js"
+import { expandRange, workspaceFilter } from "../pipeline/Plan.js"
+import type { DocumentRecord } from "../store/CheckpointModel.js"
+import { CheckpointStore } from "../store/CheckpointStore.js"
+import { inShard, type Shard } from "./Keys.js"
+import { RunContext } from "./RunContext.js"
+import { RunnerSettings } from "./RunnerSettings.js"
+import { awaitProcessed, fileHash, type IngestFiles, type SkippedFile, uploadFiles } from "./Uploads.js"
+
+export interface ResolvedDocuments {
+  /** Every document of the run, each once, in pipeline order. */
+  readonly documents: ReadonlyArray<DocumentRecord>
+  /** Local files not uploaded yet (dry run only: a real run uploads them). */
+  readonly pendingFiles: ReadonlyArray<string>
+  /** Files that could not become documents, and range ids the workspace does not hold. */
+  readonly skipped: ReadonlyArray<SkippedFile>
+}
+
+/** Above this many documents to read, one list of the workspace is cheaper than one read per document. */
+const listThreshold = 20
+
+export const toDocumentRecord = (document: DocumentListItem): DocumentRecord => ({
+  id: document.id,
+  filename: document.filename ?? `document ${document.id}`,
+  pages: document.pages,
+  doctype: document.doctype,
+  version: document.modified_at
+})
+
+/**
+ * Resolves the pipeline's document sets to documents: ids and ranges expand, `workspace: all` lists the
+ * organization once, `files:` are uploaded once (remembered by path + sha256). Each document is read once per run
+ * for its filename, pages and version. Duplicates across sets run once; `shard` keeps this shard's share.
+ */
+export const resolveDocuments = Effect.fn("resolveDocuments")(function* (input: {
+  readonly sets: ReadonlyArray<DocumentSet>
+  readonly shard: Shard | undefined
+  readonly upload: boolean
+  readonly ingest: IngestFiles | undefined
+}) {
+  const client = yield* ServiceClient
+  const store = yield* CheckpointStore
+  const { retry } = yield* RunContext
+  const settings = yield* RunnerSettings
+
+  const filePaths = input.sets
+    .flatMap((set) => (set._tag === "Files" ? set.paths : []))
+    .filter((p) => inShard(input.shard, p))
+  const hashes = yield* Effect.forEach([...new Set(filePaths)], fileHash, { concurrency: settings.concurrency })
+  const known = new Map<string, number>()
+  for (const { path, sha256 } of hashes) {
+    const id = yield* store.uploadedFile(path, sha256)
+    if (Option.isSome(id)) known.set(path, id.value)
+  }
+  const unknown = hashes.filter(({ path }) => !known.has(path))
+  const uploaded = input.upload && unknown.length > 0 ? yield* uploadFiles(unknown, input.ingest) : undefined
+  const skipped: Array<SkippedFile> = [...(uploaded?.skipped ?? [])]
+  for (const [path, id] of uploaded?.ids ?? []) known.set(path, id)
+  const fileIds = new Set(known.values())
+
+  const needsList = input.sets.some((set) => set._tag === "Workspace" || set._tag === "Range")
+  const idsFromSets = input.sets.flatMap((set) => (set._tag === "Ids" ? set.ids : []))
+  const listed =
+    needsList || idsFromSets.length + known.size > listThreshold
+      ? yield* retry(client.listDocuments(settings.orgId))
+      : []
+  const byId = new Map(listed.filter((doc) => !doc.is_trash).map((doc) => [doc.id as number, doc]))
+
+  const ordered: Array<number> = []
+  for (const set of input.sets) {
+    switch (set._tag) {
+      case "Ids":
+        ordered.push(...set.ids)
+        break
+      case "Range": {
+        const ids = expandRange(set.from, set.to)
+        const present = ids.filter((id) => byId.has(id))
+        if (present.length < ids.length) {
+          skipped.push({
+            what: `range ${set.from}-${set.to}`,
+            reason: `${ids.length - present.length} ids not in the workspace`
+          })
+        }
+        ordered.push(...present)
+        break
+      }
+      case "Workspace":
+        ordered.push(
+          ...listed
+            .filter((doc) => !doc.is_trash)
+            .filter(workspaceFilter(set))
+            .map((doc) => doc.id)
+        )
+        break
+      case "Files":
+        ordered.push(...set.paths.flatMap((path) => Option.toArray(Option.fromNullable(known.get(path)))))
+        break
+    }
+  }
+  const ids = [...new Set(ordered)].filter((id) => fileIds.has(id) || inShard(input.shard, id))
+  const documents = yield* Effect.forEach(
+    ids,
+    (id) => {
+      const listedDoc = byId.get(id)
+      const read = listedDoc === undefined ? retry(client.getDocument(id as DocumentId)) : Effect.succeed(listedDoc)
+      return fileIds.has(id) ? Effect.flatMap(read, awaitProcessed) : Effect.map(read, Option.some)
+    },
+    { concurrency: settings.concurrency }
+  )
+  const pathOf = new Map([...known].map(([path, id]) => [id, path]))
+  ids.forEach((id, index) => {
+    if (Option.isNone(documents[index] ?? Option.none())) {
+      skipped.push({
+        what: pathOf.get(id) ?? `document ${id}`,
+        reason: "the service could not process the file (status 3, or still processing after cell_timeout)"
+      })
+    }
+  })
+  const usable = documents.flatMap((doc) => Option.toArray(doc))
+  return {
+    documents: usable.map(toDocumentRecord),
+    pendingFiles: input.upload ? [] : unknown.map(({ path }) => path),
+    skipped
+  } satisfies ResolvedDocuments
+})

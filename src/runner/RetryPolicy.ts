@@ -1,0 +1,104 @@
+import { Clock, Duration, Effect, Option, Random, Schedule } from "effect"
+import type { RateLimited, ServerError, Transport } from "../client/ClientError.js"
+import { ServiceUnavailable } from "./RunnerErrors.js"
+
+export interface RetrySettings {
+  /** Tries in all, the first included. */
+  readonly attempts: number
+  readonly baseDelay: Duration.Duration
+  readonly maxDelay: Duration.Duration
+}
+
+export interface RetryHooks {
+  /** Epoch millis after which no retry may be planned; Retry-After beyond it stops the run. */
+  readonly deadlineAt: Option.Option<number>
+  /** Called before each backoff sleep, e.g. to show "backing off 12 s after 429". */
+  readonly onBackoff: (error: RetryableError, delay: Duration.Duration) => Effect.Effect<void>
+  /** Called on every 429: the adaptive limit cuts the cells in flight. */
+  readonly onThrottled: Effect.Effect<void>
+}
+
+export type RetryableError = RateLimited | ServerError | Transport
+
+/** Transport faults, 429 and 5xx may succeed later; 400/401/403/404/422, odd replies and local errors will not. */
+export const isRetryable = (error: { readonly _tag: string }): error is RetryableError =>
+  error._tag === "RateLimited" || error._tag === "ServerError" || error._tag === "Transport"
+
+/** The capped exponential for retry `n` (0-based): `base × 2^n`, at most `max`. */
+export const cappedExponential = (settings: RetrySettings, n: number): Duration.Duration =>
+  Duration.min(Duration.times(settings.baseDelay, 2 ** Math.min(n, 52)), settings.maxDelay)
+
+/**
+ * Full jitter (AWS architecture blog, "Exponential Backoff And Jitter"): a uniform draw in [0, capped exponential],
+ * which spreads retries of many clients better than equal or decorrelated jitter. A Retry-After the service sent
+ * wins: the service said when to come back.
+ */
+export const backoffDelay = (settings: RetrySettings, error: RetryableError, n: number) =>
+  error._tag === "RateLimited" && Option.isSome(error.retryAfter)
+    ? Effect.succeed(error.retryAfter.value)
+    : Effect.map(Random.next, (draw) =>
+        Duration.millis(Math.floor(draw * Duration.toMillis(cappedExponential(settings, n))))
+      )
+
+/**
+ * The retry schedule: `attempts - 1` retries, each delayed by `backoffDelay`. It accepts any tagged error so that
+ * it composes with `while: isRetryable`; only retryable errors ever reach it.
+ */
+export const retrySchedule = <E extends { readonly _tag: string }>(
+  settings: RetrySettings,
+  hooks: Pick<RetryHooks, "onBackoff">
+) =>
+  Schedule.identity<E>().pipe(
+    Schedule.intersect(Schedule.count),
+    Schedule.intersect(Schedule.recurs(Math.max(0, settings.attempts - 1))),
+    Schedule.addDelayEffect(([[error, n]]) =>
+      isRetryable(error)
+        ? Effect.tap(backoffDelay(settings, error, n), (delay) => hooks.onBackoff(error, delay))
+        : Effect.succeed(Duration.zero)
+    )
+  )
+
+/** A 429 whose Retry-After ends past the deadline cannot be honoured: the run stops for a later resume. */
+const beyondDeadline = (error: RateLimited, deadlineAt: Option.Option<number>) =>
+  Effect.map(
+    Clock.currentTimeMillis,
+    (now) =>
+      Option.isSome(error.retryAfter) &&
+      Option.isSome(deadlineAt) &&
+      now + Duration.toMillis(error.retryAfter.value) > deadlineAt.value
+  )
+
+const isRateLimited = (error: { readonly _tag: string }): error is RateLimited => error._tag === "RateLimited"
+
+/**
+ * Runs a service call with the run's retry policy: retryable failures are retried with full-jitter backoff; a
+ * Retry-After beyond the deadline fails with `ServiceUnavailable` at once; exhausted retries keep the last error.
+ * Other failures (the checkpoint's, 4xx) pass through at once.
+ */
+export const withRetry =
+  (settings: RetrySettings, hooks: RetryHooks) =>
+  <A, E extends { readonly _tag: string }, R>(
+    effect: Effect.Effect<A, E, R>
+  ): Effect.Effect<A, E | ServiceUnavailable, R> => {
+    const attempt = Effect.catchAll(effect, (error) =>
+      isRateLimited(error)
+        ? Effect.zipRight(
+            hooks.onThrottled,
+            Effect.flatMap(beyondDeadline(error, hooks.deadlineAt), (beyond) =>
+              Effect.fail<E | ServiceUnavailable>(
+                beyond
+                  ? new ServiceUnavailable({
+                      request: error.request,
+                      reason: "Retry-After ends past the run's deadline"
+                    })
+                  : error
+              )
+            )
+          )
+        : Effect.fail<E | ServiceUnavailable>(error)
+    )
+    return Effect.retry(attempt, {
+      schedule: Schedule.passthrough(retrySchedule<E | ServiceUnavailable>(settings, hooks)),
+      while: isRetryable
+    })
+  }

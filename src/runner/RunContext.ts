@@ -1,0 +1,29 @@
+import { Context, DateTime, Effect } from "effect"
+import type { ClientError } from "../client/ClientError.js"
+import type { AdaptiveLimit } from "./AdaptiveLimit.js"
+import type { CrashHook } from "./CrashHook.js"
+import type { ServiceUnavailable } from "./RunnerErrors.js"
+
+/**
+ * What every step of one run shares besides its settings (`RunnerSettings`): `runPipeline` builds it once and
+ * provides both to the steps.
+ */
+export interface RunContextShape {
+  /** The checkpoint's run record (0 in a dry run, which writes nothing). */
+  readonly runId: number
+  /** The run's retry policy, wired to the adaptive limit and the progress line. */
+  readonly retry: <A, E extends { readonly _tag: string }, R>(
+    effect: Effect.Effect<A, E, R>
+  ) => Effect.Effect<A, E | ServiceUnavailable, R>
+  /** Cells and chat messages in flight, shared by both. */
+  readonly limit: AdaptiveLimit
+  readonly crash: CrashHook["crashAt"]
+}
+
+export class RunContext extends Context.Tag("app/runner/RunContext")<RunContext, RunContextShape>() {}
+
+/** The checkpoint's timestamps: ISO 8601 UTC from the Effect clock. */
+export const nowIso = Effect.map(DateTime.now, DateTime.formatIso)
+
+/** Failures a request may end with after the retry policy gave up. */
+export type CallError = ClientError | ServiceUnavailable

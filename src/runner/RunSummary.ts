@@ -1,0 +1,59 @@
+import type { EffectiveConfig } from "../pipeline/EffectiveConfig.js"
+import type { LoadedPipeline } from "../pipeline/loadPipeline.js"
+import type { CellState, RunOutcome } from "../store/CheckpointModel.js"
+import type { Shard } from "./Keys.js"
+import type { RunPlan } from "./PlanRun.js"
+import type { IngestFiles, SkippedFile } from "./Uploads.js"
+
+export interface RunInput {
+  readonly loaded: Pick<LoadedPipeline, "file" | "hash" | "pipeline">
+  /** The effective pipeline (file + defaults + environment + flags) and how to reach the service. */
+  readonly effective: Pick<EffectiveConfig, "pipeline" | "service">
+  /** A run record the caller began already; otherwise the runner begins one. */
+  readonly runId?: number | undefined
+  readonly dryRun: boolean
+  /** Refuse (outcome "invalid") a run that would submit more pairs than this. */
+  readonly maxCells?: number | undefined
+  /** Forget the checkpoint's tables, columns, cells and chats first. */
+  readonly fresh: boolean
+  /** Run only pairs that failed before. */
+  readonly onlyFailed: boolean
+  /** This invocation's deterministic share of the documents (1-based index). */
+  readonly shard?: Shard | undefined
+  /** Embedded mode: ingest `files:` directly instead of uploading them. */
+  readonly ingest?: IngestFiles | undefined
+  readonly version?: string | undefined
+}
+
+/** What `runPipeline` returns: the CLI prints it and maps `outcome` to the exit code (`exitCodeOf`). */
+export interface RunSummary {
+  /** The checkpoint's run record; undefined for a dry run, which writes nothing. */
+  readonly runId: number | undefined
+  readonly outcome: RunOutcome
+  /** Why the run stopped or what it left out, for people. */
+  readonly note: string | undefined
+  /** The plan computed before any work (the whole answer of `--dry-run`). */
+  readonly plan: RunPlan | undefined
+  /** Wanted cells by state at the end. */
+  readonly cells: Readonly<Record<CellState, number>>
+  /** Wanted chat messages by state at the end. */
+  readonly chats: Readonly<Record<CellState, number>>
+  /** Cells answered and failed by this run. */
+  readonly answered: number
+  readonly failed: number
+  readonly seconds: number
+  readonly tables: ReadonlyArray<{
+    readonly slot: number
+    readonly remoteId: number | undefined
+    readonly documents: number
+  }>
+  readonly skipped: ReadonlyArray<SkippedFile>
+}
+
+export const noStates: Readonly<Record<CellState, number>> = {
+  pending: 0,
+  submitting: 0,
+  submitted: 0,
+  success: 0,
+  failed: 0
+}

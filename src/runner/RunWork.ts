@@ -1,0 +1,109 @@
+import { Effect } from "effect"
+import type { RunOutcome } from "../store/CheckpointModel.js"
+import { CheckpointStore } from "../store/CheckpointStore.js"
+import { runChats } from "./ChatRunner.js"
+import { computePlan } from "./DryRun.js"
+import { assignTables, columnPlans, wantedCells } from "./PlanRun.js"
+import { RunProgress } from "./Progress.js"
+import { resolveDocuments } from "./ResolveDocuments.js"
+import { runCells } from "./RunCells.js"
+import { RunnerSettings } from "./RunnerSettings.js"
+import { RunInputInvalid } from "./RunnerErrors.js"
+import { noStates, type RunInput, type RunSummary } from "./RunSummary.js"
+
+export interface WorkResult {
+  readonly outcome: RunOutcome
+  readonly note: string | undefined
+  readonly summary: RunSummary | undefined
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`
+
+/**
+ * The steps of one run, in order. Planning reads and never writes, so `--dry-run` and `--max-cells` stop before
+ * the first write; uploads come next, then tables and columns, the cells phase and the chats phase.
+ */
+export const runWork = Effect.fn("runWork")(function* (input: RunInput) {
+  const store = yield* CheckpointStore
+  const progress = yield* RunProgress
+  const settings = yield* RunnerSettings
+  const pipeline = input.effective.pipeline
+  const columns = columnPlans(pipeline.columns)
+  yield* progress.phase("setup")
+
+  const scouted = yield* resolveDocuments({
+    sets: pipeline.documents,
+    shard: input.shard,
+    upload: false,
+    ingest: input.ingest
+  })
+  const plan = yield* computePlan(pipeline, scouted, columns, input.onlyFailed)
+  const empty = {
+    runId: undefined,
+    plan,
+    cells: noStates,
+    chats: noStates,
+    answered: 0,
+    failed: 0,
+    seconds: 0,
+    tables: [],
+    skipped: scouted.skipped
+  }
+  if (input.dryRun) {
+    const summary: RunSummary = { ...empty, outcome: "completed", note: "dry run: nothing was sent" }
+    return { outcome: "completed", note: summary.note, summary } satisfies WorkResult
+  }
+  if (input.maxCells !== undefined && plan.toRun > input.maxCells) {
+    return yield* new RunInputInvalid({
+      reason: `the run would submit ${plan.toRun} cells, more than --max-cells ${input.maxCells}; nothing was sent`
+    })
+  }
+
+  const resolved =
+    scouted.pendingFiles.length === 0
+      ? scouted
+      : yield* resolveDocuments({ sets: pipeline.documents, shard: input.shard, upload: true, ingest: input.ingest })
+  yield* store.saveDocuments(resolved.documents)
+  const layout = assignTables(
+    yield* store.tables(),
+    resolved.documents.map((doc) => doc.id),
+    settings.maxDocumentsPerTable
+  )
+  const counts = yield* store.syncCells(wantedCells(resolved.documents, layout.slotOf, columns), {
+    onlyFailed: input.onlyFailed
+  })
+  yield* progress.cells((c) => ({ ...c, total: counts.total, skipped: counts.alreadyAnswered }))
+  yield* Effect.logInfo(
+    `${plural(counts.total, "pair")}: ${counts.alreadyAnswered} answered before, ${counts.toRun} to run, ${counts.inFlight} in flight`
+  )
+  const cells = yield* runCells(layout, columns)
+  yield* runChats(pipeline.chats, resolved.documents, input.onlyFailed)
+
+  const cellCounts = yield* store.cellCounts()
+  const chatCounts = yield* store.chatCounts()
+  const failed = cellCounts.failed + chatCounts.failed
+  const refusedChats = (yield* store.chatMessages({ states: ["failed"] })).flatMap((m) =>
+    m.error?.includes("Advanced plan") === true ? [m.chatName] : []
+  )
+  const notes = [
+    failed > 0 ? `${plural(cellCounts.failed, "cell")} and ${plural(chatCounts.failed, "chat message")} failed` : "",
+    ...[...new Set(refusedChats)].map(
+      (chat) => `chat "${chat}" was refused for the workspace's plan (multi-doc chat needs the Advanced plan)`
+    ),
+    ...resolved.skipped.map((skip) => `skipped ${skip.what}: ${skip.reason}`)
+  ].filter((line) => line !== "")
+  const outcome: RunOutcome = failed > 0 ? "failed-cells" : "completed"
+  const note = notes.length === 0 ? undefined : notes.join("; ")
+  const summary: RunSummary = {
+    ...empty,
+    outcome,
+    note,
+    answered: cells.answered,
+    failed: cells.failed,
+    tables: (yield* store.tables())
+      .filter((table) => layout.tables.some((planned) => planned.slot === table.slot))
+      .map((table) => ({ slot: table.slot, remoteId: table.remoteId, documents: table.documentIds.length })),
+    skipped: resolved.skipped
+  }
+  return { outcome, note, summary } satisfies WorkResult
+})

@@ -1,0 +1,152 @@
+import { Cause, Clock, Duration, Effect, Exit, Option } from "effect"
+import type { OrganizationId, UserId } from "../api/Ids.js"
+import type { ClientError } from "../client/ClientError.js"
+import type { ServiceClient } from "../client/ServiceClient.js"
+import type { RunOutcome } from "../store/CheckpointModel.js"
+import { CheckpointStore } from "../store/CheckpointStore.js"
+import type { StoreError } from "../store/StoreError.js"
+import { makeAdaptiveLimit } from "./AdaptiveLimit.js"
+import { makeCrashHook } from "./CrashHook.js"
+import { RunProgress } from "./Progress.js"
+import { withRetry } from "./RetryPolicy.js"
+import { RunContext, type RunContextShape } from "./RunContext.js"
+import { DeadlineReached, outcomeOf, type RunStop, RunInputInvalid, stopFor } from "./RunnerErrors.js"
+import { RunnerSettings } from "./RunnerSettings.js"
+import { noStates, type RunInput, type RunSummary } from "./RunSummary.js"
+import { runWork, type WorkResult } from "./RunWork.js"
+
+/** Failures `runPipeline` cannot turn into an outcome: the checkpoint itself failed. */
+export type RunnerError = StoreError
+
+const clientTags = new Set([
+  "Unauthorized",
+  "Forbidden",
+  "NotFound",
+  "ValidationFailed",
+  "RateLimited",
+  "ServerError",
+  "RequestRejected",
+  "Transport",
+  "UnexpectedReply"
+])
+const isClientError = (error: { readonly _tag: string }): error is ClientError => clientTags.has(error._tag)
+
+const describeWait = (error: { readonly _tag: string }, delay: Duration.Duration) => {
+  const after =
+    error._tag === "RateLimited" ? "429" : error._tag === "ServerError" ? "a server error" : "a network error"
+  return `backing off ${Math.ceil(Duration.toSeconds(delay))} s after ${after}`
+}
+
+/**
+ * Runs a pipeline against the service: documents → tables and columns → cells → chats, checkpointed so that a killed
+ * or interrupted run resumes where it stopped and a finished one re-runs only what is new or changed. Service
+ * failures end in an outcome (never a failure of this effect); the run record is finished on every path,
+ * interruption included ("interrupted", exit 130), so Ctrl-C leaves the checkpoint consistent.
+ */
+export const runPipeline = Effect.fn("runPipeline")(function* (input: RunInput) {
+  const store = yield* CheckpointStore
+  const progress = yield* RunProgress
+  const pipeline = input.effective.pipeline
+  const started = yield* Clock.currentTimeMillis
+  const userId = input.effective.service.userId ?? pipeline.user_id
+  const orgId = input.effective.service.orgId ?? pipeline.workspace
+  const finish = (outcome: RunOutcome, note: string | undefined, runId: number | undefined): RunSummary => ({
+    runId,
+    outcome,
+    note,
+    plan: undefined,
+    cells: noStates,
+    chats: noStates,
+    answered: 0,
+    failed: 0,
+    seconds: 0,
+    tables: [],
+    skipped: []
+  })
+  if (userId === undefined || orgId === undefined) {
+    const missing =
+      userId === undefined
+        ? "user id (user_id, DOCSWEEP_USER_ID, --user-id)"
+        : "workspace id (workspace, DOCSWEEP_ORG_ID, --org-id)"
+    return finish("invalid", `no ${missing}: the service needs it to create tables and sessions`, undefined)
+  }
+  const settings = RunnerSettings.fromPipeline(pipeline, { userId: userId as UserId, orgId: orgId as OrganizationId })
+  const deadlineAt = Option.map(settings.deadline, (d) => started + Duration.toMillis(d))
+  const limit = yield* makeAdaptiveLimit(settings.concurrency)
+  const crash = yield* makeCrashHook
+  const retry = withRetry(settings, {
+    deadlineAt,
+    onBackoff: (error, delay) => progress.waiting(describeWait(error, delay)),
+    onThrottled: limit.onThrottled
+  })
+  if (input.fresh && !input.dryRun) yield* store.reset()
+  const runId = input.dryRun
+    ? 0
+    : (input.runId ??
+      (yield* store.beginRun({
+        pipelineName: pipeline.name,
+        pipelineHash: input.loaded.hash,
+        baseUrl: input.effective.service.baseUrl ?? "embedded",
+        shard: input.shard === undefined ? undefined : `${input.shard.index}/${input.shard.count}`,
+        docsweepVersion: input.version ?? "0.1.0"
+      })).id)
+  const context: RunContextShape = { runId, retry, limit, crash: crash.crashAt }
+
+  const work = runWork(input).pipe(
+    Effect.provideService(RunContext, context),
+    Effect.provideService(RunnerSettings, settings)
+  )
+  const bounded: Effect.Effect<
+    WorkResult,
+    StoreError | ClientError | RunStop,
+    ServiceClient | CheckpointStore | RunProgress
+  > = Option.match(settings.deadline, {
+    onNone: () => work,
+    onSome: (deadline) =>
+      Effect.timeoutFail(work, {
+        duration: Duration.millis(Math.max(0, Option.getOrElse(deadlineAt, () => started) - started)),
+        onTimeout: () => new DeadlineReached({ deadline })
+      })
+  })
+  const stopped = (stop: RunStop): WorkResult => ({ outcome: outcomeOf(stop), note: stop.message, summary: undefined })
+  const result = yield* bounded.pipe(
+    Effect.catchIf(
+      (error): error is ClientError | RunStop => error._tag !== "StoreError",
+      (error) => Effect.succeed(stopped(isClientError(error) ? stopFor(error) : (error as RunStop)))
+    ),
+    Effect.annotateLogs({ run: runId }),
+    Effect.onExit((exit) =>
+      input.dryRun
+        ? Effect.void
+        : Exit.match(exit, {
+            onSuccess: (done) => store.finishRun(runId, done.outcome, done.note),
+            onFailure: (cause) =>
+              Cause.isInterruptedOnly(cause)
+                ? store.finishRun(runId, "interrupted", "stopped by a signal; run again to continue")
+                : store.finishRun(runId, "error", Cause.pretty(cause).split("\n")[0])
+          }).pipe(
+            Effect.asVoid,
+            Effect.catchAll((error) => Effect.logWarning(`could not finish the run record: ${error.message}`))
+          )
+    )
+  )
+  yield* progress.phase("done")
+  const ended = yield* Clock.currentTimeMillis
+  const base = result.summary ?? finish(result.outcome, result.note, input.dryRun ? undefined : runId)
+  return {
+    ...base,
+    runId: input.dryRun ? undefined : runId,
+    outcome: result.outcome,
+    note: result.note,
+    cells: input.dryRun ? base.cells : yield* store.cellCounts(),
+    chats: input.dryRun ? base.chats : yield* store.chatCounts(),
+    seconds: (ended - started) / 1000
+  } satisfies RunSummary
+})
+
+export type RunPipeline = (
+  input: RunInput
+) => Effect.Effect<RunSummary, RunnerError, ServiceClient | CheckpointStore | RunProgress>
+
+export type { RunInput, RunSummary }
+export { RunInputInvalid }

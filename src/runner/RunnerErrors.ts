@@ -1,0 +1,123 @@
+import { Data, Duration } from "effect"
+import type { ClientError } from "../client/ClientError.js"
+import type { RunOutcome } from "../store/CheckpointModel.js"
+
+/** 401/403 from the service: the token or the account may not do this. The run stops (exit 4). */
+export class ServiceRefused extends Data.TaggedError("ServiceRefused")<{ readonly cause: ClientError }> {
+  override get message() {
+    return `the service refused the request: ${this.cause.message}`
+  }
+}
+
+/** 400/404/422 and other rejected requests: retrying cannot help. Names the request and the field (exit 2). */
+export class RequestInvalid extends Data.TaggedError("RequestInvalid")<{ readonly cause: ClientError }> {
+  override get message() {
+    return this.cause.message
+  }
+}
+
+/** The service keeps refusing: retries exhausted, or Retry-After beyond the deadline. Resume later (exit 5). */
+export class ServiceUnavailable extends Data.TaggedError("ServiceUnavailable")<{
+  readonly request: string
+  readonly reason: string
+}> {
+  override get message() {
+    return `${this.request}: the service is unavailable (${this.reason}); the checkpoint is saved, run again later`
+  }
+}
+
+/** The run's deadline passed; work left is pending in the checkpoint for the next invocation (exit 5). */
+export class DeadlineReached extends Data.TaggedError("DeadlineReached")<{ readonly deadline: Duration.Duration }> {
+  override get message() {
+    return `the run's deadline (${Duration.format(this.deadline)}) passed; run again to continue`
+  }
+}
+
+/** Input the runner cannot work with: `--max-cells` exceeded, no workspace or user id (exit 2). */
+export class RunInputInvalid extends Data.TaggedError("RunInputInvalid")<{ readonly reason: string }> {
+  override get message() {
+    return this.reason
+  }
+}
+
+/** A reply the contract allows but that makes no sense (a run reply for other pairs, a missing table). */
+export class ServiceMisbehaved extends Data.TaggedError("ServiceMisbehaved")<{ readonly reason: string }> {
+  override get message() {
+    return this.reason
+  }
+}
+
+/** A local file of a `files:` set cannot be read. */
+export class LocalFileError extends Data.TaggedError("LocalFileError")<{
+  readonly path: string
+  readonly cause: unknown
+}> {
+  override get message() {
+    return `cannot read ${this.path}: ${this.cause instanceof Error ? this.cause.message : String(this.cause)}`
+  }
+}
+
+/** Why a run stopped early; each maps to one outcome. */
+export type RunStop =
+  | ServiceRefused
+  | RequestInvalid
+  | ServiceUnavailable
+  | DeadlineReached
+  | RunInputInvalid
+  | ServiceMisbehaved
+  | LocalFileError
+
+/** Sorts a client error that retries did not cure into the run stop it causes. */
+export const stopFor = (error: ClientError): RunStop => {
+  switch (error._tag) {
+    case "Unauthorized":
+    case "Forbidden":
+      return new ServiceRefused({ cause: error })
+    case "RateLimited":
+    case "ServerError":
+    case "Transport":
+      return new ServiceUnavailable({ request: error.request, reason: `retries exhausted: ${error.message}` })
+    case "UnexpectedReply":
+      return new ServiceMisbehaved({ reason: error.message })
+    default:
+      return new RequestInvalid({ cause: error })
+  }
+}
+
+/** The outcome a stop records; the CLI maps outcomes to exit codes. */
+export const outcomeOf = (stop: RunStop): RunOutcome => {
+  switch (stop._tag) {
+    case "ServiceRefused":
+      return "refused"
+    case "ServiceUnavailable":
+      return "service-unavailable"
+    case "DeadlineReached":
+      return "deadline"
+    case "RequestInvalid":
+    case "RunInputInvalid":
+      return "invalid"
+    default:
+      return "error"
+  }
+}
+
+/** Exit codes of the issue: 0 all answered, 1 internal, 2 invalid, 3 failed cells, 4 refused, 5 resume later. */
+export const exitCodeOf = (outcome: RunOutcome): number => {
+  switch (outcome) {
+    case "completed":
+      return 0
+    case "failed-cells":
+      return 3
+    case "refused":
+      return 4
+    case "service-unavailable":
+    case "deadline":
+      return 5
+    case "interrupted":
+      return 130
+    case "invalid":
+      return 2
+    default:
+      return 1
+  }
+}

@@ -1,0 +1,142 @@
+import { Clock, Effect, Ref, STM } from "effect"
+import type { DocumentId } from "../api/Ids.js"
+import type { AiCell } from "../api/Tables.js"
+import { ServiceClient } from "../client/ServiceClient.js"
+import { CheckpointStore } from "../store/CheckpointStore.js"
+import type { Batch, CellQueue, CellTask } from "./CellQueue.js"
+import type { InFlightCell, InFlightCells, Intent } from "./InFlightCells.js"
+import { pairKey } from "./Keys.js"
+import { isAmbiguous, sortIntents } from "./Reconcile.js"
+import { nowIso, RunContext } from "./RunContext.js"
+import type { RemoteTable } from "./SetupTables.js"
+
+/** A 4xx reply: the service refused the request before doing anything. */
+export const isRejection = (error: { readonly _tag: string }) =>
+  ["Unauthorized", "Forbidden", "NotFound", "ValidationFailed", "RequestRejected"].includes(error._tag)
+
+export const keyOf = (cell: CellTask) => ({ documentId: cell.documentId, columnName: cell.columnName })
+
+/** Records pairs whose request landed: `submitted` in the checkpoint, then in flight (awaiting the poller). */
+export const adoptLanded = Effect.fn("adoptLanded")(function* (
+  landed: ReadonlyArray<{ readonly intent: Intent; readonly cell: AiCell }>,
+  inFlight: InFlightCells,
+  sentAt?: number
+) {
+  if (landed.length === 0) return
+  const store = yield* CheckpointStore
+  const { limit } = yield* RunContext
+  const at = yield* nowIso
+  // The cell timeout and the due time of the next poll count from when the request left.
+  const now = sentAt ?? (yield* Clock.currentTimeMillis)
+  yield* store.markSubmitted(
+    landed.map(({ cell, intent }) => ({ ...keyOf(intent), remoteCellId: cell.id, remoteTaskId: cell.task_id, at }))
+  )
+  yield* inFlight.add(
+    landed.map(
+      ({ cell, intent }): InFlightCell => ({
+        ...intent,
+        remoteTaskId: cell.task_id,
+        submittedAt: now,
+        status: cell.task_status,
+        runStamp: Date.parse(cell.modified_at)
+      })
+    )
+  )
+  yield* limit.onSuccess(landed.length)
+})
+
+/** Pairs whose request certainly did not land: back to `pending` in the checkpoint and to the queue. */
+export const requeueLost = Effect.fn("requeueLost")(function* (lost: ReadonlyArray<Intent>, queue: CellQueue) {
+  if (lost.length === 0) return
+  const store = yield* CheckpointStore
+  yield* store.revertSubmitting(lost.map(keyOf))
+  const again = lost.map(
+    ({ staleTaskId, ...task }): CellTask => ({ ...task, remoteTaskId: staleTaskId, tries: task.tries - 1 })
+  )
+  yield* STM.commit(queue.requeue(again, lost.length))
+})
+
+/**
+ * Sends one batch exactly once. The intent is committed before the request. After an ambiguous failure (connection
+ * dropped, timeout, 5xx) the table's cell list is read before anything is sent again: pairs whose cell shows a new
+ * task_id landed and are adopted; only the others are sent again. A rejected request (4xx) certainly did not land:
+ * its pairs go back to pending before the run stops.
+ */
+export const submitBatch = Effect.fn("submitBatch")(function* (
+  batch: Batch,
+  table: RemoteTable,
+  queue: CellQueue,
+  inFlight: InFlightCells
+) {
+  const client = yield* ServiceClient
+  const store = yield* CheckpointStore
+  const { crash, limit, retry, runId } = yield* RunContext
+  const intents = batch.cells.flatMap((cell): Array<Intent> => {
+    const columnId = table.columns.get(cell.columnName)
+    return columnId === undefined
+      ? []
+      : [{ ...cell, tableId: table.tableId, columnId, staleTaskId: cell.remoteTaskId, tries: cell.tries + 1 }]
+  })
+  yield* store.markSubmitting(intents.map(keyOf), runId, yield* nowIso)
+  yield* crash("after-intent")
+
+  const outstanding = yield* Ref.make<ReadonlyArray<Intent>>(intents)
+  const ambiguous = yield* Ref.make(false)
+  const reconcile = Effect.gen(function* () {
+    const cells = yield* client.listCells(table.tableId)
+    const sorted = sortIntents(cells, yield* Ref.get(outstanding))
+    yield* adoptLanded(sorted.landed, inFlight)
+    yield* Ref.set(outstanding, sorted.lost)
+    yield* Ref.set(ambiguous, false)
+    return sorted.lost
+  })
+  /**
+   * Before a retry after 429 the limit may have been cut: the batch shrinks to what the limit now allows and the
+   * rest goes back to the queue. Pairs about to be sent certainly did not land yet, so they can be put back.
+   */
+  const shrink = Effect.gen(function* () {
+    const pending = yield* Ref.get(outstanding)
+    const state = yield* STM.commit(limit.state)
+    const allowed = Math.max(1, state.limit - (state.inFlight - pending.length))
+    if (pending.length <= allowed) return pending
+    yield* requeueLost(pending.slice(allowed), queue)
+    yield* Ref.set(outstanding, pending.slice(0, allowed))
+    return pending.slice(0, allowed)
+  })
+  const attempt = Effect.gen(function* () {
+    if (yield* Ref.get(ambiguous)) yield* reconcile
+    const pending = yield* shrink
+    if (pending.length === 0) return
+    const pairs = pending.map((cell) => [cell.documentId as DocumentId, cell.columnId] as const)
+    const sentAt = yield* Clock.currentTimeMillis
+    const reply = yield* client
+      .runTable(table.tableId, pairs)
+      .pipe(Effect.tapError((error) => Ref.set(ambiguous, isAmbiguous(error))))
+    yield* crash("after-submit")
+    yield* Effect.logDebug(`submitted ${pending.length} pairs to table ${table.tableId}`)
+    const replied = new Map(reply.map((cell) => [pairKey(cell.document_id, cell.ai_column_id), cell]))
+    const landed = pending.flatMap((intent) => {
+      const cell = replied.get(pairKey(intent.documentId, intent.columnId))
+      return cell === undefined ? [] : [{ intent, cell }]
+    })
+    yield* adoptLanded(landed, inFlight, sentAt)
+    const missing = pending.filter((intent) => !replied.has(pairKey(intent.documentId, intent.columnId)))
+    yield* Ref.set(outstanding, missing)
+    // A reply that leaves pairs out proves nothing about them: read the cell list before deciding.
+    if (missing.length > 0) yield* Ref.set(ambiguous, true)
+  })
+  // Rejected (4xx) and not after an unreconciled ambiguous failure: the pairs certainly did not land.
+  const rejected = (error: { readonly _tag: string }) =>
+    Effect.map(Ref.get(ambiguous), (unsure) => !unsure && isRejection(error))
+  yield* retry(attempt).pipe(
+    Effect.tapError((error) =>
+      Effect.flatMap(rejected(error), (certain) =>
+        certain ? Effect.flatMap(Ref.get(outstanding), (lost) => requeueLost(lost, queue)) : Effect.void
+      )
+    )
+  )
+  if (yield* Ref.get(ambiguous)) {
+    const lost = yield* retry(reconcile)
+    yield* requeueLost(lost, queue)
+  }
+})

@@ -1,0 +1,148 @@
+import { join } from "node:path"
+import { assert, describe, it } from "@effect/vitest"
+import { Effect } from "effect"
+import type { SessionId } from "../../src/api/Ids.js"
+import { ServiceClient } from "../../src/client/ServiceClient.js"
+import type { ChatMessageRecord } from "../../src/store/CheckpointModel.js"
+import { localService, type TestService, writePipeline } from "./support/localService.js"
+import { runChild, runInProcess, withCheckpoint } from "./support/runners.js"
+
+const fast = "run:\n  concurrency: 4\n  poll: { interval: 20ms, max_interval: 200ms }\n"
+
+const chatPipeline = (service: TestService, name: string, chats: string) =>
+  writePipeline(
+    service.dir,
+    name,
+    `documents:\n  - ids: [${service.documentIds.join(", ")}]\ncolumns:\n  - { name: Parties, query: "Who are the parties?" }\nchats:\n${chats}${fast}`
+  )
+
+const messagesOf = (service: TestService, name: string) =>
+  withCheckpoint(join(service.dir, `out-${name}`), (store) => store.chatMessages())
+
+/** The messages each remote session holds, by session id. */
+const remoteMessages = (service: TestService, records: ReadonlyArray<ChatMessageRecord>) =>
+  Effect.gen(function* () {
+    const client = yield* ServiceClient
+    const sessions = [...new Set(records.flatMap((r) => (r.remoteSessionId === undefined ? [] : [r.remoteSessionId])))]
+    return yield* Effect.forEach(sessions, (id) =>
+      Effect.map(client.listMessages(id as SessionId), (messages) => ({ id, messages }))
+    )
+  }).pipe(Effect.provide(service.client), Effect.orDie)
+
+describe("chats", () => {
+  it.live("scope each: one single-doc session per document, messages in order, follow-ups on the history", () =>
+    Effect.gen(function* () {
+      const service = yield* localService({ documents: 3 })
+      const file = chatPipeline(
+        service,
+        "each",
+        '  - name: Summary\n    scope: each\n    messages: ["Summarize it.", "And the term?"]\n'
+      )
+      const summary = yield* runInProcess(service, file)
+      assert.strictEqual(summary.outcome, "completed", summary.note)
+      assert.strictEqual(summary.chats.success, 6)
+      const records = yield* messagesOf(service, "each")
+      assert.isTrue(records.every((r) => r.state === "success" && (r.response ?? "").includes(r.query)))
+      const sessions = yield* remoteMessages(service, records)
+      assert.strictEqual(sessions.length, 3)
+      for (const { messages } of sessions) {
+        assert.deepStrictEqual(
+          messages.map((m) => m.query),
+          ["Summarize it.", "And the term?"]
+        )
+      }
+      const again = yield* runInProcess(service, file)
+      assert.strictEqual(again.plan?.chatMessagesToRun, 0)
+      const after = yield* remoteMessages(service, records)
+      assert.isTrue(after.every(({ messages }) => messages.length === 2))
+    }).pipe(Effect.scoped)
+  )
+
+  it.live("scope all: multi-doc sessions split by max_documents", () =>
+    Effect.gen(function* () {
+      const service = yield* localService({ documents: 5 })
+      const file = chatPipeline(
+        service,
+        "all",
+        '  - name: Compare\n    scope: all\n    max_documents: 2\n    messages: ["Compare them."]\n'
+      )
+      const summary = yield* runInProcess(service, file)
+      assert.strictEqual(summary.outcome, "completed", summary.note)
+      const records = yield* messagesOf(service, "all")
+      assert.deepStrictEqual(records.map((r) => r.documentIds.length).sort(), [1, 2, 2])
+      const sessions = yield* Effect.flatMap(ServiceClient, (client) => client.listSessions(7 as never)).pipe(
+        Effect.provide(service.client)
+      )
+      assert.strictEqual(sessions.filter((s) => s.is_multidoc).length, 3)
+    }).pipe(Effect.scoped)
+  )
+
+  it.live("plan tier: a multi-doc chat refused (403) fails that chat, points at the plan, and leaves the table", () =>
+    Effect.gen(function* () {
+      const service = yield* localService({ documents: 2, plan: "basic" })
+      const file = chatPipeline(
+        service,
+        "basic",
+        '  - name: Compare\n    scope: all\n    messages: ["Compare them.", "Which is longer?"]\n' +
+          '  - name: Summary\n    scope: each\n    messages: ["Summarize it."]\n'
+      )
+      const summary = yield* runInProcess(service, file)
+      assert.strictEqual(summary.outcome, "failed-cells")
+      assert.strictEqual(summary.cells.success, 2)
+      assert.strictEqual(summary.chats.failed, 2)
+      assert.strictEqual(summary.chats.success, 2)
+      assert.include(summary.note ?? "", "Advanced plan")
+      const failed = (yield* messagesOf(service, "basic")).filter((r) => r.state === "failed")
+      assert.isTrue(failed.every((r) => r.chatName === "Compare" && (r.error ?? "").includes("scope: each")))
+    }).pipe(Effect.scoped)
+  )
+
+  it.live("resume after kill -9 mid-chat: no message is posted twice", () =>
+    Effect.gen(function* () {
+      const service = yield* localService({ documents: 2, latencyMs: 50 })
+      const chats =
+        '  - name: Summary\n    scope: each\n    messages: ["Summarize it.", "And the term?", "Who signs?"]\n'
+      const afterPost = chatPipeline(service, "killed-post", chats)
+      const afterIntent = chatPipeline(service, "killed-intent", chats)
+      const afterSession = chatPipeline(service, "killed-session", chats)
+      const kills = [
+        [afterPost, "chat-after-submit:2"],
+        [afterIntent, "chat-after-intent:3"],
+        [afterSession, "session-created:1"]
+      ] as const
+      yield* Effect.forEach(
+        kills,
+        ([file, point]) =>
+          Effect.gen(function* () {
+            const killed = yield* runChild(service, file, { crashAt: point })
+            assert.strictEqual(killed.signal, "SIGKILL", `${point}: ${killed.stderr}`)
+            const resumed = yield* runChild(service, file)
+            assert.strictEqual(resumed.code, 0, `${point}: ${resumed.stderr}`)
+          }),
+        { concurrency: 3, discard: true }
+      )
+      for (const name of ["killed-post", "killed-intent", "killed-session"]) {
+        const records = yield* messagesOf(service, name)
+        assert.isTrue(
+          records.every((r) => r.state === "success"),
+          name
+        )
+        const sessions = yield* remoteMessages(service, records)
+        assert.strictEqual(sessions.length, 2, name)
+        for (const { messages } of sessions) {
+          assert.deepStrictEqual(
+            messages.map((m) => m.query),
+            ["Summarize it.", "And the term?", "Who signs?"],
+            name
+          )
+        }
+      }
+      const all = yield* Effect.flatMap(ServiceClient, (client) =>
+        Effect.forEach(service.documentIds, (id) => client.listSessions(7 as never, id as never))
+      ).pipe(Effect.provide(service.client))
+      // 3 pipelines × 2 documents, plus at most one orphan per document from the kill after session creation
+      // (its marker lets the resumed run adopt it, so there is none).
+      assert.strictEqual(all.flat().length, 6)
+    }).pipe(Effect.scoped)
+  )
+})

@@ -1,0 +1,115 @@
+import { join } from "node:path"
+import { assert, describe, it } from "@effect/vitest"
+import BetterSqlite3 from "better-sqlite3"
+import { Effect } from "effect"
+import { answersOf, runCounts, runsByPair } from "./support/checks.js"
+import { localService, type TestService, writePipeline } from "./support/localService.js"
+import { runChild, runInProcess, stateFileOf, withCheckpoint } from "./support/runners.js"
+
+const body = (service: TestService, run: { readonly batch?: number; readonly retries?: number } = {}) =>
+  [
+    "documents:",
+    `  - ids: [${service.documentIds.join(", ")}]`,
+    "columns:",
+    '  - { name: Parties, query: "Who are the parties?" }',
+    '  - { name: Term, query: "What is the term?" }',
+    '  - { name: Law, query: "Which law governs?" }',
+    "run:",
+    "  concurrency: 4",
+    `  batch_size: ${run.batch ?? 2}`,
+    `  cell_retries: ${run.retries ?? 2}`,
+    "  poll: { interval: 20ms, max_interval: 200ms }",
+    ""
+  ].join("\n")
+
+/** Kill points of the exactly-once protocol (see src/runner/CrashHook.ts). */
+const points = ["table-created:1", "column-created:2", "after-intent:2", "after-submit:2", "mid-poll:1"]
+
+/** Counts cells in a state, reading the checkpoint file read-only while a runner writes it. */
+const countState = (outputDir: string, state: string) => {
+  const db = new BetterSqlite3(stateFileOf(outputDir), { readonly: true, fileMustExist: true })
+  const row = db.prepare("SELECT COUNT(*) AS n FROM cells WHERE state = ?").get(state) as { n: number } | undefined
+  db.close()
+  return row?.n ?? 0
+}
+
+describe("resume after kill -9, exactly once", () => {
+  it.live(
+    "kills at each point of the protocol; the resumed run asks no pair twice and ends with an uninterrupted run's answers",
+    () =>
+      Effect.gen(function* () {
+        const service = yield* localService({ documents: 4, latencyMs: 60 })
+        const baseline = writePipeline(service.dir, "baseline", body(service))
+        assert.strictEqual((yield* runInProcess(service, baseline)).outcome, "completed")
+        const expected = yield* answersOf(join(service.dir, "out-baseline"))
+        assert.strictEqual(Object.keys(expected).length, 12)
+
+        yield* Effect.forEach(
+          points,
+          (point) =>
+            Effect.gen(function* () {
+              const name = `crash-${point.replace(":", "-")}`
+              const file = writePipeline(service.dir, name, body(service))
+              const crashed = yield* runChild(service, file, { crashAt: point })
+              assert.strictEqual(crashed.signal, "SIGKILL", `${point}: ${crashed.stderr}`)
+              const resumed = yield* runChild(service, file)
+              assert.strictEqual(resumed.code, 0, `${point}: ${resumed.stderr}`)
+              const answers = yield* answersOf(join(service.dir, `out-${name}`))
+              assert.deepStrictEqual(answers, expected, point)
+            }),
+          { concurrency: 3, discard: true }
+        )
+        const counts = yield* runCounts(service)
+        for (const count of counts)
+          assert.strictEqual(
+            count.runs,
+            1,
+            `table ${count.ai_table_id} pair ${count.document_id}:${count.ai_column_id}`
+          )
+        assert.strictEqual(counts.length, 12 * (points.length + 1))
+      }).pipe(Effect.scoped),
+    90_000
+  )
+
+  it.live("a re-run of the same cell (cell retry) adopts it only when its task_id changed", () =>
+    Effect.gen(function* () {
+      // Every first attempt fails: each pair is run twice, the second time into the same remote cell.
+      const service = yield* localService({ documents: 2, latencyMs: 30, failRate: 1 })
+      const lostRetry = writePipeline(service.dir, "retry-intent", body(service, { batch: 6, retries: 1 }))
+      const landedRetry = writePipeline(service.dir, "retry-submit", body(service, { batch: 6, retries: 1 }))
+      const first = yield* runChild(service, lostRetry, { crashAt: "after-intent:2" })
+      const second = yield* runChild(service, landedRetry, { crashAt: "after-submit:2" })
+      assert.deepStrictEqual([first.signal, second.signal], ["SIGKILL", "SIGKILL"])
+      assert.strictEqual((yield* runChild(service, lostRetry)).code, 0)
+      assert.strictEqual((yield* runChild(service, landedRetry)).code, 0)
+      // Each pair of each pipeline: one failed run and one retry, nothing more.
+      const byPair = runsByPair(yield* runCounts(service))
+      assert.strictEqual(byPair.size, 12)
+      for (const runs of byPair.values()) assert.strictEqual(runs, 2)
+      for (const name of ["retry-intent", "retry-submit"]) {
+        const cells = yield* withCheckpoint(join(service.dir, `out-${name}`), (store) => store.cells())
+        assert.isTrue(
+          cells.every((cell) => cell.state === "success" && cell.attempts === 2),
+          name
+        )
+      }
+    }).pipe(Effect.scoped)
+  )
+
+  it.live("Ctrl-C stops gracefully with 130 and a consistent checkpoint; the next run finishes the work", () =>
+    Effect.gen(function* () {
+      const service = yield* localService({ documents: 4, latencyMs: 1500 })
+      const file = writePipeline(service.dir, "sigint", body(service))
+      const outputDir = join(service.dir, "out-sigint")
+      const interrupted = yield* runChild(service, file, {
+        signal: { name: "SIGINT", when: () => countState(outputDir, "submitted") > 0 }
+      })
+      assert.strictEqual(interrupted.code, 130, interrupted.stderr)
+      const runs = yield* withCheckpoint(outputDir, (store) => store.runs())
+      assert.strictEqual(runs.at(-1)?.outcome, "interrupted")
+      const resumed = yield* runChild(service, file)
+      assert.strictEqual(resumed.code, 0, resumed.stderr)
+      for (const runs of runsByPair(yield* runCounts(service)).values()) assert.strictEqual(runs, 1)
+    }).pipe(Effect.scoped)
+  )
+})

@@ -1,0 +1,197 @@
+import { Clock, Duration, Effect, Layer, Option } from "effect"
+import type { DocumentListItem } from "../../../src/api/Documents.js"
+import type { CellId, ColumnId, DocumentId, OrganizationId, TableId, UserId } from "../../../src/api/Ids.js"
+import type { AiCell, AiColumn, AiTable, CellPair } from "../../../src/api/Tables.js"
+import type { ClientError } from "../../../src/client/ClientError.js"
+import { ServiceClient } from "../../../src/client/ServiceClient.js"
+
+/** What a scripted fault does to one call: fail before doing anything, or do the work and lose the reply. */
+export type Fault = { readonly before: ClientError } | { readonly after: ClientError }
+
+interface FakeCell {
+  readonly id: number
+  readonly tableId: number
+  readonly documentId: number
+  readonly columnId: number
+  task: number
+  runAt: number
+  fail: boolean
+}
+
+export interface FakeOptions {
+  readonly documents: ReadonlyArray<number>
+  /** Generation time of a cell, on the Effect clock. */
+  readonly latency?: Duration.DurationInput
+  /** Cells that never finish (their pairs as `doc:column-index`, column index from 0). */
+  readonly neverFinish?: (documentId: number, columnIndex: number) => boolean
+  /** Pairs whose generation ends in `failure`, per attempt (1-based). */
+  readonly fails?: (documentId: number, columnIndex: number, attempt: number) => boolean
+  /** A fault for the n-th call (1-based) of an operation, if any. */
+  readonly fault?: (operation: "runTable" | "listCells" | "createColumn", n: number) => Option.Option<Fault>
+}
+
+/**
+ * An in-memory service for runs on the test clock: tables, columns and cells whose answers are ready `latency`
+ * after their run. It counts every run per pair and the calls of each operation, and applies scripted faults.
+ */
+export const makeFakeService = (options: FakeOptions) => {
+  const latency = Duration.toMillis(Duration.decode(options.latency ?? "2 seconds"))
+  const tables = new Map<number, ReadonlyArray<number>>()
+  const columns = new Map<number, Array<AiColumn>>()
+  const cells = new Map<string, FakeCell>()
+  const runs = new Map<string, number>()
+  const calls = new Map<string, number>()
+  const batches: Array<number> = []
+  let nextId = 100
+  const count = (operation: string) => {
+    const n = (calls.get(operation) ?? 0) + 1
+    calls.set(operation, n)
+    return n
+  }
+  const columnIndex = (tableId: number, columnId: number) =>
+    (columns.get(tableId) ?? []).findIndex((column) => column.id === columnId)
+  const withFault = <A>(operation: "runTable" | "listCells" | "createColumn", work: Effect.Effect<A>) =>
+    Effect.suspend(() => {
+      const n = count(operation)
+      const fault = options.fault?.(operation, n) ?? Option.none()
+      if (Option.isNone(fault)) return work
+      if ("before" in fault.value) return Effect.fail(fault.value.before)
+      const lost = fault.value.after
+      return Effect.flatMap(work, () => Effect.fail(lost))
+    })
+  const toCell = (cell: FakeCell, now: number): AiCell => {
+    const done =
+      now >= cell.runAt + latency &&
+      !(options.neverFinish?.(cell.documentId, columnIndex(cell.tableId, cell.columnId)) ?? false)
+    return {
+      id: cell.id as CellId,
+      task_status: done ? (cell.fail ? "failure" : "success") : now >= cell.runAt ? "running" : "pending",
+      ai_column_id: cell.columnId as ColumnId,
+      document_id: cell.documentId as DocumentId,
+      response: done && !cell.fail ? `answer ${cell.documentId}/${cell.columnId}` : "",
+      task_id: `t${cell.task}`,
+      meta: cell.fail && done ? { error: "scripted failure" } : {},
+      modified_at: new Date(done ? cell.runAt + latency : cell.runAt).toISOString()
+    }
+  }
+  const document = (id: number): DocumentListItem => ({
+    id: id as DocumentId,
+    organization_id: 1 as OrganizationId,
+    user: { id: 1 as UserId },
+    created_at: "2026-01-01T00:00:00Z",
+    modified_at: "2026-01-01T00:00:00Z",
+    modified_by: 1,
+    is_trash: false,
+    use_ocr: false,
+    meta: {},
+    csl: {},
+    ui: {},
+    status: { text: 2 },
+    tag_ids: [],
+    annotation_ids: [],
+    doctype: "txt",
+    file_size: 10,
+    pages: 1,
+    resource_size: 0,
+    file_resource_size: 0,
+    filename: `doc-${id}.txt`
+  })
+  const unused = (name: string) => () => Effect.die(`FakeService.${name} is not scripted`)
+
+  const client = ServiceClient.make({
+    login: unused("login"),
+    listOrganizations: unused("listOrganizations"),
+    getDocument: (id: DocumentId) => Effect.succeed(document(id)),
+    uploadDocument: unused("uploadDocument"),
+    listDocuments: () => Effect.succeed(options.documents.map(document)),
+    createTable: (body) =>
+      Effect.sync((): AiTable => {
+        const id = nextId++
+        tables.set(id, body.document_ids)
+        columns.set(id, [])
+        return {
+          id: id as TableId,
+          organization_id: body.organization_id,
+          user_id: body.user_id,
+          visibility: body.visibility ?? "shared",
+          created_at: "2026-01-01T00:00:00Z",
+          meta: {},
+          document_ids: body.document_ids
+        }
+      }),
+    updateTable: unused("updateTable"),
+    createColumn: (tableId: TableId, body) =>
+      withFault(
+        "createColumn",
+        Effect.sync((): AiColumn => {
+          const column: AiColumn = {
+            id: nextId++ as ColumnId,
+            name: body.name ?? "",
+            query: body.query ?? "",
+            order_id: body.order_id ?? 0,
+            meta: body.meta ?? {},
+            modified_at: "2026-01-01T00:00:00Z",
+            ai_table_id: tableId
+          }
+          columns.get(tableId)?.push(column)
+          return column
+        })
+      ),
+    listColumns: (tableId: TableId) => Effect.succeed(columns.get(tableId) ?? []),
+    runTable: (tableId: TableId, pairs: ReadonlyArray<CellPair>) =>
+      withFault(
+        "runTable",
+        Effect.map(Clock.currentTimeMillis, (now) => {
+          batches.push(pairs.length)
+          return pairs.map(([documentId, columnId]) => {
+            const key = `${tableId}:${documentId}:${columnId}`
+            const attempt = (runs.get(key) ?? 0) + 1
+            runs.set(key, attempt)
+            const existing = cells.get(key)
+            const cell: FakeCell = existing ?? {
+              id: nextId++,
+              tableId,
+              documentId,
+              columnId,
+              task: 0,
+              runAt: now,
+              fail: false
+            }
+            cell.task = nextId++
+            cell.runAt = now
+            cell.fail = options.fails?.(documentId, columnIndex(tableId, columnId), attempt) ?? false
+            cells.set(key, cell)
+            return toCell(cell, now)
+          })
+        })
+      ),
+    runColumn: unused("runColumn"),
+    createCell: unused("createCell"),
+    listCells: (tableId: TableId) =>
+      withFault(
+        "listCells",
+        Effect.map(Clock.currentTimeMillis, (now) =>
+          [...cells.values()].filter((cell) => cell.tableId === tableId).map((cell) => toCell(cell, now))
+        )
+      ),
+    createSession: unused("createSession"),
+    listSessions: unused("listSessions"),
+    getSession: unused("getSession"),
+    updateSession: unused("updateSession"),
+    deleteSession: unused("deleteSession"),
+    resetSession: unused("resetSession"),
+    createMessage: unused("createMessage"),
+    listMessages: unused("listMessages"),
+    runCounts: unused("runCounts")
+  })
+
+  return {
+    layer: Layer.succeed(ServiceClient, client),
+    /** Run requests per pair, keyed `table:document:column`. */
+    runs: () => new Map(runs),
+    calls: (operation: string) => calls.get(operation) ?? 0,
+    /** Pairs per run request that was processed, in order. */
+    batches: () => [...batches],
+    tables: () => [...tables.keys()]
+  }
+}

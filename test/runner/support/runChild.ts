@@ -1,0 +1,80 @@
+/**
+ * A runner process for the tests: `node --import tsx test/runner/support/runChild.ts PIPELINE [--fresh]
+ * [--only-failed] [--dry-run] [--max-cells N] [--shard I/N]`. The service comes from DOCSWEEP_BASE_URL and
+ * DOCSWEEP_TOKEN (DOCSWEEP_USER_ID, DOCSWEEP_ORG_ID), the checkpoint is `<output dir>/state.sqlite` (locked), and
+ * the exit code is the outcome's. The summary is the last stdout line, as JSON. `DOCSWEEP_TEST_CRASH_AT` makes
+ * the runner SIGKILL itself at a named point (see src/runner/CrashHook.ts). The lead's CLI replaces it later.
+ */
+import { join } from "node:path"
+import { parseArgs } from "node:util"
+import { NodeHttpClient, NodeRuntime } from "@effect/platform-node"
+import { Cause, Effect, Exit, Layer, Logger, LogLevel } from "effect"
+import { ClientSettings } from "../../../src/client/ClientSettings.js"
+import { ServiceClient } from "../../../src/client/ServiceClient.js"
+import { resolveConfig } from "../../../src/pipeline/EffectiveConfig.js"
+import { loadPipeline } from "../../../src/pipeline/loadPipeline.js"
+import { RunProgress } from "../../../src/runner/Progress.js"
+import { runPipeline } from "../../../src/runner/Runner.js"
+import { exitCodeOf } from "../../../src/runner/RunnerErrors.js"
+import { CheckpointStore } from "../../../src/store/CheckpointStore.js"
+import { acquireLock } from "../../../src/store/PipelineLock.js"
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    fresh: { type: "boolean" },
+    "only-failed": { type: "boolean" },
+    "dry-run": { type: "boolean" },
+    "max-cells": { type: "string" },
+    shard: { type: "string" }
+  }
+})
+
+const program = Effect.gen(function* () {
+  const loaded = yield* loadPipeline(positionals[0] ?? "", { defaultsFile: null })
+  const effective = yield* resolveConfig({ loaded, env: process.env })
+  const stateFile = join(effective.pipeline.output.dir, "state.sqlite")
+  yield* acquireLock(stateFile)
+  const [index, count] = (values.shard ?? "").split("/").map(Number)
+  const layer = Layer.mergeAll(
+    ServiceClient.Default.pipe(
+      Layer.provide(
+        ClientSettings.layer({
+          baseUrl: effective.service.baseUrl ?? "",
+          token: effective.service.token,
+          timeout: "20 seconds"
+        })
+      ),
+      Layer.provide(NodeHttpClient.layer)
+    ),
+    CheckpointStore.open(stateFile),
+    RunProgress.Default
+  )
+  const summary = yield* runPipeline({
+    loaded,
+    effective,
+    dryRun: values["dry-run"] === true,
+    fresh: values.fresh === true,
+    onlyFailed: values["only-failed"] === true,
+    maxCells: values["max-cells"] === undefined ? undefined : Number(values["max-cells"]),
+    shard: index !== undefined && count !== undefined && count > 0 ? { index, count } : undefined
+  }).pipe(Effect.provide(layer))
+  yield* Effect.sync(() => process.stdout.write(`${JSON.stringify(summary)}\n`))
+  return exitCodeOf(summary.outcome)
+}).pipe(
+  Effect.scoped,
+  Effect.provide(Logger.replace(Logger.defaultLogger, Logger.withConsoleError(Logger.logfmtLogger))),
+  Logger.withMinimumLogLevel(process.env.DOCSWEEP_TEST_LOG === "debug" ? LogLevel.Debug : LogLevel.Warning)
+)
+
+NodeRuntime.runMain(program, {
+  disableErrorReporting: true,
+  disablePrettyLogger: true,
+  teardown: (exit, onExit) => {
+    if (Exit.isSuccess(exit)) return onExit(typeof exit.value === "number" ? exit.value : 1)
+    if (Cause.isInterruptedOnly(exit.cause)) return onExit(130)
+    process.stderr.write(`${Cause.pretty(exit.cause)}\n`)
+    const locked = Cause.pretty(exit.cause).includes("PipelineLocked")
+    onExit(locked ? 75 : 1)
+  }
+})

@@ -1,0 +1,106 @@
+import { spawn } from "node:child_process"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { Effect, Layer, Logger, LogLevel } from "effect"
+import { resolveConfig } from "../../../src/pipeline/EffectiveConfig.js"
+import { loadPipeline } from "../../../src/pipeline/loadPipeline.js"
+import { RunProgress } from "../../../src/runner/Progress.js"
+import { runPipeline } from "../../../src/runner/Runner.js"
+import type { RunInput, RunSummary } from "../../../src/runner/RunSummary.js"
+import { CheckpointStore } from "../../../src/store/CheckpointStore.js"
+import type { TestService } from "./localService.js"
+
+export type RunFlags = Partial<Pick<RunInput, "dryRun" | "fresh" | "onlyFailed" | "maxCells" | "shard">>
+
+/** The checkpoint file of a pipeline whose output dir is `dir`. */
+export const stateFileOf = (outputDir: string) => join(outputDir, "state.sqlite")
+
+/** Loads a pipeline file as the CLI would (environment from the test service) and runs it in this process. */
+export const runInProcess = (service: TestService, file: string, flags: RunFlags = {}) =>
+  Effect.gen(function* () {
+    const loaded = yield* loadPipeline(file, { defaultsFile: null })
+    const effective = yield* resolveConfig({ loaded, env: service.env })
+    const layer = Layer.mergeAll(
+      service.client,
+      CheckpointStore.open(stateFileOf(effective.pipeline.output.dir)),
+      RunProgress.Default
+    )
+    return yield* runPipeline({
+      loaded,
+      effective,
+      dryRun: flags.dryRun ?? false,
+      fresh: flags.fresh ?? false,
+      onlyFailed: flags.onlyFailed ?? false,
+      maxCells: flags.maxCells,
+      shard: flags.shard
+    }).pipe(Effect.provide(layer))
+  }).pipe(Effect.orDie, Effect.provide(Logger.minimumLogLevel(LogLevel.Warning)))
+
+/** Reads a checkpoint with its own short-lived store connection. */
+export const withCheckpoint = <A, E>(outputDir: string, use: (store: CheckpointStore) => Effect.Effect<A, E>) =>
+  Effect.flatMap(CheckpointStore, use).pipe(Effect.provide(CheckpointStore.open(stateFileOf(outputDir))), Effect.orDie)
+
+const childEntry = fileURLToPath(new URL("./runChild.ts", import.meta.url))
+
+export interface ChildResult {
+  readonly code: number | null
+  readonly signal: NodeJS.Signals | null
+  readonly summary: RunSummary | undefined
+  readonly stderr: string
+}
+
+/**
+ * Runs the runner in a child process (`runChild.ts`) and waits for it to end, by itself, by its crash hook
+ * (`crashAt`, e.g. "after-intent:2"), or by a signal this process sends once a condition holds (`signal`).
+ */
+export const runChild = (
+  service: TestService,
+  file: string,
+  options: {
+    readonly args?: ReadonlyArray<string>
+    readonly crashAt?: string
+    /** Sends `name` once `when` holds (checked every 50 ms; errors count as not yet). */
+    readonly signal?: { readonly name: NodeJS.Signals; readonly when: () => boolean }
+  } = {}
+) =>
+  Effect.async<ChildResult>((resume) => {
+    const child = spawn(process.execPath, ["--import", "tsx", childEntry, file, ...(options.args ?? [])], {
+      env: {
+        ...process.env,
+        ...service.env,
+        ...(options.crashAt === undefined ? {} : { DOCSWEEP_TEST_CRASH_AT: options.crashAt })
+      },
+      stdio: ["ignore", "pipe", "pipe"]
+    })
+    let out = ""
+    let err = ""
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString()
+    })
+    child.stderr.on("data", (chunk: Buffer) => {
+      err += chunk.toString()
+    })
+    const signal = options.signal
+    const holds = () => {
+      try {
+        return signal?.when() === true
+      } catch {
+        return false
+      }
+    }
+    const timer: NodeJS.Timeout | undefined =
+      signal === undefined
+        ? undefined
+        : setInterval(() => {
+            if (!holds()) return
+            clearInterval(timer)
+            child.kill(signal.name)
+          }, 50)
+    child.on("close", (code, signal) => {
+      if (timer !== undefined) clearInterval(timer)
+      const last = out.trim().split("\n").at(-1) ?? ""
+      const summary = last.startsWith("{") ? (JSON.parse(last) as RunSummary) : undefined
+      resume(Effect.succeed({ code, signal, summary, stderr: err }))
+    })
+    return Effect.sync(() => child.kill("SIGKILL"))
+  })
