@@ -57,7 +57,7 @@ describe("makeExtractiveEngine", () => {
         ["Which state's law governs the lease?", "Maine"],
         ["Who is the tenant?", "Quillfeather Books, Inc."],
         ["When does the lease commence?", "April 1, 2024"],
-        ["Who are the parties?", "Harborview Properties LLC and Quillfeather Books, Inc."]
+        ["Who are the parties?", "Harborview Properties LLC (Landlord) and Quillfeather Books, Inc. (Tenant)"]
       ]
       for (const [question, short] of cases) {
         const answer = yield* answerOf(request(question, [lease]))

@@ -130,7 +130,7 @@ export const cuadHitRates = (limit = Number.POSITIVE_INFINITY) =>
             ? judged[2](short, item.answer)
             : item.answer === "Yes"
               ? short.startsWith("Yes")
-              : short.startsWith("No clause found")
+              : /^No\b/.test(short)
         const count = byCategory[item.category] ?? { hits: 0, total: 0 }
         byCategory[item.category] = count
         count.total += 1

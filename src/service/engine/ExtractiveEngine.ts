@@ -1,5 +1,6 @@
 import { Effect, Stream } from "effect"
 import { type AnswerEngine, type AnswerRequest, EngineFailure } from "./AnswerEngine.js"
+import { formatOutcome } from "./extractive/AnswerFormat.js"
 import { answerText, chunk } from "./extractive/AnswerText.js"
 import { answerIn, nothingFound } from "./extractive/Extract.js"
 import type { Found, Outcome } from "./extractive/Found.js"
@@ -61,7 +62,7 @@ export const makeExtractiveEngine = (): AnswerEngine => {
             const history = request.kind === "chat" ? request.history : []
             const query = buildQuery(request.query, history)
             const multiDocument = request.documents.length > 1
-            const outcome = multiDocument ? answerMany(index, query) : answerOne(index, query)
+            const outcome = formatOutcome(multiDocument ? answerMany(index, query) : answerOne(index, query), query)
             return Stream.fromIterable(chunk(answerText(outcome, multiDocument)))
           },
           catch: (cause) => new EngineFailure({ reason: "The extractive engine could not answer this request", cause })

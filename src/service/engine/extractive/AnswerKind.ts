@@ -1,3 +1,5 @@
+import { coreQuestion } from "./Instructions.js"
+
 /** What shape of answer a question asks for. */
 export type AnswerKind = "date" | "money" | "duration" | "party" | "law" | "yesno" | "number" | "text"
 
@@ -45,7 +47,7 @@ const rules: ReadonlyArray<readonly [AnswerKind, RegExp]> = [
   ["duration", weakDuration],
   [
     "money",
-    /(?:\$|\b(?:how\s+much|fees?|price|pricing|cost|amount|salary|compensation|rent|deposit|bonus|paid|pay|payment|payable|revenue|sales|profit|proceeds|income|earnings|cash|budget|capital\s+expenditures?|inventory|dividend|cap\s+on\s+(?:\w+\s+){0,3}liability|liability\s+(?:cap|limit)|(?:maximum|aggregate|total)\s+(?:\w+\s+)?liability|limit(?:ation)?\s+of\s+liability|charges?|rate\s+card|hourly|premium|penalty|worth|eps|guidance|purchase\s+price|consideration|retainer|outstanding|owed|balance|allowance|limit|cap|insurance\s+coverage)\b)/i
+    /(?:\$|\b(?:how\s+much|fees?|price|pricing|cost|amount|salary|compensation|rent|deposit|bonus|paid|pay|payment|payable|revenue|sales|profit|proceeds|income|earnings|cash|budget|capital\s+expenditures?|inventory|dividend|cap\s+on\s+(?:\w+\s+){0,3}liability|liability\s+(?:cap|limit)|(?:maximum|aggregate|total)\s+(?:\w+\s+)?liability|limit(?:ation)?\s+of\s+liability|charges?|rate\s+card|hourly|premium|penalty|worth|eps|guidance|purchase\s+price|consideration|(?:contract|total|deal|annual|aggregate)\s+value|value\s+of\s+(?:the|this)\s+(?:contract|agreement|deal|order)|costs?|retainer|outstanding|owed|balance|allowance|limit|cap|insurance\s+coverage)\b)/i
   ],
   ["number", /\b(?:how\s+many|number\s+of|count|quantity|headcount)\b/i],
   [
@@ -55,9 +57,12 @@ const rules: ReadonlyArray<readonly [AnswerKind, RegExp]> = [
   ["number", /\b(?:what\s+(?:number|quantity)|how\s+large|how\s+big|square\s+feet|units?)\b/i]
 ]
 
-/** The answer kind a question asks for: yes/no by its opening verb, else by its wording; free text otherwise. */
+/**
+ * The answer kind a question asks for: yes/no by its opening verb, else by its wording; free text otherwise. Only
+ * the question decides, not its answer-format instructions ("…, with currency and payment terms?").
+ */
 export const detectKind = (question: string): AnswerKind => {
-  const q = question.trim()
+  const q = coreQuestion(question)
   if (yesNoOpening.test(q) && !politeRequest.test(q)) return "yesno"
   const request = q.replace(politeRequest, "")
   for (const [kind, pattern] of rules) if (pattern.test(request)) return kind

@@ -24,3 +24,17 @@ export const definedBySpan = (text: string, span: Span, query: Query): boolean =
   const m = definitionAfter.exec(text.slice(span.end, span.end + 60))
   return m !== null && asked(m[1] ?? "", query)
 }
+
+/** "the Master Services Agreement dated March 1, 2024": the date the text gives an agreement, named as such. */
+const agreementDated =
+  /\b(?:agreement|contract|lease|licen[cs]e|amendment)\s+(?:is\s+)?(?:dated|made|entered\s+into|effective)\s+(?:as\s+of\s+|on\s+)?(?:the\s+)?$/i
+
+/** A recital about an earlier agreement that this one amends: "WHEREAS, … that certain Agreement dated …". */
+const priorAgreement = /^\s*WHEREAS\b|\bthat\s+certain\b|\bamend(?:s|ed|ing|ment)\b/i
+
+/** Whether a date span is the one a document gives its agreement ("Agreement dated …"), for effective-date questions. */
+export const datesAgreement = (text: string, span: Span, query: Query): boolean =>
+  query.kind === "date" &&
+  !priorAgreement.test(text) &&
+  /\b(?:effective|dated|date\s+of\s+(?:the|this)\s+(?:agreement|contract))\b/i.test(query.text) &&
+  agreementDated.test(text.slice(Math.max(0, span.start - 60), span.start))

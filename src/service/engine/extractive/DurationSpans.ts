@@ -39,3 +39,7 @@ export const findDurations = (text: string): Array<Span> =>
       })
     )
   )
+
+/** "with immediate effect", "terminate immediately": a termination that needs no period of notice. */
+export const findImmediate = (text: string): Array<Span> =>
+  matchSpans(text, /\b(?:with\s+immediate\s+effect|(?:effective\s+)?immediately)\b/gi, () => "immediately")

@@ -1,3 +1,4 @@
+import { notAnAgreement } from "./AgreementGate.js"
 import type { AnswerKind } from "./AnswerKind.js"
 import { defines } from "./Definitions.js"
 import { endQuestion, expiryAnswer } from "./ExpiryAnswer.js"
@@ -8,29 +9,16 @@ import type { Query } from "./Query.js"
 import type { RankedSentence } from "./Ranking.js"
 import { answerDocumentDate, answerSigning, documentDateQuestion, signingQuestion } from "./Signatures.js"
 import { spanAnswer, spanCoverageFloor } from "./SpanAnswer.js"
+import { continuationOf, yesNoAnswer } from "./YesNoAnswer.js"
 
-/** A yes/no question is answered "Yes" when one of the top sentences holds this share of its distinctive terms. */
-const yesCoverage = 0.6
 /** Free text needs at least this share, else nothing relevant was found. */
 const textCoverage = 0.3
-/** How many of the best sentences a yes/no or free-text question looks at. */
+/** How many of the best sentences a free-text question looks at. */
 const window = 5
 /** A start date found with less support than this gives way to the document's own date (contracts start when made). */
 const startDateSupport = 0.6
 
 const startQuestion = /\b(?:effective|commence\w*|start|begin\w*)\b/i
-
-/** The next sentence of the same passage, when `sentence` is only a heading or a lead-in. */
-const continuationOf = (sentence: RankedSentence, all: ReadonlyArray<RankedSentence>): string | undefined =>
-  sentence.text.length >= 80
-    ? undefined
-    : all.find((other) => other.entry === sentence.entry && other.position === sentence.position + 1)?.text
-
-const yesNoAnswer = (sentences: ReadonlyArray<RankedSentence>): Found | undefined => {
-  const best = sentences.slice(0, window).sort((a, b) => b.coverage - a.coverage || b.score - a.score)[0]
-  if (best === undefined || best.coverage < yesCoverage) return undefined
-  return { short: "Yes.", sentence: best, continuation: continuationOf(best, sentences) }
-}
 
 /** A sentence that defines one of the question's words (`(the "Purpose")`, `"Purpose" means`) answers "what is…". */
 const definitionBoost = 1.3
@@ -54,7 +42,8 @@ const textAnswer = (query: Query, sentences: ReadonlyArray<RankedSentence>): Fou
 const dateAnswer = (index: PassageIndex, query: Query, sentences: ReadonlyArray<RankedSentence>): Found | undefined => {
   const found = spanAnswer(index, "date", query, sentences)
   const document = sentences[0]?.entry.document
-  const weak = found === undefined || found.value < startDateSupport
+  // A date in a sentence that holds none of the question's words ("rent is due on the first day of each month").
+  const weak = found === undefined || found.value < startDateSupport || found.found.sentence.coverage === 0
   if (document !== undefined && startQuestion.test(query.text) && weak) {
     return answerDocumentDate(index, document) ?? found?.found
   }
@@ -69,17 +58,20 @@ export const answerIn = (
   sentences: ReadonlyArray<RankedSentence>
 ): Found | undefined => {
   const document = sentences[0]?.entry.document
+  if (document !== undefined && notAnAgreement(index, query, document)) return undefined
   if (document !== undefined && query.kind === "party" && signingQuestion.test(query.text)) {
     const signed = answerSigning(index, query, document)
     if (signed !== undefined) return signed
   }
-  if (document !== undefined && query.kind === "date" && documentDateQuestion.test(query.text)) {
+  // "the effective date of this agreement" asks when it takes effect, answered from the clause that says so.
+  const ownDate = documentDateQuestion.test(query.text) && !startQuestion.test(query.text)
+  if (document !== undefined && query.kind === "date" && ownDate) {
     const dated = answerDocumentDate(index, document)
     if (dated !== undefined) return dated
   }
   switch (query.kind) {
     case "yesno":
-      return yesNoAnswer(sentences)
+      return yesNoAnswer(query, sentences)
     case "text":
       return textAnswer(query, sentences)
     case "party":

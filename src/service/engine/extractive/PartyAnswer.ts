@@ -1,7 +1,8 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import type { Found } from "./Found.js"
 import type { IndexedPassage, PassageIndex } from "./PassageIndex.js"
-import { findParties, findPersons, findRoles } from "./PartySpans.js"
+import { describeParty, listNames, partiesBetween, sameParty } from "./PartyList.js"
+import { findOrganisations, findParties, findPersons, findRoles } from "./PartySpans.js"
 import { nearestSpan } from "./Proximity.js"
 import type { Query } from "./Query.js"
 import type { RankedSentence } from "./Ranking.js"
@@ -30,7 +31,9 @@ const aliasGroups: ReadonlyArray<ReadonlyArray<string>> = [
 ].map((group) => group.map(stem))
 
 /** Roles that are not parties. */
-const notParties = new Set(terms("agreement effective date services term confidential information products territory"))
+const notParties = new Set(
+  terms("agreement contract effective date services term confidential information products territory")
+)
 
 interface RoleEntry {
   readonly role: string
@@ -76,8 +79,44 @@ const sentenceFor = (role: RoleEntry, sentences: ReadonlyArray<RankedSentence>):
     coverage: 1
   }
 
-const listNames = (names: ReadonlyArray<string>) =>
-  names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`
+/** One entry per party, the one with a real role preferred ("Landlord" over a short name or none). */
+const distinctParties = (roles: ReadonlyArray<RoleEntry>): Array<RoleEntry> => {
+  const out: Array<RoleEntry> = []
+  for (const role of roles) {
+    const at = out.findIndex((other) => sameParty(other.name, role.name))
+    if (at < 0) out.push(role)
+    else if (describeParty(out[at] ?? role) === out[at]?.name && describeParty(role) !== role.name) out[at] = role
+  }
+  return out
+}
+
+/** Companies named in ranked sentences, in rank order, as parties without a role. */
+const organisationsIn = (sentences: ReadonlyArray<RankedSentence>): Array<RoleEntry> =>
+  sentences.flatMap((sentence) =>
+    findOrganisations(sentence.text).map((span) => ({
+      role: "",
+      name: span.text,
+      entry: sentence.entry,
+      sentence: sentence.text,
+      preamble: false
+    }))
+  )
+
+/** Parties named without roles: both sides of "between A and B" in the opening passages. */
+const betweenEntries = (index: PassageIndex, document: EngineDocument): Array<RoleEntry> =>
+  index.passages
+    .filter((entry) => entry.document === document && entry.passage.index < 2)
+    .flatMap((entry) =>
+      splitSentences(entry.passage.text).flatMap((sentence) =>
+        partiesBetween(sentence.text).map((name) => ({
+          role: "",
+          name,
+          entry,
+          sentence: sentence.text,
+          preamble: true
+        }))
+      )
+    )
 
 /**
  * Who: a role the question names ("the supplier") looked up in the document's role definitions; "the parties" lists
@@ -104,16 +143,24 @@ export const answerParty = (
   }
   const preambleRoles = roles.filter((role) => role.preamble)
   const parties = preambleRoles.length >= 2 ? preambleRoles : roles
-  const distinct = parties.filter((role, i) => parties.findIndex((other) => other.name === role.name) === i)
+  const distinct = distinctParties(parties)
   const others = distinct.filter((role) => !excluded(role.name))
   if (query.exclude.length > 0 && others[0] !== undefined) {
     return { short: others[0].name, sentence: sentenceFor(others[0], sentences) }
   }
-  const wantsAll = /\bparties\b|\bbetween\s+whom\b|\bsignator/i.test(query.text) || wanted.size === 0
-  const [first] = distinct
-  if (wantsAll && first !== undefined && distinct.length >= 2) {
-    return { short: listNames(distinct.slice(0, 4).map((role) => role.name)), sentence: sentenceFor(first, sentences) }
+  const explicit = /\bparties\b|\bbetween\s+whom\b|\bsignator/i.test(query.text)
+  const withBetween =
+    distinct.length >= 2 ? distinct : distinctParties([...distinct, ...betweenEntries(index, document)])
+  // "Who are the parties?" where the document defines fewer than two: companies its best passages name, not people.
+  const listed =
+    explicit && withBetween.length < 2
+      ? distinctParties([...withBetween, ...organisationsIn(sentences.slice(0, 6))]).slice(0, 2)
+      : withBetween
+  const [first] = listed
+  if ((explicit || wanted.size === 0) && first !== undefined && (listed.length >= 2 || explicit)) {
+    return { short: listNames(listed.slice(0, 4).map(describeParty)), sentence: sentenceFor(first, sentences) }
   }
+  if (explicit) return undefined
   const find = person ? findPersons : findParties
   let best: { readonly found: Found; readonly value: number } | undefined
   for (const sentence of sentences.slice(0, 6)) {

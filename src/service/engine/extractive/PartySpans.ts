@@ -58,7 +58,8 @@ const notNameWords = new Set(
     "October November December Monday Tuesday Wednesday Thursday Friday Saturday Sunday Offer Letter Position Start " +
     "Base Salary Bonus Equity Benefits Insurance Force Majeure Entire Amendment Assignment Counterparts Definitions " +
     "Systems Solutions Technologies Group Department Division Team Office Center Centre Engineering Operations " +
-    "Sales Marketing Finance Legal Human Resources Accepted Agreed Sincerely Regards Managing Partner Member"
+    "Sales Marketing Finance Legal Human Resources Accepted Agreed Sincerely Regards Managing Partner Member " +
+    "Investor Relations"
   ).split(" ")
 )
 
@@ -99,6 +100,7 @@ export const findParties = (text: string): Array<Span> => {
 
 /** A defined role: the name a party is given in the text ("Supplier") and who it is. */
 export interface RoleDefinition {
+  /** Empty for a party named without a role ("Accepted and agreed: Maria Delgado"). */
   readonly role: string
   readonly name: string
   /** Where the name starts in the text searched. */
@@ -108,6 +110,8 @@ export interface RoleDefinition {
 const rolePattern =
   /\(\s*(?:(?:the|each|individually|collectively|hereinafter|herein|referred|to|as|a|an|or|and|,)\s+)*["“”'‘]([\p{L}][\p{L} -]{1,30}?)["“”'’]/gu
 const labelPattern = /\b(\p{Lu}[\p{L}]{2,20})\s*:\s*/gu
+const acceptancePattern =
+  /\b(?:Accepted(?:\s+and\s+agreed)?|Agreed(?:\s+and\s+accepted)?|Acknowledged(?:\s+and\s+(?:agreed|accepted))?)(?:\s+(?:to|by))?\s*:\s*/giu
 /** Labels that introduce a name without giving it a role. */
 const notRoles = new Set(
   "between and among by name title date re subject attn attention from to cc signature address email phone fax witness note whereas".split(
@@ -128,6 +132,12 @@ export const findRoles = (text: string): Array<RoleDefinition> => {
     const first = findOrganisations(window)[0] ?? findPersons(window)[0]
     if (first !== undefined) out.push({ role: m[1] ?? "", name: first.text, start: offset + first.start })
     from = m.index + m[0].length
+  }
+  // "Accepted and agreed: Maria Delgado": the person who signs an offer or a letter for themselves is a party.
+  for (const m of text.matchAll(acceptancePattern)) {
+    const rest = text.slice(m.index + m[0].length, m.index + m[0].length + 120)
+    const name = findParties(rest).find((span) => span.start === 0)
+    if (name !== undefined) out.push({ role: "", name: name.text, start: m.index + m[0].length })
   }
   for (const m of text.matchAll(labelPattern)) {
     const rest = text.slice(m.index + m[0].length, m.index + m[0].length + 120)

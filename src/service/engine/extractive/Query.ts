@@ -1,13 +1,21 @@
 import type { HistoryTurn } from "../AnswerEngine.js"
 import { type AnswerKind, detectKind } from "./AnswerKind.js"
+import { type Instructions, readInstructions } from "./Instructions.js"
+import { considerationQuestion, considerationTerms } from "./MoneyPreference.js"
 import { synonyms } from "./Synonyms.js"
 import { terms } from "./Terms.js"
 
 /** A question turned into weighted index terms. */
 export interface Query {
+  /** The question without its answer-format instructions (see `readInstructions`). */
   readonly text: string
+  /** What the query asks of the answer's form: ISO dates, days, the words for "nothing found". */
+  readonly instructions: Instructions
   readonly kind: AnswerKind
-  /** Stem → weight: the question's words 1 (generic ones less), related words 0.5, answer-kind cues 0.3. */
+  /**
+   * Stem → weight: the question's words 1 (generic ones less), related words 0.5, answer-kind cues 0.3, and for a
+   * question about a deal's price the names that price goes by 0.8.
+   */
   readonly weights: ReadonlyMap<string, number>
   /** The question's own distinctive stems, each with the stems that count as it (itself and related words). */
   readonly groups: ReadonlyArray<ReadonlySet<string>>
@@ -22,7 +30,8 @@ const generic = new Set(
   terms(
     "agreement contract document clause provision section party parties state specify mention contain include " +
       "provide say stated set forth term terms letter report company date amount percentage percent number " +
-      "period much many long require required carry need needed obligated allow allowed permit permitted"
+      "period much many long require required carry need needed obligated allow allowed permit permitted " +
+      "either impose imposes obligation obligations"
   )
 )
 
@@ -60,7 +69,9 @@ const citedDocuments = (response: string): Set<string> =>
  * Builds the weighted query. A chat follow-up ("and when does it end?") borrows the previous question's terms at a
  * lower weight and, when its own wording names no answer kind, that question's kind.
  */
-export const buildQuery = (question: string, history: ReadonlyArray<HistoryTurn>): Query => {
+export const buildQuery = (query: string, history: ReadonlyArray<HistoryTurn>): Query => {
+  const instructions = readInstructions(query)
+  const question = instructions.core
   const previous = history[history.length - 1]
   const followUp = previous !== undefined && isFollowUp(question)
   let kind = detectKind(question)
@@ -71,11 +82,16 @@ export const buildQuery = (question: string, history: ReadonlyArray<HistoryTurn>
   for (const term of own) for (const other of synonyms.get(term) ?? []) addTerm(weights, other, 0.5)
   if (followUp) for (const term of terms(previous.query)) addTerm(weights, term, generic.has(term) ? 0.2 : 0.6)
   for (const term of terms(cues[kind])) addTerm(weights, term, 0.3)
+  // The price of a deal goes by many names; for "what is the contract value?" each of them is the thing asked for.
+  if (kind === "money" && considerationQuestion.test(question)) {
+    for (const term of terms(considerationTerms)) addTerm(weights, term, 0.8)
+  }
   const distinct = [...new Set(own.filter((term) => !generic.has(term)))]
   const groups = distinct.map((term) => new Set([term, ...(synonyms.get(term) ?? [])]))
   const otherParty = /\b(?:other|another|second|counter)\s*-?\s*part(?:y|ies)\b|\bother\s+side\b/i.test(question)
   return {
     text: question,
+    instructions,
     kind,
     weights,
     groups,

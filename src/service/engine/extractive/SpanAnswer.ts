@@ -12,6 +12,10 @@ import { preferred } from "./SpanPreference.js"
 export const spanScoreFloor = 0.45
 /** …or holds at least this share of the question's distinctive terms. */
 export const spanCoverageFloor = 0.5
+/** A best amount worth less than this (a percentage standing in, a side clause, far from the question) is weak… */
+const weakValue = 0.3
+/** …and sentences ranked down to this are tried as well, with coverage of the question's words. */
+const deeperFloor = 0.25
 /** A percentage standing in for an amount ranks below sentences that state an amount… */
 const standInFit = 0.8
 /** …and a period ("within 30 days") standing in for a date further below sentences that state a date. */
@@ -38,9 +42,23 @@ export const spanAnswer = (
   query: Query,
   sentences: ReadonlyArray<RankedSentence>
 ): SpanAnswer | undefined => {
-  const candidates = sentences.filter(
-    (sentence) => sentence.score >= spanScoreFloor || sentence.coverage >= spanCoverageFloor
+  const top = sentences.filter((sentence) => sentence.score >= spanScoreFloor || sentence.coverage >= spanCoverageFloor)
+  const best = bestSpan(index, kind, query, top)
+  if (kind !== "money" || (best !== undefined && best.value >= weakValue)) return best
+  // No amount near the top fits well (a percentage standing in for it, a side clause): look a little deeper.
+  const deeper = sentences.filter(
+    (sentence) => !top.includes(sentence) && sentence.score >= deeperFloor && sentence.coverage > 0
   )
+  const other = bestSpan(index, kind, query, deeper)
+  return other !== undefined && other.value > (best?.value ?? 0) ? other : best
+}
+
+const bestSpan = (
+  index: PassageIndex,
+  kind: AnswerKind,
+  query: Query,
+  candidates: ReadonlyArray<RankedSentence>
+): SpanAnswer | undefined => {
   const find = spanFinder(kind, query, candidates)
   let best: SpanAnswer | undefined
   for (const sentence of candidates) {

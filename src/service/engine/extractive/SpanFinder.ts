@@ -1,16 +1,22 @@
 import { findMoney, findNumbers, findPercentages } from "./AmountSpans.js"
 import type { AnswerKind } from "./AnswerKind.js"
 import { findDates } from "./DateSpans.js"
-import { findDurations } from "./DurationSpans.js"
+import { findDurations, findImmediate } from "./DurationSpans.js"
 import { findGoverningLaw, findVenue } from "./PlaceSpans.js"
 import type { Query } from "./Query.js"
 import type { RankedSentence } from "./Ranking.js"
-import type { Span } from "./Span.js"
+import { type Span, withoutOverlaps } from "./Span.js"
 import { processTerm } from "./Terms.js"
 
 const percentQuestion =
   /percent|%|\brate\b|margin|growth|uptime|availability|discount|escalat|increase|proportion|interest/i
+const terminationNotice = /\bnotice\b.*\bterminat|\bterminat.*\bnotice\b/i
 const venueQuestion = /\b(?:where|court|venue|jurisdiction|litigat|arbitrat|dispute|sue|forum|seat)/i
+/** "Which jurisdiction's law governs?" asks for the law, not the courts; "where" and "courts" ask for the place. */
+const lawQuestion = /\blaws?\b|\bgovern/i
+const placeQuestion = /\b(?:where|courts?|venue|forum|seat|sue|litigat\w*)\b/i
+const venueFirst = (question: string) =>
+  placeQuestion.test(question) || (venueQuestion.test(question) && !lawQuestion.test(question))
 
 /** A sentence-initial enumerator ("4.4 Provider…", "1.2 The subscription…") is not a quantity. */
 const notEnumerator = (spans: Array<Span>, text: string) =>
@@ -40,9 +46,12 @@ export const spanFinder = (
         return money.length > 0 ? money : findPercentages(text)
       }
     case "duration":
-      return findDurations
+      // "Either party may terminate with immediate effect by written notice": no notice period, and that is the answer.
+      return terminationNotice.test(query.text)
+        ? (text) => withoutOverlaps([...findDurations(text), ...findImmediate(text)])
+        : findDurations
     case "law":
-      return venueQuestion.test(query.text)
+      return venueFirst(query.text)
         ? (text) => [...findVenue(text), ...findGoverningLaw(text)]
         : (text) => [...findGoverningLaw(text), ...findVenue(text)]
     case "number": {

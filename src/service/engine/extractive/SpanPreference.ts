@@ -1,7 +1,8 @@
-import { definedBySpan } from "./Definitions.js"
+import { datesAgreement, definedBySpan } from "./Definitions.js"
 import type { Query } from "./Query.js"
+import { moneyPreference } from "./MoneyPreference.js"
 import type { Span } from "./Span.js"
-import { processTerm, terms } from "./Terms.js"
+import { processTerm, stem, terms } from "./Terms.js"
 
 const comparison =
   /(?:compared\s+(?:with|to)|versus|vs\.?|up\s+from|down\s+from|from|previous\s+\w+\s+of|prior\s+\w+\s+of)\s*$/i
@@ -41,6 +42,24 @@ const attachedAnchor = (text: string, span: Span): string | undefined => {
   return best?.term
 }
 
+/** Acts that need notice: a notice period belongs to the one its clause names. */
+const actions = new Set(terms("terminate renew exercise adjust increase change assign extend sublet audit"))
+const renew = stem("renew")
+const terminate = stem("terminate")
+/** A notice for another act than the one asked about counts this much. */
+const otherActionPenalty = 0.5
+
+/** A notice for another act ("option to renew … by notice given 180 days before") when the question names one. */
+const otherActionFit = (text: string, query: Query) => {
+  const asked = [...actions].filter((act) => query.groups.some((group) => group.has(act)))
+  if (asked.length === 0) return 1
+  // Notice that prevents renewal is mostly worded as notice to terminate at the end of the term.
+  if (asked.includes(renew)) asked.push(terminate)
+  const present = new Set(terms(text))
+  const named = [...actions].filter((act) => present.has(act))
+  return named.length > 0 && !named.some((act) => asked.includes(act)) ? otherActionPenalty : 1
+}
+
 /** The spans of the wanted shape (the others fall away when any is present) and how well the sentence fits. */
 export interface Preferred {
   readonly spans: ReadonlyArray<Span>
@@ -54,10 +73,11 @@ export interface Preferred {
  * with", "up from" or "previous … of" are the comparison, unless the question asks about the earlier period.
  */
 export const preferred = (text: string, spans: ReadonlyArray<Span>, query: Query): Preferred => {
-  const defined = spans.filter((span) => definedBySpan(text, span, query))
+  const defined = spans.filter((span) => definedBySpan(text, span, query) || datesAgreement(text, span, query))
   if (defined.length > 0) return { spans: defined, fit: definedFit }
-  let kept = spans
-  let fit = 1
+  const money = moneyPreference(text, spans, query)
+  let kept = money.spans
+  let fit = money.fit
   if (!asksPrior.test(query.text)) {
     const current = kept.filter((span) => !comparison.test(text.slice(Math.max(0, span.start - 30), span.start)))
     if (current.length > 0) kept = current
@@ -78,6 +98,7 @@ export const preferred = (text: string, spans: ReadonlyArray<Span>, query: Query
     const notice = kept.filter(isNotice)
     if (notice.length > 0) kept = notice
     else fit = notNoticeFit
+    fit *= otherActionFit(text, query)
   } else if (query.kind === "duration") {
     // "What is the renewal term?" over "renews for one (1) year unless … thirty (30) days' notice": not the notice.
     const other = kept.filter((span) => !isNotice(span))

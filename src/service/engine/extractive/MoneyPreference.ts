@@ -1,0 +1,47 @@
+import type { Query } from "./Query.js"
+import type { Span } from "./Span.js"
+import { terms } from "./Terms.js"
+
+/**
+ * Clauses whose amounts are about something other than what the parties pay for the deal: a liability cap, an
+ * insurance limit, a penalty, a deposit, a one-time bonus. "What are the fees payable?" should not be answered from
+ * "shall not exceed the total fees paid or payable … $1,250,000.00", unless the question names the clause.
+ */
+const sideWords: ReadonlyArray<string> = terms(
+  "liability liable insurance indemnify indemnification damages penalty interest shortfall deposit allowance bonus " +
+    "reimburse expenses credit dividend late overdue"
+)
+/** How much an amount in such a clause counts against one in a clause the question is about. */
+const sideFit = 0.4
+
+/**
+ * "What is the total contract value or the fees payable?", "What is the consideration?": the price of the deal,
+ * whatever the document calls it (fee, price, rent, salary, retainer).
+ */
+export const considerationQuestion =
+  /\b(?:contract|total|deal|aggregate)\s+value\b|\bvalue\s+of\s+(?:the|this)\s+(?:contract|agreement|deal)\b|\bfees?\s+(?:payable|due|owed)\b|\bconsideration\b|\bhow\s+much\s+(?:is|does|will)\s+(?:the|this)\s+(?:contract|agreement|deal)\b/i
+/** What the price of a deal is called, added to a consideration question's terms. */
+export const considerationTerms = "fee price rent salary compensation retainer subscription charges"
+/** The price of a deal is mostly a rate ("per month", "per kilogram", "annual"), not a one-off amount. */
+const rateFit = 1.3
+const rate = /\b(?:per|each)\s+\w+|\/\s*\w+|\b(?:monthly|annual|annually|yearly|hourly|weekly|quarterly)\b/i
+
+/**
+ * The amounts of a sentence that fit a money question, and how well: lower in a side clause the question does not
+ * name; for a question about the deal's price, rates first and higher.
+ */
+export const moneyPreference = (
+  text: string,
+  spans: ReadonlyArray<Span>,
+  query: Query
+): { readonly spans: ReadonlyArray<Span>; readonly fit: number } => {
+  if (query.kind !== "money") return { spans, fit: 1 }
+  const present = new Set(terms(text))
+  const sides = sideWords.filter((word) => present.has(word))
+  const side = sides.length > 0 && !sides.some((word) => query.weights.has(word)) ? sideFit : 1
+  if (!considerationQuestion.test(query.text)) return { spans, fit: side }
+  const rates = spans.filter((span) =>
+    rate.test(`${text.slice(Math.max(0, span.start - 30), span.start)} ${span.text}`)
+  )
+  return rates.length > 0 ? { spans: rates, fit: side * rateFit } : { spans, fit: side }
+}

@@ -1,0 +1,50 @@
+import { findParties } from "./PartySpans.js"
+
+/** A party as listed: its name and the role the document gives it, if any. */
+export interface ListedParty {
+  readonly name: string
+  readonly role: string
+}
+
+/** Defined names that are not roles: "Party", "Parties", or a short form of the name itself ("Cobalt"). */
+const isRole = (party: ListedParty) => {
+  const role = party.role.trim()
+  if (role.length === 0 || /^(?:the\s+)?(?:party|parties)$/i.test(role)) return false
+  const name = party.name.toLowerCase()
+  return !role
+    .toLowerCase()
+    .split(/\s+/)
+    .every((word) => name.includes(word))
+}
+
+/** "Harborview Properties LLC (Landlord)"; a name alone when the document gives no role. */
+export const describeParty = (party: ListedParty): string =>
+  isRole(party) ? `${party.name} (${party.role.trim()})` : party.name
+
+/** "A", "A and B", "A, B and C". */
+export const listNames = (names: ReadonlyArray<string>): string =>
+  names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`
+
+/** The same party twice: names equal but for case and punctuation ("NORTHWIND ANALYTICS, INC."). */
+export const sameParty = (a: string, b: string): boolean => {
+  const key = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "")
+  return key(a) === key(b)
+}
+
+/**
+ * Both sides of "between A … and B …" (or "among"), when a document names its parties without defining roles:
+ * the name that opens each side.
+ */
+export const partiesBetween = (text: string): Array<string> => {
+  const at = text.search(/\b(?:between|among)\s+/i)
+  if (at < 0) return []
+  const clause = text.slice(at, at + 700).replace(/^\w+\s+/, "")
+  const sides = clause.split(/,?\s+and\s+/)
+  const out: Array<string> = []
+  for (const side of sides) {
+    const name = findParties(side.replace(/^[*_"“\s]+/, "")).find((span) => span.start === 0)
+    if (name !== undefined && !out.some((other) => sameParty(other, name.text))) out.push(name.text)
+    if (out.length === 2) break
+  }
+  return out
+}

@@ -1,0 +1,30 @@
+import { Chunk, Effect, Stream } from "effect"
+import type { EngineDocument } from "../../src/service/engine/AnswerEngine.js"
+import { makeExtractiveEngine } from "../../src/service/engine/ExtractiveEngine.js"
+import { splitPassages } from "../../src/service/engine/extractive/Passages.js"
+
+/** A document made of pages of text, as the engine sees it after extraction. */
+export const documentOf = (id: number, filename: string, pages: ReadonlyArray<string>): EngineDocument => ({
+  id,
+  filename,
+  passages: splitPassages(id, pages)
+})
+
+/** A document id made from its text: the engine caches indexes by id and size, so test documents need their own. */
+export const idOf = (text: string): number => {
+  let hash = 0
+  for (const char of text) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) % 2_147_483_647
+  return hash
+}
+
+const engine = makeExtractiveEngine()
+
+/** The whole answer of the extractive engine to a cell question over one document. */
+export const answerOf = (query: string, document: EngineDocument) =>
+  Stream.runCollect(engine.answer({ kind: "cell", query, documents: [document], history: [] })).pipe(
+    Effect.map((chunks) => Chunk.toArray(chunks).join(""))
+  )
+
+/** The short answer: the first paragraph of the answer. */
+export const shortOf = (query: string, document: EngineDocument) =>
+  answerOf(query, document).pipe(Effect.map((answer) => answer.split("\n\n")[0] ?? ""))
