@@ -8,7 +8,7 @@ import type { ChatKey, ChatMessageRecord } from "../store/CheckpointModel.js"
 import { CheckpointStore } from "../store/CheckpointStore.js"
 import type { StoreError } from "../store/StoreError.js"
 import { intentMetaKey, markerOf, newMarker } from "./ChatSessions.js"
-import { pollUntilDone } from "./PollInterval.js"
+import { type LatencyEstimate, pollUntilDone } from "./PollInterval.js"
 import { RunProgress } from "./Progress.js"
 import { sendOnce } from "./Reconcile.js"
 import { nowIso, RunContext } from "./RunContext.js"
@@ -44,17 +44,28 @@ export const findCreated = (
 
 type Settled = { readonly ok: true; readonly response: string } | { readonly ok: false; readonly reason: string }
 
-/** Polls the session's message list with the cells' adaptive policy until the message settles or times out. */
-const awaitAnswer = Effect.fn("awaitAnswer")(function* (sessionId: SessionId, messageId: number, submittedAt: number) {
+/**
+ * Polls the session's message list with the cells' adaptive policy until the message settles or times out; the
+ * chats of a run share one latency estimate, so later messages are polled around when they are due.
+ */
+const awaitAnswer = Effect.fn("awaitAnswer")(function* (
+  sessionId: SessionId,
+  messageId: number,
+  submittedAt: number,
+  latency: LatencyEstimate
+) {
   const client = yield* ServiceClient
   const { retry } = yield* RunContext
   const settings = yield* RunnerSettings
   const result = yield* Ref.make<Option.Option<Settled>>(Option.none())
   const seen = yield* Ref.make("")
+  const lastPoll = yield* Ref.make(submittedAt)
   const round = Effect.gen(function* () {
     const messages = yield* retry(client.listMessages(sessionId))
     const message = messages.find((m) => m.id === messageId)
     const now = yield* Clock.currentTimeMillis
+    const previous = yield* Ref.getAndSet(lastPoll, now)
+    if (message?.task_status === "success") yield* latency.observe((previous + now) / 2 - submittedAt)
     const status = message?.task_status ?? "missing"
     const changed = (yield* Ref.getAndSet(seen, status)) !== status
     const settled: Option.Option<Settled> =
@@ -69,9 +80,9 @@ const awaitAnswer = Effect.fn("awaitAnswer")(function* (sessionId: SessionId, me
               })
             : Option.none()
     yield* Ref.set(result, settled)
-    return { changed, done: Option.isSome(settled), oldestSubmittedAt: Option.none() }
+    return { changed, done: Option.isSome(settled), oldestSubmittedAt: Option.some(submittedAt) }
   })
-  yield* pollUntilDone(settings, round)
+  yield* pollUntilDone(settings, round, latency)
   return Option.getOrElse(yield* Ref.get(result), (): Settled => ({ ok: false, reason: "no answer" }))
 })
 
@@ -89,7 +100,8 @@ export const askMessage = Effect.fn("askMessage")(function* (
   record: ChatMessageRecord,
   sessionId: SessionId,
   useHistory: boolean,
-  owned: Set<number>
+  owned: Set<number>,
+  latency: LatencyEstimate
 ) {
   const client = yield* ServiceClient
   const store = yield* CheckpointStore
@@ -128,6 +140,7 @@ export const askMessage = Effect.fn("askMessage")(function* (
     yield* crash("chat-after-submit")
     yield* store.markChatSubmitted(key, message.id, yield* nowIso)
     owned.add(message.id)
+    yield* limit.onSuccess(1)
     return message.id
   })
 
@@ -149,7 +162,7 @@ export const askMessage = Effect.fn("askMessage")(function* (
   const answer = (messageId: number, tries: number): Effect.Effect<boolean, AskError, AskContext> =>
     Effect.gen(function* () {
       const submittedAt = yield* Clock.currentTimeMillis
-      const outcome = yield* awaitAnswer(sessionId, messageId, submittedAt)
+      const outcome = yield* awaitAnswer(sessionId, messageId, submittedAt, latency)
       if (outcome.ok || tries > settings.cellRetries) return yield* settle(outcome, submittedAt)
       return yield* answer(yield* post, tries + 1)
     })

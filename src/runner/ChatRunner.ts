@@ -8,6 +8,7 @@ import type { StoreError } from "../store/StoreError.js"
 import { askMessage, chatKeyOf } from "./ChatMessages.js"
 import { ensureSession } from "./ChatSessions.js"
 import { chatDependencyKey, sessionKeyOf } from "./Keys.js"
+import { makeLatencyEstimate } from "./PollInterval.js"
 import { RunProgress } from "./Progress.js"
 import { nowIso, RunContext } from "./RunContext.js"
 import { RunnerSettings } from "./RunnerSettings.js"
@@ -75,6 +76,7 @@ export const runChats = Effect.fn("runChats")(function* (
     sessions.set(key, [...(sessions.get(key) ?? []), record])
   }
   const refused = yield* Ref.make(new Map<string, string>())
+  const latency = yield* makeLatencyEstimate(Option.none())
 
   const failAll = (messages: ReadonlyArray<ChatMessageRecord>, reason: string) =>
     Effect.gen(function* () {
@@ -107,7 +109,7 @@ export const runChats = Effect.fn("runChats")(function* (
         const sessionId = yield* ensureSession(target, Option.fromNullable(first.remoteSessionId), ownedSessions)
         yield* Effect.forEach(
           messages.filter((m) => m.state !== "success"),
-          (m) => askMessage(m, sessionId, chat.use_history, ownedMessages),
+          (m) => askMessage(m, sessionId, chat.use_history, ownedMessages, latency),
           { discard: true }
         )
       })

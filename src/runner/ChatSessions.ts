@@ -3,6 +3,7 @@ import type { DocumentId, SessionId } from "../api/Ids.js"
 import type { Session } from "../api/Sessions.js"
 import { ServiceClient } from "../client/ServiceClient.js"
 import { CheckpointStore } from "../store/CheckpointStore.js"
+import { sessionKeyOf } from "./Keys.js"
 import { sendOnce } from "./Reconcile.js"
 import { RunContext } from "./RunContext.js"
 import { RunnerSettings } from "./RunnerSettings.js"
@@ -30,6 +31,25 @@ export interface SessionTarget {
   readonly multidoc: boolean
 }
 
+const sameDocuments = (session: Session, target: SessionTarget) =>
+  sessionKeyOf(session.document_ids ?? []) === sessionKeyOf(target.documentIds)
+
+/**
+ * The session an earlier request created: ours by its marker; for a service that does not keep `meta`, one of the
+ * same kind over the same documents that this checkpoint does not own yet.
+ */
+export const findSession = (
+  sessions: ReadonlyArray<Session>,
+  target: SessionTarget,
+  marker: string,
+  owned: ReadonlySet<number>
+): Option.Option<Session> => {
+  const mine = sessions.filter((s) => !owned.has(s.id) && sameDocuments(s, target) && s.is_multidoc === target.multidoc)
+  if (sessions.some((s) => markerOf(s) !== undefined))
+    return Option.fromNullable(mine.find((s) => markerOf(s) === marker))
+  return Option.fromNullable(mine[0])
+}
+
 const intentKey = (target: SessionTarget) => `runner.session_intent:${target.chatName}:${target.sessionKey}`
 
 /**
@@ -52,8 +72,7 @@ export const ensureSession = Effect.fn("ensureSession")(function* (
   const adopt = (marker: string) =>
     Effect.map(
       client.listSessions(settings.orgId, target.multidoc ? undefined : firstDocument),
-      (sessions): Option.Option<Session> =>
-        Option.fromNullable(sessions.find((s) => markerOf(s) === marker && !owned.has(s.id)))
+      (sessions): Option.Option<Session> => findSession(sessions, target, marker, owned)
     )
   const earlier = yield* store.getMeta(intentKey(target))
   const adopted = Option.isSome(earlier) ? yield* retry(adopt(earlier.value)) : Option.none<Session>()

@@ -86,6 +86,7 @@ export const runWork = Effect.fn("runWork")(function* (input: RunInput) {
     m.error?.includes("Advanced plan") === true ? [m.chatName] : []
   )
   const notes = [
+    resolved.documents.length === 0 ? "no documents matched the pipeline's document sets" : "",
     failed > 0 ? `${plural(cellCounts.failed, "cell")} and ${plural(chatCounts.failed, "chat message")} failed` : "",
     ...[...new Set(refusedChats)].map(
       (chat) => `chat "${chat}" was refused for the workspace's plan (multi-doc chat needs the Advanced plan)`

@@ -10,7 +10,7 @@ import { makeCrashHook } from "./CrashHook.js"
 import { RunProgress } from "./Progress.js"
 import { withRetry } from "./RetryPolicy.js"
 import { RunContext, type RunContextShape } from "./RunContext.js"
-import { DeadlineReached, outcomeOf, type RunStop, RunInputInvalid, stopFor } from "./RunnerErrors.js"
+import { DeadlineReached, outcomeOf, type RunStop, stopFor } from "./RunnerErrors.js"
 import { RunnerSettings } from "./RunnerSettings.js"
 import { noStates, type RunInput, type RunSummary } from "./RunSummary.js"
 import { runWork, type WorkResult } from "./RunWork.js"
@@ -103,16 +103,13 @@ export const runPipeline = Effect.fn("runPipeline")(function* (input: RunInput) 
   > = Option.match(settings.deadline, {
     onNone: () => work,
     onSome: (deadline) =>
-      Effect.timeoutFail(work, {
-        duration: Duration.millis(Math.max(0, Option.getOrElse(deadlineAt, () => started) - started)),
-        onTimeout: () => new DeadlineReached({ deadline })
-      })
+      Effect.timeoutFail(work, { duration: deadline, onTimeout: () => new DeadlineReached({ deadline }) })
   })
   const stopped = (stop: RunStop): WorkResult => ({ outcome: outcomeOf(stop), note: stop.message, summary: undefined })
   const result = yield* bounded.pipe(
     Effect.catchIf(
       (error): error is ClientError | RunStop => error._tag !== "StoreError",
-      (error) => Effect.succeed(stopped(isClientError(error) ? stopFor(error) : (error as RunStop)))
+      (error) => Effect.succeed(stopped(isClientError(error) ? stopFor(error) : error))
     ),
     Effect.annotateLogs({ run: runId }),
     Effect.onExit((exit) =>
@@ -149,4 +146,3 @@ export type RunPipeline = (
 ) => Effect.Effect<RunSummary, RunnerError, ServiceClient | CheckpointStore | RunProgress>
 
 export type { RunInput, RunSummary }
-export { RunInputInvalid }

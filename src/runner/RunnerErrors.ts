@@ -95,6 +95,7 @@ export const outcomeOf = (stop: RunStop): RunOutcome => {
       return "deadline"
     case "RequestInvalid":
     case "RunInputInvalid":
+    case "LocalFileError":
       return "invalid"
     default:
       return "error"

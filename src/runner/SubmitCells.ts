@@ -71,12 +71,13 @@ export const submitBatch = Effect.fn("submitBatch")(function* (
   const client = yield* ServiceClient
   const store = yield* CheckpointStore
   const { crash, limit, retry, runId } = yield* RunContext
-  const intents = batch.cells.flatMap((cell): Array<Intent> => {
+  const intents: Array<Intent> = []
+  for (const cell of batch.cells) {
     const columnId = table.columns.get(cell.columnName)
-    return columnId === undefined
-      ? []
-      : [{ ...cell, tableId: table.tableId, columnId, staleTaskId: cell.remoteTaskId, tries: cell.tries + 1 }]
-  })
+    if (columnId === undefined)
+      return yield* Effect.dieMessage(`column "${cell.columnName}" is not in table ${table.tableId}`)
+    intents.push({ ...cell, tableId: table.tableId, columnId, staleTaskId: cell.remoteTaskId, tries: cell.tries + 1 })
+  }
   yield* store.markSubmitting(intents.map(keyOf), runId, yield* nowIso)
   yield* crash("after-intent")
 

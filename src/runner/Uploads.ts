@@ -3,7 +3,6 @@ import { basename, extname } from "node:path"
 import { Duration, Effect, Option, Schedule } from "effect"
 import type { DocumentListItem } from "../api/Documents.js"
 import { DocumentStatusCode } from "../api/Documents.js"
-import type { DocumentId } from "../api/Ids.js"
 import { ServiceClient } from "../client/ServiceClient.js"
 import { CheckpointStore } from "../store/CheckpointStore.js"
 import { contentHash } from "./Keys.js"
@@ -117,7 +116,7 @@ export const uploadFiles = Effect.fn("uploadFiles")(function* (
   })
   files.forEach((file, index) => {
     const document = documents[index]
-    if (document !== undefined) ids.set(file.path, document.id as DocumentId)
+    if (document !== undefined) ids.set(file.path, document.id)
   })
   return { ids, skipped }
 })

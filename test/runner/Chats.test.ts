@@ -1,10 +1,10 @@
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import type { SessionId } from "../../src/api/Ids.js"
+import type { DocumentId, OrganizationId, SessionId } from "../../src/api/Ids.js"
 import { ServiceClient } from "../../src/client/ServiceClient.js"
 import type { ChatMessageRecord } from "../../src/store/CheckpointModel.js"
-import { localService, type TestService, writePipeline } from "./support/localService.js"
+import { localService, orgId, type TestService, writePipeline } from "./support/localService.js"
 import { runChild, runInProcess, withCheckpoint } from "./support/runners.js"
 
 const fast = "run:\n  concurrency: 4\n  poll: { interval: 20ms, max_interval: 200ms }\n"
@@ -70,9 +70,9 @@ describe("chats", () => {
       assert.strictEqual(summary.outcome, "completed", summary.note)
       const records = yield* messagesOf(service, "all")
       assert.deepStrictEqual(records.map((r) => r.documentIds.length).sort(), [1, 2, 2])
-      const sessions = yield* Effect.flatMap(ServiceClient, (client) => client.listSessions(7 as never)).pipe(
-        Effect.provide(service.client)
-      )
+      const sessions = yield* Effect.flatMap(ServiceClient, (client) =>
+        client.listSessions(orgId as OrganizationId)
+      ).pipe(Effect.provide(service.client))
       assert.strictEqual(sessions.filter((s) => s.is_multidoc).length, 3)
     }).pipe(Effect.scoped)
   )
@@ -138,7 +138,7 @@ describe("chats", () => {
         }
       }
       const all = yield* Effect.flatMap(ServiceClient, (client) =>
-        Effect.forEach(service.documentIds, (id) => client.listSessions(7 as never, id as never))
+        Effect.forEach(service.documentIds, (id) => client.listSessions(orgId as OrganizationId, id as DocumentId))
       ).pipe(Effect.provide(service.client))
       // 3 pipelines × 2 documents, plus at most one orphan per document from the kill after session creation
       // (its marker lets the resumed run adopt it, so there is none).

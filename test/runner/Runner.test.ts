@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
+import type { OrganizationId } from "../../src/api/Ids.js"
 import { ServiceClient } from "../../src/client/ServiceClient.js"
 import { assertEachRunOnce, runCounts, runsByPair } from "./support/checks.js"
 import { localService, orgId, type TestService, writePipeline } from "./support/localService.js"
@@ -147,15 +148,33 @@ describe("runner against the local service", () => {
       assert.strictEqual(first.cells.success, 3)
       const again = yield* runInProcess(service, file)
       assert.strictEqual(again.plan?.toRun, 0)
-      const listed = yield* Effect.flatMap(ServiceClient, (client) => client.listDocuments(orgId as never)).pipe(
-        Effect.provide(service.client)
-      )
+      const listed = yield* Effect.flatMap(ServiceClient, (client) =>
+        client.listDocuments(orgId as OrganizationId)
+      ).pipe(Effect.provide(service.client))
       assert.strictEqual(listed.length, 4)
       writeFileSync(notes, "A changed note about Initech.\n")
       const changed = yield* runInProcess(service, file)
       assert.strictEqual(changed.plan?.toRun, 1)
       assert.strictEqual(changed.cells.success, 3)
       assert.strictEqual(runsByPair(yield* runCounts(service)).size, 4)
+    }).pipe(Effect.scoped)
+  )
+
+  it.live("embedded mode ingests files directly, once, and remembers them like uploads", () =>
+    Effect.gen(function* () {
+      const service = yield* localService({ documents: 0 })
+      writeFileSync(join(service.dir, "a.txt"), "Alpha agreement between Acme and Globex.\n")
+      writeFileSync(join(service.dir, "b.txt"), "Beta agreement between Initech and Umbrella.\n")
+      const file = writePipeline(service.dir, "embedded", `documents:\n  - files: "*.txt"\n${columnsYaml(2)}${fast}`)
+      const ingested: Array<string> = []
+      const ingest = (paths: ReadonlyArray<string>) =>
+        Effect.tap(service.ingest(paths), () => Effect.sync(() => ingested.push(...paths)))
+      const first = yield* runInProcess(service, file, { ingest })
+      assert.strictEqual(first.outcome, "completed", first.note)
+      assert.strictEqual(first.cells.success, 4)
+      const second = yield* runInProcess(service, file, { ingest })
+      assert.strictEqual(second.plan?.toRun, 0)
+      assert.strictEqual(ingested.length, 2)
     }).pipe(Effect.scoped)
   )
 

@@ -6,6 +6,7 @@ import { Effect, Layer, Logger, LogLevel, Redacted } from "effect"
 import type { Plan } from "../../../src/api/Authentication.js"
 import { ClientSettings } from "../../../src/client/ClientSettings.js"
 import { ServiceClient } from "../../../src/client/ServiceClient.js"
+import type { IngestFiles } from "../../../src/runner/Uploads.js"
 import { startService } from "../../../src/service/Server.js"
 import { resolveServiceSettings } from "../../../src/service/ServiceSettings.js"
 
@@ -22,6 +23,8 @@ export interface TestService {
   readonly client: Layer.Layer<ServiceClient>
   /** Environment for a runner child process. */
   readonly env: Record<string, string>
+  /** Embedded mode: ingests files straight into this service's workspace. */
+  readonly ingest: IngestFiles
 }
 
 export interface TestServiceOptions {
@@ -84,6 +87,7 @@ export const localService = (options: TestServiceOptions = {}) =>
       documentIds,
       dir,
       client: clientLayer(service.baseUrl, token),
+      ingest: (paths) => service.ingestFiles(paths, orgId, userId),
       env: {
         DOCSWEEP_BASE_URL: service.baseUrl,
         DOCSWEEP_TOKEN: Redacted.value(token),

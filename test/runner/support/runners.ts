@@ -10,7 +10,7 @@ import type { RunInput, RunSummary } from "../../../src/runner/RunSummary.js"
 import { CheckpointStore } from "../../../src/store/CheckpointStore.js"
 import type { TestService } from "./localService.js"
 
-export type RunFlags = Partial<Pick<RunInput, "dryRun" | "fresh" | "onlyFailed" | "maxCells" | "shard">>
+export type RunFlags = Partial<Pick<RunInput, "dryRun" | "fresh" | "onlyFailed" | "maxCells" | "shard" | "ingest">>
 
 /** The checkpoint file of a pipeline whose output dir is `dir`. */
 export const stateFileOf = (outputDir: string) => join(outputDir, "state.sqlite")
@@ -32,7 +32,8 @@ export const runInProcess = (service: TestService, file: string, flags: RunFlags
       fresh: flags.fresh ?? false,
       onlyFailed: flags.onlyFailed ?? false,
       maxCells: flags.maxCells,
-      shard: flags.shard
+      shard: flags.shard,
+      ingest: flags.ingest
     }).pipe(Effect.provide(layer))
   }).pipe(Effect.orDie, Effect.provide(Logger.minimumLogLevel(LogLevel.Warning)))
 

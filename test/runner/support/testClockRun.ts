@@ -2,7 +2,7 @@ import { join } from "node:path"
 import { Duration, Effect, Fiber, Layer, Option, Random, Schema, TestClock } from "effect"
 import type { ServiceClient } from "../../../src/client/ServiceClient.js"
 import { type Pipeline, PipelineSchema } from "../../../src/pipeline/PipelineSchema.js"
-import { RunProgress } from "../../../src/runner/Progress.js"
+import { type ProgressSnapshot, RunProgress } from "../../../src/runner/Progress.js"
 import { runPipeline } from "../../../src/runner/Runner.js"
 import type { RunInput, RunSummary } from "../../../src/runner/RunSummary.js"
 import { CheckpointStore } from "../../../src/store/CheckpointStore.js"
@@ -42,11 +42,18 @@ export const runOnTestClock = (
       RunProgress.Default
     )
     const fiber = yield* Effect.fork(
-      runPipeline(input).pipe(Effect.provide(layer), Effect.withRandom(Random.fixed([options.random ?? 0.5])))
+      Effect.zip(
+        runPipeline(input),
+        Effect.flatMap(RunProgress, (progress) => progress.get)
+      ).pipe(
+        Effect.map(([summary, progress]) => ({ ...summary, progress })),
+        Effect.provide(layer),
+        Effect.withRandom(Random.fixed([options.random ?? 0.5]))
+      )
     )
     const step = Duration.decode(options.step ?? "100 millis")
     const steps = Math.ceil(Duration.toMillis(Duration.decode(options.limit ?? "30 minutes")) / Duration.toMillis(step))
-    const advance = (left: number): Effect.Effect<RunSummary, unknown> =>
+    const advance = (left: number): Effect.Effect<RunSummary & { readonly progress: ProgressSnapshot }, unknown> =>
       Effect.gen(function* () {
         const done = yield* Fiber.poll(fiber)
         if (Option.isSome(done)) return yield* done.value
