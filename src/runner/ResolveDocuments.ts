@@ -1,3 +1,4 @@
+import { relative, sep } from "node:path"
 import { Effect, Option } from "effect"
 import type { DocumentListItem } from "../api/Documents.js"
 import type { DocumentId } from "../api/Ids.js"
@@ -39,6 +40,8 @@ export const toDocumentRecord = (document: DocumentListItem): DocumentRecord => 
 export const resolveDocuments = Effect.fn("resolveDocuments")(function* (input: {
   readonly sets: ReadonlyArray<DocumentSet>
   readonly shard: Shard | undefined
+  /** The pipeline file's folder: local files are assigned to shards by their path relative to it. */
+  readonly baseDir: string
   readonly upload: boolean
   readonly ingest: IngestFiles | undefined
 }) {
@@ -49,7 +52,8 @@ export const resolveDocuments = Effect.fn("resolveDocuments")(function* (input: 
 
   const filePaths = input.sets
     .flatMap((set) => (set._tag === "Files" ? set.paths : []))
-    .filter((p) => inShard(input.shard, p))
+    // Relative paths, so machines with the checkout in different places agree on each file's shard.
+    .filter((p) => inShard(input.shard, relative(input.baseDir, p).split(sep).join("/")))
   const hashes = yield* Effect.forEach([...new Set(filePaths)], fileHash, { concurrency: settings.concurrency })
   const known = new Map<string, number>()
   for (const { path, sha256 } of hashes) {

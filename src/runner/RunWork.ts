@@ -1,3 +1,4 @@
+import { dirname } from "node:path"
 import { Effect } from "effect"
 import type { RunOutcome } from "../store/CheckpointModel.js"
 import { CheckpointStore } from "../store/CheckpointStore.js"
@@ -31,13 +32,19 @@ export const runWork = Effect.fn("runWork")(function* (input: RunInput) {
   const columns = columnPlans(pipeline.columns)
   yield* progress.phase("setup")
 
+  const baseDir = dirname(input.loaded.file)
   const scouted = yield* resolveDocuments({
     sets: pipeline.documents,
     shard: input.shard,
+    baseDir,
     upload: false,
     ingest: input.ingest
   })
-  const plan = yield* computePlan(pipeline, scouted, columns, input.onlyFailed)
+  const checkpointPlan = yield* computePlan(pipeline, scouted, columns, input.onlyFailed)
+  // --fresh forgets the checkpoint, but only once the run is allowed to go ahead: a refused run changes nothing.
+  const plan = input.fresh
+    ? { ...checkpointPlan, alreadyAnswered: 0, inFlight: 0, skipped: 0, toRun: checkpointPlan.pairs }
+    : checkpointPlan
   const empty = {
     runId: undefined,
     plan,
@@ -59,10 +66,17 @@ export const runWork = Effect.fn("runWork")(function* (input: RunInput) {
     })
   }
 
+  if (input.fresh) yield* store.reset()
   const resolved =
-    scouted.pendingFiles.length === 0
+    !input.fresh && scouted.pendingFiles.length === 0
       ? scouted
-      : yield* resolveDocuments({ sets: pipeline.documents, shard: input.shard, upload: true, ingest: input.ingest })
+      : yield* resolveDocuments({
+          sets: pipeline.documents,
+          shard: input.shard,
+          baseDir,
+          upload: true,
+          ingest: input.ingest
+        })
   yield* store.saveDocuments(resolved.documents)
   const layout = assignTables(
     yield* store.tables(),

@@ -79,7 +79,6 @@ export const runPipeline = Effect.fn("runPipeline")(function* (input: RunInput) 
     onBackoff: (error, delay) => progress.waiting(describeWait(error, delay)),
     onThrottled: limit.onThrottled
   })
-  if (input.fresh && !input.dryRun) yield* store.reset()
   const runId = input.dryRun
     ? 0
     : (input.runId ??

@@ -56,7 +56,8 @@ export const makeRunStore = ({ attempt, path, sqlite }: Database) => {
   const finish = sqlite.transaction((id: number, outcome: RunOutcome, note: string | null, finishedAt: string) =>
     close(id, outcome, note, finishedAt)
   )
-  const deletes = ["ai_tables", "columns", "cells", "chat_messages", "chat_sessions", "uploads", "documents"].map(
+  // Uploads stay: the files are already documents of the service, and uploading them again would duplicate them.
+  const deletes = ["ai_tables", "columns", "cells", "chat_messages", "chat_sessions", "documents"].map(
     (table) => sqlite.prepare(`DELETE FROM ${table}`)
   )
   const clear = sqlite.transaction(() => {

@@ -112,7 +112,7 @@ describe("CheckpointStore resume semantics", () => {
     })
   )
 
-  it.scoped("--only-failed runs failed pairs only; a removed column is kept but not counted; --fresh resets", () =>
+  it.scoped("--only-failed runs failed pairs only; a removed column is kept but not counted; --fresh resets (keeping uploads)", () =>
     Effect.gen(function* () {
       const path = join(yield* tempDir, "state.sqlite")
       yield* withStore(path, (store) =>
@@ -161,7 +161,8 @@ describe("CheckpointStore resume semantics", () => {
           yield* store.reset()
           assert.deepStrictEqual(yield* store.cells({ includeUnwanted: true }), [])
           assert.deepStrictEqual(yield* store.documents(), [])
-          assert.isTrue(Option.isNone(yield* store.uploadedFile("/a.pdf", "sha")))
+          // Uploaded files are already documents of the service: --fresh must not upload them a second time.
+          assert.deepStrictEqual(yield* store.uploadedFile("/a.pdf", "sha"), Option.some(1))
           assert.strictEqual((yield* store.runs()).length, 1)
           const fresh = yield* store.syncCells(wanted(docs, [columnA]), rerun)
           assert.deepStrictEqual(fresh, { total: 2, alreadyAnswered: 0, toRun: 2, inFlight: 0, skipped: 0 })
