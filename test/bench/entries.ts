@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import { benchExtractive } from "../engine/benchExtractive.js"
 import { exportBench } from "../export/benchExport.js"
+import { benchRunner, largeBench, smallBench } from "../runner/benchRunner.js"
 import { benchService } from "../service/benchService.js"
 
 /** One benchmark: returns rows of metric, value, target and whether the target holds. */
@@ -88,4 +89,56 @@ const engineBench: BenchEntry = {
   }
 }
 
-export const benchEntries: ReadonlyArray<BenchEntry> = [contractDecode, serviceBench, engineBench, exportBench]
+/** Issue 5: the runner against `serve --engine latency`, each in its own process. */
+const runnerBench: BenchEntry = {
+  name: "runner",
+  run: async () => {
+    const small = await benchRunner(smallBench)
+    const large = await benchRunner(largeBench)
+    // The same 100,000 cells with Node's default heap settings, as `docsweep run` starts by default.
+    const largeDefault = await benchRunner({ ...largeBench, nodeFlags: [] })
+    return [
+      {
+        metric: "5,000 cells @200 ms: makespan / ideal",
+        value: small.ratio,
+        target: "<= 1.25",
+        ok: small.ratio <= 1.25
+      },
+      {
+        metric: "5,000 cells: HTTP requests per cell",
+        value: small.requestsPerCell,
+        target: "<= 0.5",
+        ok: small.requestsPerCell <= 0.5
+      },
+      { metric: "5,000 cells: response bytes per cell", value: small.bytesPerCell, target: "", ok: undefined },
+      { metric: "5,000 cells: runner peak RSS (MB)", value: small.peakRssMb, target: "", ok: undefined },
+      { metric: "100,000 cells @0 ms: cells per second", value: large.cellsPerSecond, target: "", ok: undefined },
+      {
+        metric: "100,000 cells: runner peak RSS (MB), --max-old-space-size=256",
+        value: large.peakRssMb,
+        target: "<= 400",
+        ok: large.peakRssMb <= 400
+      },
+      {
+        metric: "100,000 cells: runner peak RSS (MB), default heap",
+        value: largeDefault.peakRssMb,
+        target: "<= 400",
+        ok: largeDefault.peakRssMb <= 400
+      },
+      {
+        metric: "100,000 cells, default heap: cells per second",
+        value: largeDefault.cellsPerSecond,
+        target: "",
+        ok: undefined
+      }
+    ]
+  }
+}
+
+export const benchEntries: ReadonlyArray<BenchEntry> = [
+  contractDecode,
+  serviceBench,
+  engineBench,
+  exportBench,
+  runnerBench
+]
