@@ -57,8 +57,8 @@ export const makeRunStore = ({ attempt, path, sqlite }: Database) => {
     close(id, outcome, note, finishedAt)
   )
   // Uploads stay: the files are already documents of the service, and uploading them again would duplicate them.
-  const deletes = ["ai_tables", "columns", "cells", "chat_messages", "chat_sessions", "documents"].map(
-    (table) => sqlite.prepare(`DELETE FROM ${table}`)
+  const deletes = ["ai_tables", "columns", "cells", "chat_messages", "chat_sessions", "documents"].map((table) =>
+    sqlite.prepare(`DELETE FROM ${table}`)
   )
   const clear = sqlite.transaction(() => {
     for (const statement of deletes) statement.run()

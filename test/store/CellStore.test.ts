@@ -112,63 +112,65 @@ describe("CheckpointStore resume semantics", () => {
     })
   )
 
-  it.scoped("--only-failed runs failed pairs only; a removed column is kept but not counted; --fresh resets (keeping uploads)", () =>
-    Effect.gen(function* () {
-      const path = join(yield* tempDir, "state.sqlite")
-      yield* withStore(path, (store) =>
-        Effect.gen(function* () {
-          const run = yield* store.beginRun(start)
-          yield* store.saveDocuments(docs)
-          yield* store.saveUpload("/a.pdf", "sha", 1)
-          const keys = wanted(docs, [columnA, columnB])
-          yield* store.syncCells(keys, rerun)
-          yield* store.markSubmitting(keys, run.id, at)
-          yield* store.markResults(
-            keys.map((key) => ({
-              ...key,
-              state: key.documentId === 1 && key.columnName === "a" ? "failed" : "success",
-              response: "ok",
-              at,
-              runId: run.id
-            }))
-          )
-          yield* store.finishRun(run.id, "failed-cells")
+  it.scoped(
+    "--only-failed runs failed pairs only; a removed column is kept but not counted; --fresh resets (keeping uploads)",
+    () =>
+      Effect.gen(function* () {
+        const path = join(yield* tempDir, "state.sqlite")
+        yield* withStore(path, (store) =>
+          Effect.gen(function* () {
+            const run = yield* store.beginRun(start)
+            yield* store.saveDocuments(docs)
+            yield* store.saveUpload("/a.pdf", "sha", 1)
+            const keys = wanted(docs, [columnA, columnB])
+            yield* store.syncCells(keys, rerun)
+            yield* store.markSubmitting(keys, run.id, at)
+            yield* store.markResults(
+              keys.map((key) => ({
+                ...key,
+                state: key.documentId === 1 && key.columnName === "a" ? "failed" : "success",
+                response: "ok",
+                at,
+                runId: run.id
+              }))
+            )
+            yield* store.finishRun(run.id, "failed-cells")
 
-          // Document 2 modified and document 5 new: left out with --only-failed, counted as skipped.
-          const next = [document(1), document(2, "v2"), document(5)]
-          const only = yield* store.syncCells(wanted(next, [columnA, columnB]), { onlyFailed: true })
-          assert.deepStrictEqual(only, { total: 6, alreadyAnswered: 1, toRun: 1, inFlight: 0, skipped: 4 })
-          const pending = yield* store.cells({ states: ["pending"] })
-          assert.deepStrictEqual(
-            pending.map((c) => [c.documentId, c.columnName, c.attempts]),
-            [[1, "a", 1]]
-          )
-          assert.strictEqual((yield* store.cells()).length, 4)
+            // Document 2 modified and document 5 new: left out with --only-failed, counted as skipped.
+            const next = [document(1), document(2, "v2"), document(5)]
+            const only = yield* store.syncCells(wanted(next, [columnA, columnB]), { onlyFailed: true })
+            assert.deepStrictEqual(only, { total: 6, alreadyAnswered: 1, toRun: 1, inFlight: 0, skipped: 4 })
+            const pending = yield* store.cells({ states: ["pending"] })
+            assert.deepStrictEqual(
+              pending.map((c) => [c.documentId, c.columnName, c.attempts]),
+              [[1, "a", 1]]
+            )
+            assert.strictEqual((yield* store.cells()).length, 4)
 
-          // Column b removed from the pipeline: its cells stay but are neither counted nor listed.
-          const dropped = yield* store.syncCells(wanted(docs, [columnA]), rerun)
-          assert.deepStrictEqual(dropped, { total: 2, alreadyAnswered: 1, toRun: 1, inFlight: 0, skipped: 0 })
-          assert.deepStrictEqual(yield* store.cellCounts(), {
-            pending: 1,
-            submitting: 0,
-            submitted: 0,
-            success: 1,
-            failed: 0
+            // Column b removed from the pipeline: its cells stay but are neither counted nor listed.
+            const dropped = yield* store.syncCells(wanted(docs, [columnA]), rerun)
+            assert.deepStrictEqual(dropped, { total: 2, alreadyAnswered: 1, toRun: 1, inFlight: 0, skipped: 0 })
+            assert.deepStrictEqual(yield* store.cellCounts(), {
+              pending: 1,
+              submitting: 0,
+              submitted: 0,
+              success: 1,
+              failed: 0
+            })
+            assert.strictEqual((yield* store.cells({ states: ["success"], tableSlot: 0 })).length, 1)
+            assert.strictEqual((yield* store.cells({ includeUnwanted: true })).length, 4)
+
+            yield* store.reset()
+            assert.deepStrictEqual(yield* store.cells({ includeUnwanted: true }), [])
+            assert.deepStrictEqual(yield* store.documents(), [])
+            // Uploaded files are already documents of the service: --fresh must not upload them a second time.
+            assert.deepStrictEqual(yield* store.uploadedFile("/a.pdf", "sha"), Option.some(1))
+            assert.strictEqual((yield* store.runs()).length, 1)
+            const fresh = yield* store.syncCells(wanted(docs, [columnA]), rerun)
+            assert.deepStrictEqual(fresh, { total: 2, alreadyAnswered: 0, toRun: 2, inFlight: 0, skipped: 0 })
           })
-          assert.strictEqual((yield* store.cells({ states: ["success"], tableSlot: 0 })).length, 1)
-          assert.strictEqual((yield* store.cells({ includeUnwanted: true })).length, 4)
-
-          yield* store.reset()
-          assert.deepStrictEqual(yield* store.cells({ includeUnwanted: true }), [])
-          assert.deepStrictEqual(yield* store.documents(), [])
-          // Uploaded files are already documents of the service: --fresh must not upload them a second time.
-          assert.deepStrictEqual(yield* store.uploadedFile("/a.pdf", "sha"), Option.some(1))
-          assert.strictEqual((yield* store.runs()).length, 1)
-          const fresh = yield* store.syncCells(wanted(docs, [columnA]), rerun)
-          assert.deepStrictEqual(fresh, { total: 2, alreadyAnswered: 0, toRun: 2, inFlight: 0, skipped: 0 })
-        })
-      )
-    })
+        )
+      })
   )
 
   it.scoped("intent: attempts and stale task id; a revert undoes one attempt", () =>
