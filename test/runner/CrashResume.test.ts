@@ -38,7 +38,9 @@ describe("resume after kill -9, exactly once", () => {
     "kills at each point of the protocol; the resumed run asks no pair twice and ends with an uninterrupted run's answers",
     () =>
       Effect.gen(function* () {
-        const service = yield* localService({ documents: 4, latencyMs: 60 })
+        // One worker: cells finish one at a time, so some poll always sees cells settled while others still run
+        // (the mid-poll kill point); with many workers a whole round could settle between two polls.
+        const service = yield* localService({ documents: 4, latencyMs: 60, workers: 1 })
         const baseline = writePipeline(service.dir, "baseline", body(service))
         assert.strictEqual((yield* runInProcess(service, baseline)).outcome, "completed")
         const expected = yield* answersOf(join(service.dir, "out-baseline"))
