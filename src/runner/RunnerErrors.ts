@@ -101,24 +101,3 @@ export const outcomeOf = (stop: RunStop): RunOutcome => {
       return "error"
   }
 }
-
-/** Exit codes of the issue: 0 all answered, 1 internal, 2 invalid, 3 failed cells, 4 refused, 5 resume later. */
-export const exitCodeOf = (outcome: RunOutcome): number => {
-  switch (outcome) {
-    case "completed":
-      return 0
-    case "failed-cells":
-      return 3
-    case "refused":
-      return 4
-    case "service-unavailable":
-    case "deadline":
-      return 5
-    case "interrupted":
-      return 130
-    case "invalid":
-      return 2
-    default:
-      return 1
-  }
-}

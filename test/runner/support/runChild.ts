@@ -15,7 +15,7 @@ import { resolveConfig } from "../../../src/pipeline/EffectiveConfig.js"
 import { loadPipeline } from "../../../src/pipeline/loadPipeline.js"
 import { RunProgress } from "../../../src/runner/Progress.js"
 import { runPipeline } from "../../../src/runner/Runner.js"
-import { exitCodeOf } from "../../../src/runner/RunnerErrors.js"
+import { exitCodeOf } from "../../../src/cli/ExitCode.js"
 import { CheckpointStore } from "../../../src/store/CheckpointStore.js"
 import { acquireLock } from "../../../src/store/PipelineLock.js"
 
