@@ -1,8 +1,9 @@
+import { PositiveDuration } from "../../pipeline/Duration.js"
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { NodeHttpClient } from "@effect/platform-node"
-import { Config, Duration, Effect, Fiber, FiberRef, HashSet, Layer, Logger } from "effect"
+import { Config, Effect, Fiber, FiberRef, HashSet, Layer, Logger, Schema } from "effect"
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs"
 import { ClientSettings } from "../../client/ClientSettings.js"
 import { ServiceClient } from "../../client/ServiceClient.js"
@@ -51,13 +52,13 @@ type RunArgs = ArgumentsCamelCase<ArgsOf<typeof builder>> & {
   readonly logFormat?: string | undefined
 }
 
-const parseInterval = (text: string) => {
-  const match = /^(\d+(?:\.\d+)?)(ms|s|m)$/.exec(text.trim())
-  if (match === null)
-    return Effect.fail(new UsageError({ message: `--progress-interval takes e.g. 30s or 500ms; got "${text}"` }))
-  const value = Number(match[1])
-  return Effect.succeed(Duration.millis(match[2] === "ms" ? value : match[2] === "s" ? value * 1000 : value * 60_000))
-}
+/** `--progress-interval` reads like every duration in a pipeline (`30s`, `500ms`, `2m`). */
+const parseInterval = (text: string) =>
+  Schema.decodeUnknown(PositiveDuration)(text).pipe(
+    Effect.mapError(
+      () => new UsageError({ message: `--progress-interval takes a duration such as 30s or 500ms; got "${text}"` })
+    )
+  )
 
 /** At a terminal, or when FORCE_TTY=1 (tests, `script`), progress is drawn live; otherwise logged per interval. */
 const isTerminal = Config.boolean("FORCE_TTY").pipe(
