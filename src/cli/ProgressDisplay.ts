@@ -39,7 +39,7 @@ export const progressLines = (snapshot: ProgressSnapshot): ReadonlyArray<string>
       `${mark("chats")} ${describeWork("chats", snapshot.chats, snapshot.phase === "chats" ? snapshot.rate : undefined)}`
     )
   }
-  lines.push(`  ${snapshot.waiting === undefined ? "" : `waiting: ${snapshot.waiting}`}`)
+  lines.push(`  ${snapshot.waiting === undefined ? "" : snapshot.waiting}`)
   return lines
 }
 
@@ -47,7 +47,7 @@ export const progressLines = (snapshot: ProgressSnapshot): ReadonlyArray<string>
 export const progressSummary = (snapshot: ProgressSnapshot): string => {
   const work = snapshot.phase === "chats" ? (["chats", snapshot.chats] as const) : (["cells", snapshot.cells] as const)
   const line = `${snapshot.phase}: ${describeWork(work[0], work[1], snapshot.rate)}`
-  return snapshot.waiting === undefined ? line : `${line} · waiting: ${snapshot.waiting}`
+  return snapshot.waiting === undefined ? line : `${line} · ${snapshot.waiting}`
 }
 
 const countsAnnotation = (snapshot: ProgressSnapshot) => ({

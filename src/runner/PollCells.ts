@@ -165,6 +165,8 @@ export const pollRound = Effect.fn("pollRound")(function* (
   const slots = yield* inFlight.activeSlots
   const moved = yield* Effect.forEach(slots, (slot) => pollTable(slot, queue, inFlight, state), { concurrency: 4 })
   const waitingOn = yield* inFlight.size
+  // Cells submitted since the last round count as in flight too, not only those a settle left behind.
+  yield* progress.cells((c) => (c.inFlight === waitingOn ? c : { ...c, inFlight: waitingOn }))
   yield* progress.waiting(waitingOn > 0 ? `waiting on ${waitingOn} cells` : undefined)
   const done = yield* STM.commit(queue.finished)
   return {
