@@ -1,4 +1,4 @@
-import { Cause, Effect, Either, Option, Queue, Random, Stream } from "effect"
+import { Cause, Effect, Either, Option, Queue, Random } from "effect"
 import type { AnswerRequest } from "./engine/AnswerEngine.js"
 import { ServiceEngine } from "./ServiceEngine.js"
 import { ServiceSettings } from "./ServiceSettings.js"
@@ -74,16 +74,13 @@ export class TaskPool extends Effect.Service<TaskPool>()("app/service/TaskPool",
         })
       })
 
-    /** Streams the answer into the target chunk by chunk; stops early when the task was superseded. */
+    /** Appends the answer to the target chunk by chunk; stops early when the task was superseded. */
     const perform = (task: ClaimedTask) =>
       Effect.gen(function* () {
         if (yield* failsOnPurpose(task)) return yield* tasks.settle(task, injectedFailure)
         const input = yield* request(task)
         if (Option.isNone(input)) return yield* tasks.settle(task, "the cell or message no longer exists")
-        const outcome = yield* engine.answer(input.value).pipe(
-          Stream.runForEachWhile((chunk) => tasks.append(task, chunk)),
-          Effect.either
-        )
+        const outcome = yield* engine.answer(input.value, (chunk) => tasks.append(task, chunk)).pipe(Effect.either)
         yield* tasks.settle(task, Either.isLeft(outcome) ? outcome.left.reason : undefined)
       }).pipe(
         Effect.catchAllCause((cause) =>

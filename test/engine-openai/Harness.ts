@@ -1,7 +1,7 @@
 import { NodeHttpClient } from "@effect/platform-node"
 import { assert } from "@effect/vitest"
-import { Chunk, Effect, Either, Redacted, Stream } from "effect"
-import type { AnswerRequest, EngineDocument } from "../../src/service/engine/AnswerEngine.js"
+import { Effect, Either, Redacted } from "effect"
+import { type AnswerRequest, collectChunks, type EngineDocument } from "../../src/service/engine/AnswerEngine.js"
 import { makeOpenAiEngine, type OpenAiEngineSettings } from "../../src/service/engine/OpenAiEngine.js"
 
 export const key = "sk-test-SECRET-4242"
@@ -32,7 +32,7 @@ export const run = (settings: Partial<OpenAiEngineSettings> & { baseUrl: string 
   Effect.gen(function* () {
     const engine = yield* makeOpenAiEngine({ model: "test-model", apiKey: Redacted.make(key), ...settings })
     assert.strictEqual(engine.name, "openai")
-    return yield* engine.answer(request).pipe(Stream.runCollect, Effect.map(Chunk.toArray), Effect.either)
+    return yield* Effect.either(collectChunks(engine, request))
   }).pipe(Effect.provide(NodeHttpClient.layer))
 
 export const failureReason = (result: Either.Either<ReadonlyArray<string>, { reason: string }>) =>

@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Chunk, Effect, Fiber, Option, Ref, Stream, TestClock } from "effect"
-import type { AnswerRequest } from "../../src/service/engine/AnswerEngine.js"
+import { Effect, Fiber, Option, Ref, TestClock } from "effect"
+import { type AnswerRequest, collectChunks } from "../../src/service/engine/AnswerEngine.js"
 import { makeLatencyEngine } from "../../src/service/engine/LatencyEngine.js"
 
 const request: AnswerRequest = {
@@ -10,22 +10,21 @@ const request: AnswerRequest = {
   history: []
 }
 
-const collect = <E>(stream: Stream.Stream<string, E>) => Effect.map(Stream.runCollect(stream), Chunk.toArray)
-
 describe("LatencyEngine", () => {
   it.effect("answers deterministically in two chunks, at once when latency is 0", () =>
     Effect.gen(function* () {
       const engine = makeLatencyEngine({ latencyMs: 0 })
       assert.strictEqual(engine.name, "latency")
-      const first = yield* collect(engine.answer(request))
+      const first = yield* collectChunks(engine, request)
       assert.deepStrictEqual(first, ['Answer to "Governing law?"', " for document 12 (lease.pdf)"])
-      assert.deepStrictEqual(yield* collect(engine.answer(request)), first)
+      assert.deepStrictEqual(yield* collectChunks(engine, request), first)
 
-      const two = yield* collect(
-        engine.answer({ ...request, documents: [...request.documents, { id: 13, filename: "b.pdf", passages: [] }] })
-      )
+      const two = yield* collectChunks(engine, {
+        ...request,
+        documents: [...request.documents, { id: 13, filename: "b.pdf", passages: [] }]
+      })
       assert.strictEqual(two.join(""), 'Answer to "Governing law?" for documents 12 (lease.pdf), 13 (b.pdf)')
-      const none = yield* collect(engine.answer({ ...request, kind: "chat", documents: [] }))
+      const none = yield* collectChunks(engine, { ...request, kind: "chat", documents: [] })
       assert.strictEqual(none.join(""), 'Answer to "Governing law?" without documents')
     })
   )
@@ -34,10 +33,14 @@ describe("LatencyEngine", () => {
     Effect.gen(function* () {
       const seen = yield* Ref.make<ReadonlyArray<string>>([])
       const engine = makeLatencyEngine({ latencyMs: 1000 })
-      const fiber = yield* engine.answer(request).pipe(
-        Stream.runForEach((chunk) => Ref.update(seen, (chunks) => [...chunks, chunk])),
-        Effect.fork
-      )
+      const fiber = yield* engine
+        .answer(request, (chunk) =>
+          Effect.as(
+            Ref.update(seen, (chunks) => [...chunks, chunk]),
+            true
+          )
+        )
+        .pipe(Effect.fork)
       yield* TestClock.adjust("499 millis")
       assert.deepStrictEqual(yield* Ref.get(seen), [])
       yield* TestClock.adjust("1 millis")
@@ -50,6 +53,28 @@ describe("LatencyEngine", () => {
     })
   )
 
+  // Under load the service stores 50 first chunks one after another: the second is still due at latencyMs.
+  it.effect("keeps the answer due latencyMs after the start when storing the first chunk is slow", () =>
+    Effect.gen(function* () {
+      const engine = makeLatencyEngine({ latencyMs: 1000 })
+      const slowSink = (chunk: string) =>
+        Effect.as(chunk.startsWith("Answer") ? Effect.sleep("300 millis") : Effect.void, true)
+      const fiber = yield* Effect.fork(engine.answer(request, slowSink))
+      yield* TestClock.adjust("999 millis")
+      assert.isTrue(Option.isNone(yield* Fiber.poll(fiber)))
+      yield* TestClock.adjust("1 millis")
+      assert.isTrue(Option.isSome(yield* Fiber.poll(fiber)))
+    })
+  )
+
+  it.effect("stops after the first chunk when the sink says stop", () =>
+    Effect.gen(function* () {
+      const seen: Array<string> = []
+      yield* makeLatencyEngine({ latencyMs: 0 }).answer(request, (chunk) => Effect.sync(() => seen.push(chunk) < 1))
+      assert.deepStrictEqual(seen, ['Answer to "Governing law?"'])
+    })
+  )
+
   // On the test clock a sleep would never end: finishing proves latency 0 never waits.
   it.effect("never touches the clock at latency 0", () =>
     Effect.gen(function* () {
@@ -57,7 +82,7 @@ describe("LatencyEngine", () => {
       const total = yield* Effect.reduce(
         Array.from({ length: 2_000 }, (_, i) => i),
         0,
-        (sum, i) => Effect.map(collect(engine.answer({ ...request, query: `q${i}` })), (chunks) => sum + chunks.length)
+        (sum, i) => Effect.map(collectChunks(engine, { ...request, query: `q${i}` }), (chunks) => sum + chunks.length)
       )
       assert.strictEqual(total, 4_000)
     })

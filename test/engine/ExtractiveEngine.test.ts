@@ -1,6 +1,11 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Chunk, Effect, Either, Stream } from "effect"
-import type { AnswerRequest, EngineDocument, HistoryTurn } from "../../src/service/engine/AnswerEngine.js"
+import { Effect, Either } from "effect"
+import {
+  type AnswerRequest,
+  collectChunks,
+  type EngineDocument,
+  type HistoryTurn
+} from "../../src/service/engine/AnswerEngine.js"
 import { makeExtractiveEngine } from "../../src/service/engine/ExtractiveEngine.js"
 import { chunk } from "../../src/service/engine/extractive/AnswerText.js"
 import { splitPassages } from "../../src/service/engine/extractive/Passages.js"
@@ -30,8 +35,7 @@ const request = (
 ): AnswerRequest => ({ kind, query, documents, history })
 
 const engine = makeExtractiveEngine()
-const chunksOf = (req: AnswerRequest) =>
-  Stream.runCollect(engine.answer(req)).pipe(Effect.map((chunks) => Chunk.toArray(chunks)))
+const chunksOf = (req: AnswerRequest) => collectChunks(engine, req)
 const answerOf = (req: AnswerRequest) => chunksOf(req).pipe(Effect.map((chunks) => chunks.join("")))
 
 describe("makeExtractiveEngine", () => {
@@ -157,9 +161,9 @@ describe("makeExtractiveEngine", () => {
         const req = request(question, [sample, lease], [], "chat")
         const once = yield* chunksOf(req)
         const twice = yield* chunksOf(req)
-        const fresh = yield* Stream.runCollect(makeExtractiveEngine().answer(req))
+        const fresh = yield* collectChunks(makeExtractiveEngine(), req)
         assert.deepStrictEqual(once, twice)
-        assert.deepStrictEqual(once, Chunk.toArray(fresh))
+        assert.deepStrictEqual(once, fresh)
       }
     })
   )

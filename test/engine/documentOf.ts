@@ -1,5 +1,5 @@
-import { Chunk, Effect, Stream } from "effect"
-import type { EngineDocument } from "../../src/service/engine/AnswerEngine.js"
+import { Effect } from "effect"
+import { collectChunks, type EngineDocument } from "../../src/service/engine/AnswerEngine.js"
 import { makeExtractiveEngine } from "../../src/service/engine/ExtractiveEngine.js"
 import { splitPassages } from "../../src/service/engine/extractive/Passages.js"
 
@@ -21,8 +21,8 @@ const engine = makeExtractiveEngine()
 
 /** The whole answer of the extractive engine to a cell question over one document. */
 export const answerOf = (query: string, document: EngineDocument) =>
-  Stream.runCollect(engine.answer({ kind: "cell", query, documents: [document], history: [] })).pipe(
-    Effect.map((chunks) => Chunk.toArray(chunks).join(""))
+  collectChunks(engine, { kind: "cell", query, documents: [document], history: [] }).pipe(
+    Effect.map((chunks) => chunks.join(""))
   )
 
 /** The short answer: the first paragraph of the answer. */

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs"
-import { Chunk, Effect, Stream } from "effect"
-import type { AnswerEngine, EngineDocument } from "../../src/service/engine/AnswerEngine.js"
+import { Effect } from "effect"
+import { type AnswerEngine, collectChunks, type EngineDocument } from "../../src/service/engine/AnswerEngine.js"
 import { makeExtractiveEngine } from "../../src/service/engine/ExtractiveEngine.js"
 import type { AnswerKind } from "../../src/service/engine/extractive/AnswerKind.js"
 import { loadSample } from "./loadSample.js"
@@ -61,8 +61,8 @@ export const judge = (answer: string, item: EvalItem) =>
 
 /** The whole answer of an engine to one cell question. */
 export const askCell = (engine: AnswerEngine, document: EngineDocument, query: string) =>
-  Stream.runCollect(engine.answer({ kind: "cell", query, documents: [document], history: [] })).pipe(
-    Effect.map((chunks) => Chunk.toArray(chunks).join(""))
+  collectChunks(engine, { kind: "cell", query, documents: [document], history: [] }).pipe(
+    Effect.map((chunks) => chunks.join(""))
   )
 
 const now = Effect.sync(() => performance.now())

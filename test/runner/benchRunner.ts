@@ -4,7 +4,10 @@
  *   makespan ÷ ideal (ideal = ⌈cells ÷ 50⌉ × 200 ms; target ≤ 1.25), HTTP requests per cell (target ≤ 0.5),
  *   response bytes per cell, peak RSS of the runner;
  * - 100,000 cells (2,000 documents × 50 columns) at `--latency-ms 0`: cells per second, peak RSS (target ≤ 400 MB).
- * `npx tsx test/runner/benchRunner.ts [small|large]` prints the figures as JSON.
+ * `npx tsx test/runner/benchRunner.ts [small|large]` prints the figures as JSON. For digging into a figure:
+ * BENCH_LOG=FILE keeps the runner's log (with DOCSWEEP_TEST_LOG=debug, every submit and poll), BENCH_KEEP=1 keeps
+ * the service's data (its tasks table has each answer's start and end), BENCH_SERVE_FLAGS adds node flags to the
+ * service (e.g. `--cpu-prof --cpu-prof-dir=DIR`).
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process"
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
@@ -54,7 +57,8 @@ const userId = 3
 
 const startServe = (args: ReadonlyArray<string>) =>
   new Promise<{ readonly child: ChildProcess; readonly baseUrl: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", serviceMain, "serve", ...args], {
+    const flags = process.env.BENCH_SERVE_FLAGS?.split(" ").filter((f) => f !== "") ?? []
+    const child = spawn(process.execPath, [...flags, "--import", "tsx", serviceMain, "serve", ...args], {
       cwd: root,
       stdio: ["ignore", "pipe", "ignore"]
     })
@@ -165,7 +169,8 @@ export async function benchRunner(opts: BenchRunnerOptions): Promise<BenchRunner
     }
   } finally {
     serve.child.kill("SIGTERM")
-    rmSync(dir, { recursive: true, force: true })
+    if (process.env.BENCH_KEEP === undefined) rmSync(dir, { recursive: true, force: true })
+    else process.stderr.write(`kept ${dir}\n`)
   }
 }
 

@@ -1,21 +1,25 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Stream } from "effect"
+import { Effect } from "effect"
 import { type AnswerEngine, EngineFailure } from "../../src/service/engine/AnswerEngine.js"
 import { asOrg, asUser, contract, testService, waitUntil } from "./support.js"
 
 /** Describes what it was given, so tests see how the pool built each request; "boom" fails, "slow" takes 300 ms. */
 const echoEngine: AnswerEngine = {
   name: "echo",
-  answer: (request) => {
-    if (request.query === "boom") return Stream.fail(new EngineFailure({ reason: "the model refused" }))
+  answer: (request, sink) => {
+    if (request.query === "boom") return Effect.fail(new EngineFailure({ reason: "the model refused" }))
     const passages = request.documents.reduce((sum, document) => sum + document.passages.length, 0)
     const text =
       `[${request.kind} docs=${request.documents.map((document) => document.id).join(",")} passages=${passages}` +
       ` history=${request.history.map((turn) => turn.query).join("|")} lang=${request.language ?? "-"}` +
       ` col=${request.columnName ?? "-"}]`
     return request.query === "slow"
-      ? Stream.concat(Stream.make("A"), Stream.fromEffect(Effect.as(Effect.sleep("300 millis"), "B")))
-      : Stream.make(text)
+      ? Effect.gen(function* () {
+          if (!(yield* sink("A"))) return
+          yield* Effect.sleep("300 millis")
+          yield* sink("B")
+        })
+      : Effect.asVoid(sink(text))
   }
 }
 

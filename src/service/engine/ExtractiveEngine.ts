@@ -1,5 +1,5 @@
-import { Effect, Stream } from "effect"
-import { type AnswerEngine, type AnswerRequest, EngineFailure } from "./AnswerEngine.js"
+import { Effect } from "effect"
+import { type AnswerEngine, type AnswerRequest, type ChunkSink, EngineFailure, writeChunks } from "./AnswerEngine.js"
 import { formatOutcome } from "./extractive/AnswerFormat.js"
 import { answerText, chunk } from "./extractive/AnswerText.js"
 import { answerIn, nothingFound } from "./extractive/Extract.js"
@@ -49,25 +49,23 @@ const answerMany = (index: PassageIndex, query: Query): Outcome => {
  */
 export const makeExtractiveEngine = (): AnswerEngine => {
   const indexFor = makeIndexCache(cacheSize)
-  const answer = (request: AnswerRequest): Stream.Stream<string, EngineFailure> =>
-    Stream.unwrap(
-      Effect.suspend(() => {
-        if (request.documents.length === 0) {
-          return Effect.fail(new EngineFailure({ reason: "The request names no document to answer from" }))
-        }
-        // Pure computation; a throw from it (or from MiniSearch) is reported as this request's failure.
-        return Effect.try({
-          try: () => {
-            const index = indexFor(request.documents)
-            const history = request.kind === "chat" ? request.history : []
-            const query = buildQuery(request.query, history)
-            const multiDocument = request.documents.length > 1
-            const outcome = formatOutcome(multiDocument ? answerMany(index, query) : answerOne(index, query), query)
-            return Stream.fromIterable(chunk(answerText(outcome, multiDocument)))
-          },
-          catch: (cause) => new EngineFailure({ reason: "The extractive engine could not answer this request", cause })
-        })
-      })
-    )
+  const answer = (request: AnswerRequest, sink: ChunkSink): Effect.Effect<void, EngineFailure> =>
+    Effect.suspend(() => {
+      if (request.documents.length === 0) {
+        return Effect.fail(new EngineFailure({ reason: "The request names no document to answer from" }))
+      }
+      // Pure computation; a throw from it (or from MiniSearch) is reported as this request's failure.
+      return Effect.try({
+        try: () => {
+          const index = indexFor(request.documents)
+          const history = request.kind === "chat" ? request.history : []
+          const query = buildQuery(request.query, history)
+          const multiDocument = request.documents.length > 1
+          const outcome = formatOutcome(multiDocument ? answerMany(index, query) : answerOne(index, query), query)
+          return chunk(answerText(outcome, multiDocument))
+        },
+        catch: (cause) => new EngineFailure({ reason: "The extractive engine could not answer this request", cause })
+      }).pipe(Effect.flatMap((chunks) => writeChunks(chunks, sink)))
+    })
   return { name: "extractive", answer }
 }

@@ -1,5 +1,5 @@
-import { Effect, Stream } from "effect"
-import type { AnswerEngine, AnswerRequest } from "./AnswerEngine.js"
+import { Clock, Effect } from "effect"
+import { type AnswerEngine, type AnswerRequest, type ChunkSink, writeChunks } from "./AnswerEngine.js"
 
 export interface LatencyEngineSettings {
   /** Simulated generation time of one answer, in milliseconds; 0 answers at once. */
@@ -19,20 +19,26 @@ export const latencyAnswerChunks = (request: AnswerRequest): readonly [string, s
 ]
 
 /**
- * A stand-in model for load tests and service tests: a deterministic answer after `latencyMs`, in two chunks.
- * Half the latency passes before each chunk so pollers can see a partial answer. The sleeps use the Effect
- * clock (the test clock drives them); at 0 there is no sleep at all, since benchmarks run 10,000+ cells.
+ * A stand-in model for load tests and service tests: a deterministic answer `latencyMs` after the request, in two
+ * chunks, the first at half time so pollers can see a partial answer. Both are due at fixed times from the start,
+ * so time the consumer spends storing the first chunk does not delay the second (under load 50 workers store
+ * their chunks one after another). The sleeps use the Effect clock (the test clock drives them); at 0 there is no
+ * sleep at all, since benchmarks run 10,000+ cells.
  */
 export const makeLatencyEngine = (settings: LatencyEngineSettings): AnswerEngine => {
-  const firstWait = Math.floor(settings.latencyMs / 2)
-  const secondWait = settings.latencyMs - firstWait
-  const after = (millis: number, chunk: string): Stream.Stream<string> =>
-    millis > 0 ? Stream.fromEffect(Effect.as(Effect.sleep(millis), chunk)) : Stream.succeed(chunk)
-  const answer = (request: AnswerRequest): Stream.Stream<string> => {
+  const half = Math.floor(settings.latencyMs / 2)
+  const answer = (request: AnswerRequest, sink: ChunkSink): Effect.Effect<void> => {
     const [first, second] = latencyAnswerChunks(request)
-    return settings.latencyMs > 0
-      ? Stream.concat(after(firstWait, first), after(secondWait, second))
-      : Stream.make(first, second)
+    if (settings.latencyMs <= 0) return writeChunks([first, second], sink)
+    return Effect.gen(function* () {
+      const start = yield* Clock.currentTimeMillis
+      const until = (offset: number) =>
+        Effect.flatMap(Clock.currentTimeMillis, (now) => Effect.sleep(Math.max(0, start + offset - now)))
+      yield* until(half)
+      if (!(yield* sink(first))) return
+      yield* until(settings.latencyMs)
+      yield* sink(second)
+    })
   }
   return { name: "latency", answer }
 }

@@ -1,6 +1,6 @@
 import { HttpClient, HttpClientRequest, type HttpClientResponse } from "@effect/platform"
 import { Duration, Effect, type Redacted, Schedule, Stream } from "effect"
-import type { AnswerEngine, AnswerRequest } from "./AnswerEngine.js"
+import type { AnswerEngine, AnswerRequest, ChunkSink } from "./AnswerEngine.js"
 import { buildMessages } from "./openai/ChatMessages.js"
 import { coalesce, contentDeltas } from "./openai/ContentDeltas.js"
 import {
@@ -91,13 +91,14 @@ export const makeOpenAiEngine = Effect.fn("OpenAiEngine.make")(function* (settin
       Stream.timeoutFail(() => new ModelTimeout({ after: timeout }), timeout)
     )
 
-  const answer = (request: AnswerRequest) =>
+  const answer = (request: AnswerRequest, sink: ChunkSink) =>
     // Ranking and request building wait until the stream runs, not when it is described.
     Stream.unwrap(Effect.suspend(() => openStream(completionRequest(request))).pipe(Effect.map(readBody))).pipe(
       contentDeltas,
       coalesce(chunkChars),
       Stream.mapError((error: ModelCallError) => toEngineFailure(error, url, settings.apiKey)),
-      Stream.withSpan("OpenAiEngine.answer", { attributes: { model: settings.model, kind: request.kind } })
+      Stream.runForEachWhile(sink),
+      Effect.withSpan("OpenAiEngine.answer", { attributes: { model: settings.model, kind: request.kind } })
     )
 
   const engine: AnswerEngine = { name: "openai", answer }
