@@ -6,6 +6,7 @@ import type { ColumnId, DocumentId, OrganizationId, SessionId, TableId, UserId }
 import { type CreateMessageBody, createdMessage } from "../api/Sessions.js"
 import type { CellPair, CreateCellBody, CreateColumnBody, CreateTableBody, UpdateTableBody } from "../api/Tables.js"
 import type { CreateSessionBody, UpdateSessionBody } from "../api/Sessions.js"
+import { readCells, type WantedCell } from "./CellList.js"
 import { type ClientError, Transport, UnexpectedReply } from "./ClientError.js"
 import { ClientSettings } from "./ClientSettings.js"
 import { tokenScrubber, toClientError } from "./ReplyErrors.js"
@@ -27,16 +28,18 @@ export class ServiceClient extends Effect.Service<ServiceClient>()("app/client/S
   effect: Effect.gen(function* () {
     const settings = yield* ClientSettings
     const clean = tokenScrubber(settings.token)
-    const api = yield* HttpApiClient.make(Api, {
-      baseUrl: settings.baseUrl,
-      transformClient: (client) =>
-        client.pipe(
-          HttpClient.mapRequest((request) =>
-            settings.token === undefined ? request : HttpClientRequest.bearerToken(request, settings.token)
-          ),
-          HttpClient.filterStatusOk
-        )
-    })
+    const authorized = (client: HttpClient.HttpClient) =>
+      client.pipe(
+        HttpClient.mapRequest((request) =>
+          settings.token === undefined ? request : HttpClientRequest.bearerToken(request, settings.token)
+        ),
+        HttpClient.filterStatusOk
+      )
+    const api = yield* HttpApiClient.make(Api, { baseUrl: settings.baseUrl, transformClient: authorized })
+    // For the one reply read without decoding all of it (`listCellsWhere`).
+    const http = authorized(
+      HttpClient.mapRequest(yield* HttpClient.HttpClient, HttpClientRequest.prependUrl(settings.baseUrl))
+    )
 
     /** Names the call, bounds it in time and turns every failure into a ClientError. */
     const call = <A>(
@@ -112,6 +115,16 @@ export class ServiceClient extends Effect.Service<ServiceClient>()("app/client/S
         ),
       listCells: (tableId: TableId) =>
         call(`GET /api/ai/table/${tableId}/cell/list`, api.tables.listCells({ path: { ai_table_id: tableId } })),
+      /** The listed cells of the wanted pairs only, each decoded against the contract (see `readCells`). */
+      listCellsWhere: (tableId: TableId, wanted: WantedCell) => {
+        const request = `GET /api/ai/table/${tableId}/cell/list`
+        return call(
+          request,
+          Effect.flatMap(http.get(`/api/ai/table/${tableId}/cell/list`), (response) =>
+            readCells(request, response.stream, wanted, clean)
+          )
+        ).pipe(Effect.flatMap((cells) => cells))
+      },
       createSession: (body: CreateSessionBody) =>
         call("POST /api/ai/session/create", api.sessions.createSession({ payload: body })),
       listSessions: (organizationId: OrganizationId, documentId?: DocumentId) =>

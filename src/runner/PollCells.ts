@@ -92,15 +92,13 @@ export const pollTable = Effect.fn("pollTable")(function* (
   const tracked = yield* inFlight.inSlot(slot)
   const tableId = tracked.values().next().value?.tableId
   if (tableId === undefined) return false
-  const cells = yield* retry(client.listCells(tableId))
+  const cells = yield* retry(
+    client.listCellsWhere(tableId, (documentId, columnId) => tracked.has(pairKey(documentId, columnId)))
+  )
   const now = yield* Clock.currentTimeMillis
   const previousPoll = (yield* Ref.getAndUpdate(state.lastPoll, (m) => new Map(m).set(slot, now))).get(slot) ?? 0
   const at = yield* nowIso
-  const listed = new Map<string, AiCell>()
-  for (const cell of cells) {
-    const key = pairKey(cell.document_id, cell.ai_column_id)
-    if (tracked.has(key)) listed.set(key, cell)
-  }
+  const listed = new Map(cells.map((cell) => [pairKey(cell.document_id, cell.ai_column_id), cell]))
   const results: Array<CellResult> = []
   const again: Array<CellTask> = []
   const settled: Array<InFlightCell> = []
@@ -135,7 +133,7 @@ export const pollTable = Effect.fn("pollTable")(function* (
     }
   }
   yield* Effect.logDebug(
-    `polled table ${tableId}: ${cells.length} cells listed, ${tracked.size} in flight, ${settled.length} settled`
+    `polled table ${tableId}: ${cells.length} of ${tracked.size} cells in flight listed, ${settled.length} settled`
   ).pipe(Effect.annotateLogs("expectedMs", Option.getOrUndefined(yield* state.latency.current)))
   if (settled.length === 0) return changed
   yield* store.markResults(results)

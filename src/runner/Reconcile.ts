@@ -1,5 +1,6 @@
 import { Effect, Option, Ref } from "effect"
 import type { AiCell } from "../api/Tables.js"
+import type { WantedCell } from "../client/CellList.js"
 import type { ClientError } from "../client/ClientError.js"
 import { pairKey } from "./Keys.js"
 import { RunContext } from "./RunContext.js"
@@ -37,6 +38,12 @@ export interface IntentCell {
   readonly columnId: number
   /** task_id of the remote cell before our request; undefined for a cell that did not exist. */
   readonly staleTaskId: string | undefined
+}
+
+/** Whether a listed cell is one of these pairs: what a reconciling cell list needs to decode. */
+export const anyOf = (intents: ReadonlyArray<IntentCell>): WantedCell => {
+  const keys = new Set(intents.map((intent) => pairKey(intent.documentId, intent.columnId)))
+  return (documentId, columnId) => keys.has(pairKey(documentId, columnId))
 }
 
 /**

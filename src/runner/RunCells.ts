@@ -8,7 +8,7 @@ import type { ColumnPlan, TableLayout } from "./PlanRun.js"
 import { type CellStats, noCellStats, type PollState, pollRound } from "./PollCells.js"
 import { makeLatencyEstimate, pollUntilDone } from "./PollInterval.js"
 import { RunProgress } from "./Progress.js"
-import { sortIntents } from "./Reconcile.js"
+import { anyOf, sortIntents } from "./Reconcile.js"
 import { RunContext } from "./RunContext.js"
 import { RunnerSettings } from "./RunnerSettings.js"
 import { type RemoteTable, startTableSetup, type TableGate } from "./SetupTables.js"
@@ -73,7 +73,7 @@ const resume = Effect.fn("resume")(function* (
         )
         const intents = inSlot.filter((record) => record.state === "submitting").flatMap((r) => intentOf(r, table))
         if (intents.length === 0) return
-        const sorted = sortIntents(yield* retry(client.listCells(table.tableId)), intents)
+        const sorted = sortIntents(yield* retry(client.listCellsWhere(table.tableId, anyOf(intents))), intents)
         yield* adoptLanded(sorted.landed, inFlight)
         yield* requeueLost(sorted.lost, queue)
       }),

@@ -6,7 +6,7 @@ import { CheckpointStore } from "../store/CheckpointStore.js"
 import type { Batch, CellQueue, CellTask } from "./CellQueue.js"
 import type { InFlightCell, InFlightCells, Intent } from "./InFlightCells.js"
 import { pairKey } from "./Keys.js"
-import { isAmbiguous, sortIntents } from "./Reconcile.js"
+import { anyOf, isAmbiguous, sortIntents } from "./Reconcile.js"
 import { nowIso, RunContext } from "./RunContext.js"
 import type { RemoteTable } from "./SetupTables.js"
 
@@ -84,8 +84,8 @@ export const submitBatch = Effect.fn("submitBatch")(function* (
   const outstanding = yield* Ref.make<ReadonlyArray<Intent>>(intents)
   const ambiguous = yield* Ref.make(false)
   const reconcile = Effect.gen(function* () {
-    const cells = yield* client.listCells(table.tableId)
-    const sorted = sortIntents(cells, yield* Ref.get(outstanding))
+    const intents = yield* Ref.get(outstanding)
+    const sorted = sortIntents(yield* client.listCellsWhere(table.tableId, anyOf(intents)), intents)
     yield* adoptLanded(sorted.landed, inFlight)
     yield* Ref.set(outstanding, sorted.lost)
     yield* Ref.set(ambiguous, false)

@@ -148,6 +148,41 @@ describe("ServiceClient over real HTTP", () => {
     })
   )
 
+  it.live("listCellsWhere decodes only the wanted cells and still names a bad wanted cell's field", () =>
+    Effect.gen(function* () {
+      const other = { ...Samples.cell, id: 2, document_id: 202, response: 7 }
+      const wanted = (document: number, column: number) => document === Samples.cell.document_id && column === 55
+      const cells = yield* withClient(json(200, [{ ...Samples.cell, ai_column_id: 55 }, other]), (client, server) =>
+        Effect.gen(function* () {
+          const picked = yield* client.listCellsWhere(tableId, wanted)
+          assert.strictEqual(server.seen[0]?.url, "/api/ai/table/12/cell/list")
+          assert.strictEqual(server.seen[0]?.headers.authorization, `Bearer ${TOKEN}`)
+          return picked
+        })
+      )
+      // The unwanted cell's bad response is never read.
+      assert.deepStrictEqual(
+        cells.map((cell) => cell.response),
+        ["New York"]
+      )
+      const bad = yield* withClient(json(200, [other, { ...Samples.cell, ai_column_id: 55, task_status: 5 }]), (c) =>
+        failureOf(c.listCellsWhere(tableId, wanted))
+      )
+      assert.strictEqual(bad._tag, "UnexpectedReply")
+      if (bad._tag === "UnexpectedReply") assert.strictEqual(bad.field, "1.task_status")
+      const noIds = yield* withClient(json(200, [{ id: 1, task_status: "success" }]), (c) =>
+        failureOf(c.listCellsWhere(tableId, wanted))
+      )
+      assert.include(noIds.message, "GET /api/ai/table/12/cell/list: unexpected reply at 0.document_id")
+      const notList = yield* withClient(json(200, { cells: [] }), (c) => failureOf(c.listCellsWhere(tableId, wanted)))
+      assert.include(notList.message, "expected an array of cells")
+      const refused = yield* withClient(json(401, { detail: "token expired" }), (c) =>
+        failureOf(c.listCellsWhere(tableId, wanted))
+      )
+      assert.strictEqual(refused._tag, "Unauthorized")
+    })
+  )
+
   it.live("connection refused is a Transport error", () =>
     Effect.gen(function* () {
       const layer = ServiceClient.Default.pipe(

@@ -2,6 +2,7 @@ import { Clock, Duration, Effect, Layer, Option } from "effect"
 import type { DocumentListItem } from "../../../src/api/Documents.js"
 import type { CellId, ColumnId, DocumentId, OrganizationId, TableId, UserId } from "../../../src/api/Ids.js"
 import type { AiCell, AiColumn, AiTable, CellPair } from "../../../src/api/Tables.js"
+import type { WantedCell } from "../../../src/client/CellList.js"
 import type { ClientError } from "../../../src/client/ClientError.js"
 import { ServiceClient } from "../../../src/client/ServiceClient.js"
 
@@ -74,6 +75,16 @@ export const makeFakeService = (options: FakeOptions) => {
       modified_at: new Date(done ? cell.runAt + latency : cell.runAt).toISOString()
     }
   }
+  // Both list calls count (and fault) as "listCells": one endpoint.
+  const listed = (tableId: number, wanted: WantedCell) =>
+    withFault(
+      "listCells",
+      Effect.map(Clock.currentTimeMillis, (now) =>
+        [...cells.values()]
+          .filter((cell) => cell.tableId === tableId && wanted(cell.documentId, cell.columnId))
+          .map((cell) => toCell(cell, now))
+      )
+    )
   const document = (id: number): DocumentListItem => ({
     id: id as DocumentId,
     organization_id: 1 as OrganizationId,
@@ -167,13 +178,8 @@ export const makeFakeService = (options: FakeOptions) => {
       ),
     runColumn: unused("runColumn"),
     createCell: unused("createCell"),
-    listCells: (tableId: TableId) =>
-      withFault(
-        "listCells",
-        Effect.map(Clock.currentTimeMillis, (now) =>
-          [...cells.values()].filter((cell) => cell.tableId === tableId).map((cell) => toCell(cell, now))
-        )
-      ),
+    listCells: (tableId: TableId) => listed(tableId, () => true),
+    listCellsWhere: (tableId: TableId, wanted: WantedCell) => listed(tableId, wanted),
     createSession: unused("createSession"),
     listSessions: unused("listSessions"),
     getSession: unused("getSession"),

@@ -17,7 +17,14 @@ import { CheckpointStore } from "../../../src/store/CheckpointStore.js"
 
 /** Heap high-water marks, sampled: where the peak RSS comes from. */
 const peaks = { heapUsed: 0, heapTotal: 0, external: 0, arrayBuffers: 0 }
+const timeline = process.env.BENCH_TIMELINE !== undefined
 const sampler = setInterval(() => {
+  if (timeline) {
+    const u = process.memoryUsage()
+    process.stderr.write(
+      `mem rss=${(u.rss / 2 ** 20).toFixed(0)} used=${(u.heapUsed / 2 ** 20).toFixed(0)} total=${(u.heapTotal / 2 ** 20).toFixed(0)} ext=${(u.external / 2 ** 20).toFixed(0)}\n`
+    )
+  }
   const usage = process.memoryUsage()
   peaks.heapUsed = Math.max(peaks.heapUsed, usage.heapUsed / 2 ** 20)
   peaks.heapTotal = Math.max(peaks.heapTotal, usage.heapTotal / 2 ** 20)
