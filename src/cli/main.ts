@@ -6,6 +6,9 @@ import { MergeCommand } from "./commands/MergeCommand.js"
 import { RunCommand } from "./commands/RunCommand.js"
 import { DocsCommand, ServeCommand, TokenCommand, UsersCommand } from "./commands/ServiceCommands.js"
 import { ValidateCommand } from "./commands/ValidateCommand.js"
+import { favourMemory } from "./MemoryPolicy.js"
+
+favourMemory()
 
 await yargs(hideBin(process.argv))
   .scriptName("docsweep")

@@ -2,13 +2,13 @@ import { Effect, Either, Schema } from "effect"
 import { createHash } from "node:crypto"
 import { readFile } from "node:fs/promises"
 import { dirname, join, relative, resolve } from "node:path"
-import { fileURLToPath } from "node:url"
 import { isMapping } from "./Fields.js"
 import { describeCause, resolveFileSets } from "./FileSets.js"
 import { issueProblems, type SchemaProblem } from "./IssueProblems.js"
 import { type Problem, PipelineInvalid, sortProblems } from "./PipelineInvalid.js"
 import { type Pipeline, PipelineSchema } from "./PipelineSchema.js"
 import { locate, parseYaml, tokenProblems, type YamlSource } from "./YamlSource.js"
+import { packageFile } from "./PackageFiles.js"
 
 /** Where a key's value was written: the pipeline file or config/default.yaml (otherwise a built-in default). */
 export type KeySource = "pipeline" | "config/default.yaml"
@@ -30,7 +30,7 @@ export interface LoadOptions {
   readonly defaultsFile?: string | null
 }
 
-export const defaultsFileUrl = new URL("../../config/default.yaml", import.meta.url)
+export const defaultsFilePath = packageFile("config", "default.yaml")
 
 /** Mappings merge key by key, `over` winning; anything else (lists included) is replaced whole. */
 export const deepMerge = (base: unknown, over: unknown): unknown => {
@@ -69,7 +69,7 @@ const toValue = (source: YamlSource) =>
 
 const readDefaults = (cwd: string, defaultsFile: string | null | undefined) => {
   if (defaultsFile === null) return Effect.succeed(undefined)
-  const absolute = defaultsFile === undefined ? fileURLToPath(defaultsFileUrl) : resolve(cwd, defaultsFile)
+  const absolute = defaultsFile === undefined ? defaultsFilePath : resolve(cwd, defaultsFile)
   const shown = relative(cwd, absolute)
   const file = shown === "" || shown.startsWith("..") ? absolute : shown
   return readSource(file, absolute).pipe(

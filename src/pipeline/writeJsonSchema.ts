@@ -2,9 +2,10 @@ import { NodeRuntime } from "@effect/platform-node"
 import { Effect, JSONSchema } from "effect"
 import { rename, writeFile } from "node:fs/promises"
 import { fileURLToPath, pathToFileURL } from "node:url"
+import { packageFile } from "./PackageFiles.js"
 import { PipelineSchema } from "./PipelineSchema.js"
 
-export const schemaFileUrl = new URL("../../config/pipeline.schema.json", import.meta.url)
+export const schemaFileUrl = pathToFileURL(packageFile("config", "pipeline.schema.json"))
 
 /** Titles the schema library derives from refinements ("positive", "minItems(1)") mean nothing in an editor. */
 const dropDerivedTitles = (value: unknown, root = true): unknown => {

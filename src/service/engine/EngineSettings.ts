@@ -1,5 +1,5 @@
 import type { HttpClient } from "@effect/platform"
-import { Data, Effect, Either, Predicate, Redacted } from "effect"
+import { Data, Effect, Either, Redacted } from "effect"
 import type { AnswerEngine } from "./AnswerEngine.js"
 import { makeLatencyEngine } from "./LatencyEngine.js"
 import { makeOpenAiEngine } from "./OpenAiEngine.js"
@@ -80,22 +80,9 @@ export const parseEngineChoice = (
   }
 }
 
-interface ExtractiveModule {
-  readonly makeExtractiveEngine: () => AnswerEngine
-}
-
-const isExtractiveModule = (module: unknown): module is ExtractiveModule =>
-  Predicate.hasProperty(module, "makeExtractiveEngine") && typeof module.makeExtractiveEngine === "function"
-
-// A non-literal specifier keeps this file compiling while the extractive engine is written alongside it.
-const extractiveModulePath = "./ExtractiveEngine.js"
-
-const loadExtractiveEngine = Effect.promise((): Promise<unknown> => import(extractiveModulePath)).pipe(
-  Effect.flatMap((module) =>
-    isExtractiveModule(module)
-      ? Effect.sync(() => module.makeExtractiveEngine())
-      : Effect.dieMessage(`${extractiveModulePath} does not export makeExtractiveEngine()`)
-  )
+// Loaded on first use: runs on the latency or openai engine never load the ranking index.
+const loadExtractiveEngine = Effect.promise(() => import("./ExtractiveEngine.js")).pipe(
+  Effect.map((module) => module.makeExtractiveEngine())
 )
 
 /** Builds the chosen engine; only `openai` uses the HttpClient. */
