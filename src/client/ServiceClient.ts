@@ -123,7 +123,7 @@ export class ServiceClient extends Effect.Service<ServiceClient>()("app/client/S
           Effect.flatMap(http.get(`/api/ai/table/${tableId}/cell/list`), (response) =>
             readCells(request, response.stream, wanted, clean)
           )
-        ).pipe(Effect.flatMap((cells) => cells))
+        ).pipe(Effect.flatten)
       },
       createSession: (body: CreateSessionBody) =>
         call("POST /api/ai/session/create", api.sessions.createSession({ payload: body })),
