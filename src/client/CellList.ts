@@ -1,7 +1,8 @@
-import { Effect, Either, ParseResult, Schema, Stream } from "effect"
+import { Effect, Either, Schema, Stream } from "effect"
 import { AiCell } from "../api/Tables.js"
 import { UnexpectedReply } from "./ClientError.js"
 import { makeJsonArraySplitter } from "./JsonArraySplitter.js"
+import { mismatch, notJson } from "./ReplyErrors.js"
 
 /** Which listed cells a caller wants, by `(document_id, ai_column_id)`. */
 export type WantedCell = (documentId: number, columnId: number) => boolean
@@ -13,8 +14,6 @@ const numberAt = (element: unknown, field: "document_id" | "ai_column_id"): numb
   const value = (element as Record<string, unknown>)[field]
   return typeof value === "number" ? value : undefined
 }
-
-const notJson = (request: string) => new UnexpectedReply({ request, field: "", detail: "the body is not JSON" })
 
 /** One element of the list: the cell when wanted (decoded against the contract), `undefined` when not. */
 const pickCell = (
@@ -37,11 +36,7 @@ const pickCell = (
     return Either.left(new UnexpectedReply({ request, field: `${index}.${field}`, detail: "expected a number" }))
   }
   if (!wanted(documentId, columnId)) return Either.right(undefined)
-  return Either.mapLeft(decodeCell(element), (error) => {
-    const issue = ParseResult.ArrayFormatter.formatErrorSync(error)[0]
-    const field = [index, ...(issue?.path ?? [])].map(String).join(".")
-    return new UnexpectedReply({ request, field, detail: clean(issue?.message ?? "invalid cell") })
-  })
+  return Either.mapLeft(decodeCell(element), (error) => mismatch(request, error, clean, [index]))
 }
 
 /**

@@ -82,23 +82,32 @@ const fromStatus = (request: string, response: HttpClientResponse.HttpClientResp
 
 const isJsonSyntaxError = (cause: unknown) => cause instanceof SyntaxError
 
+/** A reply that does not match the contract: its first issue's field (below `at`, such as a list index). */
+export const mismatch = (
+  request: string,
+  error: ParseResult.ParseError,
+  clean: Scrub,
+  at: ReadonlyArray<PropertyKey> = []
+): UnexpectedReply => {
+  const first = ParseResult.ArrayFormatter.formatErrorSync(error)[0]
+  return new UnexpectedReply({
+    request,
+    field: [...at, ...(first?.path ?? [])].map(String).join("."),
+    detail: clean(first?.message ?? error.message)
+  })
+}
+
+export const notJson = (request: string): UnexpectedReply =>
+  new UnexpectedReply({ request, field: "", detail: "the body is not JSON" })
+
 /** Maps every way a call can fail to one tagged client error. */
 export const toClientError =
   (request: string, clean: Scrub) => (error: HttpClientError.HttpClientError | ParseResult.ParseError) => {
-    if (ParseResult.isParseError(error)) {
-      const first = ParseResult.ArrayFormatter.formatErrorSync(error)[0]
-      return Effect.succeed<ClientError>(
-        new UnexpectedReply({
-          request,
-          field: first === undefined ? "" : first.path.map(String).join("."),
-          detail: clean(first?.message ?? error.message)
-        })
-      )
-    }
+    if (ParseResult.isParseError(error)) return Effect.succeed<ClientError>(mismatch(request, error, clean))
     if (error._tag === "ResponseError" && error.reason === "StatusCode")
       return fromStatus(request, error.response, clean)
     if (error._tag === "ResponseError" && error.reason === "Decode" && isJsonSyntaxError(error.cause)) {
-      return Effect.succeed<ClientError>(new UnexpectedReply({ request, field: "", detail: "the body is not JSON" }))
+      return Effect.succeed<ClientError>(notJson(request))
     }
     if (error._tag === "ResponseError" && error.reason === "EmptyBody") {
       return Effect.succeed<ClientError>(new UnexpectedReply({ request, field: "", detail: "the body is empty" }))
