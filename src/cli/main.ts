@@ -7,6 +7,7 @@ import { RunCommand } from "./commands/RunCommand.js"
 import { DocsCommand, ServeCommand, TokenCommand, UsersCommand } from "./commands/ServiceCommands.js"
 import { ValidateCommand } from "./commands/ValidateCommand.js"
 import { favourMemory } from "./MemoryPolicy.js"
+import { docsweepVersion } from "./Version.js"
 
 favourMemory()
 
@@ -38,6 +39,6 @@ await yargs(hideBin(process.argv))
   .recommendCommands()
   .help()
   .alias("h", "help")
-  .version()
+  .version(docsweepVersion)
   .wrap(Math.min(120, process.stdout.columns ?? 100))
   .parseAsync()
