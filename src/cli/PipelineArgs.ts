@@ -14,7 +14,10 @@ export const withServiceFlags = <T>(yargs: Argv<T>) =>
     .option("user-id", { type: "number", describe: "your user id (else DOCSWEEP_USER_ID, the pipeline)" })
     .option("org-id", { type: "number", describe: "workspace id (else DOCSWEEP_ORG_ID, the pipeline)" })
     .option("output", { type: "string", describe: "output directory (default output/<name>)" })
-    .option("concurrency", { type: "number", describe: "most cells in flight" })
+    .option("concurrency", {
+      type: "string",
+      describe: "cells in flight: auto (learned from the service, the default) or a fixed number"
+    })
 
 export interface ServiceFlagValues {
   readonly baseUrl?: string | undefined
@@ -22,7 +25,7 @@ export interface ServiceFlagValues {
   readonly userId?: number | undefined
   readonly orgId?: number | undefined
   readonly output?: string | undefined
-  readonly concurrency?: number | undefined
+  readonly concurrency?: string | undefined
 }
 
 const configFlags = (argv: ServiceFlagValues): ConfigFlags => ({

@@ -11,7 +11,7 @@ const duration = (seconds: number) =>
       : `${(seconds / 3600).toFixed(1)} h`
 
 /** `--dry-run`: what would happen, and nothing was written. */
-export const renderPlan = (plan: RunPlan, concurrency: number): string =>
+export const renderPlan = (plan: RunPlan, concurrency: number | "auto"): string =>
   [
     "plan (dry run: nothing was submitted or written)",
     `  documents       ${plan.documents}${plan.newFiles > 0 ? ` (${plan.newFiles} local files to upload)` : ""}`,
@@ -22,7 +22,7 @@ export const renderPlan = (plan: RunPlan, concurrency: number): string =>
     `  in flight from an earlier run ${plan.inFlight}`,
     `  pairs to run    ${plan.toRun}${plan.skipped > 0 ? ` (${plan.skipped} new or changed left out by --only-failed)` : ""}`,
     `  chat messages   ${plan.chatMessages} (${plan.chatMessagesToRun} to run)`,
-    `  estimate        ${plan.estimateSeconds === undefined ? "unknown until a first run has measured the service" : `${duration(plan.estimateSeconds)} at concurrency ${concurrency}`}`
+    `  estimate        ${plan.estimateSeconds === undefined ? "unknown until a first run has measured the service" : `${duration(plan.estimateSeconds)} ${concurrency === "auto" ? "at the answer rate the last run reached" : `at concurrency ${concurrency}`}`}`
   ].join("\n")
 
 /** The one-screen summary at the end of a run. */

@@ -7,6 +7,15 @@ import { mismatch, notJson } from "./ReplyErrors.js"
 /** Which listed cells a caller wants, by `(document_id, ai_column_id)`. */
 export type WantedCell = (documentId: number, columnId: number) => boolean
 
+/** The wanted cells of one read of a table's cell list, and what the whole list cost. */
+export interface CellListing {
+  readonly cells: ReadonlyArray<AiCell>
+  /** Cells in the list, wanted or not. */
+  readonly listed: number
+  /** Bytes of the reply body. */
+  readonly bytes: number
+}
+
 const decodeCell = Schema.decodeUnknownEither(AiCell)
 
 const numberAt = (element: unknown, field: "document_id" | "ai_column_id"): number | undefined => {
@@ -51,11 +60,12 @@ export const readCells = <E>(
   body: Stream.Stream<Uint8Array, E>,
   wanted: WantedCell,
   clean: (text: string) => string
-): Effect.Effect<Either.Either<ReadonlyArray<AiCell>, UnexpectedReply>, E> =>
+): Effect.Effect<Either.Either<CellListing, UnexpectedReply>, E> =>
   Effect.suspend(() => {
     const splitter = makeJsonArraySplitter()
     const picked: Array<AiCell> = []
     let index = 0
+    let bytes = 0
     let problem: UnexpectedReply | undefined
     const take = (texts: ReadonlyArray<string>) => {
       for (const text of texts) {
@@ -68,13 +78,17 @@ export const readCells = <E>(
       }
       return true
     }
-    return Stream.runForEachWhile(body, (chunk) => Effect.sync(() => take(splitter.push(chunk)))).pipe(
+    const read = (chunk: Uint8Array) => {
+      bytes += chunk.byteLength
+      return take(splitter.push(chunk))
+    }
+    return Stream.runForEachWhile(body, (chunk) => Effect.sync(() => read(chunk))).pipe(
       Effect.map(() => {
         if (problem !== undefined) return Either.left(problem)
         const unfinished = splitter.finish()
         if (unfinished !== undefined)
           return Either.left(new UnexpectedReply({ request, field: "", detail: unfinished }))
-        return Either.right(picked)
+        return Either.right<CellListing>({ cells: picked, listed: index, bytes })
       })
     )
   })

@@ -115,7 +115,10 @@ export class ServiceClient extends Effect.Service<ServiceClient>()("app/client/S
         ),
       listCells: (tableId: TableId) =>
         call(`GET /api/ai/table/${tableId}/cell/list`, api.tables.listCells({ path: { ai_table_id: tableId } })),
-      /** The listed cells of the wanted pairs only, each decoded against the contract (see `readCells`). */
+      /**
+       * The listed cells of the wanted pairs only, each decoded against the contract (see `readCells`), with the
+       * size of the whole list (a poll's cost).
+       */
       listCellsWhere: (tableId: TableId, wanted: WantedCell) => {
         const request = `GET /api/ai/table/${tableId}/cell/list`
         return call(

@@ -6,7 +6,7 @@ import { type ConfigEntry, type ConfigSource, describeSources } from "./ConfigSo
 import { describeCause } from "./FileSets.js"
 import { expected, Int32Id, NonEmptyList, NonEmptyText, PositiveInt } from "./Fields.js"
 import type { LoadedPipeline } from "./loadPipeline.js"
-import { BaseUrl, Format, type Pipeline } from "./PipelineSchema.js"
+import { BaseUrl, Concurrency, Format, type Pipeline } from "./PipelineSchema.js"
 
 export { type ConfigEntry, type ConfigSource, redactedText, renderSources } from "./ConfigSources.js"
 
@@ -27,7 +27,8 @@ export interface ConfigFlags {
   readonly userId?: number | undefined
   readonly orgId?: number | undefined
   readonly tokenFile?: string | undefined
-  readonly concurrency?: number | undefined
+  /** `auto` or a whole number, as typed. */
+  readonly concurrency?: number | string | undefined
   readonly batchSize?: number | undefined
   readonly deadline?: string | undefined
   readonly visibility?: string | undefined
@@ -59,8 +60,8 @@ const check = <A, I>(schema: Schema.Schema<A, I>, label: string, value: unknown)
       )
 
 /** Environment values are text; whole numbers are read as numbers so the id checks can judge them. */
-const numeric = (text: string | undefined): unknown =>
-  text !== undefined && /^-?\d+$/.test(text) ? Number(text) : text
+const numeric = (text: string | number | undefined): unknown =>
+  typeof text === "string" && /^-?\d+$/.test(text.trim()) ? Number(text) : text
 
 const readEnv = (env: Record<string, string | undefined>) => {
   const present = Object.entries(env).flatMap(([k, v]) =>
@@ -112,7 +113,7 @@ export const resolveConfig = Effect.fn("resolveConfig")(function* (input: {
     baseUrl: check(BaseUrl, "--base-url", flags.baseUrl),
     userId: check(Int32Id("a user id"), "--user-id", flags.userId),
     orgId: check(Int32Id("an organization id"), "--org-id", flags.orgId),
-    concurrency: check(PositiveInt, "--concurrency", flags.concurrency),
+    concurrency: check(Concurrency, "--concurrency", numeric(flags.concurrency)),
     batchSize: check(PositiveInt, "--batch-size", flags.batchSize),
     deadline: check(PositiveDuration, "--deadline", flags.deadline),
     visibility: check(Visibility, "--visibility", flags.visibility),

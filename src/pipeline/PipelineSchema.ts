@@ -47,19 +47,41 @@ export const Retry = mapping(
   "Retry of failed service requests (network errors, 408, 429, 5xx): exponential backoff with jitter."
 ).pipe(Schema.filter(notShorter("max_delay", "base_delay")))
 
+const optionalDuration = (schema: Schema.Schema<Duration.Duration, string>, description: string) =>
+  optionalExact(schema.annotations({ description }))
+
 export const Poll = mapping(
   {
-    interval: durationField(PositiveDuration, Duration.seconds(1), "First wait between two progress checks."),
-    max_interval: durationField(PositiveDuration, Duration.seconds(10), "Longest wait between two progress checks.")
+    interval: optionalDuration(PositiveDuration, "Shortest wait between two polls of one list (default: learned)."),
+    max_interval: optionalDuration(PositiveDuration, "Longest wait between two polls of one list (default 30s).")
   },
-  "How often running cells and chat answers are checked; the wait grows from interval to max_interval."
+  "Optional bounds on polling; without them polls come when enough answers are expected (learned as the run goes)."
 ).pipe(Schema.filter(notShorter("max_interval", "interval")))
+
+/** `auto` or a positive whole number. */
+export const Concurrency = Schema.Union(
+  Schema.Literal("auto"),
+  Schema.Number.pipe(Schema.int(), Schema.positive())
+).annotations({
+  message: expected('"auto" or a positive integer'),
+  description: "Units in flight: auto (learned from the service) or a fixed number."
+})
 
 export const RunSettings = mapping(
   {
-    concurrency: field(PositiveInt, 16, "Most cells (and chat messages) in flight at once."),
-    batch_size: field(PositiveInt, 50, "Most (document, column) pairs in one run request."),
-    max_documents_per_table: field(PositiveInt, 200, "Larger document lists are split over several AI Tables."),
+    concurrency: Schema.optionalWith(Concurrency.annotations({ default: "auto" }), {
+      exact: true,
+      default: (): "auto" | number => "auto"
+    }),
+    max_concurrency: field(PositiveInt, 1000, "With concurrency auto: never more cells (and messages) in flight."),
+    batch_size: optionalExact(
+      PositiveInt.annotations({ description: "Most pairs in one run request (default: what the window allows)." })
+    ),
+    max_documents_per_table: optionalExact(
+      PositiveInt.annotations({
+        description: "Larger document lists are split over several AI Tables (default: about 1,000 cells a table)."
+      })
+    ),
     retry: Schema.optionalWith(Retry, { exact: true, default: () => Schema.decodeSync(Retry)({}) }),
     poll: Schema.optionalWith(Poll, { exact: true, default: () => Schema.decodeSync(Poll)({}) }),
     cell_timeout: durationField(PositiveDuration, Duration.minutes(10), "A cell still running after this has failed."),

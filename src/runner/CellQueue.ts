@@ -1,5 +1,5 @@
 import { Option, STM, TRef } from "effect"
-import type { AdaptiveLimit } from "./AdaptiveLimit.js"
+import type { Flow } from "./flow/Flow.js"
 
 /** One pair to run, by table slot and column name (remote ids are known once its table is set up). */
 export interface CellTask {
@@ -81,11 +81,11 @@ const available = (state: QueueState): number => {
   return lane === undefined ? 0 : lane.items.length - lane.head
 }
 
-export const makeCellQueue = (tasks: ReadonlyArray<CellTask>, limit: AdaptiveLimit) =>
+export const makeCellQueue = (tasks: ReadonlyArray<CellTask>, slots: Pick<Flow, "acquireUpTo" | "release" | "gate">) =>
   STM.map(TRef.make<QueueState>({ lanes: groupBySlot(tasks), again: [] }), (ref): CellQueue => {
     const finished = STM.gen(function* () {
       const state = yield* TRef.get(ref)
-      const { inFlight } = yield* limit.state
+      const { inFlight } = yield* slots.gate
       return queuedIn(state) === 0 && inFlight === 0
     })
     return {
@@ -97,8 +97,8 @@ export const makeCellQueue = (tasks: ReadonlyArray<CellTask>, limit: AdaptiveLim
             if (yield* finished) return Option.none()
             return yield* STM.retry
           }
-          const slots = yield* limit.acquireUpTo(ready)
-          const { batch, rest } = take(state, slots)
+          const free = yield* slots.acquireUpTo(ready)
+          const { batch, rest } = take(state, free)
           const first = batch[0]
           yield* TRef.set(ref, rest)
           return first === undefined ? Option.none() : Option.some<Batch>({ slot: first.slot, cells: batch })
@@ -106,7 +106,7 @@ export const makeCellQueue = (tasks: ReadonlyArray<CellTask>, limit: AdaptiveLim
       requeue: (cells, release) =>
         STM.zipRight(
           TRef.update(ref, (state) => (cells.length === 0 ? state : { ...state, again: [...state.again, ...cells] })),
-          limit.release(release)
+          slots.release(release)
         ),
       queued: STM.map(TRef.get(ref), queuedIn),
       finished

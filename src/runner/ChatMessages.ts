@@ -1,4 +1,4 @@
-import { Clock, Duration, Effect, Option, Ref } from "effect"
+import { Clock, Duration, Effect, Option, Ref, STM } from "effect"
 import type { SessionId } from "../api/Ids.js"
 import type { ChatMessage } from "../api/Sessions.js"
 import { isSettledFailure } from "../api/Tables.js"
@@ -8,7 +8,7 @@ import type { ChatKey, ChatMessageRecord } from "../store/CheckpointModel.js"
 import { CheckpointStore } from "../store/CheckpointStore.js"
 import type { StoreError } from "../store/StoreError.js"
 import { intentMetaKey, markerOf, newMarker } from "./ChatSessions.js"
-import { type LatencyEstimate, pollUntilDone } from "./PollInterval.js"
+import { queuedAfterMs } from "./flow/FlowController.js"
 import { RunProgress } from "./Progress.js"
 import { sendOnce } from "./Reconcile.js"
 import { nowIso, RunContext } from "./RunContext.js"
@@ -44,46 +44,71 @@ export const findCreated = (
 
 type Settled = { readonly ok: true; readonly response: string } | { readonly ok: false; readonly reason: string }
 
+/** Rough size of a message list reply: what a poll of it costs. */
+const listBytes = (messages: ReadonlyArray<ChatMessage>) =>
+  messages.reduce((sum, m) => sum + 200 + m.query.length + (m.response?.length ?? 0), 2)
+
 /**
- * Polls the session's message list with the cells' adaptive policy until the message settles or times out; the
- * chats of a run share one latency estimate, so later messages are polled around when they are due.
+ * Reads the session's message list when the flow control's schedule says the message is likely answered (from the
+ * answer times of the run's earlier messages), until it settles or times out. Each read is an observation for the
+ * controller: the window the messages share with cells follows what the service shows.
  */
 const awaitAnswer = Effect.fn("awaitAnswer")(function* (
   sessionId: SessionId,
   messageId: number,
   submittedAt: number,
-  latency: LatencyEstimate
+  demand: Ref.Ref<number>
 ) {
   const client = yield* ServiceClient
-  const { retry } = yield* RunContext
+  const { flow, retry } = yield* RunContext
   const settings = yield* RunnerSettings
-  const result = yield* Ref.make<Option.Option<Settled>>(Option.none())
-  const seen = yield* Ref.make("")
-  const lastPoll = yield* Ref.make(submittedAt)
-  const round = Effect.gen(function* () {
-    const messages = yield* retry(client.listMessages(sessionId))
-    const message = messages.find((m) => m.id === messageId)
-    const now = yield* Clock.currentTimeMillis
-    const previous = yield* Ref.getAndSet(lastPoll, now)
-    if (message?.task_status === "success") yield* latency.observe((previous + now) / 2 - submittedAt)
-    const status = message?.task_status ?? "missing"
-    const changed = (yield* Ref.getAndSet(seen, status)) !== status
-    const settled: Option.Option<Settled> =
-      message?.task_status === "success"
-        ? Option.some({ ok: true, response: message.response ?? "" })
-        : message !== undefined && isSettledFailure(message.task_status)
-          ? Option.some({ ok: false, reason: `task_status "${message.task_status}"${reasonOf(message)}` })
-          : now - submittedAt > Duration.toMillis(settings.cellTimeout)
-            ? Option.some({
-                ok: false,
-                reason: `still ${status} after ${Duration.format(settings.cellTimeout)} (cell_timeout)`
-              })
-            : Option.none()
-    yield* Ref.set(result, settled)
-    return { changed, done: Option.isSome(settled), oldestSubmittedAt: Option.some(submittedAt) }
+  const read = yield* Ref.make<{ readonly at: number | undefined; readonly bytes: number; readonly rtt: number }>({
+    at: undefined,
+    bytes: 0,
+    rtt: 0
   })
-  yield* pollUntilDone(settings, round, latency)
-  return Option.getOrElse(yield* Ref.get(result), (): Settled => ({ ok: false, reason: "no answer" }))
+  const round = Effect.gen(function* () {
+    const last = yield* Ref.get(read)
+    const due = yield* flow.nextPollAt("chats", {
+      lastPollAt: last.at,
+      inFlight: [[submittedAt, 1]],
+      listingBytes: last.bytes,
+      pollRtt: last.rtt
+    })
+    yield* Effect.sleep(Math.max(0, due - (yield* Clock.currentTimeMillis)))
+    const gate = yield* STM.commit(flow.gate)
+    const sentAt = yield* Clock.currentTimeMillis
+    const messages = yield* retry(client.listMessages(sessionId))
+    const now = yield* Clock.currentTimeMillis
+    yield* Ref.set(read, { at: sentAt, bytes: listBytes(messages), rtt: now - sentAt })
+    const message = messages.find((m) => m.id === messageId)
+    const status = message?.task_status ?? "missing"
+    const answered = message !== undefined && (status === "success" || isSettledFailure(status))
+    yield* flow.observePoll("chats", {
+      source: `session:${sessionId}`,
+      at: sentAt,
+      rtt: now - sentAt,
+      gap: last.at === undefined ? undefined : sentAt - last.at,
+      sojourns: answered ? [(Math.max(last.at ?? submittedAt, submittedAt) + sentAt) / 2 - submittedAt] : [],
+      roundTrips: answered ? [now - submittedAt] : [],
+      pending: status === "pending" && sentAt - submittedAt > queuedAfterMs(yield* flow.state) ? 1 : 0,
+      running: status === "running" ? 1 : 0,
+      newestRevealed: status === "pending" || status === "missing" ? Number.NEGATIVE_INFINITY : submittedAt,
+      inFlight: gate.inFlight - (answered ? 1 : 0),
+      limited: gate.inFlight >= gate.limit && (yield* Ref.get(demand)) > 0
+    })
+    if (message?.task_status === "success") return Option.some<Settled>({ ok: true, response: message.response ?? "" })
+    if (message !== undefined && isSettledFailure(message.task_status))
+      return Option.some<Settled>({ ok: false, reason: `task_status "${message.task_status}"${reasonOf(message)}` })
+    if (now - submittedAt > Duration.toMillis(settings.cellTimeout))
+      return Option.some<Settled>({
+        ok: false,
+        reason: `still ${status} after ${Duration.format(settings.cellTimeout)} (cell_timeout)`
+      })
+    return Option.none<Settled>()
+  })
+  const settled = yield* Effect.repeat(round, { until: Option.isSome })
+  return Option.getOrElse(settled, (): Settled => ({ ok: false, reason: "no answer" }))
 })
 
 const reasonOf = (message: ChatMessage) => {
@@ -101,12 +126,12 @@ export const askMessage = Effect.fn("askMessage")(function* (
   sessionId: SessionId,
   useHistory: boolean,
   owned: Set<number>,
-  latency: LatencyEstimate
+  demand: Ref.Ref<number>
 ) {
   const client = yield* ServiceClient
   const store = yield* CheckpointStore
   const progress = yield* RunProgress
-  const { crash, limit, retry, runId } = yield* RunContext
+  const { crash, flow, retry, runId } = yield* RunContext
   const settings = yield* RunnerSettings
   const key = chatKeyOf(record)
   const settle = (outcome: Settled, submittedAt: number) =>
@@ -136,11 +161,12 @@ export const askMessage = Effect.fn("askMessage")(function* (
       use_history: useHistory,
       meta: { [intentMetaKey]: marker }
     })
+    const sentAt = yield* Clock.currentTimeMillis
     const message = yield* sendOnce(send, adopt, { ambiguous: false })
+    yield* flow.submitted((yield* Clock.currentTimeMillis) - sentAt)
     yield* crash("chat-after-submit")
     yield* store.markChatSubmitted(key, message.id, yield* nowIso)
     owned.add(message.id)
-    yield* limit.onSuccess(1)
     return message.id
   })
 
@@ -162,7 +188,7 @@ export const askMessage = Effect.fn("askMessage")(function* (
   const answer = (messageId: number, tries: number): Effect.Effect<boolean, AskError, AskContext> =>
     Effect.gen(function* () {
       const submittedAt = yield* Clock.currentTimeMillis
-      const outcome = yield* awaitAnswer(sessionId, messageId, submittedAt, latency)
+      const outcome = yield* awaitAnswer(sessionId, messageId, submittedAt, demand)
       if (outcome.ok || tries > settings.cellRetries) return yield* settle(outcome, submittedAt)
       return yield* answer(yield* post, tries + 1)
     })
@@ -172,5 +198,5 @@ export const askMessage = Effect.fn("askMessage")(function* (
       : record.state === "submitting"
         ? resume
         : post
-  return yield* limit.withSlot(Effect.flatMap(first, (messageId) => answer(messageId, 1)))
+  return yield* Effect.flatMap(first, (messageId) => answer(messageId, 1))
 })

@@ -8,7 +8,6 @@ import type { StoreError } from "../store/StoreError.js"
 import { askMessage, chatKeyOf } from "./ChatMessages.js"
 import { ensureSession } from "./ChatSessions.js"
 import { chatDependencyKey, sessionKeyOf } from "./Keys.js"
-import { makeLatencyEstimate } from "./PollInterval.js"
 import { RunProgress } from "./Progress.js"
 import { nowIso, RunContext } from "./RunContext.js"
 import { RunnerSettings } from "./RunnerSettings.js"
@@ -59,7 +58,7 @@ export const runChats = Effect.fn("runChats")(function* (
 ) {
   const store = yield* CheckpointStore
   const progress = yield* RunProgress
-  const { runId } = yield* RunContext
+  const { flow, runId } = yield* RunContext
   const settings = yield* RunnerSettings
   const counts: SyncCounts = yield* store.syncChatMessages(wantedChatMessages(chats, documents), { onlyFailed })
   if (counts.total === 0) return counts
@@ -76,7 +75,8 @@ export const runChats = Effect.fn("runChats")(function* (
     sessions.set(key, [...(sessions.get(key) ?? []), record])
   }
   const refused = yield* Ref.make(new Map<string, string>())
-  const latency = yield* makeLatencyEstimate(Option.none())
+  // Sessions waiting for a slot: the controller grows the window only when work waits for one.
+  const demand = yield* Ref.make(0)
 
   const failAll = (messages: ReadonlyArray<ChatMessageRecord>, reason: string) =>
     Effect.gen(function* () {
@@ -109,7 +109,7 @@ export const runChats = Effect.fn("runChats")(function* (
         const sessionId = yield* ensureSession(target, Option.fromNullable(first.remoteSessionId), ownedSessions)
         yield* Effect.forEach(
           messages.filter((m) => m.state !== "success"),
-          (m) => askMessage(m, sessionId, chat.use_history, ownedMessages, latency),
+          (m) => askMessage(m, sessionId, chat.use_history, ownedMessages, demand),
           { discard: true }
         )
       })
@@ -133,6 +133,17 @@ export const runChats = Effect.fn("runChats")(function* (
       )
     })
 
-  yield* Effect.forEach(sessions.values(), runSession, { concurrency: settings.concurrency, discard: true })
+  // A session has at most one message in flight, so it holds one of the window's slots while it runs.
+  const inSlot = (messages: ReadonlyArray<ChatMessageRecord>) =>
+    Effect.zipRight(
+      Ref.update(demand, (n) => n + 1),
+      flow.withSlot(
+        Effect.zipRight(
+          Ref.update(demand, (n) => n - 1),
+          runSession(messages)
+        )
+      )
+    )
+  yield* Effect.forEach(sessions.values(), inSlot, { concurrency: settings.flow.max, discard: true })
   return counts
 })

@@ -5,7 +5,7 @@ import { decideSync } from "../store/SyncRules.js"
 import { wantedChatMessages } from "./ChatRunner.js"
 import { assignTables, type ColumnPlan, countPlan, estimateSeconds, type RunPlan, wantedCells } from "./PlanRun.js"
 import type { ResolvedDocuments } from "./ResolveDocuments.js"
-import { secondsPerCellKey } from "./RunCells.js"
+import { answersPerSecondKey, secondsPerCellKey } from "./RunCells.js"
 import { RunnerSettings } from "./RunnerSettings.js"
 
 /**
@@ -41,10 +41,10 @@ export const computePlan = Effect.fn("computePlan")(function* (
     return counted === "toRun" || counted === "inFlight"
   }).length
 
-  const secondsPerCell = Option.map(yield* store.getMeta(secondsPerCellKey), Number).pipe(
-    Option.filter(Number.isFinite),
-    Option.getOrUndefined
-  )
+  const measured = (key: string) =>
+    Effect.map(store.getMeta(key), (value) =>
+      Option.map(value, Number).pipe(Option.filter(Number.isFinite), Option.getOrUndefined)
+    )
   const toRun = counts.toRun + newPairs
   return {
     documents: ids.length + resolved.pendingFiles.length,
@@ -60,8 +60,8 @@ export const computePlan = Effect.fn("computePlan")(function* (
     chatMessagesToRun: messagesToRun,
     estimateSeconds: estimateSeconds(
       { cells: toRun + counts.inFlight, messages: messagesToRun },
-      settings.concurrency,
-      secondsPerCell
+      pipeline.run.concurrency,
+      { secondsPerCell: yield* measured(secondsPerCellKey), answersPerSecond: yield* measured(answersPerSecondKey) }
     )
   } satisfies RunPlan
 })

@@ -35,6 +35,8 @@ export interface InFlightCells {
   readonly activeSlots: Effect.Effect<ReadonlyArray<number>>
   readonly inSlot: (slot: number) => Effect.Effect<ReadonlyMap<string, InFlightCell>>
   readonly size: Effect.Effect<number>
+  /** Send times of the pairs in flight in a slot, with how many were sent at each (what polls are planned from). */
+  readonly sendTimes: (slot: number) => Effect.Effect<ReadonlyArray<readonly [number, number]>>
   /** Epoch millis of the oldest request in flight. */
   readonly oldestSubmittedAt: Effect.Effect<Option.Option<number>>
 }
@@ -43,6 +45,14 @@ export const cellKeyOf = (cell: Pick<Intent, "documentId" | "columnId">) => pair
 
 export const makeInFlightCells: Effect.Effect<InFlightCells> = Effect.sync(() => {
   const bySlot = new Map<number, Map<string, InFlightCell>>()
+  const sentBySlot = new Map<number, Map<number, number>>()
+  const countSent = (cell: InFlightCell, delta: number) => {
+    const sent = sentBySlot.get(cell.slot) ?? new Map<number, number>()
+    sentBySlot.set(cell.slot, sent)
+    const n = (sent.get(cell.submittedAt) ?? 0) + delta
+    if (n > 0) sent.set(cell.submittedAt, n)
+    else sent.delete(cell.submittedAt)
+  }
   const slotMap = (slot: number) => {
     const found = bySlot.get(slot)
     if (found !== undefined) return found
@@ -53,11 +63,24 @@ export const makeInFlightCells: Effect.Effect<InFlightCells> = Effect.sync(() =>
   return {
     add: (cells) =>
       Effect.sync(() => {
-        for (const cell of cells) slotMap(cell.slot).set(cellKeyOf(cell), cell)
+        for (const cell of cells) {
+          const map = slotMap(cell.slot)
+          const key = cellKeyOf(cell)
+          const old = map.get(key)
+          if (old !== undefined) countSent(old, -1)
+          map.set(key, cell)
+          countSent(cell, 1)
+        }
       }),
     remove: (cells) =>
       Effect.sync(() => {
-        for (const cell of cells) bySlot.get(cell.slot)?.delete(cellKeyOf(cell))
+        for (const cell of cells) {
+          const map = bySlot.get(cell.slot)
+          const old = map?.get(cellKeyOf(cell))
+          if (old === undefined) continue
+          map?.delete(cellKeyOf(cell))
+          countSent(old, -1)
+        }
       }),
     setStatus: (cell, status) =>
       Effect.sync(() => {
@@ -67,6 +90,7 @@ export const makeInFlightCells: Effect.Effect<InFlightCells> = Effect.sync(() =>
     activeSlots: Effect.sync(() => [...bySlot].filter(([, cells]) => cells.size > 0).map(([slot]) => slot)),
     inSlot: (slot) => Effect.sync(() => new Map(bySlot.get(slot) ?? [])),
     size: Effect.sync(() => [...bySlot.values()].reduce((sum, cells) => sum + cells.size, 0)),
+    sendTimes: (slot) => Effect.sync(() => [...(sentBySlot.get(slot) ?? [])]),
     oldestSubmittedAt: Effect.sync(() => {
       let oldest = Number.POSITIVE_INFINITY
       for (const cells of bySlot.values())

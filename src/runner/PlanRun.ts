@@ -136,14 +136,20 @@ export interface RunPlan {
 }
 
 /**
- * Rounds of `concurrency` cells, each taking the mean seconds per cell seen before. Chat messages of one session
- * wait for each other, so they count as rounds too.
+ * How long the work should take, from what earlier runs measured. With a fixed `concurrency`: rounds of that many
+ * cells, each taking the mean seconds per cell seen before (chat messages of one session wait for each other, so
+ * they count as rounds too). With `auto`: the work at the answer rate the last run reached. Undefined before any run.
  */
 export const estimateSeconds = (
   work: { readonly cells: number; readonly messages: number },
-  concurrency: number,
-  secondsPerCell: number | undefined
-): number | undefined =>
-  secondsPerCell === undefined
-    ? undefined
-    : (Math.ceil(work.cells / concurrency) + Math.ceil(work.messages / concurrency)) * secondsPerCell
+  concurrency: "auto" | number,
+  measured: { readonly secondsPerCell: number | undefined; readonly answersPerSecond: number | undefined }
+): number | undefined => {
+  const { answersPerSecond, secondsPerCell } = measured
+  if (secondsPerCell === undefined) return undefined
+  if (concurrency === "auto")
+    return answersPerSecond === undefined || answersPerSecond <= 0
+      ? undefined
+      : (work.cells + work.messages) / answersPerSecond + secondsPerCell
+  return (Math.ceil(work.cells / concurrency) + Math.ceil(work.messages / concurrency)) * secondsPerCell
+}

@@ -1,18 +1,18 @@
-import { Clock, Duration, Effect, Option, Ref, STM } from "effect"
+import { Clock, Duration, Effect, Ref, STM } from "effect"
 import { type AiCell, isSettledFailure } from "../api/Tables.js"
 import { ServiceClient } from "../client/ServiceClient.js"
 import type { CellResult } from "../store/CheckpointModel.js"
 import { CheckpointStore } from "../store/CheckpointStore.js"
 import type { CellQueue, CellTask } from "./CellQueue.js"
+import { queuedAfterMs } from "./flow/FlowController.js"
 import type { InFlightCell, InFlightCells } from "./InFlightCells.js"
 import { pairKey } from "./Keys.js"
-import type { LatencyEstimate, PollRound } from "./PollInterval.js"
 import { RunProgress } from "./Progress.js"
 import { nowIso, RunContext } from "./RunContext.js"
 import { RunnerSettings } from "./RunnerSettings.js"
 import { keyOf } from "./SubmitCells.js"
 
-/** Answers and latencies of this run's cells, for the summary and the dry-run estimate. */
+/** Answers and latencies of this run's cells, for the summary. */
 export interface CellStats {
   readonly answered: number
   readonly failed: number
@@ -22,11 +22,17 @@ export interface CellStats {
 
 export const noCellStats: CellStats = { answered: 0, failed: 0, retried: 0, seconds: 0 }
 
-/** What the pollers of the cells phase share: stats, the latency estimate, each table's last poll time. */
+/** What the last read of one table's cell list cost, and when it was sent. */
+export interface ListRead {
+  readonly at: number
+  readonly bytes: number
+  readonly rtt: number
+}
+
+/** What the pollers of the cells phase share: stats and each table's last read. */
 export interface PollState {
   readonly stats: Ref.Ref<CellStats>
-  readonly latency: LatencyEstimate
-  readonly lastPoll: Ref.Ref<ReadonlyMap<number, number>>
+  readonly reads: Ref.Ref<ReadonlyMap<number, ListRead>>
 }
 
 /** Why a cell failed: the service's reason when it gives one (`meta.error`), else its status. */
@@ -36,19 +42,25 @@ export const failureReason = (cell: AiCell): string => {
 }
 
 /**
- * How long an answer took: from the service's own stamps (run reply → answer) when it gives them, else the
- * midpoint between the previous poll and this one, the best local guess of when it finished.
+ * How long an answer took at the service (run request → answer), in milliseconds. From the service's own stamps
+ * (the run reply's `modified_at` → the answer's, two stamps of one clock) when they fall between the previous poll
+ * and this one; otherwise, or with stamps too coarse to agree, the midpoint of that bracket.
  */
-const latencyOf = (cell: InFlightCell, remote: AiCell | undefined, previousPoll: number, now: number) => {
+export const sojournOf = (cell: InFlightCell, remote: AiCell | undefined, previousPoll: number, polledAt: number) => {
+  const since = Math.max(previousPoll, cell.submittedAt)
   const served = remote === undefined ? Number.NaN : Date.parse(remote.modified_at) - cell.runStamp
-  return Number.isFinite(served) && served >= 0
-    ? served
-    : (Math.max(previousPoll, cell.submittedAt) + now) / 2 - cell.submittedAt
+  const slack = 50
+  const plausible =
+    Number.isFinite(served) &&
+    served >= 0 &&
+    cell.submittedAt + served >= since - slack &&
+    cell.submittedAt + served <= polledAt + slack
+  return plausible ? served : (since + polledAt) / 2 - cell.submittedAt
 }
 
 type Verdict =
   | { readonly _tag: "success"; readonly response: string }
-  | { readonly _tag: "failure"; readonly reason: string }
+  | { readonly _tag: "failure"; readonly reason: string; readonly timedOut: boolean }
   | { readonly _tag: "waiting"; readonly status: string }
 
 /** What one listed cell says about a pair in flight; a list still showing the stale task has not seen our request. */
@@ -64,10 +76,14 @@ const judge = (cell: AiCell | undefined, tracked: InFlightCell, now: number, tim
       : undefined
   if (current?.task_status === "success") return { _tag: "success", response: current.response }
   if (current !== undefined && isSettledFailure(current.task_status))
-    return { _tag: "failure", reason: failureReason(current) }
+    return { _tag: "failure", reason: failureReason(current), timedOut: false }
   const status = current?.task_status ?? tracked.status
   if (now - tracked.submittedAt > Duration.toMillis(timeout)) {
-    return { _tag: "failure", reason: `still ${status} after ${Duration.format(timeout)} (cell_timeout)` }
+    return {
+      _tag: "failure",
+      reason: `still ${status} after ${Duration.format(timeout)} (cell_timeout)`,
+      timedOut: true
+    }
   }
   return { _tag: "waiting", status }
 }
@@ -75,8 +91,9 @@ const judge = (cell: AiCell | undefined, tracked: InFlightCell, now: number, tim
 /**
  * One poll of one table: a single cell-list request serves every pair in flight there, matched by
  * (document_id, ai_column_id), never by position. Answers are recorded at once; failed or timed-out pairs run again
- * (same pair) while `cell_retries` allows, then are recorded as failed with the reason. Returns whether anything
- * moved.
+ * (same pair) while `cell_retries` allows, then are recorded as failed with the reason. What the poll saw (answer
+ * times, how many of our cells wait at the service and how many are being answered) goes to the flow control
+ * before the settled pairs free their slots, so the next batch is sized by the updated window.
  */
 export const pollTable = Effect.fn("pollTable")(function* (
   slot: number,
@@ -87,38 +104,54 @@ export const pollTable = Effect.fn("pollTable")(function* (
   const client = yield* ServiceClient
   const store = yield* CheckpointStore
   const progress = yield* RunProgress
-  const { crash, retry, runId } = yield* RunContext
+  const { crash, flow, retry, runId } = yield* RunContext
   const settings = yield* RunnerSettings
   const tracked = yield* inFlight.inSlot(slot)
   const tableId = tracked.values().next().value?.tableId
-  if (tableId === undefined) return false
-  const cells = yield* retry(
+  if (tableId === undefined) return
+  const gate = yield* STM.commit(flow.gate)
+  const limited = gate.inFlight >= gate.limit && (yield* STM.commit(queue.queued)) > 0
+  const sentAt = yield* Clock.currentTimeMillis
+  const listing = yield* retry(
     client.listCellsWhere(tableId, (documentId, columnId) => tracked.has(pairKey(documentId, columnId)))
   )
   const now = yield* Clock.currentTimeMillis
-  const previousPoll = (yield* Ref.getAndUpdate(state.lastPoll, (m) => new Map(m).set(slot, now))).get(slot) ?? 0
+  const previous = (yield* Ref.get(state.reads)).get(slot)
+  yield* Ref.update(state.reads, (reads) =>
+    new Map(reads).set(slot, { at: sentAt, bytes: listing.bytes, rtt: now - sentAt })
+  )
+  const queuedAfter = queuedAfterMs(yield* flow.state)
   const at = yield* nowIso
-  const listed = new Map(cells.map((cell) => [pairKey(cell.document_id, cell.ai_column_id), cell]))
+  const listed = new Map(listing.cells.map((cell) => [pairKey(cell.document_id, cell.ai_column_id), cell]))
   const results: Array<CellResult> = []
   const again: Array<CellTask> = []
   const settled: Array<InFlightCell> = []
-  let changed = false
+  const sojourns: Array<number> = []
+  const roundTrips: Array<number> = []
+  let pending = 0
+  let running = 0
+  let newestRevealed = Number.NEGATIVE_INFINITY
   let seconds = 0
   for (const [key, cell] of tracked) {
     const remote = listed.get(key)
     const verdict = judge(remote, cell, now, settings.cellTimeout)
     if (verdict._tag === "waiting") {
-      if (verdict.status !== cell.status) {
-        changed = true
-        yield* inFlight.setStatus(cell, verdict.status)
-      }
+      if (verdict.status === "running") {
+        running += 1
+        newestRevealed = Math.max(newestRevealed, cell.submittedAt)
+      } else if (verdict.status === "pending" && sentAt - cell.submittedAt > queuedAfter) pending += 1
+      if (verdict.status !== cell.status) yield* inFlight.setStatus(cell, verdict.status)
       continue
     }
     settled.push(cell)
     const elapsed = (now - cell.submittedAt) / 1000
+    if (!(verdict._tag === "failure" && verdict.timedOut)) {
+      sojourns.push(sojournOf(cell, remote, previous?.at ?? cell.submittedAt, sentAt))
+      roundTrips.push(now - cell.submittedAt)
+      newestRevealed = Math.max(newestRevealed, cell.submittedAt)
+    }
     if (verdict._tag === "success") {
       seconds += elapsed
-      yield* state.latency.observe(latencyOf(cell, remote, previousPoll, now))
       results.push({ ...keyOf(cell), state: "success", response: verdict.response, at, seconds: elapsed, runId })
     } else if (cell.tries <= settings.cellRetries) {
       again.push({
@@ -132,10 +165,24 @@ export const pollTable = Effect.fn("pollTable")(function* (
       results.push({ ...keyOf(cell), state: "failed", error: verdict.reason, at, seconds: elapsed, runId })
     }
   }
+  yield* flow.observePoll("cells", {
+    source: `table:${slot}`,
+    at: sentAt,
+    rtt: now - sentAt,
+    gap: previous === undefined ? undefined : sentAt - previous.at,
+    sojourns,
+    roundTrips,
+    pending,
+    running,
+    newestRevealed,
+    inFlight: gate.inFlight - settled.length,
+    limited
+  })
   yield* Effect.logDebug(
-    `polled table ${tableId}: ${cells.length} of ${tracked.size} cells in flight listed, ${settled.length} settled`
-  ).pipe(Effect.annotateLogs("expectedMs", Option.getOrUndefined(yield* state.latency.current)))
-  if (settled.length === 0) return changed
+    `polled table ${tableId}: ${listing.listed} listed (${listing.bytes} bytes), ${tracked.size} in flight, ` +
+      `${settled.length} settled, ${pending} queued, ${running} running`
+  )
+  if (settled.length === 0) return
   yield* store.markResults(results)
   yield* inFlight.remove(settled)
   yield* STM.commit(queue.requeue(again, settled.length))
@@ -150,26 +197,4 @@ export const pollTable = Effect.fn("pollTable")(function* (
   const remaining = yield* inFlight.size
   yield* progress.cells((c) => ({ ...c, done: c.done + answered, failed: c.failed + failed, inFlight: remaining }))
   if (remaining > 0) yield* crash("mid-poll")
-  return true
-})
-
-/** One round: every table with pairs in flight is polled once. Done once nothing is queued or in flight. */
-export const pollRound = Effect.fn("pollRound")(function* (
-  queue: CellQueue,
-  inFlight: InFlightCells,
-  state: PollState
-) {
-  const progress = yield* RunProgress
-  const slots = yield* inFlight.activeSlots
-  const moved = yield* Effect.forEach(slots, (slot) => pollTable(slot, queue, inFlight, state), { concurrency: 4 })
-  const waitingOn = yield* inFlight.size
-  // Cells submitted since the last round count as in flight too, not only those a settle left behind.
-  yield* progress.cells((c) => (c.inFlight === waitingOn ? c : { ...c, inFlight: waitingOn }))
-  yield* progress.waiting(waitingOn > 0 ? `waiting on ${waitingOn} cells` : undefined)
-  const done = yield* STM.commit(queue.finished)
-  return {
-    changed: moved.some((m) => m),
-    done,
-    oldestSubmittedAt: yield* inFlight.oldestSubmittedAt
-  } satisfies PollRound
 })

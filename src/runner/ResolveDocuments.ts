@@ -9,7 +9,7 @@ import type { DocumentRecord } from "../store/CheckpointModel.js"
 import { CheckpointStore } from "../store/CheckpointStore.js"
 import { inShard, type Shard } from "./Keys.js"
 import { RunContext } from "./RunContext.js"
-import { RunnerSettings } from "./RunnerSettings.js"
+import { documentReadConcurrency, hashConcurrency, RunnerSettings } from "./RunnerSettings.js"
 import { awaitProcessed, fileHash, type IngestFiles, type SkippedFile, uploadFiles } from "./Uploads.js"
 
 export interface ResolvedDocuments {
@@ -54,7 +54,7 @@ export const resolveDocuments = Effect.fn("resolveDocuments")(function* (input: 
     .flatMap((set) => (set._tag === "Files" ? set.paths : []))
     // Relative paths, so machines with the checkout in different places agree on each file's shard.
     .filter((p) => inShard(input.shard, relative(input.baseDir, p).split(sep).join("/")))
-  const hashes = yield* Effect.forEach([...new Set(filePaths)], fileHash, { concurrency: settings.concurrency })
+  const hashes = yield* Effect.forEach([...new Set(filePaths)], fileHash, { concurrency: hashConcurrency })
   const known = new Map<string, number>()
   for (const { path, sha256 } of hashes) {
     const id = yield* store.uploadedFile(path, sha256)
@@ -113,7 +113,7 @@ export const resolveDocuments = Effect.fn("resolveDocuments")(function* (input: 
       const read = listedDoc === undefined ? retry(client.getDocument(id as DocumentId)) : Effect.succeed(listedDoc)
       return fileIds.has(id) ? Effect.flatMap(read, awaitProcessed) : Effect.map(read, Option.some)
     },
-    { concurrency: settings.concurrency }
+    { concurrency: documentReadConcurrency }
   )
   const pathOf = new Map([...known].map(([path, id]) => [id, path]))
   ids.forEach((id, index) => {

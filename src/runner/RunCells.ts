@@ -1,12 +1,14 @@
-import { Clock, Effect, Option, Ref, STM } from "effect"
+import { Clock, Effect, Option, Queue, Ref, STM } from "effect"
 import { ServiceClient } from "../client/ServiceClient.js"
 import type { CellRecord } from "../store/CheckpointModel.js"
 import { CheckpointStore } from "../store/CheckpointStore.js"
 import { type CellTask, type CellQueue, makeCellQueue } from "./CellQueue.js"
 import { type InFlightCell, type InFlightCells, type Intent, makeInFlightCells } from "./InFlightCells.js"
 import type { ColumnPlan, TableLayout } from "./PlanRun.js"
-import { type CellStats, noCellStats, type PollState, pollRound } from "./PollCells.js"
-import { makeLatencyEstimate, pollUntilDone } from "./PollInterval.js"
+import { pollCells } from "./CellPoller.js"
+import { completionRate } from "./flow/FlowController.js"
+import { meanOf } from "./flow/Sojourns.js"
+import { type CellStats, type ListRead, noCellStats, type PollState } from "./PollCells.js"
 import { RunProgress } from "./Progress.js"
 import { anyOf, sortIntents } from "./Reconcile.js"
 import { RunContext } from "./RunContext.js"
@@ -14,8 +16,24 @@ import { RunnerSettings } from "./RunnerSettings.js"
 import { type RemoteTable, startTableSetup, type TableGate } from "./SetupTables.js"
 import { adoptLanded, requeueLost, submitBatch } from "./SubmitCells.js"
 
-/** Checkpoint key of the answer latency the last run learned: the dry run's estimate and the first polls' timing. */
+/** Checkpoint key of the mean answer time the last run learned: the dry run's estimate. */
 export const secondsPerCellKey = "runner.seconds_per_cell"
+/** Checkpoint key of the answer times (ms) the last run learned: the next run's polls start from them. */
+export const cellSojournsKey = "runner.cell_sojourns_ms"
+/** Checkpoint key of the answers per second the last run reached: the dry run's estimate with `auto`. */
+export const answersPerSecondKey = "runner.answers_per_second"
+
+/** Keeps what this run learned of the service for the next run and the next dry run. */
+const rememberAnswerTimes = Effect.gen(function* () {
+  const store = yield* CheckpointStore
+  const { flow } = yield* RunContext
+  const sojourns = yield* flow.sojourns("cells")
+  if (sojourns.recent.length === 0) return
+  yield* store.setMeta(cellSojournsKey, JSON.stringify(sojourns.recent.map(Math.round)))
+  yield* store.setMeta(secondsPerCellKey, String(meanOf(sojourns.recent) / 1000))
+  const rate = completionRate(yield* flow.state, yield* Clock.currentTimeMillis)
+  if (rate > 0) yield* store.setMeta(answersPerSecondKey, String(rate))
+})
 
 const isoMillis = (iso: string | undefined, fallback: number) => {
   const millis = iso === undefined ? Number.NaN : Date.parse(iso)
@@ -73,7 +91,7 @@ const resume = Effect.fn("resume")(function* (
         )
         const intents = inSlot.filter((record) => record.state === "submitting").flatMap((r) => intentOf(r, table))
         if (intents.length === 0) return
-        const sorted = sortIntents(yield* retry(client.listCellsWhere(table.tableId, anyOf(intents))), intents)
+        const sorted = sortIntents((yield* retry(client.listCellsWhere(table.tableId, anyOf(intents)))).cells, intents)
         yield* adoptLanded(sorted.landed, inFlight)
         yield* requeueLost(sorted.lost, queue)
       }),
@@ -83,13 +101,13 @@ const resume = Effect.fn("resume")(function* (
 
 /**
  * The cells phase. Tables are set up ahead of need in the background; what an earlier process left in flight is
- * resumed first; then a submitter (batches as slots free up) and a poller (one cell list per active table per
- * interval) run together until nothing is queued or in flight.
+ * resumed first; then a submitter (a batch whenever the window has free slots) and a poller (each table read when
+ * enough of its pairs are due) run together until nothing is queued or in flight.
  */
 export const runCells = Effect.fn("runCells")(function* (layout: TableLayout, plans: ReadonlyArray<ColumnPlan>) {
   const store = yield* CheckpointStore
   const progress = yield* RunProgress
-  const { limit } = yield* RunContext
+  const { flow } = yield* RunContext
   const settings = yield* RunnerSettings
   const records = yield* store.cells({ states: ["pending", "submitting", "submitted"] })
   if (records.length === 0) return noCellStats
@@ -97,15 +115,16 @@ export const runCells = Effect.fn("runCells")(function* (layout: TableLayout, pl
 
   const pending = records.filter((record) => record.state === "pending").map(taskOf)
   const resumed = records.filter((record) => record.state !== "pending")
-  const queue = yield* STM.commit(makeCellQueue(pending, limit))
+  const queue = yield* STM.commit(makeCellQueue(pending, flow))
   const inFlight = yield* makeInFlightCells
-  const remembered = Option.filter(Option.map(yield* store.getMeta(secondsPerCellKey), Number), Number.isFinite)
-  const latency = yield* makeLatencyEstimate(Option.map(remembered, (seconds) => seconds * 1000))
-  const stats = yield* Ref.make<CellStats>(noCellStats)
-  const state: PollState = { stats, latency, lastPoll: yield* Ref.make<ReadonlyMap<number, number>>(new Map()) }
+  const state: PollState = {
+    stats: yield* Ref.make<CellStats>(noCellStats),
+    reads: yield* Ref.make<ReadonlyMap<number, ListRead>>(new Map())
+  }
+  const wake = yield* Queue.sliding<void>(1)
   yield* progress.phase("cells")
   yield* progress.cells((c) => ({ ...c, inFlight: resumed.length }))
-  yield* limit.force(resumed.length)
+  yield* flow.force(resumed.length)
   yield* resume(resumed, gate, queue, inFlight)
 
   const submitter = Effect.repeat(
@@ -113,15 +132,14 @@ export const runCells = Effect.fn("runCells")(function* (layout: TableLayout, pl
       const batch = yield* STM.commit(queue.next(settings.batchSize))
       if (Option.isNone(batch)) return true
       yield* submitBatch(batch.value, yield* gate.table(batch.value.slot), queue, inFlight)
-      yield* progress.limit((yield* STM.commit(limit.state)).limit)
+      yield* Queue.offer(wake, undefined)
+      const sent = yield* inFlight.size
+      yield* progress.cells((c) => (c.inFlight === sent ? c : { ...c, inFlight: sent }))
       return false
     }),
     { until: (done) => done }
   )
-  const poller = pollUntilDone(settings, pollRound(queue, inFlight, state), latency)
-  yield* Effect.all([submitter, poller], { concurrency: 2, discard: true })
-
-  const learned = yield* latency.current
-  if (Option.isSome(learned)) yield* store.setMeta(secondsPerCellKey, String(learned.value / 1000))
-  return yield* Ref.get(stats)
+  yield* Effect.all([submitter, pollCells(queue, inFlight, state, wake)], { concurrency: 2, discard: true })
+  yield* rememberAnswerTimes
+  return yield* Ref.get(state.stats)
 }, Effect.scoped)

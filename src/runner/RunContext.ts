@@ -1,7 +1,7 @@
 import { Context, DateTime, Effect } from "effect"
 import type { ClientError } from "../client/ClientError.js"
-import type { AdaptiveLimit } from "./AdaptiveLimit.js"
 import type { CrashHook } from "./CrashHook.js"
+import type { Flow } from "./flow/Flow.js"
 import type { ServiceUnavailable } from "./RunnerErrors.js"
 
 /**
@@ -11,12 +11,12 @@ import type { ServiceUnavailable } from "./RunnerErrors.js"
 export interface RunContextShape {
   /** The checkpoint's run record (0 in a dry run, which writes nothing). */
   readonly runId: number
-  /** The run's retry policy, wired to the adaptive limit and the progress line. */
+  /** The run's retry policy, wired to the flow control and the progress line. */
   readonly retry: <A, E extends { readonly _tag: string }, R>(
     effect: Effect.Effect<A, E, R>
   ) => Effect.Effect<A, E | ServiceUnavailable, R>
-  /** Cells and chat messages in flight, shared by both. */
-  readonly limit: AdaptiveLimit
+  /** Cells and chat messages in flight, shared by both: the window, its slots and the poll schedule. */
+  readonly flow: Flow
   readonly crash: CrashHook["crashAt"]
 }
 

@@ -1,18 +1,19 @@
-import { Cause, Clock, Duration, Effect, Exit, Option } from "effect"
+import { Cause, Clock, Duration, Effect, Exit, Option, Schema } from "effect"
 import type { OrganizationId, UserId } from "../api/Ids.js"
 import type { ClientError } from "../client/ClientError.js"
 import type { ServiceClient } from "../client/ServiceClient.js"
 import type { RunOutcome } from "../store/CheckpointModel.js"
 import { CheckpointStore } from "../store/CheckpointStore.js"
 import type { StoreError } from "../store/StoreError.js"
-import { makeAdaptiveLimit } from "./AdaptiveLimit.js"
 import { makeCrashHook } from "./CrashHook.js"
+import { makeFlow } from "./flow/Flow.js"
 import { RunProgress } from "./Progress.js"
 import { withRetry } from "./RetryPolicy.js"
 import { RunContext, type RunContextShape } from "./RunContext.js"
 import { DeadlineReached, outcomeOf, type RunStop, stopFor } from "./RunnerErrors.js"
 import { RunnerSettings } from "./RunnerSettings.js"
 import { noStates, type RunInput, type RunSummary } from "./RunSummary.js"
+import { cellSojournsKey } from "./RunCells.js"
 import { runWork, type WorkResult } from "./RunWork.js"
 
 /** Failures `runPipeline` cannot turn into an outcome: the checkpoint itself failed. */
@@ -30,6 +31,10 @@ const clientTags = new Set([
   "UnexpectedReply"
 ])
 const isClientError = (error: { readonly _tag: string }): error is ClientError => clientTags.has(error._tag)
+
+/** Answer times a previous run kept (a JSON list of milliseconds); anything else is ignored. */
+const parseSojourns = (text: string): ReadonlyArray<number> =>
+  Option.getOrElse(Schema.decodeUnknownOption(Schema.parseJson(Schema.Array(Schema.Number)))(text), () => [])
 
 const describeWait = (error: { readonly _tag: string }, delay: Duration.Duration) => {
   const after =
@@ -72,12 +77,20 @@ export const runPipeline = Effect.fn("runPipeline")(function* (input: RunInput) 
   }
   const settings = RunnerSettings.fromPipeline(pipeline, { userId: userId as UserId, orgId: orgId as OrganizationId })
   const deadlineAt = Option.map(settings.deadline, (d) => started + Duration.toMillis(d))
-  const limit = yield* makeAdaptiveLimit(settings.concurrency)
+  const learned = yield* store.getMeta(cellSojournsKey)
+  const flow = yield* makeFlow(settings.flow, {
+    bounds: {
+      minGap: Option.getOrUndefined(Option.map(settings.pollInterval, Duration.toMillis)),
+      maxGap: Option.getOrUndefined(Option.map(settings.maxPollInterval, Duration.toMillis))
+    },
+    learned: { cells: Option.match(learned, { onNone: () => [], onSome: parseSojourns }) },
+    onWindow: progress.limit
+  })
   const crash = yield* makeCrashHook
   const retry = withRetry(settings, {
     deadlineAt,
     onBackoff: (error, delay) => progress.waiting(describeWait(error, delay)),
-    onThrottled: limit.onThrottled
+    onThrottled: flow.throttled
   })
   const runId = input.dryRun
     ? 0
@@ -89,7 +102,7 @@ export const runPipeline = Effect.fn("runPipeline")(function* (input: RunInput) 
         shard: input.shard === undefined ? undefined : `${input.shard.index}/${input.shard.count}`,
         docsweepVersion: input.version ?? "0.1.0"
       })).id)
-  const context: RunContextShape = { runId, retry, limit, crash: crash.crashAt }
+  const context: RunContextShape = { runId, retry, flow, crash: crash.crashAt }
 
   const work = runWork(input).pipe(
     Effect.provideService(RunContext, context),

@@ -1,20 +1,36 @@
-import { Context, Duration, Option } from "effect"
+import { Context, type Duration, Option } from "effect"
 import type { OrganizationId, UserId, Visibility } from "../api/Ids.js"
 import type { Pipeline } from "../pipeline/PipelineSchema.js"
+import type { FlowSettings } from "./flow/FlowController.js"
+import { documentsPerTable } from "./flow/TableSize.js"
+
+/** Most pairs in one run request when the pipeline sets no `batch_size`: batches otherwise follow the window. */
+export const maxBatchPairs = 1000
+
+/**
+ * Set-up requests are few and cheap next to the answers, so they run at fixed, modest concurrencies rather than
+ * under the flow window (which is learned only once answers come): reading document records (small GETs),
+ * uploads (large bodies: a few at a time keep memory and the service's ingestion bounded) and hashing local files.
+ */
+export const documentReadConcurrency = 16
+export const uploadConcurrency = 4
+export const hashConcurrency = 8
 
 /** The run settings the runner works with: the effective pipeline's `run:` block plus who the work is done as. */
 export interface RunnerSettingsShape {
-  /** Most cells and chat messages in flight at once (the AIMD limit's ceiling). */
-  readonly concurrency: number
-  /** Most pairs per run request. */
+  /** `concurrency: auto` (the window adapts up to `max_concurrency`) or a fixed number of units in flight. */
+  readonly flow: FlowSettings
+  /** Most pairs per run request: `batch_size`, else `maxBatchPairs` (a batch never exceeds the free slots). */
   readonly batchSize: number
+  /** `max_documents_per_table`, else chosen from the number of columns for the cost of a poll. */
   readonly maxDocumentsPerTable: number
   /** Tries of one failing request, the first included. */
   readonly attempts: number
   readonly baseDelay: Duration.Duration
   readonly maxDelay: Duration.Duration
-  readonly pollInterval: Duration.Duration
-  readonly maxPollInterval: Duration.Duration
+  /** `run.poll.interval` / `max_interval` when set: bounds on the gap between two polls of one list. */
+  readonly pollInterval: Option.Option<Duration.Duration>
+  readonly maxPollInterval: Option.Option<Duration.Duration>
   readonly cellTimeout: Duration.Duration
   /** Runs again of a cell or message whose generation failed or timed out. */
   readonly cellRetries: number
@@ -25,6 +41,10 @@ export interface RunnerSettingsShape {
   readonly orgId: OrganizationId
 }
 
+/** `concurrency` and `max_concurrency` as the flow controller takes them. */
+export const flowSettingsOf = (run: Pipeline["run"]): FlowSettings =>
+  run.concurrency === "auto" ? { auto: true, max: run.max_concurrency } : { auto: false, max: run.concurrency }
+
 export class RunnerSettings extends Context.Tag("app/runner/RunnerSettings")<RunnerSettings, RunnerSettingsShape>() {
   /** Settings from an effective pipeline and the ids the work is done as. */
   static readonly fromPipeline = (
@@ -33,14 +53,14 @@ export class RunnerSettings extends Context.Tag("app/runner/RunnerSettings")<Run
   ): RunnerSettingsShape => {
     const run = pipeline.run
     return {
-      concurrency: run.concurrency,
-      batchSize: run.batch_size,
-      maxDocumentsPerTable: run.max_documents_per_table,
+      flow: flowSettingsOf(run),
+      batchSize: run.batch_size ?? maxBatchPairs,
+      maxDocumentsPerTable: documentsPerTable(pipeline.columns.length, run.max_documents_per_table),
       attempts: run.retry.attempts,
       baseDelay: run.retry.base_delay,
       maxDelay: run.retry.max_delay,
-      pollInterval: run.poll.interval,
-      maxPollInterval: run.poll.max_interval,
+      pollInterval: Option.fromNullable(run.poll.interval),
+      maxPollInterval: Option.fromNullable(run.poll.max_interval),
       cellTimeout: run.cell_timeout,
       cellRetries: run.cell_retries,
       deadline: run.deadline,
@@ -49,23 +69,4 @@ export class RunnerSettings extends Context.Tag("app/runner/RunnerSettings")<Run
       orgId: ids.orgId
     }
   }
-
-  /** Defaults for tests: the pipeline schema's defaults with small delays. */
-  static readonly test = (overrides: Partial<RunnerSettingsShape> = {}): RunnerSettingsShape => ({
-    concurrency: 4,
-    batchSize: 10,
-    maxDocumentsPerTable: 200,
-    attempts: 5,
-    baseDelay: Duration.millis(100),
-    maxDelay: Duration.seconds(5),
-    pollInterval: Duration.millis(100),
-    maxPollInterval: Duration.seconds(1),
-    cellTimeout: Duration.minutes(1),
-    cellRetries: 2,
-    deadline: Option.none(),
-    visibility: "private",
-    userId: 1 as UserId,
-    orgId: 1 as OrganizationId,
-    ...overrides
-  })
 }

@@ -24,7 +24,6 @@ export const adoptLanded = Effect.fn("adoptLanded")(function* (
 ) {
   if (landed.length === 0) return
   const store = yield* CheckpointStore
-  const { limit } = yield* RunContext
   const at = yield* nowIso
   // The cell timeout and the due time of the next poll count from when the request left.
   const now = sentAt ?? (yield* Clock.currentTimeMillis)
@@ -42,7 +41,6 @@ export const adoptLanded = Effect.fn("adoptLanded")(function* (
       })
     )
   )
-  yield* limit.onSuccess(landed.length)
 })
 
 /** Pairs whose request certainly did not land: back to `pending` in the checkpoint and to the queue. */
@@ -70,7 +68,7 @@ export const submitBatch = Effect.fn("submitBatch")(function* (
 ) {
   const client = yield* ServiceClient
   const store = yield* CheckpointStore
-  const { crash, limit, retry, runId } = yield* RunContext
+  const { crash, flow, retry, runId } = yield* RunContext
   const intents: Array<Intent> = []
   for (const cell of batch.cells) {
     const columnId = table.columns.get(cell.columnName)
@@ -85,19 +83,19 @@ export const submitBatch = Effect.fn("submitBatch")(function* (
   const ambiguous = yield* Ref.make(false)
   const reconcile = Effect.gen(function* () {
     const intents = yield* Ref.get(outstanding)
-    const sorted = sortIntents(yield* client.listCellsWhere(table.tableId, anyOf(intents)), intents)
+    const sorted = sortIntents((yield* client.listCellsWhere(table.tableId, anyOf(intents))).cells, intents)
     yield* adoptLanded(sorted.landed, inFlight)
     yield* Ref.set(outstanding, sorted.lost)
     yield* Ref.set(ambiguous, false)
     return sorted.lost
   })
   /**
-   * Before a retry after 429 the limit may have been cut: the batch shrinks to what the limit now allows and the
+   * Before a retry after 429 the window may have been cut: the batch shrinks to what the window now allows and the
    * rest goes back to the queue. Pairs about to be sent certainly did not land yet, so they can be put back.
    */
   const shrink = Effect.gen(function* () {
     const pending = yield* Ref.get(outstanding)
-    const state = yield* STM.commit(limit.state)
+    const state = yield* STM.commit(flow.gate)
     const allowed = Math.max(1, state.limit - (state.inFlight - pending.length))
     if (pending.length <= allowed) return pending
     yield* requeueLost(pending.slice(allowed), queue)
@@ -114,6 +112,7 @@ export const submitBatch = Effect.fn("submitBatch")(function* (
       .runTable(table.tableId, pairs)
       .pipe(Effect.tapError((error) => Ref.set(ambiguous, isAmbiguous(error))))
     yield* crash("after-submit")
+    yield* flow.submitted((yield* Clock.currentTimeMillis) - sentAt)
     yield* Effect.logDebug(`submitted ${pending.length} pairs to table ${table.tableId}`)
     const replied = new Map(reply.map((cell) => [pairKey(cell.document_id, cell.ai_column_id), cell]))
     const landed = pending.flatMap((intent) => {

@@ -8,7 +8,7 @@ import { CheckpointStore } from "../store/CheckpointStore.js"
 import { contentHash } from "./Keys.js"
 import { sendOnce } from "./Reconcile.js"
 import { RunContext } from "./RunContext.js"
-import { RunnerSettings } from "./RunnerSettings.js"
+import { RunnerSettings, uploadConcurrency } from "./RunnerSettings.js"
 import { LocalFileError } from "./RunnerErrors.js"
 
 /** A file (or range) left out of the run, and why. */
@@ -51,8 +51,11 @@ export const awaitProcessed = Effect.fn("awaitProcessed")(function* (doc: Docume
   const client = yield* ServiceClient
   const { retry } = yield* RunContext
   const settings = yield* RunnerSettings
-  const schedule = Schedule.exponential(settings.pollInterval, 1.5).pipe(
-    Schedule.modifyDelay((_, delay) => Duration.min(delay, settings.maxPollInterval)),
+  // Processing takes about as long as extraction: start at 200 ms, back off ×1.5 up to 10 s (or the poll bounds).
+  const first = Option.getOrElse(settings.pollInterval, () => Duration.millis(200))
+  const longest = Option.getOrElse(settings.maxPollInterval, () => Duration.seconds(10))
+  const schedule = Schedule.exponential(first, 1.5).pipe(
+    Schedule.modifyDelay((_, delay) => Duration.min(delay, longest)),
     Schedule.passthrough<Duration.Duration, DocumentListItem, never>
   )
   if (isSettled(doc)) return isFailed(doc) ? Option.none<DocumentListItem>() : Option.some(doc)
@@ -92,7 +95,6 @@ export const uploadFiles = Effect.fn("uploadFiles")(function* (
   ingest: IngestFiles | undefined
 ) {
   const store = yield* CheckpointStore
-  const settings = yield* RunnerSettings
   const ids = new Map<string, number>()
   const skipped: Array<SkippedFile> = []
   if (ingest !== undefined) {
@@ -111,9 +113,7 @@ export const uploadFiles = Effect.fn("uploadFiles")(function* (
     return { ids, skipped }
   }
   const owned = new Set((yield* store.documents()).map((doc) => doc.id))
-  const documents = yield* Effect.forEach(files, (file) => uploadOne(file, owned), {
-    concurrency: settings.concurrency
-  })
+  const documents = yield* Effect.forEach(files, (file) => uploadOne(file, owned), { concurrency: uploadConcurrency })
   files.forEach((file, index) => {
     const document = documents[index]
     if (document !== undefined) ids.set(file.path, document.id)

@@ -162,9 +162,12 @@ describe("ServiceClient over real HTTP", () => {
       )
       // The unwanted cell's bad response is never read.
       assert.deepStrictEqual(
-        cells.map((cell) => cell.response),
+        cells.cells.map((cell) => cell.response),
         ["New York"]
       )
+      // The size of the whole list is counted: a poll's cost.
+      assert.strictEqual(cells.listed, 2)
+      assert.isAbove(cells.bytes, 100)
       const bad = yield* withClient(json(200, [other, { ...Samples.cell, ai_column_id: 55, task_status: 5 }]), (c) =>
         failureOf(c.listCellsWhere(tableId, wanted))
       )

@@ -33,9 +33,8 @@ describe("loadPipeline", () => {
       assert.deepStrictEqual(
         { ...p.run, retry: undefined, poll: undefined, cell_timeout: undefined, deadline: undefined },
         {
-          concurrency: 16,
-          batch_size: 50,
-          max_documents_per_table: 200,
+          concurrency: "auto",
+          max_concurrency: 1000,
           cell_retries: 2,
           retry: undefined,
           poll: undefined,
@@ -46,8 +45,8 @@ describe("loadPipeline", () => {
       assert.strictEqual(p.run.retry.attempts, 8)
       assert.isTrue(Duration.equals(p.run.retry.base_delay, Duration.millis(500)))
       assert.isTrue(Duration.equals(p.run.retry.max_delay, Duration.seconds(30)))
-      assert.isTrue(Duration.equals(p.run.poll.interval, Duration.seconds(1)))
-      assert.isTrue(Duration.equals(p.run.poll.max_interval, Duration.seconds(10)))
+      // Polls are scheduled from what the run learns; the bounds are optional.
+      assert.deepStrictEqual(p.run.poll, {})
       assert.isTrue(Duration.equals(p.run.cell_timeout, Duration.minutes(10)))
       assert.isTrue(Option.isNone(p.run.deadline))
       assert.deepStrictEqual(p.output, {
@@ -150,11 +149,11 @@ describe("loadPipeline", () => {
         { name: "Portfolio", scope: "all", messages: ["One?", "Two?"], use_history: false, max_documents: 20 }
       ])
       assert.strictEqual(p.run.concurrency, 4)
-      assert.strictEqual(p.run.batch_size, 50)
+      assert.strictEqual(p.run.batch_size, undefined)
       assert.strictEqual(p.run.retry.attempts, 3)
       assert.strictEqual(Duration.toMillis(p.run.retry.base_delay), 250)
       assert.strictEqual(Duration.toMillis(p.run.retry.max_delay), 90_000)
-      assert.strictEqual(Duration.toMillis(p.run.poll.interval), 200)
+      assert.strictEqual(Duration.toMillis(p.run.poll.interval ?? Duration.zero), 200)
       assert.strictEqual(Duration.toMillis(p.run.cell_timeout), 3_600_000)
       assert.strictEqual(p.run.cell_retries, 0)
       assert.deepStrictEqual(Option.map(p.run.deadline, Duration.toMillis), Option.some(5_400_000))

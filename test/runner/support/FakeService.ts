@@ -76,13 +76,11 @@ export const makeFakeService = (options: FakeOptions) => {
     }
   }
   // Both list calls count (and fault) as "listCells": one endpoint.
-  const listed = (tableId: number, wanted: WantedCell) =>
+  const listed = (tableId: number) =>
     withFault(
       "listCells",
       Effect.map(Clock.currentTimeMillis, (now) =>
-        [...cells.values()]
-          .filter((cell) => cell.tableId === tableId && wanted(cell.documentId, cell.columnId))
-          .map((cell) => toCell(cell, now))
+        [...cells.values()].filter((cell) => cell.tableId === tableId).map((cell) => toCell(cell, now))
       )
     )
   const document = (id: number): DocumentListItem => ({
@@ -178,8 +176,13 @@ export const makeFakeService = (options: FakeOptions) => {
       ),
     runColumn: unused("runColumn"),
     createCell: unused("createCell"),
-    listCells: (tableId: TableId) => listed(tableId, () => true),
-    listCellsWhere: (tableId: TableId, wanted: WantedCell) => listed(tableId, wanted),
+    listCells: (tableId: TableId) => listed(tableId),
+    listCellsWhere: (tableId: TableId, wanted: WantedCell) =>
+      Effect.map(listed(tableId), (all) => ({
+        cells: all.filter((cell) => wanted(cell.document_id, cell.ai_column_id)),
+        listed: all.length,
+        bytes: all.length * 200
+      })),
     createSession: unused("createSession"),
     listSessions: unused("listSessions"),
     getSession: unused("getSession"),

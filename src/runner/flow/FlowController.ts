@@ -1,0 +1,251 @@
+/**
+ * How many units (cells and chat messages) to keep in flight. With `concurrency: auto` it keeps the service busy
+ * without flooding it, by Little's law: in flight = completion rate × (answer latency + detection delay). The
+ * runner sees an answer only when a poll comes, and a freed slot is filled only after that poll and a run request,
+ * so the service must hold enough queued work to cover that gap, and not much more (a long queue at the service
+ * means slow Ctrl-C, starved colleagues, provoked rate limits, and a wrong query seen after thousands of answers).
+ *
+ * Signals, in the order they are trusted:
+ * - the statuses of our units at the service: `pending` units sent a while ago are queued there, `running` ones
+ *   are being answered (reference §5: pending → running → success); the number running is what the service gives
+ *   us at once, the number pending is the queue we built;
+ * - latency inflation (TCP Vegas, Netflix's Gradient limit): when the sojourn of our units grows past the
+ *   latency seen with no queue, more in flight only lengthens the wait;
+ * - 429: a multiplicative cut and a ceiling that is probed again slowly.
+ *
+ * Startup doubles the window once per feedback round (a poll that saw units sent under the current window) while
+ * nothing queues at the service; steady state moves the window towards the Little's-law target and probes upward
+ * (×1.25 per round) while the queue stays empty, so a service that gains capacity is found again.
+ * Pure: the runner feeds observations and reads `window`; tests drive it against a simulated service.
+ */
+
+export interface FlowSettings {
+  /** `concurrency: auto`: the window adapts; otherwise it is fixed at `max` (429 still cuts it). */
+  readonly auto: boolean
+  /** `max_concurrency` (auto) or the fixed `concurrency`. */
+  readonly max: number
+}
+
+/** What one poll of one list (a table's cells, a session's messages) showed. */
+export interface PollObservation {
+  /** Which list: `table:<slot>` or `session:<id>`. */
+  readonly source: string
+  /** When the poll was sent: the snapshot is at least this fresh. */
+  readonly at: number
+  /** Round trip of the poll, ms. */
+  readonly rtt: number
+  /** Since the previous poll of this list, ms (undefined for its first). */
+  readonly gap: number | undefined
+  /** Run request → answer (estimated), ms, of each unit this poll saw done. */
+  readonly sojourns: ReadonlyArray<number>
+  /** Run request → seen done, ms, of the same units. */
+  readonly roundTrips: ReadonlyArray<number>
+  /** Units still `pending` that were sent well before the poll: queued at the service. */
+  readonly pending: number
+  /** Units `running` at the service. */
+  readonly running: number
+  /** Newest send time among units whose state this poll revealed (running or done); -Infinity when none. */
+  readonly newestRevealed: number
+  /** Units in flight over every list after this poll. */
+  readonly inFlight: number
+  /** The submitter is waiting for a slot with work queued. */
+  readonly limited: boolean
+}
+
+interface ListState {
+  readonly pending: number
+  readonly running: number
+}
+
+export interface FlowState {
+  readonly settings: FlowSettings
+  readonly window: number
+  readonly phase: "startup" | "steady"
+  /** After a 429: the window stays at or below this; it rises 5 % per feedback round. */
+  readonly ceiling: number
+  /** Recent completions, `[at, count]`, for the completion rate. */
+  readonly completions: ReadonlyArray<readonly [number, number]>
+  readonly lists: ReadonlyMap<string, ListState>
+  /** The service has shown `running` (its statuses separate queued from answering). */
+  readonly statusesSeen: boolean
+  readonly pollGap: number
+  readonly pollRtt: number
+  readonly submitRtt: number
+  /** Per-poll mean sojourns of the last `baseWindowMs`: their minimum is the latency without queueing. */
+  readonly sojournMeans: ReadonlyArray<readonly [number, number]>
+  /** Moving average of sojourns, ms (NaN before the first). */
+  readonly sojourn: number
+  readonly sojournSamples: number
+  readonly lastGrowthAt: number
+}
+
+export const initialWindow = 16
+/** Queued work kept beyond the detection gap: absorbs jitter in answer times and poll timing. */
+export const coverMargin = 1.25
+export const minQueue = 1
+const ewmaWeight = 0.2
+const ewma = (current: number, sample: number) =>
+  Number.isFinite(current) ? current + ewmaWeight * (sample - current) : sample
+const orZero = (value: number) => (Number.isFinite(value) ? value : 0)
+
+export const makeFlowState = (settings: FlowSettings, now: number): FlowState => ({
+  settings,
+  window: settings.auto ? Math.min(settings.max, initialWindow) : settings.max,
+  phase: settings.auto ? "startup" : "steady",
+  ceiling: Number.POSITIVE_INFINITY,
+  completions: [],
+  lists: new Map(),
+  statusesSeen: false,
+  pollGap: Number.NaN,
+  pollRtt: Number.NaN,
+  submitRtt: Number.NaN,
+  sojournMeans: [],
+  sojourn: Number.NaN,
+  sojournSamples: 0,
+  lastGrowthAt: now
+})
+
+/**
+ * How far back the completion rate looks: at least 2 s, and several poll gaps and answer times, so a 2-minute
+ * service polled every 30 s still has a rate between its polls.
+ */
+export const rateWindowMs = (state: FlowState) =>
+  Math.min(600_000, Math.max(2000, 4 * orZero(state.pollGap), 2 * orZero(state.sojourn)))
+
+/** Per-poll sojourn means are kept this long: their minimum is the latency without queueing. */
+const baseWindowMs = (state: FlowState) => Math.max(30_000, 10 * orZero(state.sojourn))
+
+/** Answers per second over the rate window (or since the first answer, at least a quarter of it). */
+export const completionRate = (state: FlowState, now: number): number => {
+  const window = rateWindowMs(state)
+  const recent = state.completions.filter(([at]) => at > now - window)
+  if (recent.length === 0) return 0
+  const span = Math.max(window / 4, Math.min(window, now - (state.completions[0]?.[0] ?? now)))
+  return recent.reduce((sum, [, n]) => sum + n, 0) / (span / 1000)
+}
+
+/** Sojourn without queueing: the lowest per-poll mean kept (NaN before any). */
+export const baseSojourn = (state: FlowState): number =>
+  state.sojournMeans.length === 0 ? Number.NaN : Math.min(...state.sojournMeans.map(([, mean]) => mean))
+
+export interface FlowEstimate {
+  /** Answers per second. */
+  readonly rate: number
+  /** Units the service is answering for us. */
+  readonly running: number
+  /** Units of ours queued at the service. */
+  readonly queued: number
+  /** How long an answer takes once started, ms (NaN when unknown). */
+  readonly answerLatency: number
+  /** The Little's-law window: running + what covers the detection gap. */
+  readonly target: number
+  /** Cells wait at the service: more in flight would only lengthen the wait. */
+  readonly saturated: boolean
+}
+
+export const estimate = (state: FlowState, now: number): FlowEstimate => {
+  const rate = completionRate(state, now)
+  const base = baseSojourn(state)
+  let running = 0
+  let pending = 0
+  for (const list of state.lists.values()) {
+    running += list.running
+    pending += list.pending
+  }
+  const statusAware = state.statusesSeen
+  const queuedByLatency = (rate * Math.max(0, orZero(state.sojourn) - orZero(base))) / 1000
+  const queued = statusAware ? pending : queuedByLatency
+  const working = statusAware ? running : (rate * orZero(base)) / 1000
+  const answerLatency = statusAware && rate > 0 && running > 0 ? (1000 * running) / rate : base
+  const gap = orZero(state.pollGap)
+  const rtts = orZero(state.pollRtt) + orZero(state.submitRtt)
+  // Right after a poll has refilled the window, the queue must last until the next poll's refill arrives: a whole
+  // gap plus the poll and run round trips. Answers completed meanwhile stay in flight (unseen) in place of the
+  // queued units they consumed, so they need no room of their own.
+  const cover = (rate * (gap + rtts) * coverMargin) / 1000
+  const inflated =
+    state.sojournSamples >= 16 && Number.isFinite(base) && state.sojourn > 2 * base + gap + orZero(state.pollRtt)
+  return {
+    rate,
+    running: working,
+    queued,
+    answerLatency,
+    target: working + cover + minQueue,
+    saturated: queued >= Math.max(1, 0.05 * working) || inflated
+  }
+}
+
+const clampWindow = (state: FlowState, window: number) =>
+  Math.max(1, Math.min(state.settings.max, state.ceiling, window))
+
+/** Takes in one poll's observation and moves the window. */
+export const observePoll = (state: FlowState, poll: PollObservation, now: number): FlowState => {
+  const done = poll.sojourns.length
+  const mean = done === 0 ? Number.NaN : poll.sojourns.reduce((a, b) => a + b, 0) / done
+  const rateKept = rateWindowMs(state)
+  const baseKept = baseWindowMs(state)
+  const recorded: FlowState = {
+    ...state,
+    lists: new Map(state.lists).set(poll.source, { pending: poll.pending, running: poll.running }),
+    completions:
+      done === 0 ? state.completions : [...state.completions.filter(([at]) => at > now - rateKept), [now, done]],
+    statusesSeen: state.statusesSeen || poll.running > 0,
+    pollGap: poll.gap === undefined ? state.pollGap : ewma(state.pollGap, poll.gap),
+    pollRtt: ewma(state.pollRtt, poll.rtt),
+    sojournMeans: Number.isFinite(mean)
+      ? [...state.sojournMeans.filter(([at]) => at > now - baseKept), [now, mean]]
+      : state.sojournMeans,
+    sojourn: Number.isFinite(mean) ? ewma(state.sojourn, mean) : state.sojourn,
+    sojournSamples: state.sojournSamples + done
+  }
+  const fresh = poll.newestRevealed >= state.lastGrowthAt
+  const grown = (factor: number): FlowState => ({
+    ...recorded,
+    window: clampWindow(recorded, recorded.window * factor),
+    ceiling: Number.isFinite(recorded.ceiling) ? recorded.ceiling * 1.05 : recorded.ceiling,
+    lastGrowthAt: now
+  })
+  // A fixed concurrency only comes back up after a 429 cut it.
+  if (!state.settings.auto)
+    return poll.limited && fresh && recorded.window < recorded.settings.max ? grown(1.25) : recorded
+  const flow = estimate(recorded, now)
+  if (!flow.saturated) return poll.limited && fresh ? grown(recorded.phase === "startup" ? 2 : 1.25) : recorded
+  // Queued at the service but no answer seen yet: the rate is unknown, so the target is too; hold.
+  if (flow.rate === 0) return { ...recorded, phase: "steady" }
+  // Towards the target, at most 30 % down per poll so one noisy snapshot cannot collapse the window.
+  const toward = recorded.window + 0.5 * (flow.target - recorded.window)
+  return {
+    ...recorded,
+    phase: "steady",
+    window: clampWindow(recorded, Math.max(0.7 * recorded.window, toward))
+  }
+}
+
+/** A 429: halve what was in flight, and do not go back above 90 % of it until probed again slowly. */
+export const observeThrottled = (state: FlowState, inFlight: number, now: number): FlowState => {
+  const at = Math.max(1, Math.min(state.window, inFlight))
+  const ceiling = Math.max(1, 0.9 * at)
+  const next = { ...state, phase: "steady" as const, ceiling, lastGrowthAt: now }
+  return { ...next, window: clampWindow(next, 0.5 * at) }
+}
+
+/** A run request (or message) came back: its round trip is part of the detection gap. */
+export const observeSubmit = (state: FlowState, rtt: number): FlowState => ({
+  ...state,
+  submitRtt: ewma(state.submitRtt, rtt)
+})
+
+/** The window as a whole number of slots. */
+export const slots = (state: FlowState): number => Math.max(1, Math.round(state.window))
+
+/** The window is held down by a cap (fixed concurrency, max_concurrency, a 429 ceiling), not by the target. */
+export const isCapped = (state: FlowState, now: number): boolean => {
+  const cap = Math.min(state.settings.max, state.ceiling)
+  return state.window >= cap - 0.5 && estimate(state, now).target > cap
+}
+
+/**
+ * A unit still `pending` this long after its run request left is queued at the service, not merely on its way
+ * into the service's queue: twice the run round trip, at least 20 ms.
+ */
+export const queuedAfterMs = (state: FlowState): number => Math.max(20, 2 * orZero(state.submitRtt))
