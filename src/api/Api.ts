@@ -159,12 +159,35 @@ export const RunCount = Schema.Struct({
 })
 export type RunCount = typeof RunCount.Type
 
-/** Not part of the hosted service: only `docsweep serve --debug-endpoints` answers it. */
+/** Milliseconds at a few percentiles. */
+const Percentiles = Schema.Struct({ p50: Schema.Number, p95: Schema.Number, max: Schema.Number })
+
+/**
+ * The task queue of the local service since a moment: how clients load it. Queue wait runs from a task's
+ * submission to a worker taking it; pending counts tasks submitted and not yet taken.
+ */
+export const QueueStats = Schema.Struct({
+  since_ms: Schema.Number,
+  tasks: Schema.Int,
+  answered: Schema.Int,
+  peak_pending: Schema.Int,
+  queue_wait_ms: Percentiles,
+  answer_ms: Percentiles,
+  answers_per_second: Schema.Number
+})
+export type QueueStats = typeof QueueStats.Type
+
+/** Not part of the hosted service: only `docsweep serve --debug-endpoints` answers these. */
 export class DebugGroup extends HttpApiGroup.make("debug")
   .add(
     HttpApiEndpoint.get("runCounts", "/debug/run-counts")
       .setUrlParams(Schema.Struct({ ai_table_id: Schema.optional(idFromString(TableId)) }))
       .addSuccess(Schema.Array(RunCount))
+  )
+  .add(
+    HttpApiEndpoint.get("queueStats", "/debug/queue-stats")
+      .setUrlParams(Schema.Struct({ since_ms: Schema.optional(Schema.NumberFromString) }))
+      .addSuccess(QueueStats)
   )
   .middleware(Authentication) {}
 

@@ -179,6 +179,12 @@ export class ServiceClient extends Effect.Service<ServiceClient>()("app/client/S
         call(
           "GET /debug/run-counts",
           api.debug.runCounts({ urlParams: tableId === undefined ? {} : { ai_table_id: tableId } })
+        ),
+      /** Debug endpoint of the local service only: its task queue since `sinceMs` (epoch ms). */
+      queueStats: (sinceMs?: number) =>
+        call(
+          "GET /debug/queue-stats",
+          api.debug.queueStats({ urlParams: sinceMs === undefined ? {} : { since_ms: sinceMs } })
         )
     } as const
   })

@@ -47,6 +47,9 @@ export interface ServeOptions {
   readonly workers?: number | undefined
   readonly engine?: string | undefined
   readonly latencyMs?: number | undefined
+  readonly latencyDist?: string | undefined
+  readonly latencySpread?: number | undefined
+  readonly maxPending?: number | undefined
   readonly llmBaseUrl?: string | undefined
   readonly llmModel?: string | undefined
   readonly faultRate?: number | undefined

@@ -7,7 +7,7 @@ import { ServiceSettings } from "./ServiceSettings.js"
 export class ServiceEngine extends Effect.Service<ServiceEngine>()("app/service/ServiceEngine", {
   effect: Effect.gen(function* () {
     const settings = yield* ServiceSettings
-    const engine: AnswerEngine = settings.answerEngine ?? (yield* makeEngine(settings.engine))
+    const engine: AnswerEngine = settings.answerEngine ?? (yield* makeEngine(settings.engine, settings.seed))
     yield* Effect.logDebug(`answer engine: ${engine.name}`)
     return { engine } as const
   })

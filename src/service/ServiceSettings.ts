@@ -23,6 +23,11 @@ export interface ServiceSettingsShape {
   /** Makes faults and task failures reproducible; random when absent. */
   readonly seed?: number | undefined
   readonly debugEndpoints: boolean
+  /**
+   * Most tasks one user may have pending or running (`--max-pending`); a run request or message that would pass it
+   * is refused whole with 429 and a Retry-After estimated from the queue. Undefined: no cap.
+   */
+  readonly maxPending?: number | undefined
   /** Limit of a JSON (or any non-upload) request body; over it the reply is 413. */
   readonly bodyLimitBytes: number
   /** Limit of a document upload (`POST /api/document/create`). */
@@ -70,6 +75,7 @@ export const resolveServiceSettings = (options: ServiceOptions): ServiceSettings
   failRate: clampRate(options.failRate),
   seed: options.seed,
   debugEndpoints: options.debugEndpoints ?? false,
+  maxPending: options.maxPending === undefined ? undefined : Math.max(1, Math.floor(options.maxPending)),
   bodyLimitBytes: options.bodyLimitBytes ?? defaultBodyLimitBytes,
   uploadLimitBytes: options.uploadLimitBytes ?? defaultUploadLimitBytes,
   documentIdBase: options.documentIdBase,

@@ -1,11 +1,11 @@
-import { Cause, Effect, Either, Option, Queue, Random } from "effect"
+import { Cause, Effect, Either, Option, Queue, Random, STM, TRef } from "effect"
 import type { AnswerRequest } from "./engine/AnswerEngine.js"
 import { ServiceEngine } from "./ServiceEngine.js"
 import { ServiceSettings } from "./ServiceSettings.js"
 import { CellStore } from "./store/CellStore.js"
 import { DocumentStore } from "./store/DocumentStore.js"
 import { MessageStore } from "./store/MessageStore.js"
-import { type ClaimedTask, TaskStore } from "./store/TaskStore.js"
+import { type ClaimedTask, type Refused, TaskStore } from "./store/TaskStore.js"
 
 /** A uniform number in [0, 1) fixed by the seed and the task: the same tasks fail whatever the timing. */
 export const seededUnit = (seed: number, salt: number): number => {
@@ -18,10 +18,11 @@ export const seededUnit = (seed: number, salt: number): number => {
 export const injectedFailure = "injected failure (--fail-rate): the first attempt of this task failed on purpose"
 
 /**
- * The pool that answers cells and chat messages. Tasks are rows; a dispatcher claims pending ones in
- * batches (one transaction each) and hands them to `workers` fibers through a bounded queue. Submitting
- * work wakes the dispatcher, so an idle pool never polls SQLite. Tasks left `running` by a killed process
- * are requeued at start.
+ * The pool that answers cells and chat messages. Tasks are rows; a dispatcher claims pending ones (one transaction
+ * each time) only for workers that are idle, and starts each claimed task at once, so `running` means a worker is
+ * answering it and `pending` means it waits in the queue: what clients (and the queue statistics) read from the
+ * statuses. Submitting work or a worker finishing wakes the dispatcher, so an idle pool never polls SQLite. Tasks
+ * left `running` by a killed process are requeued at start.
  */
 export class TaskPool extends Effect.Service<TaskPool>()("app/service/TaskPool", {
   scoped: Effect.gen(function* () {
@@ -31,12 +32,13 @@ export class TaskPool extends Effect.Service<TaskPool>()("app/service/TaskPool",
     const messages = yield* MessageStore
     const documents = yield* DocumentStore
     const { engine } = yield* ServiceEngine
+    const scope = yield* Effect.scope
 
     const requeued = yield* tasks.requeueRunning()
     if (requeued > 0) yield* Effect.logInfo(`task pool: requeued ${requeued} task(s) left running by a stopped service`)
 
     const wake = yield* Queue.sliding<void>(1)
-    const ready = yield* Queue.bounded<ClaimedTask>(settings.workers)
+    const idle = yield* STM.commit(TRef.make(settings.workers))
 
     const failsOnPurpose = (task: ClaimedTask) =>
       Effect.gen(function* () {
@@ -90,13 +92,24 @@ export class TaskPool extends Effect.Service<TaskPool>()("app/service/TaskPool",
                 Effect.zipRight(tasks.settle(task, `internal error: ${Cause.squash(cause)}`))
               )
         ),
+        Effect.catchAllCause((cause) => Effect.logError("task pool: a task could not be settled", cause)),
+        Effect.ensuring(Effect.zipRight(STM.commit(TRef.update(idle, (n) => n + 1)), Queue.offer(wake, undefined))),
         Effect.annotateLogs({ task: task.taskId })
       )
 
+    /** Waits for an idle worker, claims up to as many tasks as workers are idle, starts each. */
     const dispatch = Effect.gen(function* () {
-      const claimed = yield* tasks.claim(settings.workers)
-      if (claimed.length === 0) yield* Queue.take(wake)
-      else yield* Queue.offerAll(ready, claimed)
+      const free = yield* STM.commit(
+        STM.filterOrElse(
+          TRef.get(idle),
+          (n) => n > 0,
+          () => STM.retry
+        )
+      )
+      const claimed = yield* tasks.claim(free)
+      if (claimed.length === 0) return yield* Queue.take(wake)
+      yield* STM.commit(TRef.update(idle, (n) => n - claimed.length))
+      for (const task of claimed) yield* Effect.forkIn(perform(task), scope)
     }).pipe(
       Effect.catchAllCause((cause) =>
         Effect.logError("task pool: claiming tasks failed; retrying in 1 s", cause).pipe(
@@ -106,19 +119,24 @@ export class TaskPool extends Effect.Service<TaskPool>()("app/service/TaskPool",
       Effect.forever
     )
 
-    const worker = Queue.take(ready).pipe(
-      Effect.flatMap(perform),
-      Effect.catchAllCause((cause) => Effect.logError("task pool: worker step failed", cause)),
-      Effect.forever
-    )
-
     yield* Effect.forkScoped(dispatch)
-    for (let index = 0; index < settings.workers; index++) yield* Effect.forkScoped(worker)
     yield* Queue.offer(wake, undefined)
+
+    /**
+     * How long a user refused by `--max-pending` should wait: the time the workers need to finish the tasks over
+     * the cap, at the recent answer time; at least 1 s (Retry-After counts whole seconds), at most a minute.
+     */
+    const retryAfterSeconds = (refused: Refused) =>
+      Effect.map(tasks.recentRuntimeMs, (runtime) => {
+        const excess = refused.open + refused.requested - refused.maxOpen
+        const seconds = (excess * (runtime ?? 1000)) / 1000 / settings.workers
+        return Math.min(60, Math.max(1, Math.ceil(seconds)))
+      })
 
     return {
       /** Call after queueing tasks: wakes the dispatcher (never blocks, never loses a wake-up). */
-      notify: Queue.offer(wake, undefined).pipe(Effect.asVoid)
+      notify: Queue.offer(wake, undefined).pipe(Effect.asVoid),
+      retryAfterSeconds
     } as const
   })
 }) {}

@@ -11,11 +11,11 @@ describe("EngineSettings", () => {
     assert.deepStrictEqual(parseEngineChoice({}, {}), Either.right({ name: "extractive" }))
     assert.deepStrictEqual(
       parseEngineChoice({ engine: "latency" }, {}),
-      Either.right({ name: "latency", latencyMs: 0 })
+      Either.right({ name: "latency", latencyMs: 0, distribution: "fixed", spread: 0.5 })
     )
     assert.deepStrictEqual(
       parseEngineChoice({ engine: "latency", latencyMs: 250 }, {}),
-      Either.right({ name: "latency", latencyMs: 250 })
+      Either.right({ name: "latency", latencyMs: 250, distribution: "fixed", spread: 0.5 })
     )
   })
 
@@ -47,6 +47,10 @@ describe("EngineSettings", () => {
       'unknown --engine "gpt"; expected one of extractive, latency, openai'
     )
     assert.match(reasonOf(parseEngineChoice({ engine: "latency", latencyMs: -1 }, {})), /^--latency-ms /)
+    assert.match(
+      reasonOf(parseEngineChoice({ engine: "latency", latencyMs: 5, latencyDist: "gamma" }, {})),
+      /^--latency-dist must be one of fixed, exponential, lognormal, got "gamma"/
+    )
   })
 
   it.effect("makeEngine builds the latency and openai engines", () =>

@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Fiber, Option, Ref, TestClock } from "effect"
+import { Effect, Fiber, Option, Random, Ref, TestClock } from "effect"
 import { type AnswerRequest, collectChunks } from "../../src/service/engine/AnswerEngine.js"
-import { makeLatencyEngine } from "../../src/service/engine/LatencyEngine.js"
+import { drawLatency, makeLatencyEngine } from "../../src/service/engine/LatencyEngine.js"
 
 const request: AnswerRequest = {
   kind: "cell",
@@ -85,6 +85,31 @@ describe("LatencyEngine", () => {
         (sum, i) => Effect.map(collectChunks(engine, { ...request, query: `q${i}` }), (chunks) => sum + chunks.length)
       )
       assert.strictEqual(total, 4_000)
+    })
+  )
+
+  it.effect("answer times follow the distribution around the median, reproducibly from a seed", () =>
+    Effect.gen(function* () {
+      const sample = (distribution: "fixed" | "exponential" | "lognormal", seed: number) =>
+        Effect.gen(function* () {
+          const random = Random.make(seed)
+          return yield* Effect.forEach(Array.from({ length: 4000 }), () =>
+            drawLatency({ latencyMs: 200, distribution, spread: 0.5 }, random)
+          )
+        })
+      const quantile = (values: ReadonlyArray<number>, q: number) =>
+        [...values].sort((a, b) => a - b)[Math.floor(q * (values.length - 1))] ?? Number.NaN
+      assert.deepStrictEqual(new Set(yield* sample("fixed", 1)), new Set([200]))
+      const exponential = yield* sample("exponential", 7)
+      assert.approximately(quantile(exponential, 0.5), 200, 20)
+      // Exponential: p95 is ln 20 / ln 2 ≈ 4.3 medians.
+      assert.approximately(quantile(exponential, 0.95), 864, 120)
+      const lognormal = yield* sample("lognormal", 7)
+      assert.approximately(quantile(lognormal, 0.5), 200, 20)
+      // Lognormal σ 0.5: p95 is e^(1.645 × 0.5) ≈ 2.28 medians.
+      assert.approximately(quantile(lognormal, 0.95), 455, 60)
+      assert.deepStrictEqual(yield* sample("lognormal", 7), lognormal)
+      assert.notDeepEqual(yield* sample("lognormal", 8), lognormal)
     })
   )
 })

@@ -19,14 +19,29 @@ const serveBuilder = (yargs: Argv) =>
     .option("data", dataOption)
     .option("workers", { type: "number", default: 4, describe: "tasks generated at once" })
     .option("engine", { type: "string", default: "extractive", describe: "extractive, openai or latency" })
-    .option("latency-ms", { type: "number", describe: "latency engine: milliseconds per answer" })
+    .option("latency-ms", { type: "number", describe: "latency engine: median milliseconds per answer" })
+    .option("latency-dist", {
+      type: "string",
+      choices: ["fixed", "exponential", "lognormal"],
+      default: "fixed",
+      describe: "latency engine: how answer times spread around --latency-ms"
+    })
+    .option("latency-spread", { type: "number", default: 0.5, describe: "latency engine: σ of the lognormal" })
+    .option("max-pending", {
+      type: "number",
+      describe: "most tasks one user may have pending or running; more are refused with 429 and Retry-After"
+    })
     .option("llm-base-url", { type: "string", describe: "openai engine: an OpenAI-compatible base URL" })
     .option("llm-model", { type: "string", describe: "openai engine: the model name" })
     .option("fault-rate", { type: "number", default: 0, describe: "fraction of requests that fail at random" })
     .option("fault-delay-ms", { type: "number", describe: "how long a delayed-reply fault waits" })
     .option("fail-rate", { type: "number", default: 0, describe: "fraction of tasks failing on their first attempt" })
-    .option("seed", { type: "number", describe: "makes faults reproducible" })
-    .option("debug-endpoints", { type: "boolean", default: false, describe: "serve GET /debug/run-counts" })
+    .option("seed", { type: "number", describe: "makes faults, task failures and answer times reproducible" })
+    .option("debug-endpoints", {
+      type: "boolean",
+      default: false,
+      describe: "serve GET /debug/run-counts and /debug/queue-stats"
+    })
     .option("upload-limit-mb", { type: "number", default: 100, describe: "largest document upload" })
     .option("secret", { type: "string", describe: "JWT secret (else DOCSWEEP_JWT_SECRET, else kept in --data)" })
 
@@ -46,6 +61,9 @@ export const ServeCommand: CommandModule<object, ArgsOf<typeof serveBuilder>> = 
           workers: argv.workers,
           engine: argv.engine,
           latencyMs: argv.latencyMs,
+          latencyDist: argv.latencyDist,
+          latencySpread: argv.latencySpread,
+          maxPending: argv.maxPending,
           llmBaseUrl: argv.llmBaseUrl,
           llmModel: argv.llmModel,
           faultRate: argv.faultRate,

@@ -1,13 +1,18 @@
 import type { HttpClient } from "@effect/platform"
 import { Data, Effect, Either, Redacted } from "effect"
 import type { AnswerEngine } from "./AnswerEngine.js"
-import { makeLatencyEngine } from "./LatencyEngine.js"
+import { defaultSpread, type LatencyDistribution, latencyDistributions, makeLatencyEngine } from "./LatencyEngine.js"
 import { makeOpenAiEngine } from "./OpenAiEngine.js"
 
 /** Which answer engine the service runs, as chosen on the command line. */
 export type EngineChoice =
   | { readonly name: "extractive" }
-  | { readonly name: "latency"; readonly latencyMs: number }
+  | {
+      readonly name: "latency"
+      readonly latencyMs: number
+      readonly distribution?: LatencyDistribution | undefined
+      readonly spread?: number | undefined
+    }
   | {
       readonly name: "openai"
       readonly baseUrl: string
@@ -18,6 +23,8 @@ export type EngineChoice =
 export interface EngineFlags {
   readonly engine?: string | undefined
   readonly latencyMs?: number | undefined
+  readonly latencyDist?: string | undefined
+  readonly latencySpread?: number | undefined
   readonly llmBaseUrl?: string | undefined
   readonly llmModel?: string | undefined
 }
@@ -57,9 +64,14 @@ export const parseEngineChoice = (
       return Either.right({ name: "extractive" })
     case "latency": {
       const latencyMs = flags.latencyMs ?? 0
-      return Number.isFinite(latencyMs) && latencyMs >= 0
-        ? Either.right({ name: "latency", latencyMs })
-        : invalid(`--latency-ms must be a number of milliseconds >= 0, got ${latencyMs}`)
+      const distribution = present(flags.latencyDist) ?? "fixed"
+      const spread = flags.latencySpread ?? defaultSpread
+      if (!Number.isFinite(latencyMs) || latencyMs < 0)
+        return invalid(`--latency-ms must be a number of milliseconds >= 0, got ${latencyMs}`)
+      if (!isDistribution(distribution))
+        return invalid(`--latency-dist must be one of ${latencyDistributions.join(", ")}, got "${distribution}"`)
+      if (!Number.isFinite(spread) || spread < 0) return invalid(`--latency-spread must be >= 0, got ${spread}`)
+      return Either.right({ name: "latency", latencyMs, distribution, spread })
     }
     case "openai": {
       const baseUrl = present(flags.llmBaseUrl)
@@ -85,13 +97,26 @@ const loadExtractiveEngine = Effect.promise(() => import("./ExtractiveEngine.js"
   Effect.map((module) => module.makeExtractiveEngine())
 )
 
-/** Builds the chosen engine; only `openai` uses the HttpClient. */
-export const makeEngine = (choice: EngineChoice): Effect.Effect<AnswerEngine, never, HttpClient.HttpClient> => {
+const isDistribution = (name: string): name is LatencyDistribution =>
+  (latencyDistributions as ReadonlyArray<string>).includes(name)
+
+/** Builds the chosen engine; only `openai` uses the HttpClient. `seed` makes the latency engine reproducible. */
+export const makeEngine = (
+  choice: EngineChoice,
+  seed?: number
+): Effect.Effect<AnswerEngine, never, HttpClient.HttpClient> => {
   switch (choice.name) {
     case "extractive":
       return loadExtractiveEngine
     case "latency":
-      return Effect.succeed(makeLatencyEngine({ latencyMs: choice.latencyMs }))
+      return Effect.succeed(
+        makeLatencyEngine({
+          latencyMs: choice.latencyMs,
+          distribution: choice.distribution,
+          spread: choice.spread,
+          seed
+        })
+      )
     case "openai":
       return makeOpenAiEngine({ baseUrl: choice.baseUrl, model: choice.model, apiKey: choice.apiKey })
   }

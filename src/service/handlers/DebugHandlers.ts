@@ -5,19 +5,28 @@ import { NotFound } from "../../api/ApiError.js"
 import { CurrentUser } from "../../api/Authentication.js"
 import { ServiceSettings } from "../ServiceSettings.js"
 import { CellStore } from "../store/CellStore.js"
+import { TaskStore } from "../store/TaskStore.js"
 
-/** Run counts for the runner's exactly-once tests; answers 404 unless `--debug-endpoints` was given. */
+/**
+ * Run counts for the runner's exactly-once tests and queue statistics for the benchmarks; both answer 404 unless
+ * `--debug-endpoints` was given.
+ */
 export const DebugHandlers = HttpApiBuilder.group(Api, "debug", (handlers) =>
   Effect.gen(function* () {
     const settings = yield* ServiceSettings
     const cells = yield* CellStore
-    return handlers.handle("runCounts", ({ urlParams }) =>
-      Effect.gen(function* () {
-        if (!settings.debugEndpoints)
-          return yield* Effect.fail(new NotFound({ detail: "debug endpoints are off (serve --debug-endpoints)" }))
-        const user = yield* CurrentUser
-        return yield* cells.runCounts(user.organizationIds, urlParams.ai_table_id)
-      })
-    )
+    const tasks = yield* TaskStore
+    const enabled = settings.debugEndpoints
+      ? Effect.void
+      : Effect.fail(new NotFound({ detail: "debug endpoints are off (serve --debug-endpoints)" }))
+    return handlers
+      .handle("runCounts", ({ urlParams }) =>
+        Effect.gen(function* () {
+          yield* enabled
+          const user = yield* CurrentUser
+          return yield* cells.runCounts(user.organizationIds, urlParams.ai_table_id)
+        })
+      )
+      .handle("queueStats", ({ urlParams }) => Effect.zipRight(enabled, tasks.queueStats(urlParams.since_ms ?? 0)))
   })
 )

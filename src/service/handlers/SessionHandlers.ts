@@ -6,7 +6,9 @@ import { CurrentUser } from "../../api/Authentication.js"
 import { DocumentStore } from "../store/DocumentStore.js"
 import { MessageStore } from "../store/MessageStore.js"
 import { SessionStore } from "../store/SessionStore.js"
+import { ServiceSettings } from "../ServiceSettings.js"
 import { TaskPool } from "../TaskPool.js"
+import { tooManyTasks } from "./TooManyTasks.js"
 import { invalid, requireOrganization, requireSelf, requireVisible, unknownIds } from "./Access.js"
 
 /** Multi-doc chat needs the Advanced plan or higher (reference §7). */
@@ -25,6 +27,7 @@ export const SessionHandlers = HttpApiBuilder.group(Api, "sessions", (handlers) 
     const messages = yield* MessageStore
     const documents = yield* DocumentStore
     const pool = yield* TaskPool
+    const settings = yield* ServiceSettings
 
     const visibleSession = (sessionId: number) =>
       Effect.flatMap(sessions.find(sessionId), (row) => requireVisible(row, `AI session ${sessionId}`))
@@ -130,8 +133,10 @@ export const SessionHandlers = HttpApiBuilder.group(Api, "sessions", (handlers) 
               use_cells: payload.use_cells ?? true,
               use_history: payload.use_history ?? true,
               use_meta: payload.use_meta ?? true
-            }
+            },
+            maxOpen: settings.maxPending
           })
+          if (message !== undefined && "_tag" in message) return yield* tooManyTasks(message)
           yield* pool.notify
           return message ?? (yield* Effect.dieMessage("the message vanished while it was created"))
         })

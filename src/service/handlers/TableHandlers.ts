@@ -5,7 +5,10 @@ import { ValidationFailed, type ValidationIssue } from "../../api/ApiError.js"
 import { DocumentStore } from "../store/DocumentStore.js"
 import { CellStore } from "../store/CellStore.js"
 import { TableStore } from "../store/TableStore.js"
+import { CurrentUser } from "../../api/Authentication.js"
+import { ServiceSettings } from "../ServiceSettings.js"
 import { TaskPool } from "../TaskPool.js"
+import { tooManyTasks } from "./TooManyTasks.js"
 import { invalid, notFound, requireOrganization, requireSelf, requireVisible, unknownIds } from "./Access.js"
 
 const failIfAny = (errors: ReadonlyArray<ValidationIssue>) =>
@@ -18,6 +21,7 @@ export const TableHandlers = HttpApiBuilder.group(Api, "tables", (handlers) =>
     const cells = yield* CellStore
     const documents = yield* DocumentStore
     const pool = yield* TaskPool
+    const settings = yield* ServiceSettings
 
     const visibleTable = (tableId: number) =>
       Effect.flatMap(tables.find(tableId), (row) => requireVisible(row, `AI table ${tableId}`))
@@ -38,8 +42,13 @@ export const TableHandlers = HttpApiBuilder.group(Api, "tables", (handlers) =>
      */
     const runPairs = (tableId: number, pairs: ReadonlyArray<readonly [number, number]>, continueResponse: boolean) =>
       Effect.gen(function* () {
-        const queued = yield* cells.run(tableId, pairs, continueResponse)
-        const reply = HttpServerResponse.unsafeJson(queued)
+        const user = yield* CurrentUser
+        const queued = yield* cells.run(tableId, pairs, continueResponse, {
+          userId: user.userId,
+          maxOpen: settings.maxPending
+        })
+        if (queued._tag === "Refused") return yield* tooManyTasks(queued)
+        const reply = HttpServerResponse.unsafeJson(queued.cells)
         yield* pool.notify
         return reply
       })

@@ -3,7 +3,7 @@ import type { RunCount } from "../../api/Api.js"
 import type { CellId, ColumnId, DocumentId, TableId } from "../../api/Ids.js"
 import type { AiCell } from "../../api/Tables.js"
 import { jsonObject, nowIso, ServiceDatabase, type Sql } from "../ServiceDatabase.js"
-import { cancelTask, enqueueTask } from "./TaskStore.js"
+import { type Admission, admit, cancelTask, enqueueTask, type Refused } from "./TaskStore.js"
 
 interface CellRow {
   readonly id: number
@@ -63,6 +63,12 @@ const listJsonSql = `
     'modified_at', modified_at)) AS body
   FROM (SELECT * FROM ai_cells WHERE table_id = ? ORDER BY id)`
 
+/** The cells a run request queued. */
+export interface Queued {
+  readonly _tag: "Queued"
+  readonly cells: ReadonlyArray<AiCell>
+}
+
 /** AI table cells, the runs that (re)generate them and the per-cell run counts. */
 export class CellStore extends Effect.Service<CellStore>()("app/service/CellStore", {
   effect: Effect.gen(function* () {
@@ -75,10 +81,14 @@ export class CellStore extends Effect.Service<CellStore>()("app/service/CellStor
     const run = Effect.fn("CellStore.run")(function* (
       tableId: number,
       pairs: ReadonlyArray<readonly [number, number]>,
-      continueResponse: boolean
+      continueResponse: boolean,
+      admission: Admission
     ) {
       const now = yield* nowIso
-      return yield* db.transaction("run cells", (sql) => {
+      return yield* db.transaction("run cells", (sql): Queued | Refused => {
+        const distinct = new Set(pairs.map(([documentId, columnId]) => `${documentId}:${columnId}`)).size
+        const refused = admit(sql, admission, distinct)
+        if (refused !== undefined) return refused
         const seen = new Set<string>()
         const cells: Array<AiCell> = []
         for (const [documentId, columnId] of pairs) {
@@ -102,12 +112,13 @@ export class CellStore extends Effect.Service<CellStore>()("app/service/CellStor
             baseResponse: base,
             continueResponse: base !== "",
             attempt: runs?.runs ?? 1,
+            userId: admission.userId,
             now
           })
           const stored = cellById(sql, cell.id)
           if (stored !== undefined) cells.push(toCell(stored))
         }
-        return cells
+        return { _tag: "Queued", cells }
       })
     })
 

@@ -4,7 +4,7 @@ import type { ChatMessage } from "../../api/Sessions.js"
 import type { HistoryTurn } from "../engine/AnswerEngine.js"
 import { jsonObject, nowIso, ServiceDatabase } from "../ServiceDatabase.js"
 import { sessionDocumentIds } from "./SessionStore.js"
-import { enqueueTask } from "./TaskStore.js"
+import { admit, enqueueTask } from "./TaskStore.js"
 
 interface MessageRow {
   readonly id: number
@@ -49,16 +49,19 @@ export class MessageStore extends Effect.Service<MessageStore>()("app/service/Me
   effect: Effect.gen(function* () {
     const db = yield* ServiceDatabase
 
-    /** A message `pending` with its task queued. */
-    const addMessage = Effect.fn("SessionStore.addMessage")(function* (input: {
+    /** A message `pending` with its task queued, or the refusal of `--max-pending`. */
+    const addMessage = Effect.fn("MessageStore.addMessage")(function* (input: {
       readonly sessionId: number
       readonly userId: number
       readonly query: string
       readonly meta: Record<string, unknown>
       readonly options: MessageOptions
+      readonly maxOpen: number | undefined
     }) {
       const now = yield* nowIso
       return yield* db.transaction("create message", (sql) => {
+        const refused = admit(sql, { userId: input.userId, maxOpen: input.maxOpen }, 1)
+        if (refused !== undefined) return refused
         const id = sql.run(
           `INSERT INTO ai_messages (session_id, user_id, query, task_status, task_id, meta, options, created_at)
            VALUES (?, ?, ?, 'pending', '', ?, ?, ?)`,
@@ -76,6 +79,7 @@ export class MessageStore extends Effect.Service<MessageStore>()("app/service/Me
           baseResponse: "",
           continueResponse: false,
           attempt: 1,
+          userId: input.userId,
           now
         })
         const row = sql.get<MessageRow>("SELECT * FROM ai_messages WHERE id = ?", id)

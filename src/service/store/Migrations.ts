@@ -185,5 +185,14 @@ export const migrations: ReadonlyArray<string> = [
   );
   CREATE INDEX tasks_by_status ON tasks (status, id);
   CREATE INDEX tasks_by_document ON tasks (document_id, id);
+  `,
+  // Who asked for each task (the per-user --max-pending cap) and when, in milliseconds, it was queued and ended
+  // (the queue statistics of the debug endpoint). Open tasks per user are counted at every run request.
+  `
+  ALTER TABLE tasks ADD COLUMN user_id INTEGER;
+  ALTER TABLE tasks ADD COLUMN created_ms INTEGER;
+  ALTER TABLE tasks ADD COLUMN finished_ms INTEGER;
+  CREATE INDEX tasks_open_by_user ON tasks (user_id) WHERE status IN ('pending', 'running');
+  CREATE INDEX tasks_by_created ON tasks (created_ms);
   `
 ]

@@ -191,7 +191,8 @@ export const makeFakeService = (options: FakeOptions) => {
     resetSession: unused("resetSession"),
     createMessage: unused("createMessage"),
     listMessages: unused("listMessages"),
-    runCounts: unused("runCounts")
+    runCounts: unused("runCounts"),
+    queueStats: unused("queueStats")
   })
 
   return {
