@@ -159,8 +159,8 @@ export const RunCount = Schema.Struct({
 })
 export type RunCount = typeof RunCount.Type
 
-/** Milliseconds at a few percentiles. */
-const Percentiles = Schema.Struct({ p50: Schema.Number, p95: Schema.Number, max: Schema.Number })
+/** Milliseconds: mean and a few percentiles. */
+const Percentiles = Schema.Struct({ mean: Schema.Number, p50: Schema.Number, p95: Schema.Number, max: Schema.Number })
 
 /**
  * The task queue of the local service since a moment: how clients load it. Queue wait runs from a task's

@@ -123,7 +123,8 @@ interface QueueRow {
 const percentiles = (values: ReadonlyArray<number>) => {
   const sorted = [...values].sort((a, b) => a - b)
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0
-  return { p50: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? 0 }
+  const mean = sorted.length === 0 ? 0 : sorted.reduce((sum, value) => sum + value, 0) / sorted.length
+  return { mean, p50: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? 0 }
 }
 
 /**
