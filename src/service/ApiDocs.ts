@@ -16,11 +16,7 @@ export const isDocumentation = (url: string): boolean => {
 }
 
 /** The renderer's files served from swagger-ui-dist, installed with docsweep; nothing else is reachable. */
-const assets: Readonly<Record<string, string>> = {
-  "swagger-ui.css": "text/css; charset=utf-8",
-  "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
-  "favicon-32x32.png": "image/png"
-}
+const assets: ReadonlySet<string> = new Set(["swagger-ui.css", "swagger-ui-bundle.js", "favicon-32x32.png"])
 
 // The page loads only what /docs serves: no CDN, no font service, no online validator (`validatorUrl: null`).
 const page = `<!DOCTYPE html>
@@ -67,9 +63,8 @@ export const ApiDocsLive = HttpApiBuilder.Router.use((router) =>
       `${docsPath}/:asset`,
       Effect.gen(function* () {
         const { asset } = yield* HttpRouter.params
-        const contentType = asset !== undefined && Object.hasOwn(assets, asset) ? assets[asset] : undefined
-        if (asset === undefined || contentType === undefined) return notFound(`no such file under ${docsPath}`)
-        return yield* HttpServerResponse.file(Path.join(assetsDir, asset), { contentType }).pipe(Effect.orDie)
+        if (asset === undefined || !assets.has(asset)) return notFound(`no such file under ${docsPath}`)
+        return yield* HttpServerResponse.file(Path.join(assetsDir, asset)).pipe(Effect.orDie)
       })
     )
   })
