@@ -49,11 +49,16 @@ export const ChatMessage = sampled(
 )
 export type ChatMessage = typeof ChatMessage.Type
 
+const EitherMessageReply = Schema.Union(ChatMessage, Schema.Array(ChatMessage))
+
 /**
  * The create-message reply: one object (seed, chat guide) or an array of full records (public OpenAPI page).
- * Reference §8.3; clients accept either.
+ * Reference §8.3; clients accept either. docsweep's service sends the one object, and its description says so:
+ * `suspend` keeps HttpApi from splitting the union into separate replies, which would drop that annotation.
  */
-export const CreateMessageReply = Schema.Union(ChatMessage, Schema.Array(ChatMessage))
+export const CreateMessageReply = Schema.suspend(() => EitherMessageReply).annotations({
+  jsonSchema: { $ref: "#/components/schemas/ChatMessage" }
+})
 export type CreateMessageReply = typeof CreateMessageReply.Type
 
 /** Picks the created message out of either reply shape: the item whose query matches, else the last one. */

@@ -180,11 +180,12 @@ describe.concurrent("a client and a browser against a live `docsweep serve`", ()
           const outside: Array<string> = []
           const failures: Array<string> = []
           // Only the service on 127.0.0.1 answers: anything else the page asks for is cut off and reported.
-          await context.route("**/*", (route) =>
-            route.request().url().startsWith(`${served.baseUrl}/`)
-              ? route.continue()
-              : (outside.push(route.request().url()), route.abort("internetdisconnected"))
-          )
+          await context.route("**/*", (route) => {
+            const url = route.request().url()
+            if (url.startsWith(`${served.baseUrl}/`)) return route.continue()
+            outside.push(url)
+            return route.abort("internetdisconnected")
+          })
           const page = await context.newPage()
           page.on("pageerror", (error) => failures.push(error.message))
           await page.goto(`${served.baseUrl}/docs`)
