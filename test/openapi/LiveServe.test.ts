@@ -2,14 +2,13 @@ import { randomUUID } from "node:crypto"
 import { join } from "node:path"
 import { assert, describe, layer } from "@effect/vitest"
 import { Context, Effect, Layer, Redacted } from "effect"
-import createClient from "openapi-fetch"
 import { isJson, type Json } from "../../src/api/OpenApi30.js"
 import { signToken } from "../../src/service/Auth.js"
 import { allOutput, runCli, startCli, tempDir } from "../cli/CliHarness.js"
 import { asOrg, asUser, contract, waitUntil } from "../service/support.js"
 import { launchBrowser, screenshotDir } from "../support/browser.js"
 import { operationsOf, replyChecker } from "./Described.js"
-import type { paths } from "./fixtures/service-api.js"
+import { checkedClient, ok } from "./GeneratedClient.js"
 
 /** `docsweep serve` as a child process (debug operations on), a token it accepts and what it describes. */
 class Served extends Context.Tag("test/openapi/Served")<
@@ -34,32 +33,6 @@ const ServedLive = Layer.scoped(
     return { baseUrl, token, description: isJson(description) ? description : {} }
   }).pipe(Effect.orDie)
 )
-
-/** openapi-fetch over the generated types; every reply is checked against the served description. */
-const generatedClient = (served: Context.Tag.Service<Served>) => {
-  const problems: Array<string> = []
-  const check = replyChecker(served.description)
-  const client = createClient<paths>({
-    baseUrl: served.baseUrl,
-    headers: { authorization: `Bearer ${served.token}` }
-  })
-  client.use({
-    onResponse: async ({ request, response }) => {
-      const text = await response.clone().text()
-      const body: unknown = text === "" ? undefined : JSON.parse(text)
-      problems.push(...check(request.method, request.url, response.status, body, response.headers))
-    }
-  })
-  return { client, problems }
-}
-
-/** The `data` of a reply that must have succeeded; anything else fails the test with the reply. */
-const ok = <T>(call: () => Promise<{ data?: T; error?: unknown; response: Response }>) =>
-  Effect.flatMap(Effect.promise(call), ({ data, error, response }) =>
-    response.status === 200 && data !== undefined
-      ? Effect.succeed(data)
-      : Effect.dieMessage(`${response.url} → ${response.status} ${JSON.stringify(error)}`)
-  )
 
 describe.concurrent("a client and a browser against a live `docsweep serve`", () => {
   layer(ServedLive, { excludeTestServices: true })("served", (it) => {
@@ -96,7 +69,8 @@ describe.concurrent("a client and a browser against a live `docsweep serve`", ()
 
     it.effect("a generated client runs the main flow and gets the 422 array for a bad pair", () =>
       Effect.gen(function* () {
-        const { client, problems } = generatedClient(yield* Served)
+        const served = yield* Served
+        const { client, problems } = checkedClient(served.baseUrl, served.token, served.description)
         const document = yield* ok(() =>
           client.POST("/api/document/create", {
             body: { organization_id: 3, doctype: "txt", file: contract },
