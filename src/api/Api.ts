@@ -1,38 +1,44 @@
-import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, Multipart } from "@effect/platform"
+import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, Multipart, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Forbidden, NotFound, PayloadTooLarge, Unauthorized, ValidationFailedBody } from "./ApiError.js"
+import {
+  Forbidden,
+  InternalServerError,
+  NotFound,
+  PayloadTooLarge,
+  ServiceUnavailable,
+  TooManyRequests,
+  Unauthorized,
+  ValidationFailedBody
+} from "./ApiError.js"
 import { Authentication } from "./Authentication.js"
 import { Document, DocumentListItem } from "./Documents.js"
-import { ColumnId, DocumentId, idFromString, OrganizationId, SessionId, SuccessReply, TableId, UserId } from "./Ids.js"
+import { ColumnId, DocumentId, idFromString, OrganizationId, TableId, UserId } from "./Ids.js"
 import { AuthReply, AuthRequest, Organization } from "./Organizations.js"
-import {
-  ChatMessage,
-  CreateMessageBody,
-  CreateMessageReply,
-  CreateSessionBody,
-  Session,
-  SessionListParams,
-  UpdateSessionBody
-} from "./Sessions.js"
-import {
-  AiCell,
-  AiColumn,
-  AiTable,
-  CreateCellBody,
-  CreateColumnBody,
-  CreateTableBody,
-  RunTableBody,
-  UpdateTableBody
-} from "./Tables.js"
+import { sampled, samples } from "./Samples.js"
+import { SessionsGroup } from "./SessionsGroup.js"
+import { TablesGroup } from "./TablesGroup.js"
 
-const TablePath = Schema.Struct({ ai_table_id: idFromString(TableId) })
-const SessionPath = Schema.Struct({ ai_session_id: idFromString(SessionId) })
+export { SessionsGroup } from "./SessionsGroup.js"
+export { TablesGroup } from "./TablesGroup.js"
+
+/** Marks what docsweep adds to the reference interface, in the OpenAPI description. */
+export const additionMarker = "x-docsweep-addition"
 
 /** Reference §2. `POST /api/auth` is the one operation without a bearer token. */
 export class AuthGroup extends HttpApiGroup.make("auth")
-  .add(HttpApiEndpoint.post("login", "/api/auth").setPayload(AuthRequest).addSuccess(AuthReply))
+  .annotate(OpenApi.Description, "Tokens and workspaces (reference §2).")
+  .add(
+    HttpApiEndpoint.post("login", "/api/auth")
+      .annotate(
+        OpenApi.Summary,
+        "Log in: a bearer token, the user id and the workspaces (reference §2; no token needed)"
+      )
+      .setPayload(AuthRequest)
+      .addSuccess(AuthReply)
+  )
   .add(
     HttpApiEndpoint.get("listOrganizations", "/api/user/:user_id/organization/list")
+      .annotate(OpenApi.Summary, "The caller's workspaces (reference §2)")
       .setPath(Schema.Struct({ user_id: idFromString(UserId) }))
       .addSuccess(Schema.Array(Organization))
       .middleware(Authentication)
@@ -41,122 +47,45 @@ export class AuthGroup extends HttpApiGroup.make("auth")
 /** The multipart upload body (reference §4.1): `organization_id`, `doctype`, `file`. */
 export const UploadDocumentBody = HttpApiSchema.Multipart(
   Schema.Struct({
-    organization_id: Schema.compose(Schema.NumberFromString, OrganizationId),
-    doctype: Schema.String,
-    file: Multipart.SingleFileSchema
+    organization_id: idFromString(OrganizationId),
+    doctype: Schema.String.annotations({ description: "the file's type: txt, md, html, pdf or docx" }),
+    // One file part; shown as the binary string OpenAPI uses for uploads.
+    file: Multipart.SingleFileSchema.annotations({ jsonSchema: { type: "string", format: "binary" } })
   })
 )
 
 /** Reference §4.1. */
 export class DocumentsGroup extends HttpApiGroup.make("documents")
+  .annotate(OpenApi.Description, "Upload, read and list documents (reference §4.1).")
   .add(
     HttpApiEndpoint.get("getDocument", "/api/document/:document_id")
+      .annotate(OpenApi.Summary, "Read a document, with its annotations, comments and tasks (reference §4.1)")
       .setPath(Schema.Struct({ document_id: idFromString(DocumentId) }))
       .addSuccess(Document)
   )
   .add(
     HttpApiEndpoint.post("uploadDocument", "/api/document/create")
+      .annotate(
+        OpenApi.Summary,
+        "Upload a document as multipart/form-data; replies once its text is extracted (reference §4.1)"
+      )
       .setPayload(UploadDocumentBody)
       .addSuccess(DocumentListItem)
   )
   .add(
     HttpApiEndpoint.get("listDocuments", "/api/organization/:organization_id/document/list")
+      .annotate(OpenApi.Summary, "A workspace's documents (reference §4.1)")
       .setPath(Schema.Struct({ organization_id: idFromString(OrganizationId) }))
       .addSuccess(Schema.Array(DocumentListItem))
   )
   .middleware(Authentication) {}
 
-/** Reference §4.2. Get/list/delete of tables are UNCONFIRMED there and not declared. */
-export class TablesGroup extends HttpApiGroup.make("tables")
-  .add(HttpApiEndpoint.post("createTable", "/api/ai/table/create").setPayload(CreateTableBody).addSuccess(AiTable))
-  .add(
-    HttpApiEndpoint.post("updateTable", "/api/ai/table/:ai_table_id/update")
-      .setPath(TablePath)
-      .setPayload(UpdateTableBody)
-      .addSuccess(AiTable)
-  )
-  .add(
-    HttpApiEndpoint.post("createColumn", "/api/ai/table/:ai_table_id/column/create")
-      .setPath(TablePath)
-      .setPayload(CreateColumnBody)
-      .addSuccess(AiColumn)
-  )
-  .add(
-    HttpApiEndpoint.get("listColumns", "/api/ai/table/:ai_table_id/column/list")
-      .setPath(TablePath)
-      .addSuccess(Schema.Array(AiColumn))
-  )
-  .add(
-    HttpApiEndpoint.post("runTable", "/api/ai/table/:ai_table_id/run")
-      .setPath(TablePath)
-      .setPayload(RunTableBody)
-      .addSuccess(Schema.Array(AiCell))
-  )
-  .add(
-    HttpApiEndpoint.post("runColumn", "/api/ai/table/:ai_table_id/column/:ai_column_id/run")
-      .setPath(Schema.Struct({ ai_table_id: idFromString(TableId), ai_column_id: idFromString(ColumnId) }))
-      .addSuccess(Schema.Array(AiCell))
-  )
-  .add(
-    HttpApiEndpoint.post("createCell", "/api/ai/table/:ai_table_id/cell/create")
-      .setPath(TablePath)
-      .setPayload(CreateCellBody)
-      .addSuccess(AiCell)
-  )
-  .add(
-    HttpApiEndpoint.get("listCells", "/api/ai/table/:ai_table_id/cell/list")
-      .setPath(TablePath)
-      .addSuccess(Schema.Array(AiCell))
-  )
-  .middleware(Authentication) {}
-
-/** Reference §4.3. */
-export class SessionsGroup extends HttpApiGroup.make("sessions")
-  .add(
-    HttpApiEndpoint.post("createSession", "/api/ai/session/create").setPayload(CreateSessionBody).addSuccess(Session)
-  )
-  .add(
-    HttpApiEndpoint.get("listSessions", "/api/ai/session/list")
-      .setUrlParams(SessionListParams)
-      .addSuccess(Schema.Array(Session))
-  )
-  .add(HttpApiEndpoint.get("getSession", "/api/ai/session/:ai_session_id").setPath(SessionPath).addSuccess(Session))
-  .add(
-    HttpApiEndpoint.post("updateSession", "/api/ai/session/:ai_session_id/update")
-      .setPath(SessionPath)
-      .setPayload(UpdateSessionBody)
-      .addSuccess(Session)
-  )
-  .add(
-    HttpApiEndpoint.del("deleteSession", "/api/ai/session/:ai_session_id/delete")
-      .setPath(SessionPath)
-      .addSuccess(SuccessReply)
-  )
-  .add(
-    HttpApiEndpoint.post("resetSession", "/api/ai/session/:ai_session_id/reset")
-      .setPath(SessionPath)
-      .addSuccess(SuccessReply)
-  )
-  .add(
-    HttpApiEndpoint.post("createMessage", "/api/ai/session/:ai_session_id/qa/create")
-      .setPath(SessionPath)
-      .setPayload(CreateMessageBody)
-      .addSuccess(CreateMessageReply)
-  )
-  .add(
-    HttpApiEndpoint.get("listMessages", "/api/ai/session/:ai_session_id/qa/list")
-      .setPath(SessionPath)
-      .addSuccess(Schema.Array(ChatMessage))
-  )
-  .middleware(Authentication) {}
-
 /** How many times a run was requested per (table, document, column): the exactly-once tests read it. */
-export const RunCount = Schema.Struct({
-  ai_table_id: TableId,
-  document_id: DocumentId,
-  ai_column_id: ColumnId,
-  runs: Schema.Int
-})
+export const RunCount = sampled(
+  "RunCount",
+  Schema.Struct({ ai_table_id: TableId, document_id: DocumentId, ai_column_id: ColumnId, runs: Schema.Int }),
+  samples.runCount
+)
 export type RunCount = typeof RunCount.Type
 
 /** Milliseconds: mean and a few percentiles. */
@@ -179,8 +108,14 @@ export type QueueStats = typeof QueueStats.Type
 
 /** Not part of the hosted service: only `docsweep serve --debug-endpoints` answers these. */
 export class DebugGroup extends HttpApiGroup.make("debug")
+  .annotate(
+    OpenApi.Description,
+    "An addition of docsweep, not in the reference interface: present only with `serve --debug-endpoints`."
+  )
   .add(
     HttpApiEndpoint.get("runCounts", "/debug/run-counts")
+      .annotate(OpenApi.Summary, "How often each (table, document, column) was run; off unless serve --debug-endpoints")
+      .annotate(OpenApi.Override, { [additionMarker]: "present only with `docsweep serve --debug-endpoints`" })
       .setUrlParams(Schema.Struct({ ai_table_id: Schema.optional(idFromString(TableId)) }))
       .addSuccess(Schema.Array(RunCount))
   )
@@ -191,8 +126,25 @@ export class DebugGroup extends HttpApiGroup.make("debug")
   )
   .middleware(Authentication) {}
 
-/** The service's interface, declared once: the local service and the client both derive from it. */
+const apiDescriptionText = [
+  "docsweep's own implementation (`docsweep serve`) of the document-library AI service interface",
+  '(public title "Petal API Document", version 1.2.5): documents, AI Tables (one answer per document × column,',
+  "generated asynchronously and polled) and chat sessions. Every operation but `POST /api/auth` needs",
+  "`Authorization: Bearer <token>`. Errors are JSON: `{detail}` objects, except 422, whose body is a bare array of",
+  "`{loc, msg, type}` naming the field. 429 and 503 carry `Retry-After` (seconds). Operations marked",
+  "`x-docsweep-addition` are not in the reference interface. Generated from the service's contract (src/api)."
+].join(" ")
+
+/** The service's interface, declared once: the local service, the client and the OpenAPI description derive from it. */
 export class Api extends HttpApi.make("docsweep")
+  .annotateContext(
+    OpenApi.annotations({
+      title: "docsweep service API",
+      version: "1.2.5",
+      license: { name: "MIT" },
+      description: apiDescriptionText
+    })
+  )
   .add(AuthGroup)
   .add(DocumentsGroup)
   .add(TablesGroup)
@@ -202,4 +154,7 @@ export class Api extends HttpApi.make("docsweep")
   .addError(Forbidden)
   .addError(NotFound)
   .addError(PayloadTooLarge)
-  .addError(ValidationFailedBody) {}
+  .addError(ValidationFailedBody)
+  .addError(TooManyRequests)
+  .addError(InternalServerError)
+  .addError(ServiceUnavailable) {}

@@ -1,4 +1,4 @@
-import { HttpApiMiddleware, HttpApiSecurity } from "@effect/platform"
+import { HttpApiMiddleware, HttpApiSecurity, OpenApi } from "@effect/platform"
 import { Context } from "effect"
 import { Unauthorized } from "./ApiError.js"
 import type { OrganizationId, UserId } from "./Ids.js"
@@ -16,5 +16,13 @@ export class CurrentUser extends Context.Tag("app/api/CurrentUser")<
 export class Authentication extends HttpApiMiddleware.Tag<Authentication>()("app/api/Authentication", {
   failure: Unauthorized,
   provides: CurrentUser,
-  security: { bearer: HttpApiSecurity.bearer }
+  security: {
+    bearer: HttpApiSecurity.bearer.pipe(
+      HttpApiSecurity.annotate(OpenApi.Format, "JWT"),
+      HttpApiSecurity.annotate(
+        OpenApi.Description,
+        "The `access_token` of POST /api/auth, or `docsweep token --user U --org O` for the local service."
+      )
+    )
+  }
 }) {}

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { sampled, samples } from "./Samples.js"
 import { DocumentId, JsonObject, OrganizationId, Timestamp, UserId } from "./Ids.js"
 
 /** Reference §3.1 sub-records. */
@@ -98,20 +99,24 @@ const documentFields = {
 }
 
 /** Document, upload/list shape (reference §3.1): the read shape without its optional extras. */
-export const DocumentListItem = Schema.Struct(documentFields).annotations({ identifier: "DocumentListItem" })
+export const DocumentListItem = sampled("DocumentListItem", Schema.Struct(documentFields), samples.documentListItem)
 export type DocumentListItem = typeof DocumentListItem.Type
 
 /** Document, read shape (`DocumentReadResponse`). */
-export const Document = Schema.Struct({
-  ...documentFields,
-  annotations: Schema.optional(Schema.Array(Annotation)),
-  comments: Schema.optional(Schema.Array(Comment)),
-  keywords: Schema.optional(Schema.Array(Schema.Unknown)),
-  ranking: Schema.optional(Schema.Int),
-  snippet: Schema.optional(Schema.String),
-  span: Schema.optional(Schema.Array(Schema.Int)),
-  resource_stats: Schema.optional(DocumentResourceStats),
-  suggested_tags: Schema.optional(Schema.Array(SuggestedTag)),
-  tasks: Schema.optional(Schema.Array(Task))
-}).annotations({ identifier: "Document" })
+export const Document = sampled(
+  "Document",
+  Schema.Struct({
+    ...documentFields,
+    annotations: Schema.optional(Schema.Array(Annotation)),
+    comments: Schema.optional(Schema.Array(Comment)),
+    keywords: Schema.optional(Schema.Array(Schema.Unknown)),
+    ranking: Schema.optional(Schema.Int),
+    snippet: Schema.optional(Schema.String),
+    span: Schema.optional(Schema.Array(Schema.Int)),
+    resource_stats: Schema.optional(DocumentResourceStats),
+    suggested_tags: Schema.optional(Schema.Array(SuggestedTag)),
+    tasks: Schema.optional(Schema.Array(Task))
+  }),
+  samples.document
+)
 export type Document = typeof Document.Type

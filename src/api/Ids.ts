@@ -3,10 +3,13 @@ import { Schema } from "effect"
 const INT32_MIN = -2_147_483_648
 const INT32_MAX = 2_147_483_647
 
+/** How an id reads in the OpenAPI description: `format: int32` states the range. */
+const int32JsonSchema = { type: "integer", format: "int32" } as const
+
 /** Path ids are declared int32 by the reference (§1); body ids are integers, held to the same range here. */
 export const Int32 = Schema.Int.pipe(
   Schema.between(INT32_MIN, INT32_MAX, { message: () => "value is not a valid 32-bit integer" })
-).annotations({ identifier: "Int32" })
+).annotations({ identifier: "Int32", jsonSchema: int32JsonSchema })
 
 export const DocumentId = Int32.pipe(Schema.brand("DocumentId"))
 export type DocumentId = typeof DocumentId.Type
@@ -25,10 +28,14 @@ export type SessionId = typeof SessionId.Type
 export const MessageId = Int32.pipe(Schema.brand("MessageId"))
 export type MessageId = typeof MessageId.Type
 
-/** Decodes a path or query segment ("42") into a branded id; "4.2", "x" and out-of-range values fail. */
+/**
+ * Decodes a path or query segment ("42") into a branded id; "4.2", "x" and out-of-range values fail.
+ * The description shows the integer a client sends, not the string it travels as.
+ */
 export const idFromString = <A, I extends number, R>(id: Schema.Schema<A, I, R>) =>
   Schema.compose(Schema.NumberFromString, id, { strict: false }).annotations({
-    message: () => "value is not a valid integer"
+    message: () => "value is not a valid integer",
+    jsonSchema: int32JsonSchema
   })
 
 /** Internal settings objects the reference leaves open (`meta`, `csl`, `ui`). */

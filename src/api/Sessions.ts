@@ -1,6 +1,8 @@
 import { Schema } from "effect"
+import { sampled, samples } from "./Samples.js"
 import {
   DocumentId,
+  idFromString,
   JsonObject,
   LenientBoolean,
   MessageId,
@@ -12,38 +14,51 @@ import {
 } from "./Ids.js"
 
 /** Reference §3.5. */
-export const Session = Schema.Struct({
-  id: SessionId,
-  organization_id: OrganizationId,
-  user_id: UserId,
-  is_multidoc: Schema.Boolean,
-  visibility: Visibility,
-  created_at: Timestamp,
-  meta: JsonObject,
-  document_ids: Schema.optional(Schema.Array(DocumentId))
-}).annotations({ identifier: "Session" })
+export const Session = sampled(
+  "Session",
+  Schema.Struct({
+    id: SessionId,
+    organization_id: OrganizationId,
+    user_id: UserId,
+    is_multidoc: Schema.Boolean,
+    visibility: Visibility,
+    created_at: Timestamp,
+    meta: JsonObject,
+    document_ids: Schema.optional(Schema.Array(DocumentId))
+  }),
+  samples.session
+)
 export type Session = typeof Session.Type
 
 /** Reference §3.6: a chat message ("qa"); `response` may be partial while `running`. */
-export const ChatMessage = Schema.Struct({
-  id: MessageId,
-  task_status: Schema.String,
-  query: Schema.String,
-  response: Schema.optional(Schema.String),
-  ai_session_id: SessionId,
-  user_id: UserId,
-  created_at: Timestamp,
-  task_id: Schema.String,
-  meta: JsonObject,
-  user_rating: Schema.String
-}).annotations({ identifier: "ChatMessage" })
+export const ChatMessage = sampled(
+  "ChatMessage",
+  Schema.Struct({
+    id: MessageId,
+    task_status: Schema.String,
+    query: Schema.String,
+    response: Schema.optional(Schema.String),
+    ai_session_id: SessionId,
+    user_id: UserId,
+    created_at: Timestamp,
+    task_id: Schema.String,
+    meta: JsonObject,
+    user_rating: Schema.String
+  }),
+  samples.message
+)
 export type ChatMessage = typeof ChatMessage.Type
+
+const EitherMessageReply = Schema.Union(ChatMessage, Schema.Array(ChatMessage))
 
 /**
  * The create-message reply: one object (seed, chat guide) or an array of full records (public OpenAPI page).
- * Reference §8.3; clients accept either.
+ * Reference §8.3; clients accept either. docsweep's service sends the one object, and its description says so:
+ * `suspend` keeps HttpApi from splitting the union into separate replies, which would drop that annotation.
  */
-export const CreateMessageReply = Schema.Union(ChatMessage, Schema.Array(ChatMessage))
+export const CreateMessageReply = Schema.suspend(() => EitherMessageReply).annotations({
+  jsonSchema: { $ref: "#/components/schemas/ChatMessage" }
+})
 export type CreateMessageReply = typeof CreateMessageReply.Type
 
 /** Picks the created message out of either reply shape: the item whose query matches, else the last one. */
@@ -53,37 +68,49 @@ export const createdMessage = (reply: CreateMessageReply, query: string): ChatMe
   return [...items].reverse().find((message) => message.query === query) ?? items[items.length - 1]
 }
 
-export const CreateSessionBody = Schema.Struct({
-  organization_id: OrganizationId,
-  user_id: UserId,
-  is_multidoc: LenientBoolean,
-  document_ids: Schema.optional(Schema.Array(DocumentId)),
-  visibility: Schema.optional(Visibility),
-  meta: Schema.optional(JsonObject)
-}).annotations({ identifier: "CreateSessionBody" })
+export const CreateSessionBody = sampled(
+  "CreateSessionBody",
+  Schema.Struct({
+    organization_id: OrganizationId,
+    user_id: UserId,
+    is_multidoc: LenientBoolean,
+    document_ids: Schema.optional(Schema.Array(DocumentId)),
+    visibility: Schema.optional(Visibility),
+    meta: Schema.optional(JsonObject)
+  }),
+  samples.createSession
+)
 export type CreateSessionBody = typeof CreateSessionBody.Type
 
-export const UpdateSessionBody = Schema.Struct({
-  document_ids: Schema.optional(Schema.Array(DocumentId)),
-  meta: Schema.optional(JsonObject),
-  visibility: Schema.optional(Visibility)
-}).annotations({ identifier: "UpdateSessionBody" })
+export const UpdateSessionBody = sampled(
+  "UpdateSessionBody",
+  Schema.Struct({
+    document_ids: Schema.optional(Schema.Array(DocumentId)),
+    meta: Schema.optional(JsonObject),
+    visibility: Schema.optional(Visibility)
+  }),
+  samples.updateSession
+)
 export type UpdateSessionBody = typeof UpdateSessionBody.Type
 
-export const CreateMessageBody = Schema.Struct({
-  query: Schema.String,
-  chat_model: Schema.optional(Schema.String),
-  language: Schema.optional(Schema.String),
-  restrict_to_context: Schema.optional(LenientBoolean),
-  use_context: Schema.optional(LenientBoolean),
-  use_cells: Schema.optional(LenientBoolean),
-  use_history: Schema.optional(LenientBoolean),
-  use_meta: Schema.optional(LenientBoolean),
-  meta: Schema.optional(JsonObject)
-}).annotations({ identifier: "CreateMessageBody" })
+export const CreateMessageBody = sampled(
+  "CreateMessageBody",
+  Schema.Struct({
+    query: Schema.String,
+    chat_model: Schema.optional(Schema.String),
+    language: Schema.optional(Schema.String),
+    restrict_to_context: Schema.optional(LenientBoolean),
+    use_context: Schema.optional(LenientBoolean),
+    use_cells: Schema.optional(LenientBoolean),
+    use_history: Schema.optional(LenientBoolean),
+    use_meta: Schema.optional(LenientBoolean),
+    meta: Schema.optional(JsonObject)
+  }),
+  samples.createMessage
+)
 export type CreateMessageBody = typeof CreateMessageBody.Type
 
 export const SessionListParams = Schema.Struct({
-  organization_id: Schema.NumberFromString.pipe(Schema.compose(OrganizationId)),
-  document_id: Schema.optional(Schema.NumberFromString.pipe(Schema.compose(DocumentId)))
+  organization_id: idFromString(OrganizationId),
+  document_id: Schema.optional(idFromString(DocumentId))
 })

@@ -1,4 +1,5 @@
 import { Config, Console, Data, Duration, Effect, Layer, Option, Redacted } from "effect"
+import { apiDescription } from "../api/ApiDescription.js"
 import type { Plan } from "../api/Authentication.js"
 import type { OrganizationId, UserId } from "../api/Ids.js"
 import { resolveSecret, signToken } from "./Auth.js"
@@ -59,11 +60,20 @@ export interface ServeOptions {
   readonly debugEndpoints?: boolean | undefined
   readonly uploadLimitBytes?: number | undefined
   readonly secret?: string | undefined
+  /** Print the OpenAPI description (with the debug operations when `debugEndpoints`) instead of serving. */
+  readonly printOpenApi?: boolean | undefined
 }
 
-/** `docsweep serve`: prints exactly `listening on http://HOST:PORT` when ready, runs until interrupted. */
+/**
+ * `docsweep serve`: prints exactly `listening on http://HOST:PORT` when ready, runs until interrupted.
+ * With `--print-openapi` it prints the description `GET /openapi.json` serves and ends, starting nothing.
+ */
 export const serveCommand = (options: ServeOptions) =>
   Effect.gen(function* () {
+    if (options.printOpenApi === true) {
+      const description = apiDescription({ debugEndpoints: options.debugEndpoints ?? false })
+      return yield* Console.log(JSON.stringify(description, null, 2))
+    }
     const apiKey = yield* Effect.orElseSucceed(Config.option(Config.string(apiKeyVariable)), () => Option.none())
     const engine = yield* parseEngineChoice(options, { [apiKeyVariable]: Option.getOrUndefined(apiKey) }).pipe(
       Effect.mapError((error) => new CommandFailed({ reason: error.reason }))

@@ -1,6 +1,8 @@
 import { type HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { NodeHttpServerRequest } from "@effect/platform-node"
-import { Effect, Random } from "effect"
+import { Effect, Random, Schema } from "effect"
+import { InternalServerError, ServiceUnavailable, TooManyRequests } from "../api/ApiError.js"
+import { isDocumentation } from "./ApiDocs.js"
 import type { ServiceSettingsShape } from "./ServiceSettings.js"
 
 /**
@@ -24,18 +26,23 @@ export const pickFault = (kind: number, half: number): FaultKind => {
   return "delay"
 }
 
-const reply = (status: number, detail: string) =>
-  HttpServerResponse.unsafeJson(
-    { detail: `injected fault (--fault-rate): ${detail}` },
-    { status, headers: status === 500 ? {} : { "retry-after": "1" } }
-  )
+/** Fault replies are the errors the contract declares for these statuses, so clients decode them as described. */
+const FaultReply = Schema.Union(InternalServerError, ServiceUnavailable, TooManyRequests)
+
+const reply = (status: 500 | 503 | 429, error: typeof FaultReply.Type) =>
+  HttpServerResponse.unsafeJson(Schema.encodeSync(FaultReply)(error), {
+    status,
+    headers: status === 500 ? {} : { "retry-after": "1" }
+  })
+
+const detail = (what: string) => ({ detail: `injected fault (--fault-rate): ${what}` })
 
 const dropConnection = (request: HttpServerRequest.HttpServerRequest) =>
   Effect.sync(() => NodeHttpServerRequest.toIncomingMessage(request).socket.destroy())
 
 /**
  * Fault injection for testing clients. Every request draws from one `Random` (seeded by `--seed`, so a
- * sequential client sees the same faults each run); the debug endpoints are never hit.
+ * sequential client sees the same faults each run); the debug endpoints and the documentation are never hit.
  */
 export const injectFaults =
   (settings: ServiceSettingsShape, random: Random.Random) =>
@@ -46,15 +53,16 @@ export const injectFaults =
           const request = yield* HttpServerRequest.HttpServerRequest
           const hit = yield* random.next
           const kind = pickFault(yield* random.next, yield* random.next)
-          if (hit >= settings.faultRate || request.url.startsWith("/debug/")) return yield* app
+          if (hit >= settings.faultRate || request.url.startsWith("/debug/") || isDocumentation(request.url))
+            return yield* app
           yield* Effect.logDebug(`injected fault ${kind} on ${request.method} ${request.url.split("?")[0]}`)
           switch (kind) {
             case "status500":
-              return reply(500, "internal server error")
+              return reply(500, new InternalServerError(detail("internal server error")))
             case "status503":
-              return reply(503, "service unavailable")
+              return reply(503, new ServiceUnavailable(detail("service unavailable")))
             case "status429":
-              return reply(429, "too many requests")
+              return reply(429, new TooManyRequests(detail("too many requests")))
             case "dropBefore":
               yield* dropConnection(request)
               return HttpServerResponse.empty({ status: 500 })

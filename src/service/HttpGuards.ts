@@ -1,8 +1,8 @@
 import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
-import { HttpIncomingMessage, HttpServerRequest, Multipart } from "@effect/platform"
+import { HttpIncomingMessage, HttpServerRequest, HttpServerResponse, Multipart } from "@effect/platform"
 import type { HttpApp } from "@effect/platform"
 import { Cause, Effect, Option } from "effect"
-import { PayloadTooLarge, ValidationFailed, type ValidationIssue } from "../api/ApiError.js"
+import { InternalServerError, PayloadTooLarge, ValidationFailed, type ValidationIssue } from "../api/ApiError.js"
 import { fieldLocation, isUpload } from "./RequestLocations.js"
 import type { ServiceSettingsShape } from "./ServiceSettings.js"
 
@@ -104,13 +104,21 @@ const bodyDefect = (defect: unknown, limit: number): Option.Option<PayloadTooLar
   return Option.none()
 }
 
+/** A defect that is not a prepared response: a bug or a failed store. Logged, answered as the declared 500. */
+const unexpectedDefect = (defect: unknown): Effect.Effect<never, InternalServerError> =>
+  Effect.zipRight(
+    Effect.logError("request failed", Cause.die(defect)),
+    Effect.fail(new InternalServerError({ detail: "internal error (the service log has the cause)" }))
+  )
+
 /**
  * Request limits and error shapes around the API: bodies over the limit answer 413 before they are read
- * (uploads have their own limit), decode failures answer 422 naming the field, and no bad input ends in 500.
+ * (uploads have their own limit), decode failures answer 422 naming the field, no bad input ends in 500, and
+ * a 500 has the declared JSON body.
  */
 export const guardRequests =
   (settings: ServiceSettingsShape) =>
-  (app: HttpApp.Default): HttpApp.Default<PayloadTooLarge | ValidationFailed> =>
+  (app: HttpApp.Default): HttpApp.Default<PayloadTooLarge | ValidationFailed | InternalServerError> =>
     Effect.gen(function* () {
       const request = yield* HttpServerRequest.HttpServerRequest
       const limit = isUpload(request.method, request.url) ? settings.uploadLimitBytes : settings.bodyLimitBytes
@@ -120,12 +128,18 @@ export const guardRequests =
         HttpIncomingMessage.withMaxBodySize(Option.some(limit)),
         Multipart.withMaxFileSize(Option.some(limit)),
         Multipart.withMaxFieldSize(limit),
-        Effect.catchAllCause((cause) => {
-          const failure: Option.Option<unknown> = Cause.failureOption(cause)
-          if (Option.isSome(failure) && failure.value instanceof HttpApiDecodeError)
-            return Effect.fail(toValidationFailed(failure.value, request.method, request.url))
-          const mapped = Option.flatMap(Cause.dieOption(cause), (defect) => bodyDefect(defect, limit))
-          return Option.isSome(mapped) ? Effect.fail(mapped.value) : Effect.failCause(cause)
-        })
+        Effect.catchAllCause(
+          (cause): Effect.Effect<never, PayloadTooLarge | ValidationFailed | InternalServerError> => {
+            const failure: Option.Option<unknown> = Cause.failureOption(cause)
+            if (Option.isSome(failure) && failure.value instanceof HttpApiDecodeError)
+              return Effect.fail(toValidationFailed(failure.value, request.method, request.url))
+            const defect = Cause.dieOption(cause)
+            const mapped = Option.flatMap(defect, (value) => bodyDefect(value, limit))
+            if (Option.isSome(mapped)) return Effect.fail(mapped.value)
+            if (Option.isSome(defect) && !HttpServerResponse.isServerResponse(defect.value))
+              return unexpectedDefect(defect.value)
+            return Effect.failCause(cause)
+          }
+        )
       )
     })

@@ -5,6 +5,7 @@ import { Cause, Context, type Duration, Effect, Layer, Option, Predicate, type R
 import { Api } from "../api/Api.js"
 import type { Plan } from "../api/Authentication.js"
 import type { OrganizationId, UserId } from "../api/Ids.js"
+import { ApiDocsLive } from "./ApiDocs.js"
 import { Auth } from "./Auth.js"
 import { AuthenticationLive } from "./AuthenticationLive.js"
 import { faultRandom, injectFaults } from "./Faults.js"
@@ -81,6 +82,7 @@ const ApiLive = HttpApiBuilder.api(Api).pipe(
 /** The whole service for these settings: HTTP API over the core, the server closed before the core. */
 export const serviceLayer = (settings: ServiceSettingsShape) =>
   HttpApiBuilder.serve().pipe(
+    Layer.provide(ApiDocsLive),
     Layer.provide(ApiLive),
     Layer.provide(MiddlewareLive),
     Layer.provideMerge(HttpServerLive),

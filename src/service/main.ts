@@ -27,6 +27,7 @@ const { positionals, values } = parseArgs({
     "fail-rate": { type: "string" },
     seed: { type: "string" },
     "debug-endpoints": { type: "boolean" },
+    "print-openapi": { type: "boolean" },
     "upload-limit-mb": { type: "string" },
     secret: { type: "string" },
     org: { type: "string" },
@@ -69,7 +70,8 @@ const program = Effect.gen(function* () {
       seed: number(values.seed),
       debugEndpoints: values["debug-endpoints"],
       uploadLimitBytes: uploadMb === undefined ? undefined : uploadMb * 1024 * 1024,
-      secret: values.secret
+      secret: values.secret,
+      printOpenApi: values["print-openapi"]
     })
   }
   if (command === "docs" && sub === "add") {

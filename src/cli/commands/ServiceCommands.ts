@@ -44,6 +44,11 @@ const serveBuilder = (yargs: Argv) =>
     })
     .option("upload-limit-mb", { type: "number", default: 100, describe: "largest document upload" })
     .option("secret", { type: "string", describe: "JWT secret (else DOCSWEEP_JWT_SECRET, else kept in --data)" })
+    .option("print-openapi", {
+      type: "boolean",
+      default: false,
+      describe: "print the OpenAPI description (GET /openapi.json) and exit, without serving"
+    })
 
 /** `docsweep serve`: the local implementation of the service. */
 export const ServeCommand: CommandModule<object, ArgsOf<typeof serveBuilder>> = {
@@ -72,7 +77,8 @@ export const ServeCommand: CommandModule<object, ArgsOf<typeof serveBuilder>> = 
           seed: argv.seed,
           debugEndpoints: argv.debugEndpoints,
           uploadLimitBytes: argv.uploadLimitMb * 1024 * 1024,
-          secret: argv.secret
+          secret: argv.secret,
+          printOpenApi: argv.printOpenapi
         }).pipe(Effect.as(ExitCode.ok))
       )
     )

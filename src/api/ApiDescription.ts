@@ -1,0 +1,92 @@
+import { HttpApiSchema, OpenApi } from "@effect/platform"
+import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
+import { Api, DebugGroup } from "./Api.js"
+import { retryAfterErrors } from "./ApiError.js"
+import { isJson, type Json, toOpenApi30 } from "./OpenApi30.js"
+
+export interface DescriptionOptions {
+  /** Whether `serve --debug-endpoints` is on: the debug operations are described only then. */
+  readonly debugEndpoints: boolean
+}
+
+const retryAfterHeader = {
+  "Retry-After": {
+    description: "Seconds to wait before asking again.",
+    schema: { type: "integer", minimum: 0 },
+    example: 1
+  }
+}
+
+const decodeErrorStatus = String(HttpApiSchema.getStatusErrorAST(HttpApiDecodeError.ast))
+const retryAfterStatuses = new Set(retryAfterErrors.map((error) => String(HttpApiSchema.getStatusErrorAST(error.ast))))
+
+const operationsOf = (document: Json): Array<[path: string, method: string, operation: Json]> =>
+  Object.entries(isJson(document.paths) ? document.paths : {}).flatMap(([path, item]) =>
+    Object.entries(isJson(item) ? item : {}).flatMap(
+      ([method, operation]): Array<[string, string, Json]> => (isJson(operation) ? [[path, method, operation]] : [])
+    )
+  )
+
+/**
+ * What the platform cannot declare: the service answers every decode failure with the reference's 422 (so the
+ * platform's 400 is never sent), and 429/503 carry `Retry-After`.
+ */
+const withRealErrors = (operation: Json): Json => {
+  const responses = Object.entries(isJson(operation.responses) ? operation.responses : {}).flatMap(
+    ([status, response]): Array<[string, unknown]> => {
+      if (status === decodeErrorStatus) return []
+      if (retryAfterStatuses.has(status) && isJson(response))
+        return [[status, { ...response, headers: retryAfterHeader }]]
+      return [[status, response]]
+    }
+  )
+  return { ...operation, responses: Object.fromEntries(responses) }
+}
+
+/** The operations of the groups kept, each path with at least one. */
+const keepOperations = (document: Json, keep: (operation: Json) => boolean): Json => {
+  const paths: Record<string, Record<string, Json>> = {}
+  for (const [path, method, operation] of operationsOf(document)) {
+    if (!keep(operation)) continue
+    paths[path] = { ...paths[path], [method]: withRealErrors(operation) }
+  }
+  return { ...document, paths }
+}
+
+const refsIn = (value: unknown, found: Set<string>): Set<string> => {
+  if (Array.isArray(value)) for (const item of value) refsIn(item, found)
+  else if (isJson(value))
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === "$ref" && typeof inner === "string") found.add(inner.replace("#/components/schemas/", ""))
+      else refsIn(inner, found)
+    }
+  return found
+}
+
+/** Component schemas that no kept operation reaches (the platform's 400 body, a debug record with debug off). */
+const pruneSchemas = (document: Json): Json => {
+  const components = isJson(document.components) ? document.components : {}
+  const schemas = isJson(components.schemas) ? components.schemas : {}
+  const reached = refsIn(document.paths, new Set())
+  for (let size = -1; size !== reached.size; ) {
+    size = reached.size
+    for (const name of [...reached]) refsIn(schemas[name], reached)
+  }
+  const kept = Object.entries(schemas).filter(([name]) => reached.has(name))
+  return { ...document, components: { ...components, schemas: Object.fromEntries(kept) } }
+}
+
+/**
+ * The service's OpenAPI 3.0.3 description, generated from the contract (`Api`) by the platform's `OpenApi` and
+ * brought to 3.0.3. Operations marked `x-docsweep-addition` are not in the reference interface.
+ */
+export const apiDescription = (options: DescriptionOptions): Json => {
+  // fromApi caches its result per Api: work on a copy.
+  const generated: Json = { ...structuredClone(OpenApi.fromApi(Api)) }
+  const debugTag = DebugGroup.identifier
+  const tagged = (operation: Json) => Array.isArray(operation.tags) && operation.tags.includes(debugTag)
+  const kept = keepOperations(generated, (operation) => options.debugEndpoints || !tagged(operation))
+  const tags = Array.isArray(kept.tags) ? kept.tags : []
+  const shownTags = tags.filter((tag) => options.debugEndpoints || !(isJson(tag) && tag.name === debugTag))
+  return toOpenApi30(pruneSchemas({ ...kept, tags: shownTags }))
+}
