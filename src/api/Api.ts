@@ -121,6 +121,11 @@ export class DebugGroup extends HttpApiGroup.make("debug")
   )
   .add(
     HttpApiEndpoint.get("queueStats", "/debug/queue-stats")
+      .annotate(
+        OpenApi.Summary,
+        "The task queue since since_ms: queue wait, answer time, peak pending; off unless serve --debug-endpoints"
+      )
+      .annotate(OpenApi.Override, { [additionMarker]: "present only with `docsweep serve --debug-endpoints`" })
       .setUrlParams(Schema.Struct({ since_ms: Schema.optional(Schema.NumberFromString) }))
       .addSuccess(QueueStats)
   )

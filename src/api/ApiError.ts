@@ -71,7 +71,8 @@ export class TooManyRequests extends Schema.TaggedError<TooManyRequests>()(
   HttpApiSchema.annotations({
     status: 429,
     description:
-      "Too many requests: ask again after Retry-After seconds. The local service answers it only under --fault-rate."
+      "Too many requests: ask again after Retry-After seconds. The local service answers it under --fault-rate, and " +
+      "when a run request or message would take the user past serve --max-pending (refused whole, nothing queued)."
   })
 ) {
   override get message() {

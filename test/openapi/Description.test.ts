@@ -30,7 +30,7 @@ describe("the OpenAPI description", () => {
 
   it("declares every reply: 401, 403, 404, 413, 422 as a bare array, 429 and 503 with Retry-After, 500", () => {
     const operations = operationsOf(withDebug)
-    assert.lengthOf(operations, 22)
+    assert.lengthOf(operations, 23)
     for (const { method, path, operation } of operations) {
       const responses = json(operation.responses)
       const where = `${method} ${path}`
@@ -88,7 +88,7 @@ describe("the OpenAPI description", () => {
     const marked = operationsOf(withDebug).filter(({ operation }) => operation[additionMarker] !== undefined)
     assert.deepStrictEqual(
       marked.map(({ method, path }) => `${method} ${path}`),
-      [`GET ${debugPath}`]
+      [`GET ${debugPath}`, "GET /debug/queue-stats"]
     )
   })
 

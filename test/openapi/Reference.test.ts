@@ -53,7 +53,7 @@ describe("the description beside the reference interface", () => {
       ]
       const readme = yield* Effect.promise(() => readFile(readmeUrl, "utf8"))
       assert.sameMembers(differences, statedDifferences(readme), "the README's table of differences is out of date")
-      assert.deepStrictEqual(differences, ["addition GET /debug/run-counts"])
+      assert.deepStrictEqual(differences, ["addition GET /debug/run-counts", "addition GET /debug/queue-stats"])
       assert.strictEqual(new Set(described).size, described.length)
     })
   )
