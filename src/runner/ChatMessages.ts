@@ -92,6 +92,7 @@ const awaitAnswer = Effect.fn("awaitAnswer")(function* (
       sojourns: answered ? [(Math.max(last.at ?? submittedAt, submittedAt) + sentAt) / 2 - submittedAt] : [],
       roundTrips: answered ? [now - submittedAt] : [],
       pending: status === "pending" && sentAt - submittedAt > queuedAfterMs(yield* flow.state) ? 1 : 0,
+      pendingFresh: status === "pending" && sentAt - submittedAt <= queuedAfterMs(yield* flow.state) ? 1 : 0,
       running: status === "running" ? 1 : 0,
       newestRevealed: status === "pending" || status === "missing" ? Number.NEGATIVE_INFINITY : submittedAt,
       inFlight: gate.inFlight - (answered ? 1 : 0),

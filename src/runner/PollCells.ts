@@ -129,6 +129,7 @@ export const pollTable = Effect.fn("pollTable")(function* (
   const sojourns: Array<number> = []
   const roundTrips: Array<number> = []
   let pending = 0
+  let pendingFresh = 0
   let running = 0
   let newestRevealed = Number.NEGATIVE_INFINITY
   let seconds = 0
@@ -139,7 +140,10 @@ export const pollTable = Effect.fn("pollTable")(function* (
       if (verdict.status === "running") {
         running += 1
         newestRevealed = Math.max(newestRevealed, cell.submittedAt)
-      } else if (verdict.status === "pending" && sentAt - cell.submittedAt > queuedAfter) pending += 1
+      } else if (verdict.status === "pending") {
+        if (sentAt - cell.submittedAt > queuedAfter) pending += 1
+        else pendingFresh += 1
+      }
       if (verdict.status !== cell.status) yield* inFlight.setStatus(cell, verdict.status)
       continue
     }
@@ -173,6 +177,7 @@ export const pollTable = Effect.fn("pollTable")(function* (
     sojourns,
     roundTrips,
     pending,
+    pendingFresh,
     running,
     newestRevealed,
     inFlight: gate.inFlight - settled.length,
@@ -180,7 +185,7 @@ export const pollTable = Effect.fn("pollTable")(function* (
   })
   yield* Effect.logDebug(
     `polled table ${tableId}: ${listing.listed} listed (${listing.bytes} bytes), ${tracked.size} in flight, ` +
-      `${settled.length} settled, ${pending} queued, ${running} running`
+      `${settled.length} settled, ${pending} queued, ${running} running; window ${gate.limit}`
   )
   if (settled.length === 0) return
   yield* store.markResults(results)

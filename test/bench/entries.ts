@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { benchExtractive } from "../engine/benchExtractive.js"
 import { exportBench } from "../export/benchExport.js"
-import { benchRunner, largeBench, smallBench } from "../runner/benchRunner.js"
+import { benchProfile, type FlowFigures, type FlowProfile, flowProfiles } from "../runner/benchRunner.js"
 import { benchService } from "../service/benchService.js"
 
 /** One benchmark: returns rows of metric, value, target and whether the target holds. */
@@ -89,41 +89,79 @@ const engineBench: BenchEntry = {
   }
 }
 
-/** Issue 5: the runner against `serve --engine latency`, each in its own process. */
+type Row = { metric: string; value: number | string; target: string; ok: boolean | undefined }
+
+const row = (metric: string, value: number | string, target = "", ok?: boolean): Row => ({
+  metric,
+  value,
+  target,
+  ok
+})
+
+/** The targets of the flow-control issue, per profile (docsweep with default settings unless the profile names one). */
+const flowTargets = (f: FlowFigures, profile: FlowProfile): ReadonlyArray<Row> => {
+  const within = (metric: string, value: number | undefined, max: number) =>
+    row(metric, value ?? "n/a", `<= ${max}`, value !== undefined && value <= max)
+  const latency = profile.latencyMs
+  switch (profile.name) {
+    case "50w-200ms-5000":
+    case "4w-200ms-400":
+      return [
+        within("docsweep ÷ naive", f.vsNaive, 1.1),
+        within("queue wait p95 (ms)", f.queueWaitP95, 2 * latency),
+        within("peak pending", f.peakPending, 4 * profile.workers),
+        ...(profile.workers === 50 ? [within("response KB per cell", f.responseKbPerCell, 20)] : [])
+      ]
+    case "64w-0ms-10000":
+      return [within("docsweep ÷ naive", f.vsNaive, 2)]
+    case "50w-lognormal1s-maxpending200-2000":
+      return [
+        row(
+          "answered / failed",
+          `${f.answered} / ${f.failed}`,
+          `${f.cells} / 0`,
+          f.answered === f.cells && f.failed === 0
+        ),
+        within("docsweep ÷ ideal", f.vsIdeal, 1.25)
+      ]
+    case "50w-200ms-5000-concurrency50":
+      return [within("docsweep ÷ ideal", f.vsIdeal, 1.25)]
+    case "64w-0ms-100000-cli":
+      return [
+        row("cells per second", f.cellsPerSecond, ">= 1000", f.cellsPerSecond >= 1000 && f.outcome === "completed"),
+        within("peak RSS (MB)", f.peakRssMb, 400)
+      ]
+    default:
+      return []
+  }
+}
+
+/**
+ * Issue 12: docsweep's flow control on each service profile, beside the naive client on the same service. The
+ * targeted figures carry their targets; the rest of the matrix is printed for reading.
+ */
 const runnerBench: BenchEntry = {
   name: "runner",
   run: async () => {
-    const small = await benchRunner(smallBench)
-    // `docsweep run` itself, with Node's default heap settings, as cron starts it.
-    const large = await benchRunner(largeBench)
-    return [
-      {
-        metric: "5,000 cells @200 ms: makespan / ideal",
-        value: small.ratio,
-        target: "<= 1.25",
-        ok: small.ratio <= 1.25
-      },
-      {
-        metric: "5,000 cells: HTTP requests per cell",
-        value: small.requestsPerCell,
-        target: "<= 0.5",
-        ok: small.requestsPerCell <= 0.5
-      },
-      { metric: "5,000 cells: response bytes per cell", value: small.bytesPerCell, target: "", ok: undefined },
-      { metric: "5,000 cells: runner peak RSS (MB)", value: small.peakRssMb, target: "", ok: undefined },
-      {
-        metric: "100,000 cells @0 ms (docsweep run): cells per second",
-        value: large.cellsPerSecond,
-        target: "",
-        ok: undefined
-      },
-      {
-        metric: "100,000 cells (docsweep run): peak RSS (MB)",
-        value: large.peakRssMb,
-        target: "<= 400",
-        ok: large.peakRssMb <= 400 && large.outcome === "completed"
-      }
-    ]
+    const rows: Array<Row> = []
+    for (const profile of flowProfiles) {
+      const f = await benchProfile(profile)
+      const name = (metric: string) => `${profile.name}: ${metric}`
+      rows.push(
+        row(name("docsweep makespan (s)"), f.seconds),
+        row(name("naive makespan (s)"), f.naiveSeconds ?? f.naiveRefused ?? "not run"),
+        row(name("docsweep ÷ naive"), f.vsNaive ?? "n/a"),
+        row(name("docsweep ÷ ideal"), f.vsIdeal),
+        row(name("queue wait p50 / p95 (ms)"), `${f.queueWaitP50} / ${f.queueWaitP95}`),
+        row(name("peak pending (naive)"), `${f.peakPending} (${f.naivePeakPending ?? "n/a"})`),
+        row(name("requests per cell"), f.requestsPerCell),
+        row(name("response KB per cell"), f.responseKbPerCell),
+        row(name("runner peak RSS (MB)"), f.peakRssMb),
+        row(name("outcome"), `${f.outcome}: ${f.answered} answered, ${f.failed} failed of ${f.cells}`),
+        ...flowTargets(f, profile).map((target) => ({ ...target, metric: name(`target: ${target.metric}`) }))
+      )
+    }
+    return rows
   }
 }
 

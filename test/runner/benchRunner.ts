@@ -1,13 +1,13 @@
 /**
- * Benchmark of the runner against the local service, each in its own process:
- * - 5,000 cells (100 documents × 50 columns) at `--engine latency --latency-ms 200 --workers 50`, concurrency 50:
- *   makespan ÷ ideal (ideal = ⌈cells ÷ 50⌉ × 200 ms; target ≤ 1.25), HTTP requests per cell (target ≤ 0.5),
- *   response bytes per cell, peak RSS of the runner;
- * - 100,000 cells (2,000 documents × 50 columns) at `--latency-ms 0`: cells per second, peak RSS (target ≤ 400 MB).
- * `npx tsx test/runner/benchRunner.ts [small|large]` prints the figures as JSON. For digging into a figure:
+ * The flow-control benchmark: docsweep against `docsweep serve --engine latency` on several service profiles, each
+ * with the pipeline's default settings unless the profile names one, beside the naive client of the service's
+ * guide (NaiveClient.ts: one run request with every pair, a poll every 2 s) on the same service in the same bench
+ * run. Per profile: makespans, docsweep ÷ naive and ÷ ideal, queue wait p50/p95 and peak pending from the service's
+ * own statistics (`/debug/queue-stats`), requests and response KB per cell, and the runner's peak RSS.
+ * `npx tsx test/runner/benchRunner.ts [profile...]` prints the figures as JSON. For digging into a figure:
  * BENCH_LOG=FILE keeps the runner's log (with DOCSWEEP_TEST_LOG=debug, every submit and poll), BENCH_KEEP=1 keeps
- * the service's data (its tasks table has each answer's start and end), BENCH_SERVE_FLAGS adds node flags to the
- * service (e.g. `--cpu-prof --cpu-prof-dir=DIR`).
+ * the service's data, BENCH_SERVE_FLAGS and BENCH_RUNNER_FLAGS add node flags to the service and to the
+ * instrumented runner (e.g. `--cpu-prof --cpu-prof-dir=DIR`).
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process"
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
@@ -16,38 +16,49 @@ import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
 import Database from "better-sqlite3"
+import type { QueueStats } from "../../src/api/Api.js"
+import { naiveClient } from "./NaiveClient.js"
 
-export interface BenchRunnerOptions {
+/** One service profile and what docsweep is asked to do on it. */
+export interface FlowProfile {
+  readonly name: string
   readonly documents: number
   readonly columns: number
-  readonly latencyMs: number
   readonly workers: number
-  readonly concurrency: number
-  readonly batchSize: number
-  readonly pollInterval?: string
-  readonly maxPollInterval?: string
-  readonly maxDocumentsPerTable?: number
-  /** Node flags of the runner process, e.g. a heap cap. */
-  readonly nodeFlags?: ReadonlyArray<string>
+  /** Median answer time. */
+  readonly latencyMs: number
+  readonly distribution?: "fixed" | "exponential" | "lognormal"
+  readonly maxPending?: number
+  /** `run:` settings the profile names; none: the defaults every user starts with. */
+  readonly run?: Readonly<Record<string, string | number>>
+  /** Run the naive client on the same service first. */
+  readonly naive: boolean
   /**
    * "child": an instrumented runner process counting every HTTP request and response byte. "cli": `docsweep run`
    * itself, exactly as users start it (its reports included); requests and bytes are not counted there.
    */
-  readonly via?: "child" | "cli"
+  readonly via: "child" | "cli"
 }
 
-export interface BenchRunnerFigures {
+export interface FlowFigures {
+  readonly profile: string
   readonly cells: number
+  readonly answered: number
+  readonly failed: number
   readonly seconds: number
-  /** ⌈cells ÷ concurrency⌉ × latency. */
+  readonly naiveSeconds: number | undefined
+  readonly naiveRefused: string | undefined
   readonly idealSeconds: number
-  readonly ratio: number
+  readonly vsNaive: number | undefined
+  readonly vsIdeal: number
+  readonly queueWaitP50: number
+  readonly queueWaitP95: number
+  readonly peakPending: number
+  readonly naivePeakPending: number | undefined
   readonly requestsPerCell: number
-  readonly bytesPerCell: number
+  readonly responseKbPerCell: number
   readonly cellsPerSecond: number
   readonly peakRssMb: number
-  /** Sampled high-water marks of the runner's heap (used, total), external memory and array buffers. */
-  readonly heapPeaksMb: Readonly<Record<string, number>>
   readonly outcome: string
 }
 
@@ -82,17 +93,14 @@ interface RunFigures {
   readonly requests: number
   readonly bytes: number
   readonly cells: number
+  readonly failed: number
   readonly maxRssMb: number
   readonly outcome: string
-  readonly peaks: Record<string, number>
 }
 
-const runChild = async (
-  pipeline: string,
-  nodeFlags: ReadonlyArray<string>,
-  env: NodeJS.ProcessEnv
-): Promise<RunFigures> => {
-  const child = await run(process.execPath, [...nodeFlags, "--import", "tsx", benchChild, pipeline], {
+const runChild = async (pipeline: string, env: NodeJS.ProcessEnv): Promise<RunFigures> => {
+  const flags = process.env.BENCH_RUNNER_FLAGS?.split(" ").filter((f) => f !== "") ?? []
+  const child = await run(process.execPath, [...flags, "--import", "tsx", benchChild, pipeline], {
     cwd: root,
     maxBuffer: 64 * 1024 * 1024,
     env
@@ -112,15 +120,10 @@ const peakRssOf = (pid: number): number | undefined => {
 }
 
 /** `docsweep run PIPELINE` as users start it; its peak RSS is sampled every 50 ms from /proc. */
-const runCli = (
-  pipeline: string,
-  stateFile: string,
-  nodeFlags: ReadonlyArray<string>,
-  env: NodeJS.ProcessEnv
-): Promise<RunFigures> =>
+const runCli = (pipeline: string, stateFile: string, env: NodeJS.ProcessEnv): Promise<RunFigures> =>
   new Promise((resolve, reject) => {
     const started = performance.now()
-    const child = spawn(process.execPath, [...nodeFlags, join(root, "src/cli/bin.js"), "run", pipeline, "--quiet"], {
+    const child = spawn(process.execPath, [join(root, "src/cli/bin.js"), "run", pipeline, "--quiet"], {
       cwd: root,
       env,
       stdio: ["ignore", "ignore", "pipe"]
@@ -138,27 +141,39 @@ const runCli = (
       clearInterval(sampler)
       const seconds = (performance.now() - started) / 1000
       if (process.env.BENCH_LOG !== undefined) writeFileSync(process.env.BENCH_LOG, stderr)
-      const state = new Database(stateFile, { readonly: true })
-      const cells = state.prepare<[], { n: number }>("SELECT count(*) AS n FROM cells WHERE state = 'success'").get()
-      state.close()
+      const checkpoint = new Database(stateFile, { readonly: true })
+      const count = (state: string) =>
+        checkpoint.prepare<[string], { n: number }>("SELECT count(*) AS n FROM cells WHERE state = ?").get(state)?.n ??
+        0
+      const [answered, failed] = [count("success"), count("failed")]
+      checkpoint.close()
       resolve({
         seconds,
         requests: Number.NaN,
         bytes: Number.NaN,
-        cells: cells?.n ?? 0,
+        cells: answered,
+        failed,
         maxRssMb: peak,
-        outcome: code === 0 ? "completed" : `exit ${code}: ${stderr.trim().split("\n").at(-1) ?? ""}`,
-        peaks: {}
+        outcome: code === 0 ? "completed" : `exit ${code}: ${stderr.trim().split("\n").at(-1) ?? ""}`
       })
     })
   })
 
-export async function benchRunner(opts: BenchRunnerOptions): Promise<BenchRunnerFigures> {
-  const dir = mkdtempSync(join(tmpdir(), "docsweep-bench-runner-"))
+const queueStats = async (baseUrl: string, token: string, sinceMs: number): Promise<QueueStats> => {
+  const response = await fetch(`${baseUrl}/debug/queue-stats?since_ms=${sinceMs}`, {
+    headers: { authorization: `Bearer ${token}` }
+  })
+  return (await response.json()) as QueueStats
+}
+
+const queries = (columns: number) => Array.from({ length: columns }, (_, i) => `Question ${i + 1}?`)
+
+export async function benchProfile(profile: FlowProfile): Promise<FlowFigures> {
+  const dir = mkdtempSync(join(tmpdir(), "docsweep-bench-flow-"))
   const data = join(dir, "service")
   const files = join(dir, "files")
   mkdirSync(files, { recursive: true })
-  const paths = Array.from({ length: opts.documents }, (_, i) => {
+  const paths = Array.from({ length: profile.documents }, (_, i) => {
     const path = join(files, `d${i + 1}.txt`)
     writeFileSync(path, `Document ${i + 1}. The parties are Acme and Globex; the term is ${i + 1} months.\n`)
     return path
@@ -179,24 +194,33 @@ export async function benchRunner(opts: BenchRunnerOptions): Promise<BenchRunner
     await tsx(serviceMain, ["token", "--data", data, "--org", `${orgId}`, "--user", `${userId}`, "--plan", "advanced"])
   ).stdout.trim()
   const serve = await startServe([
-    "--port",
-    "0",
-    "--data",
-    data,
-    "--engine",
-    "latency",
-    "--latency-ms",
-    `${opts.latencyMs}`,
-    "--workers",
-    `${opts.workers}`,
-    "--debug-endpoints"
+    ...["--port", "0", "--data", data, "--engine", "latency", "--debug-endpoints", "--seed", "1"],
+    ...["--latency-ms", `${profile.latencyMs}`, "--workers", `${profile.workers}`],
+    ...["--latency-dist", profile.distribution ?? "fixed"],
+    ...(profile.maxPending === undefined ? [] : ["--max-pending", `${profile.maxPending}`])
   ])
   try {
+    const cells = profile.documents * profile.columns
+    let naive: { seconds: number | undefined; refused: string | undefined; peak: number | undefined } = {
+      seconds: undefined,
+      refused: undefined,
+      peak: undefined
+    }
+    if (profile.naive) {
+      const since = Date.now()
+      const outcome = await naiveClient({
+        baseUrl: serve.baseUrl,
+        token,
+        organizationId: orgId,
+        userId,
+        documentIds: ids,
+        queries: queries(profile.columns)
+      })
+      const stats = await queueStats(serve.baseUrl, token, since)
+      naive = { seconds: outcome.seconds, refused: outcome.refused, peak: stats.peak_pending }
+    }
     const pipeline = join(dir, "bench.yaml")
-    const columns = Array.from(
-      { length: opts.columns },
-      (_, i) => `  - { name: C${i + 1}, query: "Question ${i + 1}?" }`
-    )
+    const runLines = Object.entries(profile.run ?? {}).map(([key, value]) => `  ${key}: ${value}`)
     writeFileSync(
       pipeline,
       [
@@ -204,12 +228,8 @@ export async function benchRunner(opts: BenchRunnerOptions): Promise<BenchRunner
         "documents:",
         `  - ids: [${ids.join(", ")}]`,
         "columns:",
-        ...columns,
-        "run:",
-        `  concurrency: ${opts.concurrency}`,
-        `  batch_size: ${opts.batchSize}`,
-        `  max_documents_per_table: ${opts.maxDocumentsPerTable ?? 200}`,
-        `  poll: { interval: ${opts.pollInterval ?? "50ms"}, max_interval: ${opts.maxPollInterval ?? "1s"} }`,
+        ...queries(profile.columns).map((query, i) => `  - { name: C${i + 1}, query: "${query}" }`),
+        ...(runLines.length === 0 ? [] : ["run:", ...runLines]),
         "output:",
         `  dir: ${join(dir, "out")}`,
         ""
@@ -222,21 +242,36 @@ export async function benchRunner(opts: BenchRunnerOptions): Promise<BenchRunner
       DOCSWEEP_USER_ID: `${userId}`,
       DOCSWEEP_ORG_ID: `${orgId}`
     }
+    const since = Date.now()
     const figures =
-      opts.via === "cli"
-        ? await runCli(pipeline, join(dir, "out", "state.sqlite"), opts.nodeFlags ?? [], env)
-        : await runChild(pipeline, opts.nodeFlags ?? [], env)
-    const idealSeconds = (Math.ceil(figures.cells / opts.concurrency) * opts.latencyMs) / 1000
+      profile.via === "cli"
+        ? await runCli(pipeline, join(dir, "out", "state.sqlite"), env)
+        : await runChild(pipeline, env)
+    const stats = await queueStats(serve.baseUrl, token, since)
+    // The whole work spread over every worker at the answer times the service really drew.
+    const idealSeconds = Math.max(
+      (Math.ceil(cells / profile.workers) * profile.latencyMs) / 1000,
+      (cells * stats.answer_ms.mean) / profile.workers / 1000
+    )
     return {
-      cells: figures.cells,
+      profile: profile.name,
+      cells,
+      answered: figures.cells,
+      failed: figures.failed,
       seconds: figures.seconds,
+      naiveSeconds: naive.seconds,
+      naiveRefused: naive.refused,
       idealSeconds,
-      ratio: idealSeconds > 0 ? figures.seconds / idealSeconds : Number.NaN,
-      requestsPerCell: figures.requests / figures.cells,
-      bytesPerCell: figures.bytes / figures.cells,
+      vsNaive: naive.seconds === undefined ? undefined : figures.seconds / naive.seconds,
+      vsIdeal: idealSeconds > 0 ? figures.seconds / idealSeconds : Number.NaN,
+      queueWaitP50: stats.queue_wait_ms.p50,
+      queueWaitP95: stats.queue_wait_ms.p95,
+      peakPending: stats.peak_pending,
+      naivePeakPending: naive.peak,
+      requestsPerCell: figures.requests / cells,
+      responseKbPerCell: figures.bytes / 1024 / cells,
       cellsPerSecond: figures.cells / figures.seconds,
       peakRssMb: figures.maxRssMb,
-      heapPeaksMb: figures.peaks,
       outcome: figures.outcome
     }
   } finally {
@@ -246,45 +281,39 @@ export async function benchRunner(opts: BenchRunnerOptions): Promise<BenchRunner
   }
 }
 
-/**
- * 5,000 cells at 200 ms, concurrency 50. Tables of 10 documents (500 cells): every poll lists a whole table, so
- * small tables keep each poll (and the service's work to answer it) small; their 500 column creations are set up
- * in the background while the first tables run. Polls start at 20 ms: the runner polls when the oldest request is
- * due (from the latency it learns), so few polls are wasted.
- */
-export const smallBench: BenchRunnerOptions = {
-  documents: 100,
-  columns: 50,
-  latencyMs: 200,
-  workers: 50,
-  concurrency: 50,
-  batchSize: 50,
-  maxDocumentsPerTable: 10,
-  pollInterval: "20ms",
-  maxPollInterval: "1s"
-}
-
-/**
- * 100,000 cells at 0 ms through `docsweep run` itself, with Node's default heap settings: concurrency and batches
- * of 500, default tables (200 documents), reports written at the end. The CLI's heap growth policy
- * (src/cli/MemoryPolicy.ts) and its bundle (src/cli/bin.js) are what keep the peak RSS down.
- */
-export const largeBench: BenchRunnerOptions = {
-  documents: 2000,
-  columns: 50,
-  latencyMs: 0,
-  workers: 50,
-  concurrency: 500,
-  batchSize: 500,
-  pollInterval: "50ms",
-  maxPollInterval: "1s",
-  via: "cli"
-}
+/** The profiles of the flow-control issue, defaults everywhere unless the profile names a setting. */
+export const flowProfiles: ReadonlyArray<FlowProfile> = [
+  { name: "50w-200ms-5000", documents: 100, columns: 50, workers: 50, latencyMs: 200, naive: true, via: "child" },
+  { name: "4w-200ms-400", documents: 20, columns: 20, workers: 4, latencyMs: 200, naive: true, via: "child" },
+  { name: "64w-0ms-10000", documents: 200, columns: 50, workers: 64, latencyMs: 0, naive: true, via: "child" },
+  {
+    name: "50w-lognormal1s-maxpending200-2000",
+    documents: 40,
+    columns: 50,
+    workers: 50,
+    latencyMs: 1000,
+    distribution: "lognormal",
+    maxPending: 200,
+    naive: true,
+    via: "child"
+  },
+  {
+    name: "50w-200ms-5000-concurrency50",
+    documents: 100,
+    columns: 50,
+    workers: 50,
+    latencyMs: 200,
+    run: { concurrency: 50 },
+    naive: false,
+    via: "child"
+  },
+  { name: "64w-0ms-100000-cli", documents: 2000, columns: 50, workers: 64, latencyMs: 0, naive: false, via: "cli" }
+]
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const which = process.argv.slice(2)
-  const out: Record<string, BenchRunnerFigures> = {}
-  if (which.length === 0 || which.includes("small")) out.small = await benchRunner(smallBench)
-  if (which.length === 0 || which.includes("large")) out.large = await benchRunner(largeBench)
-  process.stdout.write(`${JSON.stringify(out, null, 2)}\n`)
+  const wanted = process.argv.slice(2)
+  for (const profile of flowProfiles) {
+    if (wanted.length > 0 && !wanted.includes(profile.name)) continue
+    process.stdout.write(`${JSON.stringify(await benchProfile(profile))}\n`)
+  }
 }

@@ -42,6 +42,8 @@ export interface PollObservation {
   readonly roundTrips: ReadonlyArray<number>
   /** Units still `pending` that were sent well before the poll: queued at the service. */
   readonly pending: number
+  /** Units still `pending` that were sent just before the poll: maybe queued, maybe on their way to a worker. */
+  readonly pendingFresh: number
   /** Units `running` at the service. */
   readonly running: number
   /** Newest send time among units whose state this poll revealed (running or done); -Infinity when none. */
@@ -79,7 +81,7 @@ export interface FlowState {
   readonly lastGrowthAt: number
 }
 
-export const initialWindow = 16
+export const initialWindow = 8
 /** Queued work kept beyond the detection gap: absorbs jitter in answer times and poll timing. */
 export const coverMargin = 1.25
 export const minQueue = 1
@@ -209,7 +211,11 @@ export const observePoll = (state: FlowState, poll: PollObservation, now: number
   if (!state.settings.auto)
     return poll.limited && fresh && recorded.window < recorded.settings.max ? grown(1.25) : recorded
   const flow = estimate(recorded, now)
-  if (!flow.saturated) return poll.limited && fresh ? grown(recorded.phase === "startup" ? 2 : 1.25) : recorded
+  // Grow only on a poll where nothing of ours waits at the service, not even what was just sent: an overshoot while
+  // starting up would double the queue it is about to find.
+  const room = poll.pending + poll.pendingFresh === 0
+  if (!flow.saturated)
+    return poll.limited && fresh && room ? grown(recorded.phase === "startup" ? 2 : 1.25) : recorded
   // Queued at the service but no answer seen yet: the rate is unknown, so the target is too; hold.
   if (flow.rate === 0) return { ...recorded, phase: "steady" }
   // Towards the target, at most 30 % down per poll so one noisy snapshot cannot collapse the window.

@@ -33,7 +33,7 @@ export interface PollPlanInput {
   readonly maxGap: number | undefined
 }
 
-/** Never two polls of one list closer than this, nor closer than twice the time a poll takes. */
+/** Never two polls of one list closer than this, nor (uncapped) closer than twice the time a poll takes. */
 export const floorGapMs = 10
 /** Never a list left unread longer than this while it has units in flight (unless `poll.max_interval` says). */
 export const defaultMaxGapMs = 30_000
@@ -60,12 +60,19 @@ const survival = (sojourns: Sojourns, age: number): number => {
   return 1 - (cdf(sojourns, age) * n) / (n + 1)
 }
 
-/** Expected number of units done by `at` that were not done at the last poll. */
-export const expectedDone = (input: Pick<PollPlanInput, "lastPollAt" | "inFlight" | "sojourns">, at: number) => {
+/**
+ * Expected number of units done, when a poll sent at `at` reads the list, that were not done at the last poll. The
+ * service reads the list about half a round trip after the poll leaves.
+ */
+export const expectedDone = (
+  input: Pick<PollPlanInput, "lastPollAt" | "inFlight" | "sojourns" | "pollRtt">,
+  at: number
+) => {
   let done = 0
+  const readAt = at + input.pollRtt / 2
   for (const [sentAt, count] of input.inFlight) {
-    const age0 = input.lastPollAt === undefined ? 0 : Math.max(0, input.lastPollAt - sentAt)
-    const age1 = at - sentAt
+    const age0 = input.lastPollAt === undefined ? 0 : Math.max(0, input.lastPollAt + input.pollRtt / 2 - sentAt)
+    const age1 = readAt - sentAt
     if (age1 <= age0) continue
     const before = survival(input.sojourns, age0)
     done += before <= 0 ? count : count * (1 - survival(input.sojourns, age1) / before)
@@ -106,7 +113,8 @@ export const nextPollAt = (input: PollPlanInput): number => {
   const oldest = oldestSent(input.inFlight)
   // A poll older than every unit in flight says nothing about them: count from the oldest send instead.
   const from = Math.max(input.lastPollAt ?? Number.NEGATIVE_INFINITY, Number.isFinite(oldest) ? oldest : 0)
-  const lo = Math.max(input.minGap ?? 0, floorGapMs, 2 * input.pollRtt)
+  // A poll may take at most half the time between polls; capped, answers seen late idle workers, so a whole one.
+  const lo = Math.max(input.minGap ?? 0, floorGapMs, (input.capped ? 1 : 2) * input.pollRtt)
   const hi = Math.max(lo, input.maxGap ?? defaultMaxGapMs)
   // Whole milliseconds: clocks (the test clock among them) count in them, so a wait never rounds to nothing.
   const clamp = (at: number) => Math.ceil(Math.min(from + hi, Math.max(from + lo, at)))

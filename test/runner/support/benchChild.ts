@@ -76,6 +76,7 @@ const program = Effect.gen(function* () {
     requests: yield* Ref.get(requests),
     bytes: yield* Ref.get(bytes),
     cells: summary.cells.success,
+    failed: summary.cells.failed,
     outcome: summary.outcome,
     maxRssMb: process.resourceUsage().maxRSS / 1024,
     peaks
