@@ -63,8 +63,10 @@ export interface FlowState {
   readonly settings: FlowSettings
   readonly window: number
   readonly phase: "startup" | "steady"
-  /** After a 429: the window stays at or below this; it rises 5 % per feedback round. */
+  /** After a 429: the window stays at or below this; it rises by `creep` per feedback round. */
   readonly ceiling: number
+  /** How fast the ceiling rises: 5 %, halved by every 429 met near the same ceiling (probe a known cap slowly). */
+  readonly creep: number
   /** Recent completions, `[at, count]`, for the completion rate. */
   readonly completions: ReadonlyArray<readonly [number, number]>
   readonly lists: ReadonlyMap<string, ListState>
@@ -82,6 +84,7 @@ export interface FlowState {
 }
 
 export const initialWindow = 8
+export const initialCreep = 0.05
 /** Queued work kept beyond the detection gap: absorbs jitter in answer times and poll timing. */
 export const coverMargin = 1.25
 export const minQueue = 1
@@ -95,6 +98,7 @@ export const makeFlowState = (settings: FlowSettings, now: number): FlowState =>
   window: settings.auto ? Math.min(settings.max, initialWindow) : settings.max,
   phase: settings.auto ? "startup" : "steady",
   ceiling: Number.POSITIVE_INFINITY,
+  creep: initialCreep,
   completions: [],
   lists: new Map(),
   statusesSeen: false,
@@ -204,7 +208,7 @@ export const observePoll = (state: FlowState, poll: PollObservation, now: number
   const grown = (factor: number): FlowState => ({
     ...recorded,
     window: clampWindow(recorded, recorded.window * factor),
-    ceiling: Number.isFinite(recorded.ceiling) ? recorded.ceiling * 1.05 : recorded.ceiling,
+    ceiling: Number.isFinite(recorded.ceiling) ? recorded.ceiling * (1 + recorded.creep) : recorded.ceiling,
     lastGrowthAt: now
   })
   // A fixed concurrency only comes back up after a 429 cut it.
@@ -214,8 +218,7 @@ export const observePoll = (state: FlowState, poll: PollObservation, now: number
   // Grow only on a poll where nothing of ours waits at the service, not even what was just sent: an overshoot while
   // starting up would double the queue it is about to find.
   const room = poll.pending + poll.pendingFresh === 0
-  if (!flow.saturated)
-    return poll.limited && fresh && room ? grown(recorded.phase === "startup" ? 2 : 1.25) : recorded
+  if (!flow.saturated) return poll.limited && fresh && room ? grown(recorded.phase === "startup" ? 2 : 1.25) : recorded
   // Queued at the service but no answer seen yet: the rate is unknown, so the target is too; hold.
   if (flow.rate === 0) return { ...recorded, phase: "steady" }
   // Towards the target, at most 30 % down per poll so one noisy snapshot cannot collapse the window.
@@ -227,12 +230,23 @@ export const observePoll = (state: FlowState, poll: PollObservation, now: number
   }
 }
 
-/** A 429: halve what was in flight, and do not go back above 90 % of it until probed again slowly. */
+/**
+ * A 429: the service's cap is near what was in flight. The first one (or one far below the last ceiling: the cap
+ * dropped) halves it; one met again near the same ceiling cuts only to 90 % of it and halves how fast the ceiling
+ * is probed again, so a service with a fixed queue cap costs a few refusals in a run, not one every few rounds.
+ */
 export const observeThrottled = (state: FlowState, inFlight: number, now: number): FlowState => {
   const at = Math.max(1, Math.min(state.window, inFlight))
+  const known = Number.isFinite(state.ceiling) && at >= 0.85 * state.ceiling
   const ceiling = Math.max(1, 0.9 * at)
-  const next = { ...state, phase: "steady" as const, ceiling, lastGrowthAt: now }
-  return { ...next, window: clampWindow(next, 0.5 * at) }
+  const next = {
+    ...state,
+    phase: "steady" as const,
+    ceiling,
+    creep: known ? state.creep / 2 : initialCreep,
+    lastGrowthAt: now
+  }
+  return { ...next, window: clampWindow(next, known ? ceiling : 0.5 * at) }
 }
 
 /** A run request (or message) came back: its round trip is part of the detection gap. */

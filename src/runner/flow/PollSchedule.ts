@@ -37,7 +37,7 @@ export interface PollPlanInput {
 export const floorGapMs = 10
 /** Never a list left unread longer than this while it has units in flight (unless `poll.max_interval` says). */
 export const defaultMaxGapMs = 30_000
-/** Before any answer was seen: the first look this long after sending, then at 1.5 × the age of the oldest unit. */
+/** Before any answer was seen: the first look this long after sending, then at twice the age of the oldest unit. */
 export const firstLookMs = 50
 /**
  * A poll is worth one answer per this many bytes listed (plus `requestBytes` for the request itself): polls of a
@@ -121,10 +121,10 @@ export const nextPollAt = (input: PollPlanInput): number => {
   const probe = input.probeSentAt === undefined ? Number.POSITIVE_INFINITY : input.probeSentAt + lo
   if (count === 0) return from + hi
   if (sampleCount(input.sojourns) < 4) {
-    // Nothing learned yet: look soon, then at 1.5 × the age of the oldest unit (geometric, so a slow service
+    // Nothing learned yet: look soon, then at twice the age of the oldest unit (geometric, so a slow service
     // costs a handful of polls before its first answers).
     const age = from - oldest
-    return clamp(Math.min(probe, Math.max(oldest + firstLookMs, from + 0.5 * age)))
+    return clamp(Math.min(probe, Math.max(oldest + firstLookMs, from + age)))
   }
   const latency = Number.isFinite(input.answerLatency) ? input.answerLatency : meanOf(input.sojourns.sorted)
   const share = input.capped ? lateShareCapped : lateShare

@@ -3,7 +3,7 @@ import type { DocumentListItem } from "../../../src/api/Documents.js"
 import type { CellId, ColumnId, DocumentId, OrganizationId, TableId, UserId } from "../../../src/api/Ids.js"
 import type { AiCell, AiColumn, AiTable, CellPair } from "../../../src/api/Tables.js"
 import type { WantedCell } from "../../../src/client/CellList.js"
-import type { ClientError } from "../../../src/client/ClientError.js"
+import { type ClientError, RateLimited } from "../../../src/client/ClientError.js"
 import { ServiceClient } from "../../../src/client/ServiceClient.js"
 
 /** What a scripted fault does to one call: fail before doing anything, or do the work and lose the reply. */
@@ -16,6 +16,9 @@ interface FakeCell {
   readonly columnId: number
   task: number
   runAt: number
+  /** When a worker takes the task and when its answer is done (the capacity model's schedule). */
+  start: number
+  end: number
   fail: boolean
 }
 
@@ -29,6 +32,12 @@ export interface FakeOptions {
   readonly fails?: (documentId: number, columnIndex: number, attempt: number) => boolean
   /** A fault for the n-th call (1-based) of an operation, if any. */
   readonly fault?: (operation: "runTable" | "listCells" | "createColumn", n: number) => Option.Option<Fault>
+  /** Workers answering at once (at a given time); tasks wait first-in first-out. Default: no limit. */
+  readonly workers?: number | ((now: number) => number)
+  /** Generation time of the n-th task (0-based), ms; default `latency` for every task. */
+  readonly answerTime?: (task: number) => number
+  /** Most tasks pending or running at once; a run request that would pass it is refused whole with 429. */
+  readonly maxPending?: number
 }
 
 /**
@@ -37,6 +46,34 @@ export interface FakeOptions {
  */
 export const makeFakeService = (options: FakeOptions) => {
   const latency = Duration.toMillis(Duration.decode(options.latency ?? "2 seconds"))
+  const capacity = (now: number) =>
+    options.workers === undefined
+      ? Number.POSITIVE_INFINITY
+      : typeof options.workers === "number"
+        ? options.workers
+        : options.workers(now)
+  /** Scheduled tasks not yet done: their [start, end]. */
+  let scheduled: Array<readonly [number, number]> = []
+  let lastStart = 0
+  let tasksRun = 0
+  let peakPending = 0
+  let throttled = 0
+  /** First-in first-out: the earliest time at or after the previous start when fewer than `capacity` run. */
+  const schedule = (now: number, duration: number): readonly [number, number] => {
+    scheduled = scheduled.filter(([, end]) => end > now)
+    let at = Math.max(now, lastStart)
+    for (;;) {
+      const running = scheduled.filter(([start, end]) => start <= at && end > at)
+      if (running.length < capacity(at)) break
+      at = Math.min(...running.map(([, end]) => end))
+    }
+    lastStart = at
+    const slot = [at, at + duration] as const
+    scheduled.push(slot)
+    return slot
+  }
+  const pendingAt = (now: number) => scheduled.filter(([start]) => start > now).length
+  const openAt = (now: number) => scheduled.filter(([, end]) => end > now).length
   const tables = new Map<number, ReadonlyArray<number>>()
   const columns = new Map<number, Array<AiColumn>>()
   const cells = new Map<string, FakeCell>()
@@ -51,7 +88,10 @@ export const makeFakeService = (options: FakeOptions) => {
   }
   const columnIndex = (tableId: number, columnId: number) =>
     (columns.get(tableId) ?? []).findIndex((column) => column.id === columnId)
-  const withFault = <A>(operation: "runTable" | "listCells" | "createColumn", work: Effect.Effect<A>) =>
+  const withFault = <A, E extends ClientError = never>(
+    operation: "runTable" | "listCells" | "createColumn",
+    work: Effect.Effect<A, E>
+  ): Effect.Effect<A, ClientError> =>
     Effect.suspend(() => {
       const n = count(operation)
       const fault = options.fault?.(operation, n) ?? Option.none()
@@ -61,18 +101,16 @@ export const makeFakeService = (options: FakeOptions) => {
       return Effect.flatMap(work, () => Effect.fail(lost))
     })
   const toCell = (cell: FakeCell, now: number): AiCell => {
-    const done =
-      now >= cell.runAt + latency &&
-      !(options.neverFinish?.(cell.documentId, columnIndex(cell.tableId, cell.columnId)) ?? false)
+    const done = now >= cell.end
     return {
       id: cell.id as CellId,
-      task_status: done ? (cell.fail ? "failure" : "success") : now >= cell.runAt ? "running" : "pending",
+      task_status: done ? (cell.fail ? "failure" : "success") : now >= cell.start ? "running" : "pending",
       ai_column_id: cell.columnId as ColumnId,
       document_id: cell.documentId as DocumentId,
       response: done && !cell.fail ? `answer ${cell.documentId}/${cell.columnId}` : "",
       task_id: `t${cell.task}`,
       meta: cell.fail && done ? { error: "scripted failure" } : {},
-      modified_at: new Date(done ? cell.runAt + latency : cell.runAt).toISOString()
+      modified_at: new Date(done ? cell.end : cell.runAt).toISOString()
     }
   }
   // Both list calls count (and fault) as "listCells": one endpoint.
@@ -150,13 +188,25 @@ export const makeFakeService = (options: FakeOptions) => {
     runTable: (tableId: TableId, pairs: ReadonlyArray<CellPair>) =>
       withFault(
         "runTable",
-        Effect.map(Clock.currentTimeMillis, (now) => {
+        Effect.flatMap(Clock.currentTimeMillis, (now) => {
+          if (options.maxPending !== undefined && openAt(now) + pairs.length > options.maxPending) {
+            throttled += 1
+            return Effect.fail(
+              new RateLimited({
+                request: `POST /api/ai/table/${tableId}/run`,
+                retryAfter: Option.some(Duration.seconds(1)),
+                detail: "too many tasks"
+              })
+            )
+          }
           batches.push(pairs.length)
-          return pairs.map(([documentId, columnId]) => {
+          const reply = pairs.map(([documentId, columnId]) => {
             const key = `${tableId}:${documentId}:${columnId}`
             const attempt = (runs.get(key) ?? 0) + 1
             runs.set(key, attempt)
             const existing = cells.get(key)
+            const never = options.neverFinish?.(documentId, columnIndex(tableId, columnId)) ?? false
+            const [start, end] = schedule(now, options.answerTime?.(tasksRun++) ?? latency)
             const cell: FakeCell = existing ?? {
               id: nextId++,
               tableId,
@@ -164,14 +214,20 @@ export const makeFakeService = (options: FakeOptions) => {
               columnId,
               task: 0,
               runAt: now,
+              start,
+              end,
               fail: false
             }
             cell.task = nextId++
             cell.runAt = now
+            cell.start = start
+            cell.end = never ? Number.POSITIVE_INFINITY : end
             cell.fail = options.fails?.(documentId, columnIndex(tableId, columnId), attempt) ?? false
             cells.set(key, cell)
             return toCell(cell, now)
           })
+          peakPending = Math.max(peakPending, pendingAt(now))
+          return Effect.succeed(reply)
         })
       ),
     runColumn: unused("runColumn"),
@@ -200,6 +256,10 @@ export const makeFakeService = (options: FakeOptions) => {
     /** Run requests per pair, keyed `table:document:column`. */
     runs: () => new Map(runs),
     calls: (operation: string) => calls.get(operation) ?? 0,
+    /** Most tasks waiting for a worker at once (seen at each run request). */
+    peakPending: () => peakPending,
+    /** Run requests refused for `maxPending`. */
+    throttled: () => throttled,
     /** Pairs per run request that was processed, in order. */
     batches: () => [...batches],
     tables: () => [...tables.keys()]

@@ -1,5 +1,5 @@
 import { join } from "node:path"
-import { Duration, Effect, Fiber, Layer, Option, Random, Schema, TestClock } from "effect"
+import { Duration, Effect, Fiber, Layer, Option, Random, Schema, Stream, TestClock } from "effect"
 import type { ServiceClient } from "../../../src/client/ServiceClient.js"
 import { type Pipeline, PipelineSchema } from "../../../src/pipeline/PipelineSchema.js"
 import { type ProgressSnapshot, RunProgress } from "../../../src/runner/Progress.js"
@@ -33,6 +33,8 @@ export const runOnTestClock = (
     readonly step?: Duration.DurationInput
     readonly limit?: Duration.DurationInput
     readonly random?: number
+    /** Sees every change of the run's progress (window, counts), on the test clock. */
+    readonly watch?: (snapshot: ProgressSnapshot) => void
   } = {}
 ) =>
   Effect.gen(function* () {
@@ -41,9 +43,14 @@ export const runOnTestClock = (
       CheckpointStore.open(join(input.effective.pipeline.output.dir, "state.sqlite")),
       RunProgress.Default
     )
+    const watching = Effect.flatMap(RunProgress, (progress) =>
+      Stream.runForEach(progress.changes, (snapshot) => Effect.sync(() => options.watch?.(snapshot)))
+    )
     const fiber = yield* Effect.fork(
       Effect.zip(
-        runPipeline(input),
+        options.watch === undefined
+          ? runPipeline(input)
+          : Effect.raceFirst(runPipeline(input), Effect.zipRight(watching, Effect.never)),
         Effect.flatMap(RunProgress, (progress) => progress.get)
       ).pipe(
         Effect.map(([summary, progress]) => ({ ...summary, progress })),

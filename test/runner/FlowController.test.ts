@@ -1,0 +1,125 @@
+import { assert, describe, it } from "@effect/vitest"
+import {
+  estimate,
+  type FlowState,
+  initialWindow,
+  isCapped,
+  makeFlowState,
+  observePoll,
+  observeThrottled,
+  type PollObservation
+} from "../../src/runner/flow/FlowController.js"
+
+const auto = { auto: true, max: 1000 }
+
+/** A poll of one list that revealed units sent at `sentAt`, with nothing else to say unless given. */
+const poll = (at: number, fields: Partial<PollObservation> = {}): PollObservation => ({
+  source: "table:0",
+  at,
+  rtt: 5,
+  gap: 50,
+  sojourns: [],
+  roundTrips: [],
+  pending: 0,
+  pendingFresh: 0,
+  running: 0,
+  newestRevealed: at - 10,
+  inFlight: 0,
+  limited: true,
+  ...fields
+})
+
+const observeAll = (state: FlowState, polls: ReadonlyArray<PollObservation>) =>
+  polls.reduce((current, next) => observePoll(current, next, next.at), state)
+
+describe("FlowController", () => {
+  it("starts small and doubles once per feedback round while nothing of ours waits at the service", () => {
+    const start = makeFlowState(auto, 0)
+    assert.strictEqual(start.window, initialWindow)
+    const grown = observeAll(start, [poll(100, { running: 8 }), poll(200, { running: 16 })])
+    assert.strictEqual(grown.window, 4 * initialWindow)
+    // A poll that revealed nothing sent since the last growth is no new evidence: no growth.
+    const stale = observePoll(grown, poll(210, { newestRevealed: 150, running: 16 }), 210)
+    assert.strictEqual(stale.window, grown.window)
+    // Not window-limited (nothing waits for a slot): no growth either.
+    assert.strictEqual(observePoll(grown, poll(300, { limited: false, running: 32 }), 300).window, grown.window)
+    // Units just sent still pending: maybe queued, so no growth now.
+    assert.strictEqual(observePoll(grown, poll(300, { pendingFresh: 3, running: 29 }), 300).window, grown.window)
+  })
+
+  it("once units queue at the service, settles on the Little's-law target: running + the queue covering a poll gap", () => {
+    // 50 workers at 200 ms: 250 answers/s; polls 100 ms apart, 5 ms round trips.
+    let state = makeFlowState(auto, 0)
+    state = { ...state, window: 256, phase: "startup" }
+    const answered = (at: number) =>
+      poll(at, {
+        gap: 100,
+        running: 50,
+        pending: 120,
+        sojourns: Array.from({ length: 25 }, () => 200),
+        newestRevealed: at - 150
+      })
+    for (let at = 1000; at <= 4000; at += 100) state = observePoll(state, answered(at), at)
+    const flow = estimate(state, 4000)
+    assert.strictEqual(state.phase, "steady")
+    assert.approximately(flow.rate, 250, 30)
+    // 50 running + 250/s × (100 ms gap + 10 ms round trips) × 1.25 + 1 ≈ 85.
+    assert.approximately(flow.target, 85, 8)
+    assert.approximately(state.window, flow.target, 5)
+    // It never drops more than 30 % on one poll.
+    const once = observePoll({ ...state, window: 400 }, answered(4100), 4100)
+    assert.isAtLeast(once.window, 280)
+  })
+
+  it("a 429 halves what was in flight and sets a ceiling that only rises 5 % per feedback round", () => {
+    let state = { ...makeFlowState(auto, 0), window: 200 }
+    state = observeThrottled(state, 180, 1000)
+    assert.strictEqual(state.window, 90)
+    assert.strictEqual(state.ceiling, 162)
+    // Empty queue and window-limited: it grows, but not past the ceiling, which creeps up.
+    state = observeAll(state, [
+      poll(1100, { running: 90 }),
+      poll(1200, { running: 112 }),
+      poll(1300, { running: 140 }),
+      poll(1400, { running: 162 })
+    ])
+    assert.isAbove(state.window, 90)
+    assert.isAtMost(state.window, 162 * 1.05 ** 4)
+    assert.isAtMost(state.window, state.ceiling)
+    // At its ceiling, with more wanted than the ceiling allows, the window counts as capped (polls come sooner).
+    const wanting = { ...state, window: state.ceiling, lists: new Map([["table:0", { pending: 0, running: 500 }]]) }
+    assert.isTrue(isCapped(wanting, 1400))
+    assert.isFalse(isCapped({ ...wanting, window: state.ceiling / 2 }, 1400))
+    // Refused again near the same ceiling: a gentle cut to 90 %, and the ceiling is probed half as fast.
+    const again = observeThrottled(wanting, wanting.window, 1500)
+    assert.approximately(again.window, 0.9 * wanting.window, 1e-9)
+    assert.strictEqual(again.creep, wanting.creep / 2)
+  })
+
+  it("a fixed concurrency stays put, comes back after a 429 cut, and never passes the number", () => {
+    let state = makeFlowState({ auto: false, max: 50 }, 0)
+    assert.strictEqual(state.window, 50)
+    state = observePoll(state, poll(100, { pending: 40, running: 50 }), 100)
+    assert.strictEqual(state.window, 50)
+    state = observeThrottled(state, 50, 200)
+    assert.strictEqual(state.window, 25)
+    state = observePoll(state, poll(300, { running: 25 }), 300)
+    assert.strictEqual(state.window, 31.25)
+    for (let at = 400; at < 3000; at += 100) state = observePoll(state, poll(at, { running: 25 }), at)
+    assert.strictEqual(state.window, 50)
+  })
+
+  it("without statuses (a service that never shows running) it reads the queue from latency inflation", () => {
+    let state: FlowState = { ...makeFlowState(auto, 0), window: 300, phase: "steady" }
+    // First answers at 200 ms (no queue), then 900 ms: the same service, 700 ms of queueing.
+    state = observeAll(
+      state,
+      Array.from({ length: 20 }, (_, i) =>
+        poll(1000 + 100 * i, { sojourns: Array.from({ length: 10 }, () => (i < 4 ? 200 : 900)) })
+      )
+    )
+    const flow = estimate(state, 3000)
+    assert.isTrue(flow.saturated)
+    assert.isBelow(state.window, 300)
+  })
+})

@@ -1,0 +1,113 @@
+import { join } from "node:path"
+import { assert, describe, it } from "@effect/vitest"
+import { Effect } from "effect"
+import type { ProgressSnapshot } from "../../src/runner/Progress.js"
+import { type FakeOptions, makeFakeService } from "./support/FakeService.js"
+import { scratchDir } from "./support/localService.js"
+import { inputOf, pipelineOf, runOnTestClock } from "./support/testClockRun.js"
+
+/**
+ * The real runner with `concurrency: auto` (the default) against a simulated service on the test clock: `workers`
+ * answer first-in first-out, each answer takes its time, and a cap on pending work answers 429. The window the
+ * controller keeps is read from the run's progress as it changes; no figure depends on wall-clock speed.
+ */
+const simulate = (service: Omit<FakeOptions, "documents">, documents: number, columns: number) =>
+  Effect.gen(function* () {
+    const dir = join(yield* scratchDir, "out")
+    const ids = Array.from({ length: documents }, (_, i) => 1000 + i)
+    const fake = makeFakeService({ ...service, documents: ids })
+    const pipeline = pipelineOf(
+      {
+        documents: [{ ids }],
+        columns: Array.from({ length: columns }, (_, i) => ({ name: `C${i}`, query: `Question ${i}?` }))
+      },
+      dir
+    )
+    const windows: Array<{ readonly at: number; readonly window: number; readonly left: number }> = []
+    const watch = (snapshot: ProgressSnapshot) =>
+      windows.push({
+        at: snapshot.updatedAt,
+        window: snapshot.limit,
+        left: snapshot.cells.total - snapshot.cells.done - snapshot.cells.skipped
+      })
+    const summary = yield* runOnTestClock(fake.layer, inputOf(pipeline), {
+      step: "1 second",
+      limit: "20 minutes",
+      watch
+    })
+    return { fake, summary, windows, cells: documents * columns }
+  })
+
+/** The windows the controller kept from `from` on, while more than `tail` cells were still to be answered. */
+const windowsBetween = (
+  windows: ReadonlyArray<{ readonly at: number; readonly window: number; readonly left: number }>,
+  from: number,
+  to: number,
+  tail: number
+) => windows.filter((w) => w.at >= from && w.at < to && w.left > tail).map((w) => w.window)
+
+const everyPairOnce = (runs: ReadonlyMap<string, number>, cells: number) => {
+  assert.strictEqual(runs.size, cells)
+  assert.isTrue(
+    [...runs.values()].every((n) => n === 1),
+    "a pair was run twice"
+  )
+}
+
+describe("flow control against a simulated service", () => {
+  it.scoped("converges between W and 4 W within a few answer times and keeps the service busy", () =>
+    Effect.gen(function* () {
+      const workers = 10
+      const { cells, fake, summary, windows } = yield* simulate({ workers, latency: "1 second" }, 40, 10)
+      assert.strictEqual(summary.outcome, "completed")
+      everyPairOnce(fake.runs(), cells)
+      const settled = windowsBetween(windows, 5_000, Number.POSITIVE_INFINITY, 4 * workers)
+      assert.isAbove(settled.length, 0)
+      assert.isAtLeast(Math.min(...settled), workers)
+      assert.isAtMost(Math.max(...settled), 4 * workers)
+      assert.isAtMost(fake.peakPending(), 4 * workers)
+      // 400 answers of 1 s on 10 workers: 40 s at best.
+      assert.isAtMost(summary.seconds, 1.2 * 40)
+    })
+  )
+
+  it.scoped("backs off on 429 from a capped queue, then works under the cap without asking twice", () =>
+    Effect.gen(function* () {
+      const workers = 10
+      // A queue capped just above the workers: less than the controller would keep on its own.
+      const maxPending = workers + 2
+      const { cells, fake, summary, windows } = yield* simulate(
+        { workers, latency: "1 second", maxPending, answerTime: (n) => 600 + (n % 9) * 100 },
+        30,
+        10
+      )
+      assert.strictEqual(summary.outcome, "completed")
+      assert.strictEqual(summary.cells.failed, 0)
+      everyPairOnce(fake.runs(), cells)
+      // It ran into the cap, and learned it: a handful of refusals in 300 answers, not one per batch.
+      assert.isAtLeast(fake.throttled(), 1)
+      assert.isAtMost(fake.throttled(), 10)
+      assert.isAtMost(Math.max(...windowsBetween(windows, 10_000, Number.POSITIVE_INFINITY, 0)), maxPending + 4)
+      // 300 answers of 1 s on average on 10 workers: 30 s at best, a refused batch waits Retry-After (1 s).
+      assert.isAtMost(summary.seconds, 1.25 * 30)
+    })
+  )
+
+  it.scoped("follows a capacity drop: the window shrinks to the workers that are left", () =>
+    Effect.gen(function* () {
+      const { cells, fake, summary, windows } = yield* simulate(
+        { workers: (now) => (now < 15_000 ? 20 : 5), latency: "1 second" },
+        50,
+        12
+      )
+      assert.strictEqual(summary.outcome, "completed")
+      everyPairOnce(fake.runs(), cells)
+      const before = windowsBetween(windows, 6_000, 15_000, 0)
+      const after = windowsBetween(windows, 25_000, Number.POSITIVE_INFINITY, 20)
+      assert.isAtLeast(Math.min(...before), 20)
+      assert.isAtMost(Math.max(...before), 80)
+      assert.isAtLeast(Math.min(...after), 5)
+      assert.isAtMost(Math.max(...after), 20)
+    })
+  )
+})
