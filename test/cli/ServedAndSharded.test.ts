@@ -116,7 +116,7 @@ describe.concurrent("docsweep against `docsweep serve`, an unreachable service a
           new RegExp(`^base_url\\s+= "${served.baseUrl}"\\s+\\(flag\\)$`, "m"),
           /^run\.concurrency\s+= 3\s+\(flag\)$/m,
           /^run\.poll\.interval\s+= "50ms"\s+\(pipeline\)$/m,
-          /^run\.batch_size\s+= 50\s+\(config\/default\.yaml\)$/m,
+          /^run\.max_concurrency\s+= 1000\s+\(config\/default\.yaml\)$/m,
           /^visibility\s+= "private"\s+\(config\/default\.yaml\)$/m
         ]) {
           assert.match(config.stdout, line)

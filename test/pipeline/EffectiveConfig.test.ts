@@ -39,9 +39,9 @@ describe("resolveConfig", () => {
         value: 4,
         source: "pipeline"
       })
-      assert.deepStrictEqual(entry(config.sources, "run.batch_size"), {
-        key: "run.batch_size",
-        value: 50,
+      assert.deepStrictEqual(entry(config.sources, "run.max_concurrency"), {
+        key: "run.max_concurrency",
+        value: 1000,
         source: "config/default.yaml"
       })
       assert.deepStrictEqual(entry(config.sources, "run.retry.base_delay"), {
@@ -133,7 +133,7 @@ describe("resolveConfig", () => {
         'DOCSWEEP_BASE_URL: expected an http(s) URL, got "localhost:8080"',
         'DOCSWEEP_USER_ID: expected a user id (a positive 32-bit integer), got "bob"',
         "DOCSWEEP_ORG_ID: expected an organization id (a positive 32-bit integer), got 0",
-        "--concurrency: expected a positive integer, got 0",
+        '--concurrency: expected "auto" or a positive integer, got 0',
         '--deadline: expected a duration like 500ms, 2s, 10m or 1h30m, got "soon"',
         '--visibility: expected "private" or "shared", got "all"',
         "--token-file: cannot use nope: no such file or directory"

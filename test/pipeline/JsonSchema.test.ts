@@ -19,7 +19,7 @@ describe("config/pipeline.schema.json", () => {
       assert.strictEqual(schema.additionalProperties, false)
       assert.notProperty(schema.properties, "token")
       const run = schema.properties.run.properties
-      assert.strictEqual(run.concurrency.default, 16)
+      assert.strictEqual(run.concurrency.default, "auto")
       assert.strictEqual(run.cell_timeout.type, "string")
       assert.strictEqual(run.cell_timeout.default, "10m")
       assert.strictEqual(schema.properties.visibility.default, "private")

@@ -137,7 +137,7 @@ const cases: ReadonlyArray<{ readonly name: string; readonly text: string; reado
     {
       name: "negative concurrency",
       text: yaml(...valid, "run:", "  concurrency: -4"),
-      expected: ["p.yaml:8:16: run.concurrency: expected a positive integer, got -4"]
+      expected: ['p.yaml:8:16: run.concurrency: expected "auto" or a positive integer, got -4']
     },
     {
       name: "non-integer and non-numeric document ids",
@@ -281,7 +281,7 @@ describe("loadPipeline problems", () => {
         'p.yaml:4:12: documents[0].range: range "9-1" runs backwards: 9 is greater than 1',
         'p.yaml:5:12: documents[1].files: "nothing/*" matches no files (relative to ./)',
         'p.yaml:9:11: columns[1].name: duplicate column name "A" (first at #1)',
-        "p.yaml:12:16: run.concurrency: expected a positive integer, got 0",
+        'p.yaml:12:16: run.concurrency: expected "auto" or a positive integer, got 0',
         "p.yaml:13:1: `token` does not belong in a pipeline file: the service token comes only from DOCSWEEP_TOKEN or --token-file"
       ])
     })
@@ -318,8 +318,8 @@ describe("loadPipeline problems", () => {
       })
       const error = yield* Effect.flip(loadPipeline("p.yaml", { cwd: dir, defaultsFile: "defaults.yaml" }))
       assert.deepStrictEqual(error.message.split("\n"), [
-        "defaults.yaml:2:16: run.concurrency: expected a positive integer, got 0",
-        "defaults.yaml:3:3: unknown key `colour` in `run`; expected one of `concurrency`, `batch_size`, `max_documents_per_table`, `retry`, `poll`, `cell_timeout`, `cell_retries`, `deadline`"
+        'defaults.yaml:2:16: run.concurrency: expected "auto" or a positive integer, got 0',
+        "defaults.yaml:3:3: unknown key `colour` in `run`; expected one of `concurrency`, `max_concurrency`, `batch_size`, `max_documents_per_table`, `retry`, `poll`, `cell_timeout`, `cell_retries`, `deadline`"
       ])
     })
   )

@@ -176,7 +176,7 @@ describe("loadPipeline", () => {
       assert.strictEqual(loaded.hash, createHash("sha256").update(bytes).digest("hex"))
       assert.match(loaded.hash, /^[0-9a-f]{64}$/)
       assert.strictEqual(loaded.keySources.get("run.concurrency"), "pipeline")
-      assert.strictEqual(loaded.keySources.get("run.batch_size"), "config/default.yaml")
+      assert.strictEqual(loaded.keySources.get("run.max_concurrency"), "config/default.yaml")
       assert.strictEqual(loaded.keySources.get("columns"), "pipeline")
       assert.strictEqual(loaded.keySources.get("run.deadline"), undefined)
     })
@@ -194,7 +194,9 @@ describe("loadPipeline", () => {
       )
       assert.strictEqual(loaded.pipeline.run.concurrency, 3)
       assert.strictEqual(loaded.pipeline.run.batch_size, 7)
-      assert.strictEqual(loaded.pipeline.run.max_documents_per_table, 200)
+      // Not in either file: the built-in default (none: chosen from the columns at run time).
+      assert.strictEqual(loaded.pipeline.run.max_documents_per_table, undefined)
+      assert.strictEqual(loaded.pipeline.run.max_concurrency, 1000)
       assert.deepStrictEqual(loaded.pipeline.output.formats, ["csv"])
     })
   )
@@ -246,7 +248,7 @@ describe("example pipelines", () => {
       const p = loaded.pipeline
       assert.strictEqual(p.name, "contracts-review")
       assert.strictEqual(p.visibility, "private")
-      assert.strictEqual(p.run.concurrency, 8)
+      assert.strictEqual(p.run.concurrency, "auto")
       assert.deepStrictEqual(p.output.formats, ["xlsx", "csv"])
       assert.isAtLeast(p.columns.length, 6)
       assert.isAtMost(p.columns.length, 10)
