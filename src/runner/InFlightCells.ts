@@ -20,6 +20,8 @@ export interface InFlightCell extends Intent {
   /** The service's `modified_at` of the cell in the run reply (epoch millis, NaN when unknown): the latency
    * estimate subtracts it from the answer's `modified_at`, two stamps of the same clock. */
   readonly runStamp: number
+  /** Local time the service most likely handled the run request: midway through its round trip. */
+  readonly landedAt: number
 }
 
 /**

@@ -42,20 +42,18 @@ export const failureReason = (cell: AiCell): string => {
 }
 
 /**
- * How long an answer took at the service (run request → answer), in milliseconds. From the service's own stamps
- * (the run reply's `modified_at` → the answer's, two stamps of one clock) when they fall between the previous poll
- * and this one; otherwise, or with stamps too coarse to agree, the midpoint of that bracket.
+ * How long an answer took from its run request leaving (run request → answer), in milliseconds. From the
+ * service's own stamps (the run reply's `modified_at` → the answer's, two stamps of one clock, counted from when
+ * the service most likely handled the request) when they fall between the previous poll and this one; otherwise,
+ * or with stamps too coarse to agree, the midpoint of that bracket.
  */
 export const sojournOf = (cell: InFlightCell, remote: AiCell | undefined, previousPoll: number, polledAt: number) => {
   const since = Math.max(previousPoll, cell.submittedAt)
   const served = remote === undefined ? Number.NaN : Date.parse(remote.modified_at) - cell.runStamp
+  const doneAt = cell.landedAt + served
   const slack = 50
-  const plausible =
-    Number.isFinite(served) &&
-    served >= 0 &&
-    cell.submittedAt + served >= since - slack &&
-    cell.submittedAt + served <= polledAt + slack
-  return plausible ? served : (since + polledAt) / 2 - cell.submittedAt
+  const plausible = Number.isFinite(doneAt) && served >= 0 && doneAt >= since - slack && doneAt <= polledAt + slack
+  return plausible ? doneAt - cell.submittedAt : (since + polledAt) / 2 - cell.submittedAt
 }
 
 type Verdict =
@@ -184,7 +182,7 @@ export const pollTable = Effect.fn("pollTable")(function* (
     limited
   })
   yield* Effect.logDebug(
-    `polled table ${tableId}: ${listing.listed} listed (${listing.bytes} bytes), ${tracked.size} in flight, ` +
+    `polled table ${tableId} in ${now - sentAt} ms: ${listing.listed} listed (${listing.bytes} bytes), ${tracked.size} in flight, ` +
       `${settled.length} settled, ${pending} queued, ${running} running; window ${gate.limit}`
   )
   if (settled.length === 0) return

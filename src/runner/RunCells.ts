@@ -84,7 +84,8 @@ const resume = Effect.fn("resume")(function* (
                   ...intent,
                   submittedAt: isoMillis(record.submittedAt, now),
                   status: "pending",
-                  runStamp: Number.NaN
+                  runStamp: Number.NaN,
+                  landedAt: now
                 })
               )
             )

@@ -26,7 +26,8 @@ export const adoptLanded = Effect.fn("adoptLanded")(function* (
   const store = yield* CheckpointStore
   const at = yield* nowIso
   // The cell timeout and the due time of the next poll count from when the request left.
-  const now = sentAt ?? (yield* Clock.currentTimeMillis)
+  const repliedAt = yield* Clock.currentTimeMillis
+  const now = sentAt ?? repliedAt
   yield* store.markSubmitted(
     landed.map(({ cell, intent }) => ({ ...keyOf(intent), remoteCellId: cell.id, remoteTaskId: cell.task_id, at }))
   )
@@ -37,7 +38,8 @@ export const adoptLanded = Effect.fn("adoptLanded")(function* (
         remoteTaskId: cell.task_id,
         submittedAt: now,
         status: cell.task_status,
-        runStamp: Date.parse(cell.modified_at)
+        runStamp: Date.parse(cell.modified_at),
+        landedAt: (now + repliedAt) / 2
       })
     )
   )
@@ -112,8 +114,9 @@ export const submitBatch = Effect.fn("submitBatch")(function* (
       .runTable(table.tableId, pairs)
       .pipe(Effect.tapError((error) => Ref.set(ambiguous, isAmbiguous(error))))
     yield* crash("after-submit")
-    yield* flow.submitted((yield* Clock.currentTimeMillis) - sentAt)
-    yield* Effect.logDebug(`submitted ${pending.length} pairs to table ${table.tableId}`)
+    const rtt = (yield* Clock.currentTimeMillis) - sentAt
+    yield* flow.submitted(rtt)
+    yield* Effect.logDebug(`submitted ${pending.length} pairs to table ${table.tableId} in ${rtt} ms`)
     const replied = new Map(reply.map((cell) => [pairKey(cell.document_id, cell.ai_column_id), cell]))
     const landed = pending.flatMap((intent) => {
       const cell = replied.get(pairKey(intent.documentId, intent.columnId))

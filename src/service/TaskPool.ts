@@ -59,7 +59,8 @@ export class TaskPool extends Effect.Service<TaskPool>()("app/service/TaskPool",
             documents: yield* documents.forEngine([cell.documentId]),
             history,
             language: cell.language,
-            columnName: cell.columnName
+            columnName: cell.columnName,
+            startedAt: task.startedMs
           })
         }
         const message = yield* messages.work(task.targetId)
@@ -72,7 +73,8 @@ export class TaskPool extends Effect.Service<TaskPool>()("app/service/TaskPool",
             ? engineDocuments
             : engineDocuments.map((document) => ({ ...document, passages: [] })),
           history: message.useHistory ? message.history : [],
-          language: message.language
+          language: message.language,
+          startedAt: task.startedMs
         })
       })
 

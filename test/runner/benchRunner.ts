@@ -48,7 +48,10 @@ export interface FlowFigures {
   readonly seconds: number
   readonly naiveSeconds: number | undefined
   readonly naiveRefused: string | undefined
+  /** The work spread over every worker at the profile's nominal answer time (its distribution's mean). */
   readonly idealSeconds: number
+  /** The same at the answer times the service really took (its own overhead included). */
+  readonly measuredIdealSeconds: number
   readonly vsNaive: number | undefined
   readonly vsIdeal: number
   readonly queueWaitP50: number
@@ -166,6 +169,9 @@ const queueStats = async (baseUrl: string, token: string, sinceMs: number): Prom
   return (await response.json()) as QueueStats
 }
 
+/** `serve --latency-spread` default: the lognormal's σ. */
+const lognormalSpread = 0.5
+
 const queries = (columns: number) => Array.from({ length: columns }, (_, i) => `Question ${i + 1}?`)
 
 export async function benchProfile(profile: FlowProfile): Promise<FlowFigures> {
@@ -248,11 +254,12 @@ export async function benchProfile(profile: FlowProfile): Promise<FlowFigures> {
         ? await runCli(pipeline, join(dir, "out", "state.sqlite"), env)
         : await runChild(pipeline, env)
     const stats = await queueStats(serve.baseUrl, token, since)
-    // The whole work spread over every worker at the answer times the service really drew.
-    const idealSeconds = Math.max(
-      (Math.ceil(cells / profile.workers) * profile.latencyMs) / 1000,
-      (cells * stats.answer_ms.mean) / profile.workers / 1000
-    )
+    // Fixed answer times: ⌈cells ÷ workers⌉ rounds of the latency; a lognormal's mean is median × e^(σ²/2).
+    const idealSeconds =
+      profile.distribution === "lognormal"
+        ? (cells * profile.latencyMs * Math.exp(lognormalSpread ** 2 / 2)) / profile.workers / 1000
+        : (Math.ceil(cells / profile.workers) * profile.latencyMs) / 1000
+    const measuredIdealSeconds = (cells * stats.answer_ms.mean) / profile.workers / 1000
     return {
       profile: profile.name,
       cells,
@@ -262,6 +269,7 @@ export async function benchProfile(profile: FlowProfile): Promise<FlowFigures> {
       naiveSeconds: naive.seconds,
       naiveRefused: naive.refused,
       idealSeconds,
+      measuredIdealSeconds,
       vsNaive: naive.seconds === undefined ? undefined : figures.seconds / naive.seconds,
       vsIdeal: idealSeconds > 0 ? figures.seconds / idealSeconds : Number.NaN,
       queueWaitP50: stats.queue_wait_ms.p50,

@@ -136,6 +136,7 @@ export const makeFlow = (
           const newest = list.inFlight.reduce((latest, [sentAt]) => Math.max(latest, sentAt), Number.NEGATIVE_INFINITY)
           return nextPollAt({
             ...list,
+            readDelay: Math.min(list.pollRtt, Number.isFinite(state.submitRtt) ? state.submitRtt : list.pollRtt) / 2,
             sojourns: (yield* Ref.get(learned))[kind],
             answerLatency: flow.answerLatency,
             // This list's share of the answers expected.

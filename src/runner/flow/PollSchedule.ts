@@ -17,6 +17,11 @@ export interface PollPlanInput {
   readonly listingBytes: number
   /** How long reading the list took last time, ms. */
   readonly pollRtt: number
+  /**
+   * How long after a poll leaves the service reads the list, ms: about half a round trip of a small request (the
+   * rest of a big list's round trip is sending and parsing it, after the read).
+   */
+  readonly readDelay: number
   /** How long the service takes to answer once it starts, ms (NaN when unknown). */
   readonly answerLatency: number
   /** Answers per second expected from this list now (NaN when unknown). */
@@ -60,18 +65,15 @@ const survival = (sojourns: Sojourns, age: number): number => {
   return 1 - (cdf(sojourns, age) * n) / (n + 1)
 }
 
-/**
- * Expected number of units done, when a poll sent at `at` reads the list, that were not done at the last poll. The
- * service reads the list about half a round trip after the poll leaves.
- */
+/** Expected number of units done, when a poll sent at `at` has the list read, that were not done at the last poll. */
 export const expectedDone = (
-  input: Pick<PollPlanInput, "lastPollAt" | "inFlight" | "sojourns" | "pollRtt">,
+  input: Pick<PollPlanInput, "lastPollAt" | "inFlight" | "sojourns" | "readDelay">,
   at: number
 ) => {
   let done = 0
-  const readAt = at + input.pollRtt / 2
+  const readAt = at + input.readDelay
   for (const [sentAt, count] of input.inFlight) {
-    const age0 = input.lastPollAt === undefined ? 0 : Math.max(0, input.lastPollAt + input.pollRtt / 2 - sentAt)
+    const age0 = input.lastPollAt === undefined ? 0 : Math.max(0, input.lastPollAt + input.readDelay - sentAt)
     const age1 = readAt - sentAt
     if (age1 <= age0) continue
     const before = survival(input.sojourns, age0)

@@ -34,6 +34,8 @@ export interface AnswerRequest {
   readonly language?: string | undefined
   /** The AI table column name, for cells. */
   readonly columnName?: string | undefined
+  /** Epoch ms at which a worker took the task: engines that simulate answer times count from here. */
+  readonly startedAt?: number | undefined
 }
 
 /** A generation that could not produce an answer; `reason` is kept on the task as its failure. */

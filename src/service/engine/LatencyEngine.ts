@@ -51,7 +51,8 @@ export const drawLatency = (settings: LatencyEngineSettings, random: Random.Rand
 
 /**
  * A stand-in model for load tests and service tests: a deterministic answer after a drawn answer time, in two
- * chunks, the first at half time so pollers can see a partial answer. Both are due at fixed times from the start,
+ * chunks, the first at half time so pollers can see a partial answer. Both are due at fixed times from the start
+ * (when a worker took the task, or when the engine was called),
  * so time the consumer spends storing the first chunk does not delay the second (under load 50 workers store
  * their chunks one after another). The sleeps use the Effect clock (the test clock drives them); at 0 there is no
  * sleep at all, since benchmarks run 10,000+ cells. With a seed, answer times come from one seeded generator.
@@ -62,7 +63,8 @@ export const makeLatencyEngine = (settings: LatencyEngineSettings): AnswerEngine
     const [first, second] = latencyAnswerChunks(request)
     if (settings.latencyMs <= 0) return writeChunks([first, second], sink)
     return Effect.gen(function* () {
-      const start = yield* Clock.currentTimeMillis
+      // From when a worker took the task: preparing the request does not lengthen the simulated answer.
+      const start = request.startedAt ?? (yield* Clock.currentTimeMillis)
       const latency = yield* drawLatency(settings, seeded ?? (yield* Effect.random))
       const until = (offset: number) =>
         Effect.flatMap(Clock.currentTimeMillis, (now) => Effect.sleep(Math.max(0, Math.round(start + offset - now))))
