@@ -4,7 +4,7 @@ import { ServiceClient } from "../client/ServiceClient.js"
 import type { CellResult } from "../store/CheckpointModel.js"
 import { CheckpointStore } from "../store/CheckpointStore.js"
 import type { CellQueue, CellTask } from "./CellQueue.js"
-import { queuedAfterMs } from "./flow/FlowController.js"
+import { describeFlow, queuedAfterMs } from "./flow/FlowController.js"
 import type { InFlightCell, InFlightCells } from "./InFlightCells.js"
 import { pairKey } from "./Keys.js"
 import { RunProgress } from "./Progress.js"
@@ -182,7 +182,7 @@ export const pollTable = Effect.fn("pollTable")(function* (
     limited
   })
   yield* Effect.logDebug(
-    `polled table ${tableId} in ${now - sentAt} ms: ${listing.listed} listed (${listing.bytes} bytes), ${tracked.size} in flight, ` +
+    `polled table ${tableId} in ${now - sentAt} ms (${describeFlow(yield* flow.state, now)}): ${listing.listed} listed (${listing.bytes} bytes), ${tracked.size} in flight, ` +
       `${settled.length} settled, ${pending} queued, ${running} running; window ${gate.limit}`
   )
   if (settled.length === 0) return

@@ -269,3 +269,14 @@ export const isCapped = (state: FlowState, now: number): boolean => {
  * into the service's queue: twice the run round trip, at least 20 ms.
  */
 export const queuedAfterMs = (state: FlowState): number => Math.max(20, 2 * orZero(state.submitRtt))
+
+/** One line of what the controller believes, for debug logs. */
+export const describeFlow = (state: FlowState, now: number): string => {
+  const flow = estimate(state, now)
+  const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : "?")
+  return (
+    `${state.phase}, ${flow.rate.toFixed(1)}/s, ${flow.running.toFixed(0)} running, ${flow.queued.toFixed(0)} queued, ` +
+    `target ${flow.target.toFixed(0)}${flow.saturated ? ", saturated" : ""}, sojourn ${ms(state.sojourn)} ` +
+    `(base ${ms(baseSojourn(state))}), gap ${ms(state.pollGap)}`
+  )
+}
