@@ -93,21 +93,22 @@ describe("flow control against a simulated service", () => {
     })
   )
 
-  it.scoped("follows a capacity drop: the window shrinks to the workers that are left", () =>
+  it.scoped("follows a capacity drop down to the workers left, and back up when they return", () =>
     Effect.gen(function* () {
-      const { cells, fake, summary, windows } = yield* simulate(
-        { workers: (now) => (now < 15_000 ? 20 : 5), latency: "1 second" },
-        50,
-        12
-      )
+      const workers = (now: number) => (now < 15_000 || now >= 40_000 ? 20 : 5)
+      const { cells, fake, summary, windows } = yield* simulate({ workers, latency: "1 second" }, 75, 12)
       assert.strictEqual(summary.outcome, "completed")
       everyPairOnce(fake.runs(), cells)
       const before = windowsBetween(windows, 6_000, 15_000, 0)
-      const after = windowsBetween(windows, 25_000, Number.POSITIVE_INFINITY, 20)
+      const dropped = windowsBetween(windows, 25_000, 40_000, 0)
+      const recovered = windowsBetween(windows, 48_000, Number.POSITIVE_INFINITY, 80)
       assert.isAtLeast(Math.min(...before), 20)
       assert.isAtMost(Math.max(...before), 80)
-      assert.isAtLeast(Math.min(...after), 5)
-      assert.isAtMost(Math.max(...after), 20)
+      assert.isAtLeast(Math.min(...dropped), 5)
+      assert.isAtMost(Math.max(...dropped), 20)
+      assert.isAbove(recovered.length, 0)
+      assert.isAtLeast(Math.min(...recovered), 20)
+      assert.isAtMost(Math.max(...recovered), 80)
     })
   )
 })
