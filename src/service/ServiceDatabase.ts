@@ -2,7 +2,7 @@ import * as Fs from "node:fs"
 import * as Path from "node:path"
 import Database from "better-sqlite3"
 import { Effect } from "effect"
-import { StoreError } from "./ServiceErrors.js"
+import { ServiceStoreError } from "./ServiceErrors.js"
 import { ServiceSettings } from "./ServiceSettings.js"
 import { migrations } from "./store/Migrations.js"
 
@@ -28,7 +28,7 @@ const open = (dataDir: string) =>
       db.pragma("busy_timeout = 5000")
       return db
     },
-    catch: (cause) => new StoreError({ operation: `open ${dataDir}`, cause })
+    catch: (cause) => new ServiceStoreError({ operation: `open ${dataDir}`, cause })
   })
 
 const migrate = (db: Database.Database) =>
@@ -43,7 +43,7 @@ const migrate = (db: Database.Database) =>
       })()
       return migrations.length - applied
     },
-    catch: (cause) => new StoreError({ operation: "migrate", cause })
+    catch: (cause) => new ServiceStoreError({ operation: "migrate", cause })
   })
 
 /** Makes the next document ids start above `base` (never lowers them): AUTOINCREMENT reads sqlite_sequence. */
@@ -57,7 +57,7 @@ const startDocumentIdsAt = (db: Database.Database, base: number) =>
         ).run()
         db.prepare("UPDATE sqlite_sequence SET seq = ? WHERE name = 'documents' AND seq < ?").run(base, base)
       })(),
-    catch: (cause) => new StoreError({ operation: "documentIdBase", cause })
+    catch: (cause) => new ServiceStoreError({ operation: "documentIdBase", cause })
   })
 
 /**
@@ -89,13 +89,16 @@ export class ServiceDatabase extends Effect.Service<ServiceDatabase>()("app/serv
       }
     }
 
-    /** Runs `f` on the connection; a SQLite failure is a `StoreError`. */
+    /** Runs `f` on the connection; a SQLite failure is a `ServiceStoreError`. */
     const attempt = <A>(operation: string, f: (sql: Sql) => A) =>
-      Effect.try({ try: () => f(sql), catch: (cause) => new StoreError({ operation, cause }) })
+      Effect.try({ try: () => f(sql), catch: (cause) => new ServiceStoreError({ operation, cause }) })
 
-    /** Runs `f` in one transaction; a SQLite failure is a `StoreError` and rolls everything back. */
+    /** Runs `f` in one transaction; a SQLite failure is a `ServiceStoreError` and rolls everything back. */
     const attemptTransaction = <A>(operation: string, f: (sql: Sql) => A) =>
-      Effect.try({ try: () => db.transaction(() => f(sql))(), catch: (cause) => new StoreError({ operation, cause }) })
+      Effect.try({
+        try: () => db.transaction(() => f(sql))(),
+        catch: (cause) => new ServiceStoreError({ operation, cause })
+      })
 
     return {
       dataDir: settings.dataDir,

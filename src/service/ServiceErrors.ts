@@ -1,7 +1,10 @@
 import { Data } from "effect"
 
-/** A SQLite statement failed. Handlers treat it as a defect (the reply is 500, the log keeps the cause). */
-export class StoreError extends Data.TaggedError("StoreError")<{
+/**
+ * A statement of the service database failed. Its own tag: the checkpoint's `StoreError` is another store with
+ * other handling. Handlers treat it as a defect (the reply is 500, the log keeps the cause).
+ */
+export class ServiceStoreError extends Data.TaggedError("ServiceStoreError")<{
   readonly operation: string
   readonly cause: unknown
 }> {

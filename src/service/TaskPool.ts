@@ -1,4 +1,4 @@
-import { Cause, Effect, Either, Option, Queue, Random, STM, TRef } from "effect"
+import { Cause, Effect, Either, Option, Queue, Random, Schedule, STM, TRef } from "effect"
 import type { AnswerRequest } from "./engine/AnswerEngine.js"
 import { ServiceEngine } from "./ServiceEngine.js"
 import { ServiceSettings } from "./ServiceSettings.js"
@@ -7,13 +7,8 @@ import { DocumentStore } from "./store/DocumentStore.js"
 import { MessageStore } from "./store/MessageStore.js"
 import { type ClaimedTask, type Refused, TaskStore } from "./store/TaskStore.js"
 
-/** A uniform number in [0, 1) fixed by the seed and the task: the same tasks fail whatever the timing. */
-export const seededUnit = (seed: number, salt: number): number => {
-  let h = (Math.imul(seed | 0, 0x9e3779b1) ^ Math.imul(salt | 0, 0x85ebca77)) >>> 0
-  h = Math.imul(h ^ (h >>> 16), 0x7feb352d) >>> 0
-  h = Math.imul(h ^ (h >>> 15), 0x846ca68b) >>> 0
-  return ((h ^ (h >>> 16)) >>> 0) / 4294967296
-}
+/** Claims that fail are tried again every second: the pool never stops while the service runs. */
+const claimRetry = Schedule.spaced("1 second")
 
 export const injectedFailure = "injected failure (--fail-rate): the first attempt of this task failed on purpose"
 
@@ -40,11 +35,15 @@ export class TaskPool extends Effect.Service<TaskPool>()("app/service/TaskPool",
     const wake = yield* Queue.sliding<void>(1)
     const idle = yield* STM.commit(TRef.make(settings.workers))
 
+    /**
+     * `--fail-rate`: a draw per task, from Effect's Random seeded by `--seed` and the task's row, so the same
+     * tasks fail whatever the timing; without a seed, from the default Random.
+     */
     const failsOnPurpose = (task: ClaimedTask) =>
       Effect.gen(function* () {
         if (settings.failRate <= 0 || task.attempt > 1) return false
-        const draw = settings.seed === undefined ? yield* Random.next : seededUnit(settings.seed, task.rowId)
-        return draw < settings.failRate
+        const random = settings.seed === undefined ? yield* Effect.random : Random.make([settings.seed, task.rowId])
+        return (yield* random.next) < settings.failRate
       })
 
     const request = (task: ClaimedTask) =>
@@ -113,11 +112,11 @@ export class TaskPool extends Effect.Service<TaskPool>()("app/service/TaskPool",
       yield* STM.commit(TRef.update(idle, (n) => n - claimed.length))
       for (const task of claimed) yield* Effect.forkIn(perform(task), scope)
     }).pipe(
-      Effect.catchAllCause((cause) =>
-        Effect.logError("task pool: claiming tasks failed; retrying in 1 s", cause).pipe(
-          Effect.zipRight(Effect.sleep("1 second"))
-        )
-      ),
+      // A claim fails only if the database does (disk full, locked past busy_timeout): log, wait, try again; the
+      // pool never stops while the service runs, whatever went wrong.
+      Effect.sandbox,
+      Effect.tapError((cause) => Effect.logError("task pool: claiming tasks failed; trying again", cause)),
+      Effect.retry(claimRetry),
       Effect.forever
     )
 
