@@ -6,10 +6,7 @@ import { MergeCommand } from "./commands/MergeCommand.js"
 import { RunCommand } from "./commands/RunCommand.js"
 import { DocsCommand, ServeCommand, TokenCommand, UsersCommand } from "./commands/ServiceCommands.js"
 import { ValidateCommand } from "./commands/ValidateCommand.js"
-import { favourMemory } from "./MemoryPolicy.js"
 import { docsweepVersion } from "./Version.js"
-
-favourMemory()
 
 await yargs(hideBin(process.argv))
   .scriptName("docsweep")

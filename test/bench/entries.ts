@@ -169,7 +169,26 @@ const runnerBench: BenchEntry = {
   }
 }
 
+/** Issue 15: how fast `docsweep --help` starts from the bundle built at install (median of five starts). */
+const cliBench: BenchEntry = {
+  name: "cli",
+  run: async () => {
+    const { spawnSync } = await import("node:child_process")
+    const { fileURLToPath } = await import("node:url")
+    const bin = fileURLToPath(new URL("../../src/cli/bin.js", import.meta.url))
+    const times = Array.from({ length: 5 }, () => {
+      const started = performance.now()
+      const shown = spawnSync(bin, ["--help"], { encoding: "utf8" })
+      if (shown.status !== 0) throw new Error(`docsweep --help exited ${shown.status}: ${shown.stderr}`)
+      return (performance.now() - started) / 1000
+    }).sort((a, b) => a - b)
+    const median = times[2] ?? Number.NaN
+    return [row("docsweep --help start (s, median of 5)", median, "< 1", median < 1)]
+  }
+}
+
 export const benchEntries: ReadonlyArray<BenchEntry> = [
+  cliBench,
   contractDecode,
   serviceBench,
   engineBench,

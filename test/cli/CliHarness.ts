@@ -6,7 +6,7 @@ import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { Deferred, type Duration, Effect, Schedule, type Scope } from "effect"
 
-/** The repository root: the CLI is started as `node <root>/src/cli/bin.js`, exactly as users run it. */
+/** The repository root: the CLI is started as `<root>/src/cli/bin.js`, exactly as users run it. */
 export const repoRoot = fileURLToPath(new URL("../../", import.meta.url))
 const bin = join(repoRoot, "src/cli/bin.js")
 
@@ -25,7 +25,7 @@ export interface CliOptions {
   readonly env?: Readonly<Record<string, string>>
   /** The child fails the test after this long (default 45 s); it is killed either way. */
   readonly timeout?: Duration.DurationInput
-  /** Runs `node bin.js ARGS` inside `script`, so the CLI sees a pseudo-terminal on stdin, stdout and stderr. */
+  /** Runs `bin.js ARGS` inside `script`, so the CLI sees a pseudo-terminal on stdin, stdout and stderr. */
   readonly pty?: boolean
 }
 
@@ -70,11 +70,9 @@ export const startCli = (
       for (const listener of listeners) listener()
     }
     let closed = false
-    const command = options.pty === true ? "script" : process.execPath
-    const argv =
-      options.pty === true
-        ? ["-q", "-e", "-c", [process.execPath, bin, ...args].map(quote).join(" "), "/dev/null"]
-        : [bin, ...args]
+    // The bin itself, so its `#!` line (and the Node flag on it) applies as when users run `npx docsweep`.
+    const command = options.pty === true ? "script" : bin
+    const argv = options.pty === true ? ["-q", "-e", "-c", [bin, ...args].map(quote).join(" "), "/dev/null"] : args
     // Spawned and wired in one step, so no output and no exit can be missed.
     const spawned = Effect.sync(() => {
       const child = spawn(command, argv, {

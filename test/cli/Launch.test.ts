@@ -1,35 +1,51 @@
-import { readdirSync, readFileSync } from "node:fs"
+import { spawnSync } from "node:child_process"
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { repoRoot, runCli } from "./CliHarness.js"
 
 const version = (JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { version: string }).version
-const cache = join(repoRoot, "node_modules", ".cache", "docsweep")
 
 describe("how bin.js starts docsweep", () => {
-  it.live("runs a bundle named by the hash of the sources, and the sources through tsx on request", () =>
-    Effect.gen(function* () {
-      const bundled = yield* runCli(["--version"])
-      assert.strictEqual(bundled.code, 0, bundled.stderr)
-      assert.strictEqual(bundled.stdout.trim(), version)
-      const bundles = readdirSync(cache).filter((name) => /^main-[0-9a-f]{16}\.mjs$/.test(name))
-      assert.lengthOf(bundles, 1)
-
-      const viaTsx = yield* runCli(["--version"], { env: { DOCSWEEP_NO_BUNDLE: "1" } })
-      assert.strictEqual(viaTsx.code, 0, viaTsx.stderr)
-      assert.strictEqual(viaTsx.stdout.trim(), version)
-    })
-  )
+  it("is plain JavaScript that runs the bundle built at install, with its Node flag on the #! line", () => {
+    const bin = readFileSync(join(repoRoot, "src", "cli", "bin.js"), "utf8")
+    assert.match(bin.split("\n")[0] ?? "", /^#!\/usr\/bin\/env -S node --heap-growing-percent=50$/)
+    assert.notMatch(bin, /esbuild|tsx|setFlagsFromString/)
+    const scripts = (
+      JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as {
+        scripts: Record<string, string>
+      }
+    ).scripts
+    assert.strictEqual(scripts.prepare, "npm run build")
+  })
 
   // Files found from the package root, not from the module's own path, which differs in the bundle.
-  it.live("finds its shipped defaults from the bundle and from the sources alike", () =>
+  it.live("runs the built bundle and finds its shipped files from it", () =>
     Effect.gen(function* () {
-      for (const env of [{}, { DOCSWEEP_NO_BUNDLE: "1" }]) {
-        const shown = yield* runCli(["config", "pipelines/example.yaml"], { env })
-        assert.strictEqual(shown.code, 0, shown.stderr)
-        assert.include(shown.stdout, "config/default.yaml")
-      }
+      const shown = yield* runCli(["--version"])
+      assert.strictEqual(shown.code, 0, shown.stderr)
+      assert.strictEqual(shown.stdout.trim(), version)
+      const config = yield* runCli(["config", "pipelines/example.yaml"])
+      assert.strictEqual(config.code, 0, config.stderr)
+      assert.include(config.stdout, "config/default.yaml")
     })
   )
+
+  // A copy of bin.js in a tree without `.build/`: other tests keep using the real bundle meanwhile.
+  it("says how to build when the bundle is missing", () => {
+    const tree = mkdtempSync(join(tmpdir(), "docsweep-unbuilt-"))
+    try {
+      mkdirSync(join(tree, "src", "cli"), { recursive: true })
+      copyFileSync(join(repoRoot, "src", "cli", "bin.js"), join(tree, "src", "cli", "bin.js"))
+      const missing = spawnSync(process.execPath, [join(tree, "src", "cli", "bin.js"), "--version"], {
+        encoding: "utf8"
+      })
+      assert.strictEqual(missing.status, 1)
+      assert.include(missing.stderr, "run `npm run build`")
+    } finally {
+      rmSync(tree, { recursive: true, force: true })
+    }
+  })
 })

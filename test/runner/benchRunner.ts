@@ -126,7 +126,8 @@ const peakRssOf = (pid: number): number | undefined => {
 const runCli = (pipeline: string, stateFile: string, env: NodeJS.ProcessEnv): Promise<RunFigures> =>
   new Promise((resolve, reject) => {
     const started = performance.now()
-    const child = spawn(process.execPath, [join(root, "src/cli/bin.js"), "run", pipeline, "--quiet"], {
+    // The bin itself, so its `#!` line (Node flags included) applies as when users run `npx docsweep`.
+    const child = spawn(join(root, "src/cli/bin.js"), ["run", pipeline, "--quiet"], {
       cwd: root,
       env,
       stdio: ["ignore", "ignore", "pipe"]

@@ -7,7 +7,6 @@ import { join } from "node:path"
 import { HttpClient } from "@effect/platform"
 import { NodeHttpClient, NodeRuntime } from "@effect/platform-node"
 import { Clock, Effect, Layer, Logger, LogLevel, Ref } from "effect"
-import { favourMemory } from "../../../src/cli/MemoryPolicy.js"
 import { ClientSettings } from "../../../src/client/ClientSettings.js"
 import { ServiceClient } from "../../../src/client/ServiceClient.js"
 import { resolveConfig } from "../../../src/pipeline/EffectiveConfig.js"
@@ -15,9 +14,6 @@ import { loadPipeline } from "../../../src/pipeline/loadPipeline.js"
 import { RunProgress } from "../../../src/runner/Progress.js"
 import { runPipeline } from "../../../src/runner/Runner.js"
 import { CheckpointStore } from "../../../src/store/CheckpointStore.js"
-
-// As `docsweep run` starts.
-favourMemory()
 
 /** Heap high-water marks, sampled: where the peak RSS comes from. */
 const peaks = { heapUsed: 0, heapTotal: 0, external: 0, arrayBuffers: 0 }
