@@ -22,8 +22,10 @@ export interface ProgressSnapshot {
   readonly rate: number
   /** The adaptive limit of units in flight. */
   readonly limit: number
-  /** Why nothing moves right now, e.g. "backing off 12 s after 429" or "waiting on 37 cells". */
+  /** Why nothing moves right now, e.g. "backing off 12 s after 429 on POST …" or "waiting on 37 cells". */
   readonly waiting: string | undefined
+  /** Until when (epoch ms) a backoff reason stands: routine reasons do not replace it before then. */
+  readonly waitingUntil: number
   readonly startedAt: number
   readonly updatedAt: number
 }
@@ -37,6 +39,7 @@ export const initialProgress: ProgressSnapshot = {
   rate: 0,
   limit: 0,
   waiting: undefined,
+  waitingUntil: 0,
   startedAt: 0,
   updatedAt: 0
 }
@@ -64,7 +67,16 @@ export class RunProgress extends Effect.Service<RunProgress>()("app/runner/RunPr
         ),
       cells: (f: (counts: WorkCounts) => WorkCounts) => update((s) => ({ ...s, cells: f(s.cells) })),
       chats: (f: (counts: WorkCounts) => WorkCounts) => update((s) => ({ ...s, chats: f(s.chats) })),
-      waiting: (reason: string | undefined) => SubscriptionRef.update(ref, (s) => ({ ...s, waiting: reason })),
+      /** A routine reason ("waiting on 37 cells"); it does not replace a backoff that still stands. */
+      waiting: (reason: string | undefined) =>
+        Effect.flatMap(Clock.currentTimeMillis, (now) =>
+          SubscriptionRef.update(ref, (s) => (now < s.waitingUntil ? s : { ...s, waiting: reason }))
+        ),
+      /** A backoff: shown until it ends, whatever else happens meanwhile. */
+      backingOff: (reason: string, millis: number) =>
+        Effect.flatMap(Clock.currentTimeMillis, (now) =>
+          SubscriptionRef.update(ref, (s) => ({ ...s, waiting: reason, waitingUntil: now + millis }))
+        ),
       limit: (limit: number) => SubscriptionRef.update(ref, (s) => (s.limit === limit ? s : { ...s, limit })),
       /** The latest snapshot. */
       get: SubscriptionRef.get(ref),

@@ -58,21 +58,35 @@ export const retrySchedule = <E extends { readonly _tag: string }>(
     )
   )
 
-/** A 429 whose Retry-After ends past the deadline cannot be honoured: the run stops for a later resume. */
-const beyondDeadline = (error: RateLimited, deadlineAt: Option.Option<number>) =>
-  Effect.map(
-    Clock.currentTimeMillis,
-    (now) =>
-      Option.isSome(error.retryAfter) &&
-      Option.isSome(deadlineAt) &&
-      now + Duration.toMillis(error.retryAfter.value) > deadlineAt.value
-  )
+/**
+ * The longest Retry-After a run honours: ten times `retry.max_delay` (5 minutes by default). A service asking for
+ * longer (a misconfigured `Retry-After: 99999999`, a date in 2100) would leave a run silent for that long; it ends
+ * at once instead (exit 5), naming the wait, and resumes when run again.
+ */
+export const retryAfterCapFactor = 10
+
+/** Why a 429's Retry-After cannot be honoured: past the cap, or past the deadline; none when it can. */
+const unwaitable = (settings: RetrySettings, error: RateLimited, deadlineAt: Option.Option<number>) =>
+  Effect.map(Clock.currentTimeMillis, (now): Option.Option<string> => {
+    if (Option.isNone(error.retryAfter)) return Option.none()
+    const wait = error.retryAfter.value
+    const asked = `Retry-After asks to wait ${Duration.format(wait)}`
+    const cap = Duration.times(settings.maxDelay, retryAfterCapFactor)
+    if (Duration.greaterThan(wait, cap))
+      return Option.some(
+        `${asked}, longer than a run waits (${retryAfterCapFactor} × retry.max_delay = ${Duration.format(cap)})`
+      )
+    if (Option.isSome(deadlineAt) && now + Duration.toMillis(wait) > deadlineAt.value)
+      return Option.some(`${asked}, past the run's deadline`)
+    return Option.none()
+  })
 
 const isRateLimited = (error: { readonly _tag: string }): error is RateLimited => error._tag === "RateLimited"
 
 /**
  * Runs a service call with the run's retry policy: retryable failures are retried with full-jitter backoff; a
- * Retry-After beyond the deadline fails with `ServiceUnavailable` at once; exhausted retries keep the last error.
+ * Retry-After beyond the cap or the deadline fails with `ServiceUnavailable` at once; exhausted retries keep the
+ * last error.
  * Other failures (the checkpoint's, 4xx) pass through at once.
  */
 export const withRetry =
@@ -84,14 +98,9 @@ export const withRetry =
       isRateLimited(error)
         ? Effect.zipRight(
             hooks.onThrottled,
-            Effect.flatMap(beyondDeadline(error, hooks.deadlineAt), (beyond) =>
+            Effect.flatMap(unwaitable(settings, error, hooks.deadlineAt), (reason) =>
               Effect.fail<E | ServiceUnavailable>(
-                beyond
-                  ? new ServiceUnavailable({
-                      request: error.request,
-                      reason: "Retry-After ends past the run's deadline"
-                    })
-                  : error
+                Option.isSome(reason) ? new ServiceUnavailable({ request: error.request, reason: reason.value }) : error
               )
             )
           )

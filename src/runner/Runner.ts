@@ -8,7 +8,7 @@ import type { StoreError } from "../store/StoreError.js"
 import { makeCrashHook } from "./CrashHook.js"
 import { makeFlow } from "./flow/Flow.js"
 import { RunProgress } from "./Progress.js"
-import { withRetry } from "./RetryPolicy.js"
+import { type RetryableError, withRetry } from "./RetryPolicy.js"
 import { RunContext, type RunContextShape } from "./RunContext.js"
 import { DeadlineReached, outcomeOf, type RunStop, stopFor } from "./RunnerErrors.js"
 import { RunnerSettings } from "./RunnerSettings.js"
@@ -36,10 +36,15 @@ const isClientError = (error: { readonly _tag: string }): error is ClientError =
 const parseSojourns = (text: string): ReadonlyArray<number> =>
   Option.getOrElse(Schema.decodeUnknownOption(Schema.parseJson(Schema.Array(Schema.Number)))(text), () => [])
 
-const describeWait = (error: { readonly _tag: string }, delay: Duration.Duration) => {
+/** "backing off 12 s after 429 on POST /api/ai/table/3/run": the progress line and the text log say it. */
+const describeWait = (error: RetryableError, delay: Duration.Duration) => {
   const after =
-    error._tag === "RateLimited" ? "429" : error._tag === "ServerError" ? "a server error" : "a network error"
-  return `backing off ${Math.ceil(Duration.toSeconds(delay))} s after ${after}`
+    error._tag === "RateLimited"
+      ? "429"
+      : error._tag === "ServerError"
+        ? `a server error (${error.status})`
+        : "a network error"
+  return `backing off ${Math.ceil(Duration.toSeconds(delay))} s after ${after} on ${error.request}`
 }
 
 /**
@@ -89,7 +94,11 @@ export const runPipeline = Effect.fn("runPipeline")(function* (input: RunInput) 
   const crash = yield* makeCrashHook
   const retry = withRetry(settings, {
     deadlineAt,
-    onBackoff: (error, delay) => progress.waiting(describeWait(error, delay)),
+    onBackoff: (error, delay) =>
+      Effect.zipRight(
+        progress.backingOff(describeWait(error, delay), Duration.toMillis(delay)),
+        Effect.logInfo(describeWait(error, delay))
+      ),
     onThrottled: flow.throttled
   })
   const runId = input.dryRun

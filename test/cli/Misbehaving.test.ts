@@ -1,0 +1,52 @@
+import { writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { assert, describe, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { misbehavingService } from "../support/MisbehavingService.js"
+import { allOutput, runCli, tempDir } from "./CliHarness.js"
+
+const token = "secret-token-0123456789abcdef"
+
+/** A pipeline of two documents × two columns against `baseUrl`, and the environment to run it. */
+const setup = (baseUrl: string) =>
+  Effect.gen(function* () {
+    const dir = yield* tempDir
+    const file = join(dir, "misbehaving.yaml")
+    writeFileSync(
+      file,
+      [
+        "name: misbehaving",
+        "documents:",
+        "  - ids: [11, 12]",
+        "columns:",
+        '  - { name: A, query: "What is A?" }',
+        '  - { name: B, query: "What is B?" }',
+        "run:",
+        "  retry: { attempts: 3, base_delay: 50ms, max_delay: 1s }",
+        "output:",
+        `  dir: ${join(dir, "out")}`,
+        ""
+      ].join("\n")
+    )
+    const env = { DOCSWEEP_BASE_URL: baseUrl, DOCSWEEP_TOKEN: token, DOCSWEEP_USER_ID: "3", DOCSWEEP_ORG_ID: "7" }
+    return { dir, file, env }
+  })
+
+describe("docsweep against a service that answers out of contract", () => {
+  it.scopedLive("a Retry-After of years ends the run at once with exit 5, naming the request and the wait", () =>
+    Effect.gen(function* () {
+      for (const retryAfter of ["99999999", "Fri, 01 Jan 2100 00:00:00 GMT"]) {
+        const service = yield* misbehavingService({
+          onRun: () => ({ status: 429, headers: { "retry-after": retryAfter }, body: '{"detail":"slow down"}' })
+        })
+        const { env, file } = yield* setup(service.baseUrl)
+        const started = Date.now()
+        const run = yield* runCli(["run", file], { env, timeout: "30 seconds" })
+        assert.strictEqual(run.code, 5, allOutput(run))
+        assert.isBelow(Date.now() - started, 20_000)
+        assert.match(run.stdout + run.stderr, /POST \/api\/ai\/table\/\d+\/run/)
+        assert.match(run.stdout + run.stderr, /Retry-After asks to wait \d+/)
+      }
+    })
+  )
+})

@@ -1,0 +1,207 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
+import type { AddressInfo } from "node:net"
+import { Effect } from "effect"
+import { documentListItem } from "../api/samples.js"
+
+/**
+ * A service written for the tests where the local service cannot misbehave that way: enough of the interface for
+ * a run (documents, tables, columns, runs, cell lists) on 127.0.0.1, with hooks that make it answer out of
+ * contract — keep a cell's task_id on a re-run, drop a reply after doing the work, echo the token into answers,
+ * send hostile text, or ask for a Retry-After of years. Stops with the scope.
+ */
+export interface Misbehaviour {
+  /** Re-runs keep the cell's task_id (the reference promises nothing about it). */
+  readonly keepTaskId?: boolean
+  /**
+   * A run request's fate, by its number (1-based): "ok"; "drop" (processed, then the connection is cut: the
+   * ambiguous case); or a reply of our own instead of processing.
+   */
+  readonly onRun?: (
+    n: number
+  ) => "ok" | "drop" | { readonly status: number; readonly headers?: Record<string, string>; readonly body: string }
+  /** An answer, given the request's Authorization header (a service that echoes it). */
+  readonly answer?: (documentId: number, columnId: number, authorization: string) => string
+  /** `meta.error` of a failed answer; undefined: answers succeed. */
+  readonly failure?: (documentId: number, columnId: number, authorization: string) => string | undefined
+  /** How long an answer takes, ms. */
+  readonly latencyMs?: number
+}
+
+interface Cell {
+  readonly id: number
+  readonly documentId: number
+  readonly columnId: number
+  taskId: string
+  ranAt: number
+  status: string
+  response: string
+  meta: Record<string, unknown>
+  authorization: string
+}
+
+export interface MisbehavingService {
+  readonly baseUrl: string
+  /** Run requests per pair `document:column` that were processed. */
+  readonly runs: () => ReadonlyMap<string, number>
+  readonly requests: () => number
+}
+
+const readBody = (request: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let text = ""
+    request.setEncoding("utf8")
+    request.on("data", (chunk: string) => {
+      text += chunk
+    })
+    request.on("end", () => resolve(text))
+  })
+
+export const misbehavingService = (misbehaviour: Misbehaviour = {}) =>
+  Effect.gen(function* () {
+    const latency = misbehaviour.latencyMs ?? 50
+    const tables = new Map<number, ReadonlyArray<number>>()
+    const columns = new Map<number, Array<{ id: number; name: string; query: string }>>()
+    const cells = new Map<string, Cell>()
+    const runs = new Map<string, number>()
+    let nextId = 100
+    let runRequests = 0
+    let requests = 0
+    const settle = (cell: Cell, now: number) => {
+      if (cell.status !== "pending" || now < cell.ranAt + latency) return
+      const failure = misbehaviour.failure?.(cell.documentId, cell.columnId, cell.authorization)
+      cell.status = failure === undefined ? "success" : "failure"
+      cell.response =
+        failure === undefined
+          ? (misbehaviour.answer?.(cell.documentId, cell.columnId, cell.authorization) ??
+            `answer ${cell.documentId}/${cell.columnId}`)
+          : ""
+      cell.meta = failure === undefined ? {} : { error: failure }
+    }
+    const json = (cell: Cell) => ({
+      id: cell.id,
+      task_status: cell.status,
+      ai_column_id: cell.columnId,
+      document_id: cell.documentId,
+      response: cell.response,
+      task_id: cell.taskId,
+      meta: cell.meta,
+      modified_at: new Date(cell.ranAt).toISOString()
+    })
+    const handle = async (request: IncomingMessage, response: ServerResponse) => {
+      requests += 1
+      const url = new URL(request.url ?? "/", "http://localhost")
+      const body = request.method === "POST" ? await readBody(request) : ""
+      const authorization = request.headers.authorization ?? ""
+      const send = (status: number, value: unknown, headers: Record<string, string> = {}) => {
+        response.writeHead(status, { "content-type": "application/json", ...headers })
+        response.end(typeof value === "string" ? value : JSON.stringify(value))
+      }
+      const path = url.pathname
+      const route = (pattern: RegExp) => pattern.exec(path)?.slice(1).map(Number)
+      const documentId = route(/^\/api\/document\/(\d+)$/)
+      if (documentId !== undefined)
+        return send(200, { ...documentListItem, id: documentId[0], filename: `doc-${documentId[0]}.txt` })
+      if (path === "/api/ai/table/create") {
+        const id = nextId++
+        const payload = JSON.parse(body) as {
+          document_ids: ReadonlyArray<number>
+          organization_id: number
+          user_id: number
+        }
+        tables.set(id, payload.document_ids)
+        columns.set(id, [])
+        return send(200, {
+          id,
+          organization_id: payload.organization_id,
+          user_id: payload.user_id,
+          visibility: "private",
+          created_at: new Date().toISOString(),
+          meta: {},
+          document_ids: payload.document_ids
+        })
+      }
+      const createColumnIn = route(/^\/api\/ai\/table\/(\d+)\/column\/create$/)
+      if (createColumnIn !== undefined) {
+        const payload = JSON.parse(body) as { name: string; query: string }
+        const column = { id: nextId++, name: payload.name, query: payload.query }
+        columns.get(createColumnIn[0] ?? 0)?.push(column)
+        return send(200, { ...column, order_id: 0, meta: {}, modified_at: new Date().toISOString() })
+      }
+      const columnsOf = route(/^\/api\/ai\/table\/(\d+)\/column\/list$/)
+      if (columnsOf !== undefined)
+        return send(
+          200,
+          (columns.get(columnsOf[0] ?? 0) ?? []).map((c) => ({ ...c, order_id: 0, meta: {}, modified_at: "" }))
+        )
+      const runIn = route(/^\/api\/ai\/table\/(\d+)\/run$/)
+      if (runIn !== undefined) {
+        runRequests += 1
+        const fate = misbehaviour.onRun?.(runRequests) ?? "ok"
+        if (typeof fate === "object") return send(fate.status, fate.body, fate.headers)
+        const tableId = runIn[0] ?? 0
+        const pairs = (JSON.parse(body) as { doc_id_col_id: ReadonlyArray<readonly [number, number]> }).doc_id_col_id
+        const now = Date.now()
+        const reply = pairs.map(([documentId, columnId]) => {
+          const key = `${tableId}:${documentId}:${columnId}`
+          runs.set(`${documentId}:${columnId}`, (runs.get(`${documentId}:${columnId}`) ?? 0) + 1)
+          const existing = cells.get(key)
+          const cell: Cell = existing ?? {
+            id: nextId++,
+            documentId,
+            columnId,
+            taskId: "",
+            ranAt: now,
+            status: "pending",
+            response: "",
+            meta: {},
+            authorization
+          }
+          cell.taskId =
+            existing !== undefined && misbehaviour.keepTaskId === true ? existing.taskId : `task-${nextId++}`
+          cell.ranAt = now
+          cell.status = "pending"
+          cell.response = ""
+          cell.meta = {}
+          cell.authorization = authorization
+          cells.set(key, cell)
+          return json(cell)
+        })
+        if (fate === "drop") return request.socket.destroy()
+        return send(200, reply)
+      }
+      const cellsOf = route(/^\/api\/ai\/table\/(\d+)\/cell\/list$/)
+      if (cellsOf !== undefined) {
+        const now = Date.now()
+        const listed = [...cells.entries()]
+          .filter(([key]) => key.startsWith(`${cellsOf[0]}:`))
+          .map(([, cell]) => {
+            settle(cell, now)
+            return json(cell)
+          })
+        return send(200, listed)
+      }
+      return send(404, { detail: `no ${request.method} ${path} here` })
+    }
+    const server = createServer((request, response) => {
+      handle(request, response).catch((error: unknown) => {
+        response.writeHead(500)
+        response.end(String(error))
+      })
+    })
+    yield* Effect.acquireRelease(
+      Effect.async<void>((resume) => {
+        server.listen(0, "127.0.0.1", () => resume(Effect.void))
+      }),
+      () =>
+        Effect.async<void>((resume) => {
+          server.closeAllConnections()
+          server.close(() => resume(Effect.void))
+        })
+    )
+    const { port } = server.address() as AddressInfo
+    return {
+      baseUrl: `http://127.0.0.1:${port}`,
+      runs: () => new Map(runs),
+      requests: () => requests
+    } satisfies MisbehavingService
+  })
