@@ -2,7 +2,7 @@ import { Effect, Either, Schema, Stream } from "effect"
 import { AiCell } from "../api/Tables.js"
 import { UnexpectedReply } from "./ClientError.js"
 import { makeJsonArraySplitter } from "./JsonArraySplitter.js"
-import { mismatch, notJson } from "./ReplyErrors.js"
+import { mismatch, notJson, scrubStrings } from "./ReplyErrors.js"
 
 /** Which listed cells a caller wants, by `(document_id, ai_column_id)`. */
 export type WantedCell = (documentId: number, columnId: number) => boolean
@@ -45,7 +45,10 @@ const pickCell = (
     return Either.left(new UnexpectedReply({ request, field: `${index}.${field}`, detail: "expected a number" }))
   }
   if (!wanted(documentId, columnId)) return Either.right(undefined)
-  return Either.mapLeft(decodeCell(element), (error) => mismatch(request, error, clean, [index]))
+  return Either.map(
+    Either.mapLeft(decodeCell(element), (error) => mismatch(request, error, clean, [index])),
+    scrubStrings(clean)
+  )
 }
 
 /**

@@ -9,7 +9,7 @@ import type { CreateSessionBody, UpdateSessionBody } from "../api/Sessions.js"
 import { readCells, type WantedCell } from "./CellList.js"
 import { type ClientError, Transport, UnexpectedReply } from "./ClientError.js"
 import { ClientSettings } from "./ClientSettings.js"
-import { tokenScrubber, toClientError } from "./ReplyErrors.js"
+import { scrubStrings, tokenScrubber, toClientError } from "./ReplyErrors.js"
 
 /** A local file to upload: its bytes travel as multipart `file` (reference §4.1). */
 export interface UploadFile {
@@ -41,12 +41,15 @@ export class ServiceClient extends Effect.Service<ServiceClient>()("app/client/S
       HttpClient.mapRequest(yield* HttpClient.HttpClient, HttpClientRequest.prependUrl(settings.baseUrl))
     )
 
-    /** Names the call, bounds it in time and turns every failure into a ClientError. */
+    const scrub = scrubStrings(clean)
+    /** Names the call, bounds it in time, takes the token out of what came back, makes failures ClientErrors. */
     const call = <A>(
       request: string,
-      effect: Effect.Effect<A, HttpClientError.HttpClientError | ParseResult.ParseError | ApiReplyError>
+      effect: Effect.Effect<A, HttpClientError.HttpClientError | ParseResult.ParseError | ApiReplyError>,
+      options: { readonly scrub: boolean } = { scrub: true }
     ): Effect.Effect<A, ClientError> =>
       effect.pipe(
+        Effect.map((reply) => (options.scrub ? scrub(reply) : reply)),
         Effect.catchAll((error) =>
           "_tag" in error && isHttpOrParse(error)
             ? Effect.flatMap(toClientError(request, clean)(error), Effect.fail)
@@ -61,7 +64,8 @@ export class ServiceClient extends Effect.Service<ServiceClient>()("app/client/S
 
     return {
       login: (email: string, password: string) =>
-        call("POST /api/auth", api.auth.login({ payload: { email, password } })),
+        // The one reply that carries a token on purpose.
+        call("POST /api/auth", api.auth.login({ payload: { email, password } }), { scrub: false }),
       listOrganizations: (userId: UserId) =>
         call(`GET /api/user/${userId}/organization/list`, api.auth.listOrganizations({ path: { user_id: userId } })),
       getDocument: (documentId: DocumentId) =>

@@ -3,6 +3,7 @@ import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { misbehavingService } from "../support/MisbehavingService.js"
+import { findInFiles } from "./CliChecks.js"
 import { allOutput, runCli, tempDir } from "./CliHarness.js"
 
 const token = "secret-token-0123456789abcdef"
@@ -47,6 +48,24 @@ describe("docsweep against a service that answers out of contract", () => {
         assert.match(run.stdout + run.stderr, /POST \/api\/ai\/table\/\d+\/run/)
         assert.match(run.stdout + run.stderr, /Retry-After asks to wait \d+/)
       }
+    })
+  )
+
+  it.scopedLive("a service echoing the Authorization header: the token reaches no checkpoint, report or output", () =>
+    Effect.gen(function* () {
+      const service = yield* misbehavingService({
+        answer: (documentId, _column, authorization) => `answer for ${documentId}, you sent ${authorization}`,
+        failure: (documentId, _column, authorization) => (documentId === 12 ? `denied for ${authorization}` : undefined)
+      })
+      const { dir, env, file } = yield* setup(service.baseUrl)
+      const run = yield* runCli(["run", file, "--verbose"], { env })
+      assert.include([0, 3], run.code, allOutput(run))
+      const status = yield* runCli(["status", file], { env })
+      const exported = yield* runCli(["export", file, "--format", "xlsx,csv"], { env })
+      for (const result of [run, status, exported]) assert.notInclude(allOutput(result), token)
+      assert.deepStrictEqual(findInFiles(dir, token), [])
+      // What the service said is kept, the token in it taken out.
+      assert.isNotEmpty(findInFiles(dir, "you sent Bearer <redacted>"))
     })
   )
 })
