@@ -12,7 +12,8 @@ import {
   NonEmptyText,
   NonNegativeInt,
   optionalExact,
-  PositiveInt
+  PositiveInt,
+  show
 } from "./Fields.js"
 
 /** An optional key with a default; the default also reaches the JSON Schema, so editors show it. */
@@ -160,11 +161,28 @@ export const PipelineName = Schema.String.pipe(Schema.pattern(namePattern)).anno
   message: expected("a name of up to 100 letters, digits, spaces, '.', '_' or '-', starting with a letter or digit")
 })
 
+/** A URL as it may be shown: any `user:password@` replaced, so a password never reaches a log or a file. */
+export const withoutCredentials = (text: string): string =>
+  text.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/i, "$1***@")
+
+const hasCredentials = (text: string) =>
+  URL.canParse(text) && (new URL(text).username !== "" || new URL(text).password !== "")
+
+/**
+ * The service's base URL. One with `user:password@` is refused (the service takes a bearer token, never basic
+ * credentials), and the refusal shows it with the credentials masked.
+ */
 export const BaseUrl = Schema.String.pipe(
-  Schema.filter((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol))
+  Schema.filter((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol) && !hasCredentials(s))
 ).annotations({
   description: "Service address. Without one the embedded local service is used.",
-  message: expected("an http(s) URL"),
+  message: (issue) => ({
+    message: hasCredentials(String(issue.actual))
+      ? "expected a URL without a user name or password (the token goes in DOCSWEEP_TOKEN or --token-file), " +
+        `got "${withoutCredentials(String(issue.actual))}"`
+      : `expected an http(s) URL, got ${show(issue.actual)}`,
+    override: true
+  }),
   jsonSchema: {
     type: "string",
     format: "uri",

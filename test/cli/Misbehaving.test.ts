@@ -68,4 +68,18 @@ describe("docsweep against a service that answers out of contract", () => {
       assert.isNotEmpty(findInFiles(dir, "you sent Bearer <redacted>"))
     })
   )
+
+  it.scopedLive("credentials in a base URL are refused before anything runs, the password shown nowhere", () =>
+    Effect.gen(function* () {
+      const { dir, env, file } = yield* setup("http://127.0.0.1:9")
+      const withUser = "http://analyst:hunter2-password@127.0.0.1:9/"
+      const flagged = yield* runCli(["run", file, "--base-url", withUser], { env })
+      assert.strictEqual(flagged.code, 2, allOutput(flagged))
+      assert.include(allOutput(flagged), "without a user name or password")
+      const viaEnv = yield* runCli(["run", file, "--verbose"], { env: { ...env, DOCSWEEP_BASE_URL: withUser } })
+      assert.strictEqual(viaEnv.code, 2, allOutput(viaEnv))
+      for (const result of [flagged, viaEnv]) assert.notInclude(allOutput(result), "hunter2")
+      assert.deepStrictEqual(findInFiles(dir, "hunter2"), [])
+    })
+  )
 })

@@ -48,6 +48,9 @@ const present = (value: string | undefined): string | undefined => {
   return trimmed === undefined || trimmed === "" ? undefined : trimmed
 }
 
+const hasCredentials = (value: string): boolean =>
+  URL.canParse(value) && (new URL(value).username !== "" || new URL(value).password !== "")
+
 const isHttpUrl = (value: string): boolean => /^https?:\/\/[^\s/]+/i.test(value) && URL.canParse(value)
 
 /**
@@ -77,6 +80,8 @@ export const parseEngineChoice = (
       const baseUrl = present(flags.llmBaseUrl)
       const model = present(flags.llmModel)
       if (baseUrl === undefined) return invalid("--engine openai needs --llm-base-url (e.g. http://127.0.0.1:11434/v1)")
+      if (hasCredentials(baseUrl))
+        return invalid("--llm-base-url must not carry a user name or password; the key goes in DOCSWEEP_LLM_API_KEY")
       if (!isHttpUrl(baseUrl)) return invalid(`--llm-base-url must be an http(s) URL, got "${baseUrl}"`)
       if (model === undefined) return invalid("--engine openai needs --llm-model")
       const key = present(env[apiKeyVariable])
