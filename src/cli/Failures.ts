@@ -1,4 +1,5 @@
 import { Effect } from "effect"
+import { shownLines } from "../client/ShownText.js"
 import { ExitCode } from "./ExitCode.js"
 
 /**
@@ -9,7 +10,7 @@ export const reportFailures = <A, E, R>(program: Effect.Effect<A, E, R>): Effect
   Effect.catchAll(program, (error) =>
     isKnown(error)
       ? Effect.sync(() => {
-          console.error(error.message)
+          console.error(shownLines(error.message))
           return codeOf(error)
         })
       : Effect.fail(error)

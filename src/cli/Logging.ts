@@ -1,4 +1,5 @@
 import { Cause, HashMap, Layer, Logger, LogLevel } from "effect"
+import { shownLines, shownText } from "../client/ShownText.js"
 
 export type LogFormat = "text" | "json"
 export type Verbosity = "quiet" | "normal" | "verbose"
@@ -15,15 +16,19 @@ const messageText = (message: unknown): string => {
 const annotationsOf = (annotations: HashMap.HashMap<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(HashMap.toEntries(annotations))
 
-/** One readable line: `2026-11-22T03:00:00.000Z INFO  message key=value`. */
+/**
+ * One readable line: `2026-11-22T03:00:00.000Z INFO  message key=value`. Messages and values may carry what a
+ * service or a file name said: shown with control characters visible, on the line (a failure's trace keeps its
+ * own lines, each made safe alike).
+ */
 const textLogger = (sink: LineSink) =>
   Logger.make(({ annotations, cause, date, logLevel, message }) => {
     const extras = Object.entries(annotationsOf(annotations))
-      .map(([key, value]) => `${key}=${typeof value === "string" ? value : JSON.stringify(value)}`)
+      .map(([key, value]) => `${key}=${shownText(typeof value === "string" ? value : JSON.stringify(value))}`)
       .join(" ")
-    const failure = Cause.isEmpty(cause) ? "" : `\n${Cause.pretty(cause)}`
+    const failure = Cause.isEmpty(cause) ? "" : `\n${shownLines(Cause.pretty(cause))}`
     sink(
-      `${date.toISOString()} ${logLevel.label.padEnd(5)} ${messageText(message)}${extras ? ` ${extras}` : ""}${failure}`
+      `${date.toISOString()} ${logLevel.label.padEnd(5)} ${shownText(messageText(message))}${extras ? ` ${extras}` : ""}${failure}`
     )
   })
 

@@ -1,4 +1,5 @@
 import { type Duration, Effect, Schedule } from "effect"
+import { shownText } from "../client/ShownText.js"
 import type { ProgressSnapshot, WorkCounts } from "../runner/Progress.js"
 import type { RunProgress } from "../runner/Progress.js"
 
@@ -39,7 +40,7 @@ export const progressLines = (snapshot: ProgressSnapshot): ReadonlyArray<string>
       `${mark("chats")} ${describeWork("chats", snapshot.chats, snapshot.phase === "chats" ? snapshot.rate : undefined)}`
     )
   }
-  lines.push(`  ${snapshot.waiting === undefined ? "" : snapshot.waiting}`)
+  lines.push(`  ${snapshot.waiting === undefined ? "" : shownText(snapshot.waiting)}`)
   return lines
 }
 
@@ -47,7 +48,7 @@ export const progressLines = (snapshot: ProgressSnapshot): ReadonlyArray<string>
 export const progressSummary = (snapshot: ProgressSnapshot): string => {
   const work = snapshot.phase === "chats" ? (["chats", snapshot.chats] as const) : (["cells", snapshot.cells] as const)
   const line = `${snapshot.phase}: ${describeWork(work[0], work[1], snapshot.rate)}`
-  return snapshot.waiting === undefined ? line : `${line} · ${snapshot.waiting}`
+  return snapshot.waiting === undefined ? line : `${line} · ${shownText(snapshot.waiting)}`
 }
 
 const countsAnnotation = (snapshot: ProgressSnapshot) => ({

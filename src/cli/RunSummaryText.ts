@@ -1,3 +1,4 @@
+import { shownText } from "../client/ShownText.js"
 import type { RunPlan } from "../runner/PlanRun.js"
 import type { RunSummary } from "../runner/RunSummary.js"
 
@@ -30,7 +31,7 @@ export const renderSummary = (summary: RunSummary, reports: ReadonlyArray<string
   const lines = [
     `run ${summary.runId === undefined ? "" : `#${summary.runId} `}${summary.outcome} in ${duration(summary.seconds)} (exit ${exitCode})`
   ]
-  if (summary.note !== undefined) lines.push(`  ${summary.note}`)
+  if (summary.note !== undefined) lines.push(`  ${shownText(summary.note)}`)
   lines.push(
     `  cells: ${summary.cells.success} answered (${summary.answered} this run), ${summary.cells.failed} failed, ${
       summary.cells.pending + summary.cells.submitting + summary.cells.submitted
@@ -49,7 +50,8 @@ export const renderSummary = (summary: RunSummary, reports: ReadonlyArray<string
       `  tables: ${summary.tables.map((table) => `#${table.remoteId ?? "?"} (${plural(table.documents, "document")})`).join(", ")}`
     )
   }
-  for (const skipped of summary.skipped) lines.push(`  skipped ${skipped.what}: ${skipped.reason}`)
+  for (const skipped of summary.skipped)
+    lines.push(`  skipped ${shownText(skipped.what)}: ${shownText(skipped.reason)}`)
   if (reports.length > 0) {
     lines.push("  reports:")
     for (const report of reports) lines.push(`    ${report}`)

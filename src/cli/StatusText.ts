@@ -1,3 +1,4 @@
+import { shownText } from "../client/ShownText.js"
 import type { AnswerChange, StatusSummary } from "../store/CheckpointModel.js"
 import type { LockStatus } from "../store/PipelineLock.js"
 
@@ -7,12 +8,11 @@ const counts = (record: Readonly<Record<string, number>>) =>
     .map(([state, count]) => `${state} ${count}`)
     .join(", ") || "none"
 
+/** Text a service or a document wrote, on one line, cut to `width`, control characters made visible. */
 const clip = (text: string | undefined, width = 100) =>
   text === undefined
     ? "(none)"
-    : text.length > width
-      ? `${text.slice(0, width - 1).replace(/\s+/g, " ")}…`
-      : text.replace(/\s+/g, " ")
+    : shownText(text.length > width ? `${text.slice(0, width - 1).replace(/\s+/g, " ")}…` : text.replace(/\s+/g, " "))
 
 /** `docsweep status` as text: one screen, newest run first. */
 export const renderStatus = (path: string, summary: StatusSummary, lock: LockStatus | undefined): string => {
@@ -20,7 +20,7 @@ export const renderStatus = (path: string, summary: StatusSummary, lock: LockSta
   lines.push(
     lock === undefined
       ? "lock: free"
-      : `lock: held by process ${lock.pid} on ${lock.hostname} since ${lock.startedAt}${lock.alive ? "" : " (dead: the next run takes it over)"}`
+      : `lock: held by process ${lock.pid} on ${shownText(lock.hostname)} since ${lock.startedAt}${lock.alive ? "" : " (dead: the next run takes it over)"}`
   )
   lines.push(`last activity: ${summary.lastActivity ?? "none"}`)
   lines.push(`cells: ${counts(summary.cells)}`)
@@ -29,7 +29,7 @@ export const renderStatus = (path: string, summary: StatusSummary, lock: LockSta
   for (const run of [...summary.runs].reverse().slice(0, 10)) {
     const shard = run.shard === undefined ? "" : ` shard ${run.shard}`
     lines.push(
-      `  #${run.id} ${run.outcome}${shard} started ${run.startedAt}${run.finishedAt === undefined ? "" : ` finished ${run.finishedAt}`} · ${counts(run.counts)}${run.note === undefined ? "" : ` · ${run.note}`}`
+      `  #${run.id} ${run.outcome}${shard} started ${run.startedAt}${run.finishedAt === undefined ? "" : ` finished ${run.finishedAt}`} · ${counts(run.counts)}${run.note === undefined ? "" : ` · ${shownText(run.note)}`}`
     )
   }
   if (summary.runs.length > 10) lines.push(`  … ${summary.runs.length - 10} older runs`)
@@ -37,7 +37,7 @@ export const renderStatus = (path: string, summary: StatusSummary, lock: LockSta
     lines.push("", `failed cells (${summary.failedCells.length}):`)
     for (const cell of summary.failedCells.slice(0, 20)) {
       lines.push(
-        `  ${cell.filename} (#${cell.documentId}) · ${cell.columnName} · ${cell.attempts} attempts: ${clip(cell.error)}`
+        `  ${shownText(cell.filename)} (#${cell.documentId}) · ${cell.columnName} · ${cell.attempts} attempts: ${clip(cell.error)}`
       )
     }
     if (summary.failedCells.length > 20)
@@ -57,7 +57,7 @@ export const renderDiff = (from: number, to: number, changes: ReadonlyArray<Answ
   if (changes.length === 0) return `no answers changed between run #${from} and run #${to}`
   const lines = [`${changes.length} answers changed between run #${from} and run #${to}:`]
   for (const change of changes) {
-    lines.push("", `${change.filename} (#${change.documentId}) · ${change.column}`)
+    lines.push("", `${shownText(change.filename)} (#${change.documentId}) · ${change.column}`)
     lines.push(`  - ${clip(change.before, 200)}`)
     lines.push(`  + ${clip(change.after, 200)}`)
   }

@@ -1,6 +1,7 @@
 import type { HttpClientError, HttpClientResponse } from "@effect/platform"
 import { Clock, Duration, Effect, Option, ParseResult, Redacted, Schema } from "effect"
 import { ValidationIssue } from "../api/ApiError.js"
+import { shownText } from "./ShownText.js"
 import {
   type ClientError,
   Forbidden,
@@ -30,7 +31,7 @@ const readDetail = (response: HttpClientResponse.HttpClientResponse, clean: Scru
       const detail = Option.getOrUndefined(parseJson(trimmed))
       const text_ = typeof detail === "object" && detail !== null && "detail" in detail ? detail.detail : undefined
       const shown = typeof text_ === "string" ? text_ : trimmed
-      return clean(shown.length > MAX_DETAIL ? `${shown.slice(0, MAX_DETAIL)}…` : shown)
+      return shownText(clean(shown.length > MAX_DETAIL ? `${shown.slice(0, MAX_DETAIL)}…` : shown))
     }),
     Effect.orElseSucceed(() => "")
   )
@@ -49,7 +50,11 @@ const readIssues = (response: HttpClientResponse.HttpClientResponse, clean: Scru
       const issues = Option.getOrElse(decodeIssues(candidate), () => [
         { loc: [] as ReadonlyArray<string>, msg: text.slice(0, MAX_DETAIL), type: "unparsed" }
       ])
-      return issues.map((issue) => ({ ...issue, msg: clean(issue.msg) }))
+      return issues.map((issue) => ({
+        ...issue,
+        loc: issue.loc.map((part) => (typeof part === "string" ? shownText(clean(part)) : part)),
+        msg: shownText(clean(issue.msg))
+      }))
     }),
     Effect.orElseSucceed(() => [])
   )
@@ -92,8 +97,8 @@ export const mismatch = (
   const first = ParseResult.ArrayFormatter.formatErrorSync(error)[0]
   return new UnexpectedReply({
     request,
-    field: [...at, ...(first?.path ?? [])].map(String).join("."),
-    detail: clean(first?.message ?? error.message)
+    field: shownText([...at, ...(first?.path ?? [])].map(String).join(".")),
+    detail: shownText(clean(first?.message ?? error.message))
   })
 }
 

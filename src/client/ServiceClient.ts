@@ -10,6 +10,7 @@ import { readCells, type WantedCell } from "./CellList.js"
 import { type ClientError, Transport, UnexpectedReply } from "./ClientError.js"
 import { ClientSettings } from "./ClientSettings.js"
 import { scrubStrings, tokenScrubber, toClientError } from "./ReplyErrors.js"
+import { shownText } from "./ShownText.js"
 
 /** A local file to upload: its bytes travel as multipart `file` (reference §4.1). */
 export interface UploadFile {
@@ -53,7 +54,7 @@ export class ServiceClient extends Effect.Service<ServiceClient>()("app/client/S
         Effect.catchAll((error) =>
           "_tag" in error && isHttpOrParse(error)
             ? Effect.flatMap(toClientError(request, clean)(error), Effect.fail)
-            : Effect.fail(new UnexpectedReply({ request, field: "", detail: clean(String(error)) }))
+            : Effect.fail(new UnexpectedReply({ request, field: "", detail: shownText(clean(String(error))) }))
         ),
         Effect.timeoutFail({
           duration: settings.timeout,

@@ -9,3 +9,13 @@ const formulaStart = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/
 /** Prefixes a formula-looking value with `'` unless formulas are allowed (`output.allow_formulas`). */
 export const neutralizeFormula = (value: string, allow: boolean): string =>
   allow || !formulaStart.test(value) ? value : `'${value}`
+
+/**
+ * Control characters other than tab, CR and LF, made visible (`\x1b`): the data stays, but `cat report.csv` at a
+ * terminal runs no escape sequence (no cleared screen, retitled window or hidden text).
+ */
+export const inertControls = (value: string): string =>
+  value.replace(
+    /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g,
+    (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, "0")}`
+  )

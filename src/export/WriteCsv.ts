@@ -5,7 +5,7 @@ import { stringify } from "csv-stringify"
 import { Effect } from "effect"
 import { isoDate, wideValue } from "./CellValues.js"
 import { ExportError } from "./ExportError.js"
-import { neutralizeFormula } from "./NeutralizeFormula.js"
+import { inertControls, neutralizeFormula } from "./NeutralizeFormula.js"
 import { columnType, type ReportModel } from "./ReportModel.js"
 import { writeAtomically } from "./ReportFiles.js"
 import { documentHeaders } from "./ResultsSheet.js"
@@ -34,7 +34,7 @@ const writeCsvFile = (path: string, records: () => Iterable<CsvRecord>, options:
             // Quote any field holding a CR or LF, not only the CRLF pair: a bare LF ends a row in most readers.
             quote_record_delimiter: true,
             cast: {
-              string: (value) => neutralizeFormula(value, options.allowFormulas),
+              string: (value) => neutralizeFormula(inertControls(value), options.allowFormulas),
               date: isoDate
             }
           }),

@@ -1,10 +1,10 @@
-import { writeFileSync } from "node:fs"
+import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { misbehavingService } from "../support/MisbehavingService.js"
-import { findInFiles } from "./CliChecks.js"
-import { allOutput, runCli, tempDir } from "./CliHarness.js"
+import { esc, findInFiles } from "./CliChecks.js"
+import { allOutput, listFiles, runCli, tempDir } from "./CliHarness.js"
 
 const token = "secret-token-0123456789abcdef"
 
@@ -80,6 +80,49 @@ describe("docsweep against a service that answers out of contract", () => {
       assert.strictEqual(viaEnv.code, 2, allOutput(viaEnv))
       for (const result of [flagged, viaEnv]) assert.notInclude(allOutput(result), "hunter2")
       assert.deepStrictEqual(findInFiles(dir, "hunter2"), [])
+    })
+  )
+
+  it.scopedLive("escape sequences from the service or a file name reach no terminal, log or CSV raw", () =>
+    Effect.gen(function* () {
+      const hostile = `${esc}[2J${esc}]0;pwned${String.fromCharCode(7)}\nrun #1 completed (exit 0)`
+      const forged = /^run #1 completed \(exit 0\)/m
+      // A 400 whose detail clears the screen, retitles the window and forges a line of docsweep's.
+      const rejecting = yield* misbehavingService({
+        onRun: () => ({ status: 400, body: JSON.stringify({ detail: hostile }) })
+      })
+      const rejected = yield* setup(rejecting.baseUrl)
+      const refused = yield* runCli(["run", rejected.file], { env: rejected.env })
+      assert.strictEqual(refused.code, 2, allOutput(refused))
+      // An answer that failed with the same text in meta.error: the run, status and the CSV report.
+      const failing = yield* misbehavingService({ failure: () => hostile })
+      const failed = yield* setup(failing.baseUrl)
+      const run = yield* runCli(["run", failed.file], { env: failed.env })
+      assert.strictEqual(run.code, 3, allOutput(run))
+      const status = yield* runCli(["status", failed.file], { env: failed.env })
+      assert.include(status.stdout, "\\x1b[2J")
+      for (const result of [refused, run, status]) {
+        assert.notInclude(allOutput(result), esc, "a raw escape reached the terminal")
+        assert.notMatch(allOutput(result), forged)
+      }
+      // CSV keeps the data, the escape made visible: `cat report.csv` runs nothing.
+      const reports = listFiles(failed.dir).filter((name) => name.endsWith("-cells.csv"))
+      assert.isNotEmpty(reports)
+      for (const file of reports) {
+        const text = readFileSync(join(failed.dir, file), "utf8")
+        assert.notInclude(text, esc, file)
+        assert.include(text, "\\x1b[2J", file)
+      }
+      // A file named with an escape in it, on the embedded service.
+      const named = yield* tempDir
+      writeFileSync(join(named, `doc${esc}[31mred.txt`), "The parties are Acme and Globex.")
+      writeFileSync(
+        join(named, "files.yaml"),
+        ["name: named", "documents:", "  - files: '*.txt'", "columns:", '  - { name: A, query: "Who?" }', ""].join("\n")
+      )
+      const local = yield* runCli(["run", join(named, "files.yaml"), "--verbose"], { cwd: named })
+      assert.strictEqual(local.code, 0, allOutput(local))
+      assert.notInclude(allOutput(local), esc)
     })
   )
 })
