@@ -24,9 +24,10 @@ export const bundles: ReadonlyArray<{ readonly entry: string; readonly out: stri
         format: "esm",
         target: "node20",
         // Dependencies are bundled too: one file parses in about 0.6 s where Node's loader needs 1.4 s for the
-        // thousand modules of effect and @effect/platform. These stay in node_modules: a native addon, and
-        // packages that find their own files (pdf.js's worker and fonts, Swagger UI's assets) at run time.
-        external: ["better-sqlite3", "pdfjs-dist", "swagger-ui-dist"],
+        // thousand modules of effect and @effect/platform. These stay in node_modules: a native addon, packages
+        // that find their own files (pdf.js's worker and fonts, Swagger UI's assets) at run time, and exceljs,
+        // whose zip library calls the deprecated `Buffer()` that Node tolerates silently only from node_modules.
+        external: ["better-sqlite3", "pdfjs-dist", "swagger-ui-dist", "exceljs"],
         // Bundled CommonJS code calls `require`; ESM has none, so the bundle makes one.
         banner: {
           js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);"

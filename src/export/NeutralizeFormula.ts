@@ -14,8 +14,13 @@ export const neutralizeFormula = (value: string, allow: boolean): string =>
  * Control characters other than tab, CR and LF, made visible (`\x1b`): the data stays, but `cat report.csv` at a
  * terminal runs no escape sequence (no cleared screen, retitled window or hidden text).
  */
-export const inertControls = (value: string): string =>
-  value.replace(
-    /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g,
-    (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, "0")}`
-  )
+export const inertControls = (value: string): string => {
+  let inert = ""
+  for (const char of value) {
+    const code = char.charCodeAt(0)
+    const kept = code === 0x09 || code === 0x0a || code === 0x0d
+    inert +=
+      !kept && (code <= 0x1f || (code >= 0x7f && code <= 0x9f)) ? `\\x${code.toString(16).padStart(2, "0")}` : char
+  }
+  return inert
+}

@@ -1,5 +1,4 @@
 import { createWriteStream, type WriteStream } from "node:fs"
-import ExcelJS from "exceljs"
 import { Deferred, Effect, Exit } from "effect"
 import { ExportError } from "./ExportError.js"
 import type { ReportModel } from "./ReportModel.js"
@@ -32,12 +31,20 @@ const closed = (output: WriteStream, path: string) =>
     catch: (cause) => new ExportError({ path, cause })
   })
 
+/**
+ * exceljs is loaded when a workbook is first written, not when docsweep starts: commands that write no xlsx
+ * (help, validate, status, serve) start faster. It stays outside the bundle (src/build.ts): its zip library
+ * calls the deprecated `Buffer()`, which Node tolerates silently only from node_modules.
+ */
+const loadExcelJs = Effect.promise(() => import("exceljs")).pipe(Effect.map((module) => module.default))
+
 /** Writes the workbook into `file`; errors name `path`, the report being written. */
 const writeWorkbook = (model: ReportModel, file: string, path: string, options: XlsxOptions) =>
   Effect.scoped(
     Effect.gen(function* () {
       const failed = yield* Deferred.make<never, ExportError>()
       const output = yield* openOutput(file, path, failed)
+      const ExcelJS = yield* loadExcelJs
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
         stream: output,
         useStyles: true,
