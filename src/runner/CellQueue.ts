@@ -8,6 +8,8 @@ export interface CellTask {
   readonly slot: number
   /** task_id of the pair's remote cell as last seen; becomes the stale id when the pair is sent again. */
   readonly remoteTaskId: string | undefined
+  /** `signOf` the pair's remote cell as last seen, when it was. */
+  readonly remoteSign?: string | undefined
   /** Run requests for this pair in this run. */
   readonly tries: number
 }

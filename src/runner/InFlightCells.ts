@@ -9,6 +9,8 @@ export interface Intent extends CellTask {
   readonly columnId: ColumnId
   /** task_id the remote cell had before our request: a list still showing it has not seen the request yet. */
   readonly staleTaskId: string | undefined
+  /** `signOf` the remote cell before our request, when it was seen. */
+  readonly staleSign: string | undefined
 }
 
 /** A pair whose run request landed and whose answer is awaited. */

@@ -8,6 +8,7 @@ import { describeFlow, queuedAfterMs } from "./flow/FlowController.js"
 import type { InFlightCell, InFlightCells } from "./InFlightCells.js"
 import { pairKey } from "./Keys.js"
 import { RunProgress } from "./Progress.js"
+import { signOf } from "./Reconcile.js"
 import { nowIso, RunContext } from "./RunContext.js"
 import { RunnerSettings } from "./RunnerSettings.js"
 import { keyOf } from "./SubmitCells.js"
@@ -61,17 +62,19 @@ type Verdict =
   | { readonly _tag: "failure"; readonly reason: string; readonly timedOut: boolean }
   | { readonly _tag: "waiting"; readonly status: string }
 
-/** What one listed cell says about a pair in flight; a list still showing the stale task has not seen our request. */
+/**
+ * Whether a listed cell still shows the generation before our request: its old task_id (when the service gave the
+ * re-run a new one), or exactly what it showed before (a service that keeps task_id and has not touched the cell
+ * yet). Its status says nothing about our request then.
+ */
+const showsStale = (cell: AiCell, tracked: InFlightCell) =>
+  tracked.staleTaskId !== undefined &&
+  cell.task_id === tracked.staleTaskId &&
+  (cell.task_id !== tracked.remoteTaskId || (tracked.staleSign !== undefined && signOf(cell) === tracked.staleSign))
+
+/** What one listed cell says about a pair in flight; a list still showing the stale generation has not seen our request. */
 const judge = (cell: AiCell | undefined, tracked: InFlightCell, now: number, timeout: Duration.Duration): Verdict => {
-  const current =
-    cell !== undefined &&
-    !(
-      tracked.staleTaskId !== undefined &&
-      cell.task_id === tracked.staleTaskId &&
-      cell.task_id !== tracked.remoteTaskId
-    )
-      ? cell
-      : undefined
+  const current = cell !== undefined && !showsStale(cell, tracked) ? cell : undefined
   if (current?.task_status === "success") return { _tag: "success", response: current.response }
   if (current !== undefined && isSettledFailure(current.task_status))
     return { _tag: "failure", reason: failureReason(current), timedOut: false }
@@ -161,10 +164,12 @@ export const pollTable = Effect.fn("pollTable")(function* (
         columnName: cell.columnName,
         slot: cell.slot,
         remoteTaskId: remote?.task_id ?? cell.remoteTaskId,
+        remoteSign: remote === undefined ? undefined : signOf(remote),
         tries: cell.tries
       })
     } else {
-      results.push({ ...keyOf(cell), state: "failed", error: verdict.reason, at, seconds: elapsed, runId })
+      const remoteSign = remote === undefined ? undefined : signOf(remote)
+      results.push({ ...keyOf(cell), state: "failed", error: verdict.reason, at, seconds: elapsed, runId, remoteSign })
     }
   }
   yield* flow.observePoll("cells", {

@@ -1,4 +1,4 @@
-import { Effect, Option, Ref } from "effect"
+import { Effect, Option, Ref, Schema } from "effect"
 import type { AiCell } from "../api/Tables.js"
 import type { WantedCell } from "../client/CellList.js"
 import type { ClientError } from "../client/ClientError.js"
@@ -32,12 +32,21 @@ export const sendOnce = <A, R1, R2>(
     return yield* retry(attempt)
   })
 
+/**
+ * What a remote cell shows besides its task_id: `modified_at`, status and the answer's length. The reference
+ * promises nothing about task_id on a re-run, so a re-run is recognised by any of these changing as well.
+ */
+export const signOf = (cell: AiCell): string =>
+  JSON.stringify([cell.modified_at, cell.task_status, cell.response.length])
+
 /** What the checkpoint knows of a pair whose run request may have landed. */
 export interface IntentCell {
   readonly documentId: number
   readonly columnId: number
   /** task_id of the remote cell before our request; undefined for a cell that did not exist. */
   readonly staleTaskId: string | undefined
+  /** `signOf` the remote cell before our request, when it was seen. */
+  readonly staleSign: string | undefined
 }
 
 /** Whether a listed cell is one of these pairs: what a reconciling cell list needs to decode. */
@@ -47,18 +56,88 @@ export const anyOf = (intents: ReadonlyArray<IntentCell>): WantedCell => {
 }
 
 /**
- * Sorts pairs whose run request may or may not have landed, by the table's cell list: a cell for the pair whose
- * task_id differs from the one it had before our request proves that the request landed (re-runs keep the cell
- * id, so the id alone proves nothing); otherwise the request did not land and the pair must be sent again.
+ * What this run's re-run replies showed: how many re-runs of an existing cell were answered, and in how many the
+ * task_id or the sign changed. A signal that changed on every re-run seen is proof: when it did not change, the
+ * request did not land. With none seen yet, nothing is proof.
  */
-export const sortIntents = <C extends IntentCell>(cells: ReadonlyArray<AiCell>, intents: ReadonlyArray<C>) => {
+export interface RerunEvidence {
+  readonly reruns: number
+  readonly taskIdChanged: number
+  readonly signChanged: number
+}
+
+export const noRerunEvidence: RerunEvidence = { reruns: 0, taskIdChanged: 0, signChanged: 0 }
+
+/** Adds what the reply to a re-run (the cell as our request left it) shows. */
+export const learnFromRerun = (evidence: RerunEvidence, intent: IntentCell, cell: AiCell): RerunEvidence =>
+  intent.staleTaskId === undefined
+    ? evidence
+    : {
+        reruns: evidence.reruns + 1,
+        taskIdChanged: evidence.taskIdChanged + (cell.task_id !== intent.staleTaskId ? 1 : 0),
+        signChanged:
+          evidence.signChanged + (intent.staleSign !== undefined && signOf(cell) !== intent.staleSign ? 1 : 0)
+      }
+
+export type IntentFate = "landed" | "lost" | "unsure"
+
+/**
+ * Whether a run request for one pair landed, from the cell the table lists now. A new cell, a new task_id, or a
+ * cell that shows anything else than before our request (modified_at, status — e.g. moved from a failure back to
+ * pending —, the answer cleared) proves it landed. A cell that shows exactly what it showed before proves the
+ * request lost only when this run saw that signal change on every re-run; otherwise it is unsure.
+ */
+export const fateOf = (cell: AiCell | undefined, intent: IntentCell, evidence: RerunEvidence): IntentFate => {
+  if (cell === undefined) return "lost"
+  if (intent.staleTaskId === undefined || cell.task_id !== intent.staleTaskId) return "landed"
+  if (intent.staleSign !== undefined && signOf(cell) !== intent.staleSign) return "landed"
+  const proves = (changed: number) => evidence.reruns > 0 && changed === evidence.reruns
+  if (proves(evidence.taskIdChanged)) return "lost"
+  if (intent.staleSign !== undefined && proves(evidence.signChanged)) return "lost"
+  return "unsure"
+}
+
+/** Sorts pairs whose run request may or may not have landed by the table's cell list (see `fateOf`). */
+export const sortIntents = <C extends IntentCell>(
+  cells: ReadonlyArray<AiCell>,
+  intents: ReadonlyArray<C>,
+  evidence: RerunEvidence
+) => {
   const remote = new Map(cells.map((cell) => [pairKey(cell.document_id, cell.ai_column_id), cell]))
   const landed: Array<{ readonly intent: C; readonly cell: AiCell }> = []
   const lost: Array<C> = []
+  const unsure: Array<C> = []
   for (const intent of intents) {
     const cell = remote.get(pairKey(intent.documentId, intent.columnId))
-    if (cell !== undefined && cell.task_id !== intent.staleTaskId) landed.push({ intent, cell })
-    else lost.push(intent)
+    const fate = fateOf(cell, intent, evidence)
+    if (fate === "landed" && cell !== undefined) landed.push({ intent, cell })
+    else if (fate === "lost") lost.push(intent)
+    else unsure.push(intent)
   }
-  return { landed, lost }
+  return { landed, lost, unsure }
 }
+
+/** Checkpoint key of what earlier runs learned of re-runs, by base URL: a resumed run starts from it. */
+export const rerunEvidenceKey = "runner.rerun_evidence"
+
+const StoredEvidence = Schema.parseJson(
+  Schema.Struct({
+    baseUrl: Schema.String,
+    reruns: Schema.NonNegativeInt,
+    taskIdChanged: Schema.NonNegativeInt,
+    signChanged: Schema.NonNegativeInt
+  })
+)
+
+/** What earlier runs against the same service learned; none when the service or the stored text differs. */
+export const storedEvidence = (text: Option.Option<string>, baseUrl: string): RerunEvidence =>
+  Option.flatMap(text, Schema.decodeUnknownOption(StoredEvidence)).pipe(
+    Option.filter((stored) => stored.baseUrl === baseUrl),
+    Option.match({
+      onNone: () => noRerunEvidence,
+      onSome: ({ reruns, taskIdChanged, signChanged }) => ({ reruns, taskIdChanged, signChanged })
+    })
+  )
+
+export const evidenceText = (evidence: RerunEvidence, baseUrl: string): string =>
+  JSON.stringify({ baseUrl, ...evidence })

@@ -1,5 +1,4 @@
 import { Clock, Effect, Option, Queue, Ref, STM } from "effect"
-import { ServiceClient } from "../client/ServiceClient.js"
 import type { CellRecord } from "../store/CheckpointModel.js"
 import { CheckpointStore } from "../store/CheckpointStore.js"
 import { type CellTask, type CellQueue, makeCellQueue } from "./CellQueue.js"
@@ -10,11 +9,10 @@ import { completionRate } from "./flow/FlowController.js"
 import { meanOf } from "./flow/Sojourns.js"
 import { type CellStats, type ListRead, noCellStats, type PollState } from "./PollCells.js"
 import { RunProgress } from "./Progress.js"
-import { anyOf, sortIntents } from "./Reconcile.js"
 import { RunContext } from "./RunContext.js"
 import { RunnerSettings } from "./RunnerSettings.js"
 import { type RemoteTable, startTableSetup, type TableGate } from "./SetupTables.js"
-import { adoptLanded, requeueLost, submitBatch } from "./SubmitCells.js"
+import { requeueLost, settleIntents, submitBatch } from "./SubmitCells.js"
 
 /** Checkpoint key of the mean answer time the last run learned: the dry run's estimate. */
 export const secondsPerCellKey = "runner.seconds_per_cell"
@@ -45,6 +43,7 @@ const taskOf = (record: CellRecord): CellTask => ({
   columnName: record.columnName,
   slot: record.tableSlot,
   remoteTaskId: record.remoteTaskId,
+  remoteSign: record.remoteSign,
   tries: record.state === "pending" ? 0 : 1
 })
 
@@ -52,7 +51,15 @@ const intentOf = (record: CellRecord, table: RemoteTable): Array<Intent> => {
   const columnId = table.columns.get(record.columnName)
   return columnId === undefined
     ? []
-    : [{ ...taskOf(record), tableId: table.tableId, columnId, staleTaskId: record.staleTaskId }]
+    : [
+        {
+          ...taskOf(record),
+          tableId: table.tableId,
+          columnId,
+          staleTaskId: record.staleTaskId,
+          staleSign: record.staleSign
+        }
+      ]
 }
 
 /**
@@ -65,8 +72,6 @@ const resume = Effect.fn("resume")(function* (
   queue: CellQueue,
   inFlight: InFlightCells
 ) {
-  const client = yield* ServiceClient
-  const { retry } = yield* RunContext
   const now = yield* Clock.currentTimeMillis
   const slots = [...new Set(records.map((record) => record.tableSlot))]
   yield* Effect.forEach(
@@ -92,9 +97,7 @@ const resume = Effect.fn("resume")(function* (
         )
         const intents = inSlot.filter((record) => record.state === "submitting").flatMap((r) => intentOf(r, table))
         if (intents.length === 0) return
-        const sorted = sortIntents((yield* retry(client.listCellsWhere(table.tableId, anyOf(intents)))).cells, intents)
-        yield* adoptLanded(sorted.landed, inFlight)
-        yield* requeueLost(sorted.lost, queue)
+        yield* requeueLost(yield* settleIntents(table, intents, queue, inFlight), queue)
       }),
     { discard: true }
   )

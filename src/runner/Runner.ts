@@ -1,4 +1,4 @@
-import { Cause, Clock, Duration, Effect, Exit, Option, Schema } from "effect"
+import { Cause, Clock, Duration, Effect, Exit, Option, Ref, Schema } from "effect"
 import type { OrganizationId, UserId } from "../api/Ids.js"
 import type { ClientError } from "../client/ClientError.js"
 import type { ServiceClient } from "../client/ServiceClient.js"
@@ -8,6 +8,7 @@ import type { StoreError } from "../store/StoreError.js"
 import { makeCrashHook } from "./CrashHook.js"
 import { makeFlow } from "./flow/Flow.js"
 import { RunProgress } from "./Progress.js"
+import { evidenceText, rerunEvidenceKey, storedEvidence } from "./Reconcile.js"
 import { type RetryableError, withRetry } from "./RetryPolicy.js"
 import { RunContext, type RunContextShape } from "./RunContext.js"
 import { DeadlineReached, outcomeOf, type RunStop, stopFor } from "./RunnerErrors.js"
@@ -111,7 +112,13 @@ export const runPipeline = Effect.fn("runPipeline")(function* (input: RunInput) 
         shard: input.shard === undefined ? undefined : `${input.shard.index}/${input.shard.count}`,
         docsweepVersion: input.version ?? "0.1.0"
       })).id)
-  const context: RunContextShape = { runId, retry, flow, crash: crash.crashAt }
+  const serviceUrl = input.effective.service.baseUrl ?? "embedded"
+  const reruns = yield* Ref.make(storedEvidence(yield* store.getMeta(rerunEvidenceKey), serviceUrl))
+  // What this run learned of re-runs is kept even when it is interrupted: a resumed run decides with it.
+  const keepEvidence = Effect.flatMap(Ref.get(reruns), (evidence) =>
+    evidence.reruns === 0 ? Effect.void : store.setMeta(rerunEvidenceKey, evidenceText(evidence, serviceUrl))
+  )
+  const context: RunContextShape = { runId, retry, flow, crash: crash.crashAt, reruns }
 
   const work = runWork(input).pipe(
     Effect.provideService(RunContext, context),
@@ -143,6 +150,7 @@ export const runPipeline = Effect.fn("runPipeline")(function* (input: RunInput) 
                 ? store.finishRun(runId, "interrupted", "stopped by a signal; run again to continue")
                 : store.finishRun(runId, "error", Cause.pretty(cause).split("\n")[0])
           }).pipe(
+            Effect.zipRight(keepEvidence),
             Effect.asVoid,
             Effect.catchAll((error) => Effect.logWarning(`could not finish the run record: ${error.message}`))
           )

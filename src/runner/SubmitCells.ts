@@ -1,4 +1,4 @@
-import { Clock, Effect, Ref, STM } from "effect"
+import { Clock, Duration, Effect, Option, Ref, STM } from "effect"
 import type { DocumentId } from "../api/Ids.js"
 import type { AiCell } from "../api/Tables.js"
 import { ServiceClient } from "../client/ServiceClient.js"
@@ -6,8 +6,10 @@ import { CheckpointStore } from "../store/CheckpointStore.js"
 import type { Batch, CellQueue, CellTask } from "./CellQueue.js"
 import type { InFlightCell, InFlightCells, Intent } from "./InFlightCells.js"
 import { pairKey } from "./Keys.js"
-import { anyOf, isAmbiguous, sortIntents } from "./Reconcile.js"
+import { RunProgress } from "./Progress.js"
+import { anyOf, isAmbiguous, learnFromRerun, signOf, sortIntents } from "./Reconcile.js"
 import { nowIso, RunContext } from "./RunContext.js"
+import { RunnerSettings } from "./RunnerSettings.js"
 import type { RemoteTable } from "./SetupTables.js"
 
 /** A 4xx reply: the service refused the request before doing anything. */
@@ -29,7 +31,13 @@ export const adoptLanded = Effect.fn("adoptLanded")(function* (
   const repliedAt = yield* Clock.currentTimeMillis
   const now = sentAt ?? repliedAt
   yield* store.markSubmitted(
-    landed.map(({ cell, intent }) => ({ ...keyOf(intent), remoteCellId: cell.id, remoteTaskId: cell.task_id, at }))
+    landed.map(({ cell, intent }) => ({
+      ...keyOf(intent),
+      remoteCellId: cell.id,
+      remoteTaskId: cell.task_id,
+      remoteSign: signOf(cell),
+      at
+    }))
   )
   yield* inFlight.add(
     landed.map(
@@ -51,9 +59,66 @@ export const requeueLost = Effect.fn("requeueLost")(function* (lost: ReadonlyArr
   const store = yield* CheckpointStore
   yield* store.revertSubmitting(lost.map(keyOf))
   const again = lost.map(
-    ({ staleTaskId, ...task }): CellTask => ({ ...task, remoteTaskId: staleTaskId, tries: task.tries - 1 })
+    ({ staleTaskId, staleSign, ...task }): CellTask => ({
+      ...task,
+      remoteTaskId: staleTaskId,
+      remoteSign: staleSign,
+      tries: task.tries - 1
+    })
   )
   yield* STM.commit(queue.requeue(again, lost.length))
+})
+
+/** How long a pair whose request may or may not have landed is watched before it is failed (see `settleIntents`). */
+const unsureWait = Duration.seconds(2)
+
+/**
+ * Decides pairs whose run request may or may not have landed, by the table's cell list (Reconcile's `fateOf`):
+ * landed ones are adopted and the lost ones returned, to be sent again. A pair the list cannot tell about (a
+ * service that keeps task_id and shows nothing else either) is never sent blind: after one more poll cycle a
+ * change proves it landed; a cell that still shows nothing new is failed with the reason, for a later run.
+ */
+export const settleIntents = Effect.fn("settleIntents")(function* (
+  table: RemoteTable,
+  intents: ReadonlyArray<Intent>,
+  queue: CellQueue,
+  inFlight: InFlightCells
+) {
+  const client = yield* ServiceClient
+  const { retry, reruns, runId } = yield* RunContext
+  const settings = yield* RunnerSettings
+  const list = (of: ReadonlyArray<Intent>) =>
+    Effect.map(retry(client.listCellsWhere(table.tableId, anyOf(of))), (listing) => listing.cells)
+  const evidence = yield* Ref.get(reruns)
+  const first = sortIntents(yield* list(intents), intents, evidence)
+  yield* adoptLanded(first.landed, inFlight)
+  if (first.unsure.length === 0) return first.lost
+  const wait = Duration.max(
+    unsureWait,
+    Option.getOrElse(settings.pollInterval, () => unsureWait)
+  )
+  yield* Effect.logInfo(
+    `${first.unsure.length} pairs of table ${table.tableId} may or may not have been run again (reply lost, same task_id); looking again in ${Duration.format(wait)}`
+  )
+  yield* Effect.sleep(wait)
+  const second = sortIntents(yield* list(first.unsure), first.unsure, yield* Ref.get(reruns))
+  yield* adoptLanded(second.landed, inFlight)
+  if (second.unsure.length > 0) {
+    const store = yield* CheckpointStore
+    const progress = yield* RunProgress
+    const at = yield* nowIso
+    const reason =
+      "not sent again: the reply to its re-run was lost and the cell shows no change (same task_id, status and " +
+      "modified_at), so whether the service got it cannot be told, and a pair is never asked twice; run docsweep " +
+      "again to retry it"
+    yield* store.markResults(
+      second.unsure.map((intent) => ({ ...keyOf(intent), state: "failed", error: reason, at, runId }))
+    )
+    yield* STM.commit(queue.requeue([], second.unsure.length))
+    yield* progress.cells((c) => ({ ...c, failed: c.failed + second.unsure.length }))
+    yield* Effect.logWarning(`${second.unsure.length} pairs failed: ${reason}`)
+  }
+  return [...first.lost, ...second.lost]
 })
 
 /**
@@ -70,26 +135,32 @@ export const submitBatch = Effect.fn("submitBatch")(function* (
 ) {
   const client = yield* ServiceClient
   const store = yield* CheckpointStore
-  const { crash, flow, retry, runId } = yield* RunContext
+  const { crash, flow, retry, reruns, runId } = yield* RunContext
   const intents: Array<Intent> = []
   for (const cell of batch.cells) {
     const columnId = table.columns.get(cell.columnName)
     if (columnId === undefined)
       return yield* Effect.dieMessage(`column "${cell.columnName}" is not in table ${table.tableId}`)
-    intents.push({ ...cell, tableId: table.tableId, columnId, staleTaskId: cell.remoteTaskId, tries: cell.tries + 1 })
+    intents.push({
+      ...cell,
+      tableId: table.tableId,
+      columnId,
+      staleTaskId: cell.remoteTaskId,
+      staleSign: cell.remoteSign,
+      tries: cell.tries + 1
+    })
   }
-  yield* store.markSubmitting(intents.map(keyOf), runId, yield* nowIso)
+  const marks = intents.map((intent) => ({ ...keyOf(intent), staleSign: intent.staleSign }))
+  yield* store.markSubmitting(marks, runId, yield* nowIso)
   yield* crash("after-intent")
 
   const outstanding = yield* Ref.make<ReadonlyArray<Intent>>(intents)
   const ambiguous = yield* Ref.make(false)
   const reconcile = Effect.gen(function* () {
-    const intents = yield* Ref.get(outstanding)
-    const sorted = sortIntents((yield* client.listCellsWhere(table.tableId, anyOf(intents))).cells, intents)
-    yield* adoptLanded(sorted.landed, inFlight)
-    yield* Ref.set(outstanding, sorted.lost)
+    const lost = yield* settleIntents(table, yield* Ref.get(outstanding), queue, inFlight)
+    yield* Ref.set(outstanding, lost)
     yield* Ref.set(ambiguous, false)
-    return sorted.lost
+    return lost
   })
   /**
    * Before a retry after 429 the window may have been cut: the batch shrinks to what the window now allows and the
@@ -122,6 +193,9 @@ export const submitBatch = Effect.fn("submitBatch")(function* (
       const cell = replied.get(pairKey(intent.documentId, intent.columnId))
       return cell === undefined ? [] : [{ intent, cell }]
     })
+    yield* Ref.update(reruns, (evidence) =>
+      landed.reduce((learned, { cell, intent }) => learnFromRerun(learned, intent, cell), evidence)
+    )
     yield* adoptLanded(landed, inFlight, sentAt)
     const missing = pending.filter((intent) => !replied.has(pairKey(intent.documentId, intent.columnId)))
     yield* Ref.set(outstanding, missing)
@@ -139,7 +213,6 @@ export const submitBatch = Effect.fn("submitBatch")(function* (
     )
   )
   if (yield* Ref.get(ambiguous)) {
-    const lost = yield* retry(reconcile)
-    yield* requeueLost(lost, queue)
+    yield* requeueLost(yield* reconcile, queue)
   }
 })

@@ -3,6 +3,7 @@ import type {
   CellFilter,
   CellKey,
   CellResult,
+  CellIntent,
   CellSubmitted,
   SyncCounts,
   SyncOptions,
@@ -43,7 +44,7 @@ export const makeCellStore = ({ attempt, sqlite }: Database) => {
   // A valid answer moved to another table slot: the answer stays, the remote ids of the old slot go.
   const move = sqlite.prepare<[{ documentId: number; columnName: string; tableSlot: number }]>(
     `UPDATE cells SET wanted = 1, table_slot = @tableSlot, remote_cell_id = NULL, remote_task_id = NULL,
-       stale_task_id = NULL WHERE document_id = @documentId AND column_name = @columnName`
+       stale_task_id = NULL, remote_sign = NULL, stale_sign = NULL WHERE document_id = @documentId AND column_name = @columnName`
   )
   const reset = sqlite.prepare<
     [Omit<WantedCell, "queryKey"> & { queryKey: string | null; fresh: number; clearRemote: number }]
@@ -54,7 +55,9 @@ export const makeCellStore = ({ attempt, sqlite }: Database) => {
        attempts = CASE WHEN @fresh = 1 THEN 0 ELSE attempts END,
        remote_cell_id = CASE WHEN @clearRemote = 1 THEN NULL ELSE remote_cell_id END,
        remote_task_id = CASE WHEN @clearRemote = 1 THEN NULL ELSE remote_task_id END,
-       stale_task_id = CASE WHEN @clearRemote = 1 THEN NULL ELSE stale_task_id END
+       stale_task_id = CASE WHEN @clearRemote = 1 THEN NULL ELSE stale_task_id END,
+       remote_sign = CASE WHEN @clearRemote = 1 THEN NULL ELSE remote_sign END,
+       stale_sign = CASE WHEN @clearRemote = 1 THEN NULL ELSE stale_sign END
      WHERE document_id = @documentId AND column_name = @columnName`
   )
   const select = sqlite.prepare<[{ all: number; slot: number | null; states: string | null }], CellRow>(
@@ -66,21 +69,24 @@ export const makeCellStore = ({ attempt, sqlite }: Database) => {
   const counts = sqlite.prepare<[], { state: string; count: number }>(
     "SELECT state, COUNT(*) AS count FROM cells WHERE wanted = 1 GROUP BY state"
   )
-  const submitting = sqlite.prepare<[CellKey & { runId: number; at: string }]>(
+  const submitting = sqlite.prepare<[CellKey & { runId: number; at: string; staleSign: string | null }]>(
     `UPDATE cells SET state = 'submitting', intent_at = @at, attempts = attempts + 1,
-       stale_task_id = remote_task_id, run_id = @runId, error = NULL
+       stale_task_id = remote_task_id, stale_sign = COALESCE(@staleSign, remote_sign), run_id = @runId, error = NULL
      WHERE document_id = @documentId AND column_name = @columnName`
   )
-  const submitted = sqlite.prepare<[CellKey & { remoteCellId: number; remoteTaskId: string | null; at: string }]>(
+  const submitted = sqlite.prepare<
+    [CellKey & { remoteCellId: number; remoteTaskId: string | null; remoteSign: string | null; at: string }]
+  >(
     `UPDATE cells SET state = 'submitted', remote_cell_id = @remoteCellId, remote_task_id = @remoteTaskId,
-       submitted_at = @at WHERE document_id = @documentId AND column_name = @columnName`
+       remote_sign = @remoteSign, submitted_at = @at WHERE document_id = @documentId AND column_name = @columnName`
   )
   const revert = sqlite.prepare<[CellKey]>(
     `UPDATE cells SET state = 'pending', attempts = MAX(attempts - 1, 0), intent_at = NULL
      WHERE document_id = @documentId AND column_name = @columnName AND state = 'submitting'`
   )
-  const result = sqlite.prepare<[ResultRow]>(
+  const result = sqlite.prepare<[ResultRow & { remoteSign: string | null }]>(
     `UPDATE cells SET state = @state, response = @response, error = @error, seconds = @seconds, run_id = @runId,
+       remote_sign = COALESCE(@remoteSign, remote_sign),
        finished_at = CASE WHEN @state = 'pending' THEN NULL ELSE @at END
      WHERE document_id = @documentId AND column_name = @columnName`
   )
@@ -130,11 +136,18 @@ export const makeCellStore = ({ attempt, sqlite }: Database) => {
     }
     return tally
   })
-  const markSubmittingAll = sqlite.transaction((keys: ReadonlyArray<CellKey>, runId: number, at: string) => {
-    for (const key of keys) submitting.run({ documentId: key.documentId, columnName: key.columnName, runId, at })
+  const markSubmittingAll = sqlite.transaction((keys: ReadonlyArray<CellIntent>, runId: number, at: string) => {
+    for (const key of keys) {
+      const { documentId, columnName } = key
+      submitting.run({ documentId, columnName, runId, at, staleSign: key.staleSign ?? null })
+    }
   })
   const markSubmittedAll = sqlite.transaction((updates: ReadonlyArray<CellSubmitted>) => {
-    for (const update of updates) submitted.run({ ...update, remoteTaskId: update.remoteTaskId ?? null })
+    for (const update of updates) {
+      const { documentId, columnName, remoteCellId, at } = update
+      const remoteTaskId = update.remoteTaskId ?? null
+      submitted.run({ documentId, columnName, remoteCellId, remoteTaskId, remoteSign: update.remoteSign ?? null, at })
+    }
   })
   const revertAll = sqlite.transaction((keys: ReadonlyArray<CellKey>) => {
     for (const key of keys) revert.run({ documentId: key.documentId, columnName: key.columnName })
@@ -151,7 +164,7 @@ export const makeCellStore = ({ attempt, sqlite }: Database) => {
         seconds: update.seconds ?? null,
         runId: update.runId
       }
-      result.run(row)
+      result.run({ ...row, remoteSign: update.remoteSign ?? null })
       if (update.state !== "pending") history.run(row)
     }
   })
@@ -179,7 +192,7 @@ export const makeCellStore = ({ attempt, sqlite }: Database) => {
     }),
     /** Writes the intent (committed before returning): `submitting`, attempts + 1, staleTaskId := remoteTaskId. */
     markSubmitting: Effect.fn("CheckpointStore.markSubmitting")(function* (
-      keys: ReadonlyArray<CellKey>,
+      keys: ReadonlyArray<CellIntent>,
       runId: number,
       at: string
     ) {

@@ -44,9 +44,15 @@ export interface SyncCounts {
   readonly skipped: number
 }
 
+/** A pair about to be sent, with what its remote cell showed before (undefined: what the checkpoint last saw). */
+export interface CellIntent extends CellKey {
+  readonly staleSign?: string | undefined
+}
+
 export interface CellSubmitted extends CellKey {
   readonly remoteCellId: number
   readonly remoteTaskId: string | undefined
+  readonly remoteSign?: string | undefined
   readonly at: string
 }
 
@@ -57,6 +63,8 @@ export interface CellResult extends CellKey {
   readonly at: string
   readonly seconds?: number | undefined
   readonly runId: number
+  /** What the remote cell showed with this result (kept for a later re-run of a failed pair). */
+  readonly remoteSign?: string | undefined
 }
 
 export interface CellFilter {

@@ -80,6 +80,10 @@ export interface CellRecord {
   readonly remoteTaskId: string | undefined
   /** task_id the remote cell had before our latest request (re-runs of an existing cell keep its id). */
   readonly staleTaskId: string | undefined
+  /** What the remote cell showed when last seen (see `signOf` in the runner's Reconcile). */
+  readonly remoteSign: string | undefined
+  /** What the remote cell showed before our latest request. */
+  readonly staleSign: string | undefined
   readonly intentAt: string | undefined
   readonly submittedAt: string | undefined
   readonly finishedAt: string | undefined

@@ -60,6 +60,12 @@ export const migrations: ReadonlyArray<string> = [
     session_key TEXT NOT NULL, position INTEGER NOT NULL, state TEXT NOT NULL, response TEXT, error TEXT,
     at TEXT NOT NULL
   );
+  `,
+  // What the remote cell showed when last seen (modified_at, status, answer length), and what it showed before our
+  // latest run request: a service that keeps task_id on a re-run is told apart by these (see Reconcile).
+  `
+  ALTER TABLE cells ADD COLUMN remote_sign TEXT;
+  ALTER TABLE cells ADD COLUMN stale_sign TEXT;
   `
 ]
 

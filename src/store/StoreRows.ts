@@ -67,6 +67,8 @@ export interface CellRow extends Progress {
   readonly remote_cell_id: number | null
   readonly remote_task_id: string | null
   readonly stale_task_id: string | null
+  readonly remote_sign: string | null
+  readonly stale_sign: string | null
   readonly submitted_at: string | null
 }
 
@@ -178,6 +180,8 @@ export const toCell = (row: CellRow): CellRecord => ({
   remoteCellId: opt(row.remote_cell_id),
   remoteTaskId: opt(row.remote_task_id),
   staleTaskId: opt(row.stale_task_id),
+  remoteSign: opt(row.remote_sign),
+  staleSign: opt(row.stale_sign),
   intentAt: opt(row.intent_at),
   submittedAt: opt(row.submitted_at),
   finishedAt: opt(row.finished_at),

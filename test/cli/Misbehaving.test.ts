@@ -9,7 +9,7 @@ import { allOutput, listFiles, runCli, tempDir } from "./CliHarness.js"
 const token = "secret-token-0123456789abcdef"
 
 /** A pipeline of two documents × two columns against `baseUrl`, and the environment to run it. */
-const setup = (baseUrl: string) =>
+const setup = (baseUrl: string, run: ReadonlyArray<string> = []) =>
   Effect.gen(function* () {
     const dir = yield* tempDir
     const file = join(dir, "misbehaving.yaml")
@@ -24,6 +24,7 @@ const setup = (baseUrl: string) =>
         '  - { name: B, query: "What is B?" }',
         "run:",
         "  retry: { attempts: 3, base_delay: 50ms, max_delay: 1s }",
+        ...run.map((line) => `  ${line}`),
         "output:",
         `  dir: ${join(dir, "out")}`,
         ""
@@ -33,7 +34,70 @@ const setup = (baseUrl: string) =>
     return { dir, file, env }
   })
 
+/** A failure hook that fails each pair's first answer only. */
+const failFirstAnswer = () => {
+  const answered = new Set<string>()
+  return (documentId: number, columnId: number) => {
+    const key = `${documentId}:${columnId}`
+    if (answered.has(key)) return undefined
+    answered.add(key)
+    return "first try failed"
+  }
+}
+
 describe("docsweep against a service that answers out of contract", () => {
+  it.scopedLive(
+    "re-runs that keep their task_id are told by the cell's other signs: each pair run twice, never thrice",
+    () =>
+      Effect.gen(function* () {
+        // Each pair fails once, so it is run again (cell_retries); the re-run replies are dropped after the work.
+        for (const dropped of [(n: number) => n === 2, (n: number) => n >= 2]) {
+          const service = yield* misbehavingService({
+            keepTaskId: true,
+            failure: failFirstAnswer(),
+            onRun: (n) => (dropped(n) ? "drop" : "ok")
+          })
+          const { env, file } = yield* setup(service.baseUrl, ["cell_retries: 1"])
+          const run = yield* runCli(["run", file], { env })
+          assert.strictEqual(run.code, 0, allOutput(run))
+          assert.deepStrictEqual([...service.runs().values()], [2, 2, 2, 2], allOutput(run))
+        }
+      })
+  )
+
+  it.scopedLive(
+    "a re-run nothing can tell apart is not sent blind: watched one cycle, then landed or failed with why",
+    () =>
+      Effect.gen(function* () {
+        // The service keeps task_id and leaves the cell untouched until the re-run's answer is ready.
+        const lost = yield* misbehavingService({
+          keepTaskId: true,
+          silentReruns: true,
+          failure: failFirstAnswer(),
+          onRun: (n) => (n >= 2 ? { status: 502, body: "bad gateway" } : "ok")
+        })
+        const first = yield* setup(lost.baseUrl, ["cell_retries: 1"])
+        const run = yield* runCli(["run", first.file], { env: first.env })
+        assert.strictEqual(run.code, 3, allOutput(run))
+        assert.deepStrictEqual([...lost.runs().values()], [1, 1, 1, 1], allOutput(run))
+        const status = yield* runCli(["status", first.file], { env: first.env })
+        assert.include(allOutput(status), "not sent again: the reply to its re-run was lost", allOutput(status))
+
+        // The same service, but the re-run was processed before its reply was dropped: its answer shows it landed.
+        const landed = yield* misbehavingService({
+          keepTaskId: true,
+          silentReruns: true,
+          latencyMs: 500,
+          failure: failFirstAnswer(),
+          onRun: (n) => (n >= 2 ? "drop" : "ok")
+        })
+        const second = yield* setup(landed.baseUrl, ["cell_retries: 1"])
+        const again = yield* runCli(["run", second.file], { env: second.env })
+        assert.strictEqual(again.code, 0, allOutput(again))
+        assert.deepStrictEqual([...landed.runs().values()], [2, 2, 2, 2], allOutput(again))
+      })
+  )
+
   it.scopedLive("a Retry-After of years ends the run at once with exit 5, naming the request and the wait", () =>
     Effect.gen(function* () {
       for (const retryAfter of ["99999999", "Fri, 01 Jan 2100 00:00:00 GMT"]) {

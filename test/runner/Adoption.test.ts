@@ -6,7 +6,7 @@ import type { AiCell } from "../../src/api/Tables.js"
 import { findCreated } from "../../src/runner/ChatMessages.js"
 import { findSession } from "../../src/runner/ChatSessions.js"
 import { assignTables } from "../../src/runner/PlanRun.js"
-import { sortIntents } from "../../src/runner/Reconcile.js"
+import { fateOf, learnFromRerun, noRerunEvidence, signOf, sortIntents } from "../../src/runner/Reconcile.js"
 
 const cell = (documentId: number, columnId: number, taskId: string): AiCell => ({
   id: 1 as CellId,
@@ -44,13 +44,14 @@ const message = (id: number, query: string, meta: Record<string, unknown> = {}):
 
 describe("adoption after an ambiguous reply", () => {
   it("a cell proves the request landed only when its task_id moved on from the stale one", () => {
+    const seenTaskIdChange = { reruns: 1, taskIdChanged: 1, signChanged: 1 }
     const intents = [
-      { documentId: 1, columnId: 10, staleTaskId: undefined },
-      { documentId: 2, columnId: 10, staleTaskId: "old" },
-      { documentId: 3, columnId: 10, staleTaskId: "old" },
-      { documentId: 4, columnId: 10, staleTaskId: undefined }
+      { documentId: 1, columnId: 10, staleTaskId: undefined, staleSign: undefined },
+      { documentId: 2, columnId: 10, staleTaskId: "old", staleSign: undefined },
+      { documentId: 3, columnId: 10, staleTaskId: "old", staleSign: undefined },
+      { documentId: 4, columnId: 10, staleTaskId: undefined, staleSign: undefined }
     ]
-    const sorted = sortIntents([cell(1, 10, "t1"), cell(2, 10, "old"), cell(3, 10, "new")], intents)
+    const sorted = sortIntents([cell(1, 10, "t1"), cell(2, 10, "old"), cell(3, 10, "new")], intents, seenTaskIdChange)
     assert.deepStrictEqual(
       sorted.landed.map((l) => l.intent.documentId),
       [1, 3]
@@ -59,6 +60,35 @@ describe("adoption after an ambiguous reply", () => {
       sorted.lost.map((l) => l.documentId),
       [2, 4]
     )
+  })
+
+  it("a re-run that keeps its task_id is told by modified_at, status or a cleared answer; else it is unsure", () => {
+    const failed: AiCell = { ...cell(1, 10, "same"), task_status: "failure", modified_at: "2026-01-01T00:00:00Z" }
+    const intent = { documentId: 1, columnId: 10, staleTaskId: "same", staleSign: signOf(failed) }
+    const none = noRerunEvidence
+    assert.strictEqual(fateOf({ ...failed, task_status: "pending" }, intent, none), "landed")
+    assert.strictEqual(fateOf({ ...failed, modified_at: "2026-01-01T00:00:09Z" }, intent, none), "landed")
+    const answered = { ...failed, task_status: "success" as const, response: "old answer" }
+    const rerunOfAnswered = { ...intent, staleSign: signOf(answered) }
+    assert.strictEqual(fateOf({ ...answered, response: "" }, rerunOfAnswered, none), "landed")
+    // Nothing changed: unsure, unless this run saw re-runs always change task_id (or always change the sign).
+    assert.strictEqual(fateOf(failed, intent, none), "unsure")
+    assert.strictEqual(fateOf(failed, intent, { reruns: 3, taskIdChanged: 3, signChanged: 0 }), "lost")
+    assert.strictEqual(fateOf(failed, intent, { reruns: 3, taskIdChanged: 0, signChanged: 3 }), "lost")
+    assert.strictEqual(fateOf(failed, intent, { reruns: 3, taskIdChanged: 2, signChanged: 2 }), "unsure")
+    // Without a sign from before (an older checkpoint), only task_id evidence decides.
+    const unsigned = { ...intent, staleSign: undefined }
+    assert.strictEqual(fateOf(failed, unsigned, { reruns: 3, taskIdChanged: 0, signChanged: 3 }), "unsure")
+    assert.strictEqual(fateOf(undefined, intent, none), "lost")
+  })
+
+  it("what a re-run reply shows is learned: which signals a re-run changes", () => {
+    const failed: AiCell = { ...cell(1, 10, "same"), task_status: "failure" }
+    const intent = { documentId: 1, columnId: 10, staleTaskId: "same", staleSign: signOf(failed) }
+    const kept = learnFromRerun(noRerunEvidence, intent, { ...failed, task_status: "pending" })
+    assert.deepStrictEqual(kept, { reruns: 1, taskIdChanged: 0, signChanged: 1 })
+    const fresh = { ...intent, staleTaskId: undefined }
+    assert.deepStrictEqual(learnFromRerun(kept, fresh, failed), kept)
   })
 
   it("a session is adopted by its marker, never one the checkpoint owns; without markers, by its documents", () => {

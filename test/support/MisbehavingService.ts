@@ -13,6 +13,11 @@ export interface Misbehaviour {
   /** Re-runs keep the cell's task_id (the reference promises nothing about it). */
   readonly keepTaskId?: boolean
   /**
+   * A re-run leaves the cell as it was (status, answer, modified_at) until its new answer is ready: with
+   * `keepTaskId`, nothing in the cell list tells whether a re-run landed until then.
+   */
+  readonly silentReruns?: boolean
+  /**
    * A run request's fate, by its number (1-based): "ok"; "drop" (processed, then the connection is cut: the
    * ambiguous case); or a reply of our own instead of processing.
    */
@@ -33,6 +38,8 @@ interface Cell {
   readonly columnId: number
   taskId: string
   ranAt: number
+  /** A silent re-run waiting for its answer (see `silentReruns`). */
+  rerunAt: number | undefined
   status: string
   response: string
   meta: Record<string, unknown>
@@ -67,7 +74,10 @@ export const misbehavingService = (misbehaviour: Misbehaviour = {}) =>
     let runRequests = 0
     let requests = 0
     const settle = (cell: Cell, now: number) => {
-      if (cell.status !== "pending" || now < cell.ranAt + latency) return
+      const silent = cell.rerunAt !== undefined
+      if ((cell.status !== "pending" && !silent) || now < (cell.rerunAt ?? cell.ranAt) + latency) return
+      cell.ranAt = cell.rerunAt ?? cell.ranAt
+      cell.rerunAt = undefined
       const failure = misbehaviour.failure?.(cell.documentId, cell.columnId, cell.authorization)
       cell.status = failure === undefined ? "success" : "failure"
       cell.response =
@@ -151,6 +161,7 @@ export const misbehavingService = (misbehaviour: Misbehaviour = {}) =>
             columnId,
             taskId: "",
             ranAt: now,
+            rerunAt: undefined,
             status: "pending",
             response: "",
             meta: {},
@@ -158,12 +169,16 @@ export const misbehavingService = (misbehaviour: Misbehaviour = {}) =>
           }
           cell.taskId =
             existing !== undefined && misbehaviour.keepTaskId === true ? existing.taskId : `task-${nextId++}`
+          cell.authorization = authorization
+          cells.set(key, cell)
+          if (existing !== undefined && misbehaviour.silentReruns === true) {
+            cell.rerunAt = now
+            return json(cell)
+          }
           cell.ranAt = now
           cell.status = "pending"
           cell.response = ""
           cell.meta = {}
-          cell.authorization = authorization
-          cells.set(key, cell)
           return json(cell)
         })
         if (fate === "drop") return request.socket.destroy()
