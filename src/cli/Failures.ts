@@ -48,4 +48,6 @@ const isKnown = (error: unknown): error is Tagged =>
   typeof error._tag === "string" &&
   error._tag in codes
 
-const codeOf = (error: Tagged): number => codes[error._tag] ?? ExitCode.internal
+/** A damaged or inconsistent checkpoint is bad input the user must decide about, not a fault of docsweep's. */
+const codeOf = (error: Tagged): number =>
+  "kind" in error && error.kind !== undefined ? ExitCode.invalidInput : (codes[error._tag] ?? ExitCode.internal)

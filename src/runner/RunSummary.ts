@@ -1,3 +1,4 @@
+import type { Effect } from "effect"
 import type { EffectiveConfig } from "../pipeline/EffectiveConfig.js"
 import type { LoadedPipeline } from "../pipeline/loadPipeline.js"
 import type { CellState, RunOutcome } from "../store/CheckpointModel.js"
@@ -23,6 +24,8 @@ export interface RunInput {
   /** Embedded mode: ingest `files:` directly instead of uploading them. */
   readonly ingest?: IngestFiles | undefined
   readonly version?: string | undefined
+  /** Told the run record's id once it is begun (the pipeline lock records it: see CheckpointConsistency). */
+  readonly onRunBegun?: ((runId: number) => Effect.Effect<void>) | undefined
 }
 
 /** What `runPipeline` returns: the CLI prints it and maps `outcome` to the exit code (`exitCodeOf`). */

@@ -112,6 +112,7 @@ export const runPipeline = Effect.fn("runPipeline")(function* (input: RunInput) 
         shard: input.shard === undefined ? undefined : `${input.shard.index}/${input.shard.count}`,
         docsweepVersion: input.version ?? "0.1.0"
       })).id)
+  if (!input.dryRun && input.onRunBegun !== undefined) yield* input.onRunBegun(runId)
   const serviceUrl = input.effective.service.baseUrl ?? "embedded"
   const reruns = yield* Ref.make(storedEvidence(yield* store.getMeta(rerunEvidenceKey), serviceUrl))
   // What this run learned of re-runs is kept even when it is interrupted: a resumed run decides with it.

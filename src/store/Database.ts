@@ -31,8 +31,34 @@ const connect = (path: string, options: OpenOptions): Effect.Effect<BetterSqlite
       sqlite.pragma("foreign_keys = ON")
       return sqlite
     },
-    catch: (cause) => new StoreError({ operation: "open", path, cause })
+    catch: (cause) =>
+      isCorrupt(cause) ? damaged(path, String(cause)) : new StoreError({ operation: "open", path, cause })
   })
+
+const damaged = (path: string, detail: string) =>
+  new StoreError({
+    operation: "open",
+    path,
+    cause: undefined,
+    kind: "damaged",
+    reason:
+      `The checkpoint is damaged (SQLite: ${detail}); its answers cannot be trusted. Restore it from a backup, or ` +
+      "move it aside (with its state.sqlite-wal and state.sqlite-shm) and run again with --fresh to start over"
+  })
+
+const isCorrupt = (cause: unknown) =>
+  typeof cause === "object" &&
+  cause !== null &&
+  "code" in cause &&
+  (cause.code === "SQLITE_CORRUPT" || cause.code === "SQLITE_NOTADB")
+
+/** `PRAGMA quick_check`: the file's structure, in a time linear in its size (no index contents compared). */
+const checkIntegrity = (sqlite: BetterSqlite3.Database, path: string): Effect.Effect<void, StoreError> =>
+  Effect.try({
+    try: () => sqlite.pragma("quick_check", { simple: true }),
+    catch: (cause) =>
+      isCorrupt(cause) ? damaged(path, String(cause)) : new StoreError({ operation: "open", path, cause })
+  }).pipe(Effect.flatMap((result) => (result === "ok" ? Effect.void : Effect.fail(damaged(path, String(result))))))
 
 /** Opens (creating when allowed) and migrates the checkpoint at `path`; the connection closes with the scope. */
 export const openDatabase = (
@@ -47,6 +73,7 @@ export const openDatabase = (
         )
       )
     )
+    yield* checkIntegrity(sqlite, path)
     yield* migrate(sqlite, path)
     const attempt = <A>(operation: string, run: () => A): Effect.Effect<A, StoreError> =>
       Effect.try({ try: run, catch: (cause) => new StoreError({ operation, path, cause }) })

@@ -9,6 +9,11 @@ export class StoreError extends Data.TaggedError("StoreError")<{
   readonly path: string
   readonly cause: unknown
   readonly reason?: string
+  /**
+   * "damaged": SQLite finds the file malformed; "inconsistent": it lost what an earlier run wrote (see
+   * CheckpointConsistency). Both are refused with exit 2: the user must decide how to go on.
+   */
+  readonly kind?: "damaged" | "inconsistent"
 }> {
   override get message(): string {
     if (this.reason !== undefined) return `${this.reason}: ${this.path}`

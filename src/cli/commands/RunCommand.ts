@@ -11,6 +11,7 @@ import { RunProgress } from "../../runner/Progress.js"
 import { runPipeline } from "../../runner/Runner.js"
 import { parseEngineChoice } from "../../service/engine/EngineSettings.js"
 import { CheckpointStore } from "../../store/CheckpointStore.js"
+import { isEmptyCheckpoint, verifyCheckpoint } from "../../store/CheckpointConsistency.js"
 import { acquireLock } from "../../store/PipelineLock.js"
 import { connectService, describeConnection } from "../EmbeddedService.js"
 import { exitCodeOf } from "../ExitCode.js"
@@ -103,10 +104,14 @@ const runWith = (argv: RunArgs, terminal: LiveTerminal | undefined) =>
     const outputDir =
       shard === undefined ? effective.pipeline.output.dir : shardDir(effective.pipeline.output.dir, shard)
     const checkpoint = statePath(outputDir)
-    if (!argv.dryRun) {
-      mkdirSync(outputDir, { recursive: true })
-      yield* acquireLock(checkpoint)
-    }
+    const lease = argv.dryRun
+      ? undefined
+      : yield* Effect.suspend(() => {
+          mkdirSync(outputDir, { recursive: true })
+          return acquireLock(checkpoint)
+        })
+    // Read before the store opens the file (opening writes the schema into it).
+    const wasEmpty = isEmptyCheckpoint(checkpoint)
     // A dry run writes nothing: with no checkpoint yet it plans against an empty one in memory, and an embedded
     // service without a data dir yet keeps its data in a temporary directory.
     const dataDir = join(outputDir, "service")
@@ -142,6 +147,7 @@ const runWith = (argv: RunArgs, terminal: LiveTerminal | undefined) =>
     )
     return yield* Effect.gen(function* () {
       const progress = yield* RunProgress
+      if (lease !== undefined && !argv.fresh) yield* verifyCheckpoint(checkpoint, lease.previous, wasEmpty)
       const display =
         argv.dryRun || argv.quiet === true
           ? undefined
@@ -155,7 +161,8 @@ const runWith = (argv: RunArgs, terminal: LiveTerminal | undefined) =>
         onlyFailed: argv.onlyFailed,
         shard,
         ingest: connection.ingest,
-        version: docsweepVersion
+        version: docsweepVersion,
+        onRunBegun: lease?.recordRun
       }).pipe(Effect.ensuring(display === undefined ? Effect.void : Fiber.interrupt(display)))
       if (argv.dryRun) {
         console.log(

@@ -1,0 +1,99 @@
+import { existsSync, openSync, rmSync, statSync, writeFileSync, writeSync, closeSync } from "node:fs"
+import { join } from "node:path"
+import { assert, describe, it } from "@effect/vitest"
+import BetterSqlite3 from "better-sqlite3"
+import { Effect } from "effect"
+import { readCheckpoint } from "./CliChecks.js"
+import { allOutput, makeWorkspace, runCli, startCli, waitUntil } from "./CliHarness.js"
+
+/** Remote tables the embedded service of an output directory holds. */
+const serviceTables = (out: string) => {
+  const db = new BetterSqlite3(join(out, "service", "service.sqlite"), { readonly: true })
+  try {
+    return (db.prepare("SELECT COUNT(*) AS n FROM ai_tables").get() as { n: number }).n
+  } finally {
+    db.close()
+  }
+}
+
+const submitted = (path: string) => {
+  try {
+    return existsSync(path) ? readCheckpoint(path).cells.filter((cell) => cell.state !== "pending").length : 0
+  } catch {
+    return 0
+  }
+}
+
+describe.concurrent("a checkpoint that lost what an earlier run wrote", () => {
+  it.scopedLive("state.sqlite-wal deleted under a running process, then kill -9: the next run stops with exit 2", () =>
+    Effect.gen(function* () {
+      const ws = yield* makeWorkspace({ name: "wal-lost" })
+      const out = join(ws.dir, "out")
+      const state = join(out, "state.sqlite")
+      const run = (...extra: ReadonlyArray<string>) =>
+        ["run", ws.pipeline, "--output", out, "--engine", "latency", "--latency-ms", "2000", ...extra] as const
+      const first = yield* startCli(run(), { cwd: ws.dir })
+      yield* waitUntil("pairs submitted", () => submitted(state) > 0)
+      rmSync(`${state}-wal`)
+      yield* Effect.sleep("300 millis")
+      yield* first.kill("SIGKILL")
+      yield* first.exit
+      const tablesBefore = serviceTables(out)
+      assert.isAbove(tablesBefore, 0)
+
+      const next = yield* runCli(run(), { cwd: ws.dir })
+      assert.strictEqual(next.code, 2, allOutput(next))
+      assert.include(next.stderr, "The checkpoint is inconsistent")
+      assert.include(next.stderr, "names run #1")
+      assert.include(next.stderr, "--fresh")
+      assert.strictEqual(serviceTables(out), tablesBefore, "no new table was created")
+      // It stays refused until someone decides: never started over silently.
+      assert.strictEqual((yield* runCli(run(), { cwd: ws.dir })).code, 2)
+
+      const fresh = yield* runCli(
+        ["run", ws.pipeline, "--output", out, "--engine", "latency", "--latency-ms", "5", "--fresh"],
+        {
+          cwd: ws.dir
+        }
+      )
+      assert.strictEqual(fresh.code, 0, allOutput(fresh))
+    })
+  )
+
+  it.scopedLive("a 0-byte checkpoint beside the lock of a dead run is not taken for a new one", () =>
+    Effect.gen(function* () {
+      const ws = yield* makeWorkspace({ name: "empty-beside-lock", count: 2 })
+      const out = join(ws.dir, "out")
+      const run = ["run", ws.pipeline, "--output", out, "--engine", "latency", "--latency-ms", "5"]
+      const first = yield* startCli([...run.slice(0, -1), "5000"], { cwd: ws.dir })
+      yield* waitUntil("pairs submitted", () => submitted(join(out, "state.sqlite")) > 0)
+      yield* first.kill("SIGKILL")
+      yield* first.exit
+      for (const suffix of ["", "-wal", "-shm"]) rmSync(join(out, `state.sqlite${suffix}`), { force: true })
+      writeFileSync(join(out, "state.sqlite"), "")
+      const next = yield* runCli(run, { cwd: ws.dir })
+      assert.strictEqual(next.code, 2, allOutput(next))
+      assert.include(next.stderr, "The checkpoint is inconsistent")
+    })
+  )
+
+  it.scopedLive("a malformed checkpoint is reported as damaged by run, status and export (exit 2)", () =>
+    Effect.gen(function* () {
+      const ws = yield* makeWorkspace({ name: "damaged", count: 40 })
+      const out = join(ws.dir, "out")
+      const state = join(out, "state.sqlite")
+      const run = ["run", ws.pipeline, "--output", out, "--engine", "latency", "--latency-ms", "1"]
+      assert.strictEqual((yield* runCli(run, { cwd: ws.dir })).code, 0)
+      assert.isAbove(statSync(state).size, 3 * 4096)
+      // Garbage over the second page: a b-tree page SQLite can no longer read.
+      const fd = openSync(state, "r+")
+      writeSync(fd, Buffer.alloc(4096, 0xab), 0, 4096, 4096)
+      closeSync(fd)
+      for (const args of [run, ["status", ws.pipeline, "--output", out], ["export", ws.pipeline, "--output", out]]) {
+        const result = yield* runCli(args, { cwd: ws.dir })
+        assert.strictEqual(result.code, 2, `${args[0]}: ${allOutput(result)}`)
+        assert.include(result.stderr, "The checkpoint is damaged", args[0])
+      }
+    })
+  )
+})
