@@ -4,6 +4,7 @@ import {
   Forbidden,
   InternalServerError,
   NotFound,
+  BadRequest,
   PayloadTooLarge,
   ServiceUnavailable,
   TooManyRequests,
@@ -155,6 +156,7 @@ export class Api extends HttpApi.make("docsweep")
   .add(TablesGroup)
   .add(SessionsGroup)
   .add(DebugGroup)
+  .addError(BadRequest)
   .addError(Unauthorized)
   .addError(Forbidden)
   .addError(NotFound)

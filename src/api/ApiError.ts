@@ -8,6 +8,21 @@ const replyFields = { detail: Schema.String, request: Schema.optional(Schema.Str
 const describe = (what: string, detail: string, request: string | undefined) =>
   `${request === undefined ? "" : `${request}: `}${what}${detail === "" ? "" : `: ${detail}`}`
 
+/** 400: a body the service cannot read at all (cut short, or nested too deeply to decode). */
+export class BadRequest extends Schema.TaggedError<BadRequest>()(
+  "BadRequest",
+  replyFields,
+  HttpApiSchema.annotations({
+    status: 400,
+    description:
+      "A body that cannot be read: a multipart upload cut short before its closing boundary, or JSON nested deeper than 64 levels."
+  })
+) {
+  override get message() {
+    return describe("bad request (400)", this.detail, this.request)
+  }
+}
+
 /** 401: the bearer token is missing, malformed, wrongly signed or expired. */
 export class Unauthorized extends Schema.TaggedError<Unauthorized>()(
   "Unauthorized",

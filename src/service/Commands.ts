@@ -59,6 +59,9 @@ export interface ServeOptions {
   readonly seed?: number | undefined
   readonly debugEndpoints?: boolean | undefined
   readonly uploadLimitBytes?: number | undefined
+  readonly maxUploads?: number | undefined
+  readonly headersTimeoutMs?: number | undefined
+  readonly requestTimeoutMs?: number | undefined
   readonly secret?: string | undefined
   /** Print the OpenAPI description (with the debug operations when `debugEndpoints`) instead of serving. */
   readonly printOpenApi?: boolean | undefined

@@ -1,8 +1,17 @@
 import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
+import type { IncomingMessage } from "node:http"
 import { HttpIncomingMessage, HttpServerRequest, HttpServerResponse, Multipart } from "@effect/platform"
 import type { HttpApp } from "@effect/platform"
-import { Cause, Effect, Option } from "effect"
-import { InternalServerError, PayloadTooLarge, ValidationFailed, type ValidationIssue } from "../api/ApiError.js"
+import { NodeHttpServerRequest } from "@effect/platform-node"
+import { Cause, Effect, Option, Schema } from "effect"
+import {
+  BadRequest,
+  InternalServerError,
+  PayloadTooLarge,
+  TooManyRequests,
+  ValidationFailed,
+  type ValidationIssue
+} from "../api/ApiError.js"
 import { fieldLocation, isUpload } from "./RequestLocations.js"
 import type { ServiceSettingsShape } from "./ServiceSettings.js"
 
@@ -111,26 +120,134 @@ const unexpectedDefect = (defect: unknown): Effect.Effect<never, InternalServerE
     Effect.fail(new InternalServerError({ detail: "internal error (the service log has the cause)" }))
   )
 
+/** Deepest JSON nesting a body may have: decoding deeper structures recurses past the stack. */
+export const maxJsonDepth = 64
+
+/** How deeply `text` nests arrays and objects (strings skipped), counting only up to `limit` + 1. */
+export const jsonDepth = (text: string, limit = maxJsonDepth): number => {
+  let depth = 0
+  let deepest = 0
+  let inString = false
+  for (let index = 0; index < text.length && deepest <= limit; index++) {
+    const char = text.charCodeAt(index)
+    if (inString) {
+      if (char === 0x5c) index++
+      else if (char === 0x22) inString = false
+    } else if (char === 0x22) inString = true
+    else if (char === 0x5b || char === 0x7b) deepest = Math.max(deepest, ++depth)
+    else if (char === 0x5d || char === 0x7d) depth--
+  }
+  return deepest
+}
+
+const tooDeep = new BadRequest({ detail: `the JSON body is nested deeper than ${maxJsonDepth} levels` })
+
+/** JSON bodies are read (and cached by the request) before the API decodes them, to refuse deep nesting as 400. */
+const checkJsonDepth = (request: HttpServerRequest.HttpServerRequest) =>
+  (request.headers["content-type"] ?? "").includes("json")
+    ? request.text.pipe(
+        // A body that cannot be read is answered as the API's own read would be (see `bodyDefect`).
+        Effect.orDie,
+        Effect.flatMap((text) => (jsonDepth(text) > maxJsonDepth ? Effect.fail(tooDeep) : Effect.void))
+      )
+    : Effect.void
+
+const boundaryOf = (contentType: string): string | undefined => /boundary="?([^";]+)"?/i.exec(contentType)?.[1]
+
+/**
+ * Watches an upload's body for ending without its closing boundary (`--BOUNDARY--`). The multipart reader would
+ * wait for the rest forever, holding the socket, a fiber and a temporary file; so the 400 is written straight to
+ * the socket, which is then closed: the server interrupts the request's fiber when its connection closes
+ * unanswered, and the upload's scope removes the temporary file. Returns the function that stops watching.
+ */
+const watchCutShort = (incoming: IncomingMessage, contentType: string) => {
+  const closing = Buffer.from(`--${boundaryOf(contentType) ?? ""}--`)
+  let tail = Buffer.alloc(0)
+  let closed = false
+  const onData = (chunk: Buffer) => {
+    if (closed) return
+    const seen = Buffer.concat([tail, chunk])
+    closed = seen.includes(closing)
+    tail = seen.subarray(Math.max(0, seen.length - closing.length))
+  }
+  const onEnd = () => {
+    if (closed) return
+    const detail = "the multipart body ended before its closing boundary"
+    const body = JSON.stringify(Schema.encodeSync(BadRequest)(new BadRequest({ detail })))
+    incoming.socket.end(
+      "HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\nconnection: close\r\n" +
+        `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+    )
+  }
+  // Paused first, so that watching the chunks does not start the flow before the multipart reader is piped.
+  if (incoming.readableFlowing !== true) incoming.pause()
+  incoming.on("data", onData)
+  incoming.once("end", onEnd)
+  return () => {
+    incoming.off("data", onData)
+    incoming.off("end", onEnd)
+  }
+}
+
+const busyUploads = (limit: number) =>
+  HttpServerResponse.unsafeJson(
+    Schema.encodeSync(TooManyRequests)(
+      new TooManyRequests({
+        detail: `too many uploads at once: at most ${limit} are read together (serve --max-uploads)`
+      })
+    ),
+    { status: 429, headers: { "retry-after": "1" } }
+  )
+
+/**
+ * Uploads: at most `maxUploads` read at once (one more is answered 429 with a Retry-After), and a body cut short
+ * is answered 400 at once (`watchCutShort`). The multipart reader's temporary files get a scope of their own, so
+ * they are removed when the upload ends, even when no reply can be written (the request's own scope closes only
+ * after its reply is written, which never happens for a client that is gone).
+ */
+const guardUpload = <E, R>(
+  app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>,
+  request: HttpServerRequest.HttpServerRequest,
+  settings: ServiceSettingsShape,
+  uploads: Effect.Semaphore
+) =>
+  uploads
+    .withPermitsIfAvailable(1)(
+      Effect.suspend(() => {
+        const stop = watchCutShort(
+          NodeHttpServerRequest.toIncomingMessage(request),
+          request.headers["content-type"] ?? ""
+        )
+        return Effect.scoped(app).pipe(Effect.ensuring(Effect.sync(stop)))
+      })
+    )
+    .pipe(Effect.map(Option.getOrElse(() => busyUploads(settings.maxUploads))))
+
 /**
  * Request limits and error shapes around the API: bodies over the limit answer 413 before they are read
  * (uploads have their own limit), decode failures answer 422 naming the field, no bad input ends in 500, and
  * a 500 has the declared JSON body.
  */
 export const guardRequests =
-  (settings: ServiceSettingsShape) =>
-  (app: HttpApp.Default): HttpApp.Default<PayloadTooLarge | ValidationFailed | InternalServerError> =>
+  (settings: ServiceSettingsShape, uploads: Effect.Semaphore) =>
+  (app: HttpApp.Default): HttpApp.Default<BadRequest | PayloadTooLarge | ValidationFailed | InternalServerError> =>
     Effect.gen(function* () {
       const request = yield* HttpServerRequest.HttpServerRequest
-      const limit = isUpload(request.method, request.url) ? settings.uploadLimitBytes : settings.bodyLimitBytes
+      const upload = isUpload(request.method, request.url)
+      const limit = upload ? settings.uploadLimitBytes : settings.bodyLimitBytes
       const length = Number(request.headers["content-length"] ?? "0")
       if (Number.isFinite(length) && length > limit) return yield* Effect.fail(tooLarge(limit))
-      return yield* app.pipe(
+      const guarded = upload
+        ? guardUpload(app, request, settings, uploads)
+        : Effect.zipRight(checkJsonDepth(request), app)
+      return yield* guarded.pipe(
         HttpIncomingMessage.withMaxBodySize(Option.some(limit)),
         Multipart.withMaxFileSize(Option.some(limit)),
         Multipart.withMaxFieldSize(limit),
         Effect.catchAllCause(
-          (cause): Effect.Effect<never, PayloadTooLarge | ValidationFailed | InternalServerError> => {
+          (cause): Effect.Effect<never, BadRequest | PayloadTooLarge | ValidationFailed | InternalServerError> => {
             const failure: Option.Option<unknown> = Cause.failureOption(cause)
+            if (Option.isSome(failure) && failure.value instanceof BadRequest) return Effect.fail(failure.value)
             if (Option.isSome(failure) && failure.value instanceof HttpApiDecodeError)
               return Effect.fail(toValidationFailed(failure.value, request.method, request.url))
             const defect = Cause.dieOption(cause)

@@ -51,7 +51,12 @@ export const ServiceCoreLive = Layer.mergeAll(Ingest.Default, TaskPool.Default, 
 /** Listens on host:port; at shutdown open connections are cut so in-flight requests stop before the database. */
 const HttpServerLive = Layer.unwrapScoped(
   Effect.map(ServiceSettings, (settings) => {
-    const server = Http.createServer()
+    // Slow clients (slow-loris) hold a socket only so long: headers and bodies have deadlines, checked every second.
+    const server = Http.createServer({
+      headersTimeout: settings.headersTimeoutMs,
+      requestTimeout: settings.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, settings.headersTimeoutMs)
+    })
     return Layer.mergeAll(
       Layer.scoped(
         HttpServer.HttpServer,
@@ -70,7 +75,8 @@ const MiddlewareLive = HttpApiBuilder.middleware(
   Effect.gen(function* () {
     const settings = yield* ServiceSettings
     const random = yield* faultRandom(settings.seed)
-    return (app: HttpApp.Default) => injectFaults(settings, random)(guardRequests(settings)(app))
+    const uploads = yield* Effect.makeSemaphore(settings.maxUploads)
+    return (app: HttpApp.Default) => injectFaults(settings, random)(guardRequests(settings, uploads)(app))
   })
 )
 

@@ -32,6 +32,12 @@ export interface ServiceSettingsShape {
   readonly bodyLimitBytes: number
   /** Limit of a document upload (`POST /api/document/create`). */
   readonly uploadLimitBytes: number
+  /** Uploads read at once; one more is answered 429 with a Retry-After (each holds a socket and a temporary file). */
+  readonly maxUploads: number
+  /** A request whose headers have not all arrived after this long is answered 408 and its socket closed. */
+  readonly headersTimeoutMs: number
+  /** A request whose body has not all arrived after this long is answered 408 and its socket closed. */
+  readonly requestTimeoutMs: number
   /**
    * First document id minus one. Embedded services of different shards number their documents in disjoint ranges,
    * so shard checkpoints can be merged without two documents sharing an id.
@@ -53,6 +59,9 @@ export const defaultWorkers = 4
 export const defaultBodyLimitBytes = 1024 * 1024
 export const defaultUploadLimitBytes = 100 * 1024 * 1024
 export const defaultFaultDelayMs = 3000
+export const defaultMaxUploads = 8
+export const defaultHeadersTimeoutMs = 10_000
+export const defaultRequestTimeoutMs = 120_000
 
 /** What callers may leave out; everything else gets the documented default. */
 export type ServiceOptions = {
@@ -78,6 +87,13 @@ export const resolveServiceSettings = (options: ServiceOptions): ServiceSettings
   maxPending: options.maxPending === undefined ? undefined : Math.max(1, Math.floor(options.maxPending)),
   bodyLimitBytes: options.bodyLimitBytes ?? defaultBodyLimitBytes,
   uploadLimitBytes: options.uploadLimitBytes ?? defaultUploadLimitBytes,
+  maxUploads: Math.max(1, Math.floor(options.maxUploads ?? defaultMaxUploads)),
+  headersTimeoutMs: Math.max(1, options.headersTimeoutMs ?? defaultHeadersTimeoutMs),
+  // Node requires the request timeout to be at least the headers timeout.
+  requestTimeoutMs: Math.max(
+    options.requestTimeoutMs ?? defaultRequestTimeoutMs,
+    options.headersTimeoutMs ?? defaultHeadersTimeoutMs
+  ),
   documentIdBase: options.documentIdBase,
   secret: typeof options.secret === "string" ? Redacted.make(options.secret) : options.secret
 })

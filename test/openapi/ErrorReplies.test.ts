@@ -58,7 +58,8 @@ describe("error replies as described", () => {
 
   it.effect("a defect behind the API answers the declared 500 body, not an empty one", () =>
     Effect.gen(function* () {
-      const guarded = guardRequests(resolveServiceSettings({}))(Effect.die(new Error("boom")))
+      const uploads = yield* Effect.makeSemaphore(1)
+      const guarded = guardRequests(resolveServiceSettings({}), uploads)(Effect.die(new Error("boom")))
       const request = HttpServerRequest.fromWeb(new Request("http://127.0.0.1/api/ai/table/1/cell/list"))
       const error = yield* Effect.flip(Effect.provideService(guarded, HttpServerRequest.HttpServerRequest, request))
       assert.strictEqual(error._tag, "InternalServerError")

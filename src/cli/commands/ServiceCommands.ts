@@ -43,6 +43,17 @@ const serveBuilder = (yargs: Argv) =>
       describe: "serve GET /debug/run-counts and /debug/queue-stats"
     })
     .option("upload-limit-mb", { type: "number", default: 100, describe: "largest document upload" })
+    .option("max-uploads", { type: "number", default: 8, describe: "uploads read at once; more are answered 429" })
+    .option("headers-timeout-ms", {
+      type: "number",
+      default: 10_000,
+      describe: "a request whose headers take longer is answered 408 (slow clients hold no socket)"
+    })
+    .option("request-timeout-ms", {
+      type: "number",
+      default: 120_000,
+      describe: "a request whose body takes longer is answered 408"
+    })
     .option("secret", { type: "string", describe: "JWT secret (else DOCSWEEP_JWT_SECRET, else kept in --data)" })
     .option("print-openapi", {
       type: "boolean",
@@ -77,6 +88,9 @@ export const ServeCommand: CommandModule<object, ArgsOf<typeof serveBuilder>> = 
           seed: argv.seed,
           debugEndpoints: argv.debugEndpoints,
           uploadLimitBytes: argv.uploadLimitMb * 1024 * 1024,
+          maxUploads: argv.maxUploads,
+          headersTimeoutMs: argv.headersTimeoutMs,
+          requestTimeoutMs: argv.requestTimeoutMs,
           secret: argv.secret,
           printOpenApi: argv.printOpenapi
         }).pipe(Effect.as(ExitCode.ok))
