@@ -1,8 +1,9 @@
 import { existsSync } from "node:fs"
 import { join } from "node:path"
 import { DateTime, Effect } from "effect"
-import type { ReportFormat } from "../export/ReportModel.js"
+import type { ReportFormat, ReportSetting } from "../export/ReportModel.js"
 import { writeReports } from "../export/WriteReports.js"
+import type { ConfigEntry } from "../pipeline/EffectiveConfig.js"
 import type { OutputSettings } from "../pipeline/PipelineSchema.js"
 import { CheckpointStore } from "../store/CheckpointStore.js"
 import { toReportModel } from "../store/ReportSource.js"
@@ -25,6 +26,19 @@ export const requireCheckpoint = (path: string) =>
         })
       )
 
+/** Keys the HTML report's settings leave out: the token, and what the report shows elsewhere. */
+const unreported = new Set(["token", "name", "documents", "columns", "chats"])
+
+/** The effective settings as the HTML report's run overview lists them (`docsweep config`'s values, no token). */
+export const reportSettings = (sources: ReadonlyArray<ConfigEntry>): ReadonlyArray<ReportSetting> =>
+  sources
+    .filter((entry) => !unreported.has(entry.key))
+    .map((entry) => ({
+      key: entry.key,
+      value: entry.value === undefined ? "(not set)" : JSON.stringify(entry.value),
+      source: entry.source
+    }))
+
 /** Writes the reports of a run (default: the latest) from the checkpoint alone. Returns the written paths. */
 export const writeRunReports = (input: {
   readonly outputDir: string
@@ -32,19 +46,26 @@ export const writeRunReports = (input: {
   readonly output: OutputSettings
   readonly formats?: ReadonlyArray<ReportFormat> | undefined
   readonly runId?: number | undefined
+  /** The effective configuration, for the HTML report's settings. */
+  readonly sources?: ReadonlyArray<ConfigEntry> | undefined
 }) =>
   Effect.gen(function* () {
     const store = yield* CheckpointStore
-    const data = yield* store.reportData(input.runId, { changes: input.output.changes })
+    const formats = input.formats ?? input.output.formats
+    const data = yield* store.reportData(input.runId, {
+      changes: input.output.changes,
+      history: formats.includes("html")
+    })
     const model = toReportModel(data, { file: input.pipelineFile })
     const now = yield* DateTime.now
     return yield* writeReports(model, {
       dir: input.outputDir,
       name: data.pipelineName,
-      formats: input.formats ?? input.output.formats,
+      formats,
       csvBom: input.output.csv_bom,
       allowFormulas: input.output.allow_formulas,
       keep: input.output.keep,
-      now: DateTime.toDateUtc(now)
+      now: DateTime.toDateUtc(now),
+      settings: reportSettings(input.sources ?? [])
     })
   })

@@ -7,9 +7,10 @@ import { ExportError } from "./ExportError.js"
  * File names. One report is a set of files sharing `<name>-<tag>`, where the tag is a UTC timestamp
  * (`20261122T031500Z`) or `latest`:
  *   `<name>-<tag>.xlsx`, `<name>-<tag>-results.csv`, `<name>-<tag>-cells.csv`,
- *   `<name>-<tag>-chats.csv` (when there are chats), `<name>-<tag>-changes.csv` (when changes are on).
+ *   `<name>-<tag>-chats.csv` (when there are chats), `<name>-<tag>-changes.csv` (when changes are on),
+ *   `<name>-<tag>.html`.
  */
-export const reportSuffixes = [".xlsx", "-results.csv", "-cells.csv", "-chats.csv", "-changes.csv"] as const
+export const reportSuffixes = [".xlsx", "-results.csv", "-cells.csv", "-chats.csv", "-changes.csv", ".html"] as const
 
 /** `2026-11-22T03:15:00.123Z` → `20261122T031500Z`. */
 export const timestampTag = (now: Date): string =>

@@ -57,6 +57,25 @@ export interface ReportCell {
   readonly error: string | undefined
   readonly attempts: number
   readonly seconds: number | undefined
+  /** When the cell settled (ISO), and in which run; the HTML report's timeline uses them. */
+  readonly finishedAt?: string | undefined
+  readonly runId?: number | undefined
+}
+
+/** An earlier result of one pair (the checkpoint's answer history). */
+export interface ReportAnswer {
+  readonly runId: number
+  readonly status: "success" | "failed"
+  readonly response: string | undefined
+  readonly error: string | undefined
+  readonly at: string
+}
+
+/** Earlier answers per pair, and the run they are compared with ("changed since the previous run"). */
+export interface ReportHistory {
+  readonly previousRunId: number | undefined
+  /** Oldest first, up to and including the reported run; empty when the history adds nothing to the cell. */
+  readonly of: (documentId: number, columnId: number) => ReadonlyArray<ReportAnswer>
 }
 
 export interface ReportChat {
@@ -68,6 +87,11 @@ export interface ReportChat {
   readonly answer: string | undefined
   readonly status: string
   readonly error?: string
+  /** Which session of the chat the message belongs to, and its place in it. */
+  readonly session?: string
+  readonly position?: number
+  readonly attempts?: number
+  readonly seconds?: number | undefined
 }
 
 export interface ReportChange {
@@ -93,9 +117,18 @@ export interface ReportModel {
   readonly chats: ReadonlyArray<ReportChat>
   /** Present when `output.changes` is on. */
   readonly changes?: ReadonlyArray<ReportChange>
+  /** Present when the HTML report is written: each pair's earlier answers. */
+  readonly history?: ReportHistory
 }
 
-export type ReportFormat = "xlsx" | "csv"
+export type ReportFormat = "xlsx" | "csv" | "html"
+
+/** One effective setting of the pipeline, as `docsweep config` shows it (never the token). */
+export interface ReportSetting {
+  readonly key: string
+  readonly value: string
+  readonly source: string
+}
 
 export interface ReportOptions {
   readonly dir: string
@@ -110,6 +143,8 @@ export interface ReportOptions {
   readonly keep: number
   /** The report's timestamp; the caller passes Clock time. */
   readonly now: Date
+  /** The settings the HTML report shows in its run overview. */
+  readonly settings?: ReadonlyArray<ReportSetting>
 }
 
 /** Builds `cell` and `cells` from an array of cells. */

@@ -12,6 +12,7 @@ import {
   reportSuffixes,
   timestampTag
 } from "./ReportFiles.js"
+import { writeHtml } from "./html/WriteHtml.js"
 import { writeCsv } from "./WriteCsv.js"
 import { writeXlsx } from "./WriteXlsx.js"
 
@@ -43,6 +44,9 @@ export const writeReports = (
     }
     if (options.formats.includes("csv")) {
       written.push(...(yield* writeCsv(model, stem, options)))
+    }
+    if (options.formats.includes("html")) {
+      written.push(yield* writeHtml(model, `${stem}.html`, { now: options.now, settings: options.settings ?? [] }))
     }
     const latest = yield* Effect.forEach(written, (path) => copyAtomically(path, latestPath(path, stem, latestStem)))
     // A `-latest-chats.csv` from an earlier run with chats must not pass for this run's.

@@ -95,7 +95,9 @@ export const RunSettings = mapping(
   "How the run talks to the service."
 )
 
-export const Format = Schema.Literal("xlsx", "csv").annotations({ message: expected('"xlsx" or "csv"') })
+export const Format = Schema.Literal("xlsx", "csv", "html").annotations({
+  message: expected('"xlsx", "csv" or "html"')
+})
 
 export const OutputSettings = mapping(
   {
@@ -111,8 +113,8 @@ export const OutputSettings = mapping(
           { jsonSchema: { uniqueItems: true } }
         )
       ),
-      ["xlsx", "csv"],
-      "Report files to write."
+      ["xlsx", "csv", "html"],
+      "Report files to write: xlsx (Excel), csv, html (one self-contained page)."
     ),
     csv_bom: field(Flag, false, "Start CSV files with a UTF-8 byte order mark (helps Excel on Windows)."),
     allow_formulas: field(Flag, false, "Keep answers starting with = + - @ as they are instead of quoting them."),

@@ -124,6 +124,24 @@ export interface ReportChat extends ChatMessageRecord {
 export interface ReportDataOptions {
   /** Add the answers changed since the previous run (`output.changes`). */
   readonly changes?: boolean
+  /** Add each pair's earlier answers (the HTML report's cell detail). */
+  readonly history?: boolean
+}
+
+/** One result of a pair in the history table. */
+export interface HistoryAnswer {
+  readonly runId: number
+  readonly state: "success" | "failed"
+  readonly response: string | undefined
+  readonly error: string | undefined
+  readonly at: string
+}
+
+/** The answers pairs had up to a run (see AnswerHistory.ts for which pairs are read). */
+export interface AnswerHistory {
+  readonly previousRunId: number | undefined
+  /** Oldest first; empty when the history adds nothing to the current cell. */
+  readonly of: (documentId: number, columnName: string) => ReadonlyArray<HistoryAnswer>
 }
 
 /** Everything a report needs, read in one pass. */
@@ -141,6 +159,8 @@ export interface ReportData {
   readonly chats: ReadonlyArray<ReportChat>
   /** With `changes`: the previous run's id (undefined when there is none) and what changed since. */
   readonly changes?: { readonly fromRunId: number | undefined; readonly list: ReadonlyArray<AnswerChange> }
+  /** With `history`: earlier answers per pair. */
+  readonly history?: AnswerHistory
 }
 
 export interface MergeCounts {

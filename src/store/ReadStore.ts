@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import { makeAnswerDiff } from "./AnswerDiff.js"
+import { makeAnswerHistory } from "./AnswerHistory.js"
 import type { CellRecord, ColumnRecord, ReportData, ReportDataOptions, StatusSummary } from "./CheckpointModel.js"
 import type { Database } from "./Database.js"
 import { StoreError } from "./StoreError.js"
@@ -66,6 +67,7 @@ export const makeReadStore = ({ attempt, path, sqlite }: Database) => {
   )
   const diff = makeAnswerDiff(sqlite)
   const diffSnapshot = sqlite.transaction(diff)
+  const history = makeAnswerHistory(sqlite)
 
   const summary = sqlite.transaction(
     (): StatusSummary => ({
@@ -107,7 +109,8 @@ export const makeReadStore = ({ attempt, path, sqlite }: Database) => {
       }),
       ...(options.changes === true
         ? { changes: { fromRunId, list: fromRunId === undefined ? [] : diff(fromRunId, record.id) } }
-        : {})
+        : {}),
+      ...(options.history === true ? { history: history(record.id) } : {})
     }
     return data
   })

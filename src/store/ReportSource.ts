@@ -29,7 +29,9 @@ export const toReportModel = (data: ReportData, options: { readonly file: string
     response: cell.response,
     error: cell.error,
     attempts: cell.attempts,
-    seconds: cell.seconds
+    seconds: cell.seconds,
+    finishedAt: cell.finishedAt,
+    runId: cell.runId
   })
   // Mapped on demand, not copied: the data already holds every cell once (100,000 at the benchmark's size).
   const cells = function* (): Generator<ReportCell> {
@@ -45,6 +47,7 @@ export const toReportModel = (data: ReportData, options: { readonly file: string
   }
   const { run } = data
   const changes = data.changes
+  const history = data.history
   return {
     pipeline: { name: data.pipelineName, file: options.file, hash: data.pipelineHash },
     run: {
@@ -68,8 +71,23 @@ export const toReportModel = (data: ReportData, options: { readonly file: string
       message: chat.query,
       answer: chat.response,
       status: chat.state,
-      ...(chat.error === undefined ? {} : { error: chat.error })
+      ...(chat.error === undefined ? {} : { error: chat.error }),
+      session: chat.sessionKey,
+      position: chat.position,
+      attempts: chat.attempts,
+      seconds: chat.seconds
     })),
+    ...(history === undefined
+      ? {}
+      : {
+          history: {
+            previousRunId: history.previousRunId,
+            of: (documentId: number, columnId: number) =>
+              history
+                .of(documentId, columns[columnId - 1]?.name ?? "")
+                .map(({ state, ...answer }) => ({ ...answer, status: state }))
+          }
+        }),
     ...(changes === undefined
       ? {}
       : {

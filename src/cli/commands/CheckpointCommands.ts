@@ -40,17 +40,21 @@ const parseFormats = (text: string | undefined) =>
       .split(",")
       .map((part) => part.trim())
       .filter((part) => part !== "")
-    const bad = formats.filter((format) => format !== "xlsx" && format !== "csv")
-    if (bad.length > 0 || formats.length === 0) {
-      return yield* new UsageError({ message: `--format takes xlsx, csv or xlsx,csv; got "${text}"` })
+    const known: ReadonlyArray<ReportFormat> = ["xlsx", "csv", "html"]
+    const chosen = known.filter((format) => formats.includes(format))
+    if (formats.length === 0 || formats.some((format) => !chosen.some((name) => name === format))) {
+      return yield* new UsageError({ message: `--format takes xlsx, csv and html, comma-separated; got "${text}"` })
     }
-    return formats as ReadonlyArray<ReportFormat>
+    return chosen
   })
 
 const exportBuilder = (yargs: Argv) =>
   withCheckpointFlags(yargs)
     .option("run", { type: "number", describe: "the run to report (default: the latest)" })
-    .option("format", { type: "string", describe: "xlsx, csv or xlsx,csv (default: the pipeline's output.formats)" })
+    .option("format", {
+      type: "string",
+      describe: "xlsx, csv, html or several, comma-separated (default: the pipeline's output.formats)"
+    })
 
 /** `docsweep export FILE`: the reports again, from the checkpoint alone; the service is not contacted. */
 export const ExportCommand: CommandModule<object, ArgsOf<typeof exportBuilder>> = {
@@ -69,7 +73,8 @@ export const ExportCommand: CommandModule<object, ArgsOf<typeof exportBuilder>> 
             pipelineFile: loaded.file,
             output: effective.pipeline.output,
             formats,
-            runId: argv.run
+            runId: argv.run,
+            sources: effective.sources
           }).pipe(Effect.provide(CheckpointStore.open(path)))
           for (const file of written) console.log(file)
           return ExitCode.ok

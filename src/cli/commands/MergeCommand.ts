@@ -14,7 +14,7 @@ import { UsageError } from "../UsageError.js"
 
 const defaultOutput: OutputSettings = {
   dir: "",
-  formats: ["xlsx", "csv"],
+  formats: ["xlsx", "csv", "html"],
   csv_bom: false,
   allow_formulas: false,
   keep: 10,

@@ -179,7 +179,8 @@ const runWith = (argv: RunArgs, terminal: LiveTerminal | undefined) =>
               outputDir,
               pipelineFile: loaded.file,
               output: effective.pipeline.output,
-              runId: summary.runId
+              runId: summary.runId,
+              sources: effective.sources
             })
       const code = exitCodeOf(summary.outcome)
       console.log(renderSummary(summary, reports, code))

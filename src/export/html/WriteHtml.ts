@@ -1,0 +1,66 @@
+import { writeFile } from "node:fs/promises"
+import { Effect } from "effect"
+import { ExportError } from "../ExportError.js"
+import type { ReportModel, ReportSetting } from "../ReportModel.js"
+import { writeAtomically } from "../ReportFiles.js"
+import { buildPageData } from "./BuildPageData.js"
+import { htmlDocument } from "./HtmlDocument.js"
+import { gzipPageData } from "./PackPageData.js"
+import { loadPageAssets } from "./PageAssets.js"
+
+export interface HtmlOptions {
+  /** The report's timestamp; the caller passes Clock time. */
+  readonly now: Date
+  /** The pipeline's effective settings, shown in the run overview (never the token). */
+  readonly settings: ReadonlyArray<ReportSetting>
+}
+
+/** The page data of `model`, gzip-compressed: what the file embeds and `docsweep view` serves. */
+export const packReport = (
+  model: ReportModel,
+  options: HtmlOptions,
+  path: string
+): Effect.Effect<Buffer, ExportError> =>
+  Effect.suspend(() =>
+    gzipPageData(buildPageData(model, { generatedAt: options.now, settings: options.settings }), path)
+  )
+
+/** The whole HTML document for packed data; `live` is the data's version when `docsweep view` serves it. */
+export const renderHtml = (input: {
+  readonly title: string
+  readonly packed: Buffer
+  readonly path: string
+  readonly live?: string
+}): Effect.Effect<string, ExportError> =>
+  Effect.gen(function* () {
+    const assets = yield* loadPageAssets(input.path)
+    return yield* Effect.try({
+      try: () =>
+        htmlDocument({
+          title: input.title,
+          data: input.packed.toString("base64"),
+          assets,
+          ...(input.live === undefined ? {} : { live: input.live })
+        }),
+      catch: (cause) => new ExportError({ path: input.path, cause })
+    })
+  })
+
+/** `<pipeline> · run N` */
+export const reportTitle = (model: ReportModel): string => `${model.pipeline.name} · run ${model.run.id}`
+
+/**
+ * Writes the HTML report to `path` (through a temporary file): one self-contained file holding the page's
+ * script, styles, font and the run's data, which opens from disk with no network.
+ */
+export const writeHtml = (model: ReportModel, path: string, options: HtmlOptions): Effect.Effect<string, ExportError> =>
+  writeAtomically(path, (temporary) =>
+    Effect.gen(function* () {
+      const packed = yield* packReport(model, options, path)
+      const html = yield* renderHtml({ title: reportTitle(model), packed, path })
+      yield* Effect.tryPromise({
+        try: () => writeFile(temporary, html, "utf8"),
+        catch: (cause) => new ExportError({ path, cause })
+      })
+    })
+  ).pipe(Effect.withSpan("WriteHtml.writeHtml", { attributes: { path } }))

@@ -1,0 +1,106 @@
+import { readAnswer } from "../Evidence.js"
+import { type Cells, statusLabel } from "./Cells.js"
+import { button, dateTime, duration, el, replace } from "./Dom.js"
+import { historyView } from "./HistoryView.js"
+import { pageTextView } from "./PageText.js"
+
+const field = (label: string, value: string) => el("div", { class: "field" }, el("dt", {}, label), el("dd", {}, value))
+
+/**
+ * The detail of one cell, beside the grid: the whole answer, its evidence (quote, page, document), status,
+ * attempts, seconds, error, and the answers the pair had in earlier runs with the changes marked. Served by
+ * `docsweep view`, a quote of a local file also shows its page with the quote highlighted.
+ */
+export class Detail {
+  readonly element: HTMLElement
+  private readonly content: HTMLDivElement
+  private readonly title: HTMLHeadingElement
+  /** The cell shown: document row and query column. */
+  shown: { readonly row: number; readonly col: number } | undefined
+
+  constructor(
+    private readonly live: boolean,
+    private readonly onClose: () => void
+  ) {
+    this.title = el("h2", { id: "detail-title", tabindex: -1 })
+    this.content = el("div", { class: "detail-content" })
+    const close = button("×", () => this.close(), { class: "close", "aria-label": "Close the detail (Escape)" })
+    this.element = el(
+      "aside",
+      { class: "detail", role: "dialog", "aria-modal": "false", "aria-labelledby": "detail-title", hidden: true },
+      el("div", { class: "detail-head" }, this.title, close),
+      this.content
+    )
+    this.element.addEventListener("keydown", (event) => {
+      if (event.key !== "Escape") return
+      event.preventDefault()
+      this.close()
+    })
+  }
+
+  close(): void {
+    this.element.hidden = true
+    this.shown = undefined
+    this.onClose()
+  }
+
+  /** Shows the cell of document `row` in query column `col`, and moves the focus to it. */
+  open(cells: Cells, row: number, col: number): void {
+    this.shown = { row, col }
+    this.render(cells)
+    this.element.hidden = false
+    this.title.focus({ preventScroll: true })
+  }
+
+  /** Draws the shown cell again (live updates). */
+  render(cells: Cells): void {
+    if (this.shown === undefined) return
+    const { col, row } = this.shown
+    const { data } = cells
+    const index = cells.index(row, col)
+    const column = data.columns[col]
+    const documentId = data.documents.ids[row] ?? 0
+    const filename = data.documents.filenames[row] ?? ""
+    const code = cells.status(index)
+    const answer = cells.text(index)
+    const read = readAnswer(answer)
+    const error = cells.error(index)
+    const seconds = data.cells.seconds[index]
+    const finished = data.cells.finished[index]
+    replace(this.title, column?.name ?? "")
+    const facts = el(
+      "dl",
+      { class: "facts" },
+      field("Document", `${filename} (id ${documentId}, ${data.documents.pages[row] ?? "?"} pages)`),
+      field("Status", statusLabel[code]),
+      field("Attempts", String(data.cells.attempts[index] ?? 0)),
+      field("Seconds", seconds === null || seconds === undefined ? "–" : duration(seconds)),
+      finished !== null && finished !== undefined
+        ? field("Answered", dateTime(new Date(Date.parse(data.run.startedAt) + finished).toISOString()))
+        : null
+    )
+    const evidence = read.quotes.map((quote, position) =>
+      el(
+        "figure",
+        { class: "quote" },
+        el("blockquote", {}, quote.text),
+        el("figcaption", {}, `p. ${quote.page} · ${quote.document ?? filename}`),
+        this.live && position === 0 && quote.document === undefined ? pageTextView(documentId, quote) : null
+      )
+    )
+    const history = cells.history(index)
+    replace(
+      this.content,
+      el("p", { class: "query" }, column?.query ?? ""),
+      el("span", { class: `chip s-${code}` }, statusLabel[code]),
+      cells.changed(index) && el("span", { class: "chip changed" }, `changed since run ${data.previousRunId}`),
+      code === "s" && el("p", { class: "short" }, read.short),
+      code === "s" && el("section", {}, el("h3", {}, "Answer"), el("div", { class: "answer-full" }, answer)),
+      error !== undefined && el("section", {}, el("h3", {}, "Error"), el("div", { class: "error-box" }, error)),
+      evidence.length > 0 && el("section", {}, el("h3", {}, "Evidence"), ...evidence),
+      facts,
+      history.length > 0 &&
+        el("section", {}, el("h3", {}, "Answers in earlier runs"), historyView(history, data.run.id))
+    )
+  }
+}

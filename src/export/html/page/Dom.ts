@@ -1,0 +1,92 @@
+/**
+ * The page builds every element here. Data (answers, file names, errors: text from documents and AI output) only
+ * ever becomes a Text node or an attribute value through `textContent` / `setAttribute` with fixed names: nothing
+ * is parsed as HTML, so `<script>` or `onerror=` in an answer is shown, never run. There is no innerHTML here.
+ */
+
+type Child = Node | string | null | undefined | false
+
+export interface Attributes {
+  readonly class?: string | undefined
+  /** Fixed attribute names only (role, aria-*, data-*, id, type …); never `on…` handlers or `style`. */
+  readonly [name: string]: string | number | boolean | undefined
+}
+
+const forbidden = /^(on|style$|srcdoc$|href$|src$)/i
+
+/** An element with attributes and children (strings become Text nodes). */
+export const el = <K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Attributes = {},
+  ...children: ReadonlyArray<Child>
+): HTMLElementTagNameMap[K] => {
+  const element = document.createElement(tag)
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === false) continue
+    if (forbidden.test(name)) throw new Error(`refusing attribute ${name}`)
+    element.setAttribute(name, value === true ? "" : String(value))
+  }
+  append(element, ...children)
+  return element
+}
+
+/** Appends children; strings become Text nodes. */
+export const append = (parent: Node, ...children: ReadonlyArray<Child>): void => {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue
+    parent.appendChild(typeof child === "string" ? document.createTextNode(child) : child)
+  }
+}
+
+/** Replaces an element's children. */
+export const replace = (parent: Element, ...children: ReadonlyArray<Child>): void => {
+  parent.replaceChildren()
+  append(parent, ...children)
+}
+
+/** A button that runs `action` on click. */
+export const button = (label: Child, action: (event: MouseEvent) => void, attributes: Attributes = {}) => {
+  const element = el("button", { type: "button", ...attributes }, label)
+  element.addEventListener("click", action)
+  return element
+}
+
+/** `text` with the parts in `[start, end)` ranges wrapped in `<mark>` (as Text nodes, never HTML). */
+export const marked = (text: string, ranges: ReadonlyArray<readonly [number, number]>): DocumentFragment => {
+  const fragment = document.createDocumentFragment()
+  let at = 0
+  for (const [start, end] of [...ranges].sort((a, b) => a[0] - b[0])) {
+    if (start < at) continue
+    append(fragment, text.slice(at, start), el("mark", {}, text.slice(start, end)))
+    at = end
+  }
+  append(fragment, text.slice(at))
+  return fragment
+}
+
+const numberFormat = new Intl.NumberFormat("en-US")
+
+/** 12,345 */
+export const count = (value: number): string => numberFormat.format(value)
+
+/** "3.2 s", "1 min 4 s", "2 h 5 min" */
+export const duration = (seconds: number): string => {
+  if (!Number.isFinite(seconds)) return "–"
+  if (seconds < 10) return `${seconds.toFixed(seconds < 1 ? 2 : 1)} s`
+  if (seconds < 60) return `${Math.round(seconds)} s`
+  const minutes = Math.floor(seconds / 60)
+  if (minutes < 60) return `${minutes} min ${Math.round(seconds % 60)} s`
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`
+}
+
+/** An ISO instant as local date and time, "2026-11-24 19:46:57". */
+export const dateTime = (iso: string | null | undefined): string => {
+  if (iso === null || iso === undefined) return "–"
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  const pad = (n: number) => String(n).padStart(2, "0")
+  return (
+    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
+    `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
+  )
+}

@@ -1,0 +1,267 @@
+import {
+  elementScroll,
+  observeElementOffset,
+  observeElementRect,
+  Virtualizer,
+  type VirtualItem
+} from "@tanstack/virtual-core"
+import type { Cells } from "./Cells.js"
+import { el } from "./Dom.js"
+import { gridKeys } from "./GridKeys.js"
+import { cellPasses, type SortKey, type ViewState } from "./View.js"
+
+export const rowHeight = 52
+export const headerHeight = 60
+/** ID, file name and pages: sticky on the left. */
+const documentColumns = [
+  { key: "id", label: "ID", width: 72 },
+  { key: "file", label: "File name", width: 260 },
+  { key: "pages", label: "Pages", width: 68 }
+] as const
+const queryWidth = 240
+const stickyWidth = documentColumns.reduce((sum, column) => sum + column.width, 0)
+
+export interface GridActions {
+  /** Show the detail of a document's cell in a query column. */
+  readonly open: (row: number, col: number) => void
+  readonly sort: (key: SortKey) => void
+}
+
+/** Where the keyboard is: a display row (-1: the header) and a grid column (0–2 document, 3… query columns). */
+export interface Position {
+  readonly row: number
+  readonly col: number
+}
+
+/**
+ * The results grid: one row per document, one column per shown query. ARIA grid roles throughout; only the rows in
+ * view (and a few beyond) are in the DOM (@tanstack/virtual-core), each carrying its `aria-rowindex`. The grid
+ * element keeps the focus and points at the current cell with `aria-activedescendant`.
+ */
+export class Grid {
+  readonly element: HTMLDivElement
+  private readonly header: HTMLDivElement
+  private readonly body: HTMLDivElement
+  private readonly virtualizer: Virtualizer<HTMLDivElement, HTMLDivElement>
+  private readonly rendered = new Map<number, HTMLDivElement>()
+  rows: ReadonlyArray<number> = []
+  columns: ReadonlyArray<number> = []
+  private view: ViewState | undefined
+  active: Position = { row: 0, col: 1 }
+
+  constructor(
+    private cells: Cells,
+    readonly actions: GridActions
+  ) {
+    this.header = el("div", { class: "grid-header", role: "rowgroup" })
+    this.body = el("div", { class: "grid-body", role: "rowgroup" })
+    this.element = el(
+      "div",
+      { class: "grid", role: "grid", tabindex: 0, "aria-label": "Results" },
+      this.header,
+      this.body
+    )
+    this.element.addEventListener("keydown", (event) => gridKeys(event, this))
+    this.element.addEventListener("click", (event) => this.clicked(event))
+    this.virtualizer = new Virtualizer<HTMLDivElement, HTMLDivElement>({
+      count: 0,
+      getScrollElement: () => this.element,
+      estimateSize: () => rowHeight,
+      scrollToFn: elementScroll,
+      observeElementRect,
+      observeElementOffset,
+      overscan: 6,
+      scrollMargin: headerHeight,
+      scrollPaddingStart: headerHeight,
+      onChange: () => this.renderRows()
+    })
+  }
+
+  /** Call once the grid is in the document: starts watching its size and scroll. */
+  mount(): void {
+    this.virtualizer._didMount()
+    this.virtualizer._willUpdate()
+  }
+
+  /** Shows `rows` (document rows in order) and the shown query `columns` under `view`'s filters. */
+  show(cells: Cells, rows: ReadonlyArray<number>, columns: ReadonlyArray<number>, view: ViewState): void {
+    this.cells = cells
+    this.rows = rows
+    this.columns = columns
+    this.view = view
+    const template = [...documentColumns.map((c) => `${c.width}px`), ...columns.map(() => `${queryWidth}px`)]
+    this.element.style.setProperty("--grid-columns", template.join(" "))
+    this.element.style.setProperty("--grid-width", `${stickyWidth + columns.length * queryWidth}px`)
+    this.element.setAttribute("aria-rowcount", String(rows.length + 1))
+    this.element.setAttribute("aria-colcount", String(documentColumns.length + columns.length))
+    this.renderHeader()
+    for (const element of this.rendered.values()) element.remove()
+    this.rendered.clear()
+    this.virtualizer.setOptions({ ...this.virtualizer.options, count: rows.length })
+    this.virtualizer._willUpdate()
+    this.moveTo(this.clamp(this.active), false)
+    this.renderRows()
+  }
+
+  get columnCount(): number {
+    return documentColumns.length + this.columns.length
+  }
+
+  /** Rows that fit in the viewport: the step of Page Up and Page Down. */
+  get pageRows(): number {
+    return Math.max(1, Math.floor((this.element.clientHeight - headerHeight) / rowHeight) - 1)
+  }
+
+  clamp(position: Position): Position {
+    return {
+      row: Math.max(-1, Math.min(this.rows.length - 1, position.row)),
+      col: Math.max(0, Math.min(this.columnCount - 1, position.col))
+    }
+  }
+
+  /** Makes `position` the current cell, scrolling it into view. */
+  moveTo(position: Position, scroll = true): void {
+    this.active = this.clamp(position)
+    if (scroll && this.active.row >= 0) this.virtualizer.scrollToIndex(this.active.row, { align: "auto" })
+    if (scroll) this.revealColumn(this.active.col)
+    this.markActive()
+  }
+
+  /** The sort key of a grid column. */
+  keyOf(col: number): SortKey | undefined {
+    return col < documentColumns.length ? documentColumns[col]?.key : this.columns[col - documentColumns.length]
+  }
+
+  /** Opens the detail of the current cell (a document column opens the row's first shown query). */
+  openActive(): void {
+    const { col, row } = this.active
+    const documentRow = this.rows[row]
+    if (row < 0) {
+      const key = this.keyOf(col)
+      if (key !== undefined) this.actions.sort(key)
+    } else if (documentRow !== undefined && this.columns.length > 0) {
+      const query = this.columns[Math.max(0, col - documentColumns.length)]
+      if (query !== undefined) this.actions.open(documentRow, query)
+    }
+  }
+
+  private revealColumn(col: number): void {
+    if (col < documentColumns.length) return
+    const left = stickyWidth + (col - documentColumns.length) * queryWidth
+    const view = this.element
+    if (left < view.scrollLeft + stickyWidth) view.scrollLeft = left - stickyWidth
+    else if (left + queryWidth > view.scrollLeft + view.clientWidth)
+      view.scrollLeft = left + queryWidth - view.clientWidth
+  }
+
+  private cellId(row: number, col: number): string {
+    return `cell-${row + 1}-${col}`
+  }
+
+  private markActive(): void {
+    for (const previous of this.element.querySelectorAll(".active")) previous.classList.remove("active")
+    const id = this.cellId(this.active.row, this.active.col)
+    const current = this.element.querySelector(`#${id}`)
+    current?.classList.add("active")
+    if (current === null) this.element.removeAttribute("aria-activedescendant")
+    else this.element.setAttribute("aria-activedescendant", id)
+  }
+
+  private clicked(event: MouseEvent): void {
+    const target = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-col]") : null
+    if (target === null) return
+    const col = Number(target.dataset.col)
+    const row = Number(target.dataset.row)
+    this.moveTo({ row, col }, false)
+    this.element.focus({ preventScroll: true })
+    this.openActive()
+  }
+
+  private renderHeader(): void {
+    const sort = this.view?.sort
+    const names = [
+      ...documentColumns.map((column) => ({ label: column.label, title: undefined })),
+      ...this.columns.map((col) => ({
+        label: this.cells.data.columns[col]?.name ?? "",
+        title: this.cells.data.columns[col]?.query
+      }))
+    ]
+    const headers = names.map((name, col) => {
+      const sorted = sort !== undefined && sort.key === this.keyOf(col)
+      const direction = sorted ? (sort.descending ? "descending" : "ascending") : "none"
+      return el(
+        "div",
+        {
+          role: "columnheader",
+          class: `cell head${col < documentColumns.length ? " sticky" : ""}`,
+          id: this.cellId(-1, col),
+          "aria-colindex": col + 1,
+          "aria-sort": direction,
+          title: name.title,
+          "data-row": -1,
+          "data-col": col
+        },
+        el("span", { class: "head-label" }, name.label),
+        el("span", { class: `sort-mark ${direction}`, "aria-hidden": "true" })
+      )
+    })
+    this.header.replaceChildren(el("div", { role: "row", class: "row head-row", "aria-rowindex": 1 }, ...headers))
+  }
+
+  private renderRows(): void {
+    const items = this.virtualizer.getVirtualItems()
+    this.body.style.height = `${Math.max(0, this.virtualizer.getTotalSize() - headerHeight)}px`
+    const wanted = new Set(items.map((item) => item.index))
+    for (const [index, element] of this.rendered) {
+      if (wanted.has(index)) continue
+      element.remove()
+      this.rendered.delete(index)
+    }
+    for (const item of items) this.placeRow(item)
+    this.markActive()
+  }
+
+  private placeRow(item: VirtualItem): void {
+    let element = this.rendered.get(item.index)
+    if (element === undefined) {
+      element = this.buildRow(item.index)
+      this.rendered.set(item.index, element)
+      this.body.append(element)
+    }
+    element.style.transform = `translateY(${item.start - headerHeight}px)`
+  }
+
+  private buildRow(display: number): HTMLDivElement {
+    const row = this.rows[display] ?? 0
+    const { cells } = this
+    const { documents } = cells.data
+    const query = this.view?.query.trim().toLowerCase() ?? ""
+    const fileHit = query !== "" && cells.fileHolds(row, query)
+    const base = (col: number, extra: string) => ({
+      role: "gridcell",
+      id: this.cellId(display, col),
+      "aria-colindex": col + 1,
+      "data-row": display,
+      "data-col": col,
+      class: `cell ${extra}`
+    })
+    const documentCells = [
+      el("div", base(0, "sticky num"), String(documents.ids[row] ?? "")),
+      el("div", base(1, `sticky file${fileHit ? " hit" : ""}`), documents.filenames[row] ?? ""),
+      el("div", base(2, "sticky num"), String(documents.pages[row] ?? "–"))
+    ]
+    const queryCells = this.columns.map((col, position) => {
+      const index = cells.index(row, col)
+      const code = cells.status(index)
+      const passes = this.view === undefined || cellPasses(cells, index, this.view, fileHit ? "" : query)
+      const changed = cells.changed(index)
+      return el(
+        "div",
+        { ...base(position + documentColumns.length, `answer s-${code}${passes ? "" : " dim"}`), "data-status": code },
+        el("span", { class: "answer-text" }, cells.short(index)),
+        changed && el("span", { class: "changed-mark", title: "changed since the previous run" }, "changed")
+      )
+    })
+    return el("div", { role: "row", class: "row", "aria-rowindex": display + 2 }, ...documentCells, ...queryCells)
+  }
+}

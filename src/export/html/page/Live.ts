@@ -1,0 +1,32 @@
+import { livePaths } from "../PageData.js"
+import type { App } from "./App.js"
+import { fetchData, fetchJson } from "./LoadData.js"
+
+const versionOf = (reply: unknown): string | undefined =>
+  typeof reply === "object" && reply !== null && "version" in reply && typeof reply.version === "string"
+    ? reply.version
+    : undefined
+
+/**
+ * While `docsweep view` serves the page: asks every second whether the checkpoint changed, and when it did,
+ * fetches the data again and redraws. A failed request (the viewer stopped) is retried, more slowly.
+ */
+export const followLive = (app: App, initialVersion: string | undefined): void => {
+  let version = initialVersion
+  const poll = async (): Promise<number> => {
+    try {
+      const next = versionOf(await fetchJson(livePaths.version))
+      if (next !== undefined && next !== version) {
+        app.update(await fetchData(livePaths.data))
+        version = next
+      }
+      return 1000
+    } catch {
+      return 5000
+    }
+  }
+  const loop = () => {
+    void poll().then((wait) => setTimeout(loop, wait))
+  }
+  setTimeout(loop, 1000)
+}

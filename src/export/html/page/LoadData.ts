@@ -1,0 +1,40 @@
+import { type PageData, pageDataFormat, pageIds } from "../PageData.js"
+
+const isPageData = (value: unknown): value is PageData =>
+  typeof value === "object" && value !== null && "format" in value && value.format === pageDataFormat
+
+const checked = (value: unknown): PageData => {
+  if (!isPageData(value)) throw new Error("this report's data has a format this page does not read")
+  return value
+}
+
+/** base64 → bytes; atob gives one character per byte. */
+const fromBase64 = (text: string): Uint8Array<ArrayBuffer> => {
+  const binary = atob(text)
+  const bytes = new Uint8Array(binary.length)
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+  return bytes
+}
+
+/** The data embedded in the file: base64 of gzip, inflated with the browser's own DecompressionStream. */
+export const embeddedData = async (): Promise<PageData> => {
+  const block = document.getElementById(pageIds.data)
+  const text = block?.textContent?.trim() ?? ""
+  if (text === "") throw new Error("this report holds no data")
+  const stream = new Blob([fromBase64(text)]).stream().pipeThrough(new DecompressionStream("gzip"))
+  return checked(JSON.parse(await new Response(stream).text()))
+}
+
+/** The data endpoint of `docsweep view` (a same-origin path), or undefined for a report opened from disk. */
+export const liveEndpoint = (): string | undefined =>
+  document.querySelector<HTMLMetaElement>(`meta[name="${pageIds.live}"]`)?.content || undefined
+
+/** Fetches JSON from the serving `docsweep view`. */
+export const fetchJson = async (path: string): Promise<unknown> => {
+  const reply = await fetch(path, { cache: "no-store", credentials: "omit" })
+  if (!reply.ok) throw new Error(`${path}: HTTP ${reply.status}`)
+  return reply.json()
+}
+
+/** The current data from `docsweep view`. */
+export const fetchData = async (path: string): Promise<PageData> => checked(await fetchJson(path))
