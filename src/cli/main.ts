@@ -6,6 +6,7 @@ import { MergeCommand } from "./commands/MergeCommand.js"
 import { RunCommand } from "./commands/RunCommand.js"
 import { DocsCommand, ServeCommand, TokenCommand, UsersCommand } from "./commands/ServiceCommands.js"
 import { ValidateCommand } from "./commands/ValidateCommand.js"
+import { ViewCommand } from "./commands/ViewCommand.js"
 import { docsweepVersion } from "./Version.js"
 
 await yargs(hideBin(process.argv))
@@ -17,6 +18,7 @@ await yargs(hideBin(process.argv))
   .command(StatusCommand)
   .command(ConfigCommand)
   .command(DiffCommand)
+  .command(ViewCommand)
   .command(MergeCommand)
   .command(ServeCommand)
   .command(DocsCommand)

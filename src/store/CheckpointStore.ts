@@ -1,5 +1,6 @@
 import { Context, Effect, Layer } from "effect"
 import { makeCellStore } from "./CellStore.js"
+import { makeChangeMark } from "./ChangeMark.js"
 import { makeChatStore } from "./ChatStore.js"
 import { openDatabase } from "./Database.js"
 import { makeLayoutStore } from "./LayoutStore.js"
@@ -14,6 +15,8 @@ export class CheckpointPath extends Context.Tag("app/store/CheckpointPath")<
     readonly path: string
     /** Fail instead of creating a missing checkpoint (`docsweep status`, `diff`, reports of an old run). */
     readonly mustExist?: boolean
+    /** Read only (`docsweep view`): its write methods fail with SQLITE_READONLY; no lock is needed. */
+    readonly readOnly?: boolean
   }
 >() {}
 
@@ -23,15 +26,16 @@ export class CheckpointPath extends Context.Tag("app/store/CheckpointPath")<
  */
 export class CheckpointStore extends Effect.Service<CheckpointStore>()("app/store/CheckpointStore", {
   scoped: Effect.gen(function* () {
-    const { mustExist, path } = yield* CheckpointPath
-    const database = yield* openDatabase(path, { fileMustExist: mustExist === true })
+    const { mustExist, path, readOnly } = yield* CheckpointPath
+    const database = yield* openDatabase(path, { fileMustExist: mustExist === true, readOnly: readOnly === true })
     return {
       path,
       ...makeRunStore(database),
       ...makeLayoutStore(database),
       ...makeCellStore(database),
       ...makeChatStore(database),
-      ...makeReadStore(database)
+      ...makeReadStore(database),
+      ...makeChangeMark(database)
     } as const
   })
 }) {
@@ -42,4 +46,10 @@ export class CheckpointStore extends Effect.Service<CheckpointStore>()("app/stor
   /** The store on an existing checkpoint only: a missing file fails with StoreError (operation "open"). */
   static readonly openExisting = (path: string): Layer.Layer<CheckpointStore, StoreError> =>
     CheckpointStore.Default.pipe(Layer.provide(Layer.succeed(CheckpointPath, { path, mustExist: true })))
+
+  /** The store on an existing checkpoint, read only: a reader beside a running run (`docsweep view`). */
+  static readonly openReadOnly = (path: string): Layer.Layer<CheckpointStore, StoreError> =>
+    CheckpointStore.Default.pipe(
+      Layer.provide(Layer.succeed(CheckpointPath, { path, mustExist: true, readOnly: true }))
+    )
 }

@@ -16,11 +16,19 @@ export interface Database {
 export interface OpenOptions {
   /** Refuse a missing file instead of creating it (merge sources, `docsweep status`). */
   readonly fileMustExist?: boolean
+  /** Open an existing file for reading only (`docsweep view` beside a running run): nothing is ever written. */
+  readonly readOnly?: boolean
 }
 
 const connect = (path: string, options: OpenOptions): Effect.Effect<BetterSqlite3.Database, StoreError> =>
   Effect.try({
     try: () => {
+      if (options.readOnly === true) {
+        // A reader beside the running writer: WAL lets it read committed snapshots while the run goes on.
+        const reader = new BetterSqlite3(path, { readonly: true, fileMustExist: true, timeout: 5000 })
+        reader.pragma("busy_timeout = 5000")
+        return reader
+      }
       if (options.fileMustExist !== true) mkdirSync(dirname(path), { recursive: true })
       const sqlite = new BetterSqlite3(path, { fileMustExist: options.fileMustExist === true, timeout: 5000 })
       // WAL + NORMAL: a committed transaction survives kill -9 of the process (only an OS crash or power loss can
@@ -74,7 +82,7 @@ export const openDatabase = (
       )
     )
     yield* checkIntegrity(sqlite, path)
-    yield* migrate(sqlite, path)
+    yield* migrate(sqlite, path, undefined, { readOnly: options.readOnly === true })
     const attempt = <A>(operation: string, run: () => A): Effect.Effect<A, StoreError> =>
       Effect.try({ try: run, catch: (cause) => new StoreError({ operation, path, cause }) })
     return { sqlite, path, attempt }

@@ -78,7 +78,8 @@ export const migrations: ReadonlyArray<string> = [
 export const migrate = (
   sqlite: BetterSqlite3.Database,
   path: string,
-  list: ReadonlyArray<string> = migrations
+  list: ReadonlyArray<string> = migrations,
+  options: { readonly readOnly?: boolean } = {}
 ): Effect.Effect<number, StoreError> =>
   Effect.gen(function* () {
     const version = () => Number(sqlite.pragma("user_version", { simple: true }))
@@ -95,6 +96,14 @@ export const migrate = (
     const attempt = <A>(run: () => A) =>
       Effect.try({ try: run, catch: (cause) => new StoreError({ operation: "migrate", path, cause }) })
     const found = yield* attempt(version)
+    if (options.readOnly === true && found < list.length) {
+      return yield* new StoreError({
+        operation: "migrate",
+        path,
+        cause: undefined,
+        reason: `This checkpoint has schema version ${found}, older than this docsweep's (${list.length}), and is opened read-only; run \`docsweep status\` on it once to upgrade it`
+      })
+    }
     const before = found < list.length ? yield* attempt(() => apply.immediate()) : found
     if (before > list.length) {
       return yield* new StoreError({

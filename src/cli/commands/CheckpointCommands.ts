@@ -12,14 +12,14 @@ import { renderDiff, renderStatus } from "../StatusText.js"
 import { runCommandWith } from "../runCommand.js"
 import { UsageError } from "../UsageError.js"
 
-const withCheckpointFlags = (yargs: Argv) =>
+export const withCheckpointFlags = (yargs: Argv) =>
   withServiceFlags(yargs.positional("file", { type: "string", demandOption: true })).option("shard", {
     type: "string",
     describe: "I/N: the checkpoint of one shard"
   })
 
 /** The output directory and checkpoint a pipeline (or one of its shards) writes to. */
-const checkpointOf = (
+export const checkpointOf = (
   file: string,
   argv: Parameters<typeof loadEffective>[1] & { readonly shard?: string | undefined }
 ) =>

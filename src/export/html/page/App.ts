@@ -35,7 +35,10 @@ export class App {
     this.cells = new Cells(data)
     this.grid = new Grid(this.cells, { open: (row, col) => this.open(row, col), sort: (key) => this.sortBy(key) })
     this.toolbar = new Toolbar((change) => this.change(change))
-    this.detail = new Detail(live, () => this.grid.element.focus({ preventScroll: true }))
+    this.detail = new Detail(live, () => {
+      this.grid.setOpened(undefined)
+      this.grid.element.focus({ preventScroll: true })
+    })
     const results = el(
       "div",
       { class: "results" },
@@ -120,6 +123,7 @@ export class App {
 
   private open(row: number, col: number): void {
     this.detail.open(this.cells, row, col)
+    this.grid.setOpened({ row, col })
   }
 
   private showFailures(reason: string): void {

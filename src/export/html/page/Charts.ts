@@ -73,27 +73,33 @@ export const statusChart = (cells: Cells) => {
   })
 }
 
+/** 1, 2 or 5 times a power of ten, at least `raw`: bin widths a person reads at a glance. */
+const niceStep = (raw: number): number => {
+  const power = 10 ** Math.floor(Math.log10(raw))
+  const factor = raw / power
+  return (factor <= 1 ? 1 : factor <= 2 ? 2 : factor <= 5 ? 5 : 10) * power
+}
+
 /** How long answers took: a histogram of the cells' seconds (up to the 99th percentile; the rest in the last bin). */
 export const latencyChart = (cells: Cells) => {
   const seconds = cells.data.cells.seconds.filter((s): s is number => s !== null).sort((a, b) => a - b)
   const top = seconds[Math.floor((seconds.length - 1) * 0.99)] ?? 0
-  const bins = 20
-  const width = top > 0 ? top / bins : 1
+  const width = top > 0 ? niceStep(top / 16) : 1
+  const bins = Math.max(1, Math.min(24, Math.floor(top / width) + 1))
   const counts = new Array<number>(bins).fill(0)
   for (const s of seconds) {
     const bin = Math.min(bins - 1, Math.floor(s / width))
     counts[bin] = (counts[bin] ?? 0) + 1
   }
-  const edge = (n: number) =>
-    width * n < 10 ? (width * n).toFixed(width < 0.1 ? 2 : 1) : String(Math.round(width * n))
-  const labels = counts.map((_, n) => `${edge(n)}–${n === bins - 1 ? "" : edge(n + 1)}`)
+  const decimals = Math.max(0, -Math.floor(Math.log10(width)))
+  const labels = counts.map((_, n) => `${n === bins - 1 && bins > 1 ? "≥ " : ""}${(width * n).toFixed(decimals)}`)
   return chartBox("Answer latency distribution", 240, {
     type: "bar",
     data: { labels, datasets: [{ ...bar("Cells", counts, { fill: "#B2CCFF", line: "#2E5AAC" }), barPercentage: 1 }] },
     options: {
       maintainAspectRatio: false,
       scales: {
-        x: { title: { display: true, text: "seconds" } },
+        x: { title: { display: true, text: `seconds (bins of ${width.toFixed(decimals)} s)` } },
         y: { beginAtZero: true, title: { display: true, text: "cells" } }
       },
       plugins: { legend: { display: false } }
@@ -101,12 +107,19 @@ export const latencyChart = (cells: Cells) => {
   })
 }
 
-/** Answers (and failures) settled over the run: cumulative counts against minutes since the run started. */
+/**
+ * Answers (and failures) settled over the run: cumulative counts against minutes since the run started; undefined
+ * when the run settled no cell (a re-run with nothing new to ask).
+ */
 export const timelineChart = (cells: Cells) => {
+  const last = cells.data.cells.finished.reduce<number>((most, ms) => Math.max(most, ms ?? 0), 0)
+  // The unit that keeps the axis readable: seconds for a short run, minutes, or hours for a night's run.
+  const [unit, scale] =
+    last < 120_000 ? ["seconds", 1000] : last < 7_200_000 ? ["minutes", 60_000] : ["hours", 3_600_000]
   const points = (code: string) => {
     const times: Array<number> = []
     cells.data.cells.finished.forEach((ms, index) => {
-      if (ms !== null && cells.status(index) === code) times.push(ms / 60_000)
+      if (ms !== null && cells.status(index) === code) times.push(ms / scale)
     })
     times.sort((a, b) => a - b)
     // At most about 300 points a line: a 100,000-cell run draws as fast as a small one.
@@ -126,14 +139,17 @@ export const timelineChart = (cells: Cells) => {
     borderWidth: 2,
     stepped: true as const
   })
+  const answered = points("s")
+  const failed = points("f")
+  if (answered.length === 1 && failed.length === 1) return undefined
   return chartBox("Answers over time during the run", 240, {
     type: "line",
-    data: { datasets: [line("Answered", points("s"), "#12B76A"), line("Failed", points("f"), "#D92D20")] },
+    data: { datasets: [line("Answered", answered, "#12B76A"), line("Failed", failed, "#D92D20")] },
     options: {
       maintainAspectRatio: false,
       parsing: false,
       scales: {
-        x: { type: "linear", beginAtZero: true, title: { display: true, text: "minutes since the run started" } },
+        x: { type: "linear", beginAtZero: true, title: { display: true, text: `${unit} since the run started` } },
         y: { beginAtZero: true, title: { display: true, text: "cells" } }
       },
       plugins: { legend: { position: "bottom" } }

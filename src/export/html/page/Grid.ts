@@ -21,6 +21,10 @@ const documentColumns = [
 const queryWidth = 240
 const stickyWidth = documentColumns.reduce((sum, column) => sum + column.width, 0)
 
+/** Answers that say the document holds no answer ("Not stated.", "No clause found."): shown quieter. */
+const isNil = (short: string) =>
+  /^(not (found|stated|specified|mentioned)|no clause found|none found|n\/a)\b/i.test(short)
+
 export interface GridActions {
   /** Show the detail of a document's cell in a query column. */
   readonly open: (row: number, col: number) => void
@@ -48,6 +52,8 @@ export class Grid {
   columns: ReadonlyArray<number> = []
   private view: ViewState | undefined
   active: Position = { row: 0, col: 1 }
+  /** The cell whose detail is open: document row and query column. */
+  private opened: { readonly row: number; readonly col: number } | undefined
 
   constructor(
     private cells: Cells,
@@ -125,6 +131,18 @@ export class Grid {
     if (scroll && this.active.row >= 0) this.virtualizer.scrollToIndex(this.active.row, { align: "auto" })
     if (scroll) this.revealColumn(this.active.col)
     this.markActive()
+  }
+
+  /** Marks the cell whose detail is open (undefined: none). */
+  setOpened(cell: { readonly row: number; readonly col: number } | undefined): void {
+    this.opened = cell
+    for (const previous of this.element.querySelectorAll(".opened")) previous.classList.remove("opened")
+    if (cell === undefined) return
+    const display = this.rows.indexOf(cell.row)
+    const position = this.columns.indexOf(cell.col)
+    if (display >= 0 && position >= 0) {
+      this.element.querySelector(`#${this.cellId(display, position + documentColumns.length)}`)?.classList.add("opened")
+    }
   }
 
   /** The sort key of a grid column. */
@@ -255,10 +273,13 @@ export class Grid {
       const code = cells.status(index)
       const passes = this.view === undefined || cellPasses(cells, index, this.view, fileHit ? "" : query)
       const changed = cells.changed(index)
+      const short = cells.short(index)
+      const opened = this.opened?.row === row && this.opened.col === col
+      const classes = `answer s-${code}${passes ? "" : " dim"}${opened ? " opened" : ""}${isNil(short) ? " nil" : ""}`
       return el(
         "div",
-        { ...base(position + documentColumns.length, `answer s-${code}${passes ? "" : " dim"}`), "data-status": code },
-        el("span", { class: "answer-text" }, cells.short(index)),
+        { ...base(position + documentColumns.length, classes), "data-status": code },
+        el("span", { class: "answer-text" }, short),
         changed && el("span", { class: "changed-mark", title: "changed since the previous run" }, "changed")
       )
     })

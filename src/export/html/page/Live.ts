@@ -17,8 +17,10 @@ export const followLive = (app: App, initialVersion: string | undefined): void =
     try {
       const next = versionOf(await fetchJson(livePaths.version))
       if (next !== undefined && next !== version) {
-        app.update(await fetchData(livePaths.data))
-        version = next
+        // The data says which mark it was read at: a viewer that served older data is asked again next time.
+        const fresh = await fetchData(livePaths.data)
+        app.update(fresh.data)
+        version = fresh.version
       }
       return 1000
     } catch {

@@ -36,5 +36,9 @@ export const fetchJson = async (path: string): Promise<unknown> => {
   return reply.json()
 }
 
-/** The current data from `docsweep view`. */
-export const fetchData = async (path: string): Promise<PageData> => checked(await fetchJson(path))
+/** The current data from `docsweep view`, and the checkpoint's change mark it was read at. */
+export const fetchData = async (path: string): Promise<{ readonly data: PageData; readonly version: string }> => {
+  const reply = await fetch(path, { cache: "no-store", credentials: "omit" })
+  if (!reply.ok) throw new Error(`${path}: HTTP ${reply.status}`)
+  return { data: checked(await reply.json()), version: reply.headers.get("x-docsweep-version") ?? "" }
+}

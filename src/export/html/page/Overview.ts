@@ -73,7 +73,7 @@ export const renderOverview = (
     "div",
     { class: "cards" },
     card("Outcome", run.outcome, run.outcome === "completed" ? "good" : run.outcome === "running" ? "" : "warn"),
-    card("Started", dateTime(run.startedAt)),
+    card("Started", dateTime(run.startedAt), "small"),
     card("Duration", seconds === undefined ? "still running" : duration(seconds)),
     card("Answered", `${count(tally("s"))} of ${count(total)}`, "good"),
     card("Failed", count(failed), failed > 0 ? "bad" : ""),
@@ -83,7 +83,8 @@ export const renderOverview = (
   const status = statusChart(cells)
   const latency = latencyChart(cells)
   const timeline = timelineChart(cells)
-  charts.push(status.chart, latency.chart, timeline.chart)
+  charts.push(status.chart, latency.chart)
+  if (timeline !== undefined) charts.push(timeline.chart)
   const reasons = failureReasons(cells)
   const failures =
     reasons.length === 0
@@ -117,7 +118,13 @@ export const renderOverview = (
       "div",
       { class: "two" },
       el("section", { class: "panel" }, el("h3", {}, "Answer latency"), latency.box),
-      el("section", { class: "panel" }, el("h3", {}, "Answers over time"), timeline.box)
+      el(
+        "section",
+        { class: "panel" },
+        el("h3", {}, "Answers over time"),
+        timeline?.box ??
+          el("p", { class: "empty-chart" }, "No cell was answered in this run: its answers come from earlier runs.")
+      )
     ),
     el("section", { class: "panel" }, el("h3", {}, "Failures by reason"), failures),
     el(

@@ -1,0 +1,114 @@
+import { createServer } from "node:http"
+import { HttpRouter, HttpServer, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { NodeHttpServer } from "@effect/platform-node"
+import { Cause, Context, Effect, Layer, Option, type Scope } from "effect"
+import { loadPageAssets } from "../export/html/PageAssets.js"
+import { contentSecurityPolicy } from "../export/html/HtmlDocument.js"
+import { livePaths } from "../export/html/PageData.js"
+import { renderHtml } from "../export/html/WriteHtml.js"
+import type { Packed } from "./ViewSource.js"
+
+export interface ViewHandlers {
+  readonly version: Effect.Effect<string, unknown>
+  readonly current: Effect.Effect<Packed, unknown>
+  readonly pageText: (documentId: number, page: number) => Effect.Effect<Option.Option<string>>
+}
+
+/** Headers on every reply: nothing cached, nothing sniffed, no referrer, and the page's own policy. */
+const headers = (policy: string) => ({
+  "cache-control": "no-store",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+  "content-security-policy": policy,
+  "cross-origin-resource-policy": "same-origin"
+})
+
+const json = (body: unknown, policy: string, status = 200) =>
+  HttpServerResponse.unsafeJson(body, { status, headers: headers(policy) })
+
+/** A positive whole number from a query parameter. */
+const positive = (value: string | undefined) => {
+  const number = Number(value)
+  return Number.isInteger(number) && number > 0 ? Option.some(number) : Option.none()
+}
+
+/** A route's failure (the checkpoint unreadable, say) answers 500 with a short reason; the viewer's log says more. */
+const answered = <E, R>(policy: string, handler: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
+  handler.pipe(
+    Effect.catchAllCause((cause) =>
+      Effect.as(
+        Effect.logWarning("docsweep view could not answer", Cause.pretty(cause)),
+        json({ detail: "the checkpoint could not be read; see the viewer's log" }, policy, 500)
+      )
+    )
+  )
+
+const page = (handlers: ViewHandlers, policy: string) =>
+  Effect.gen(function* () {
+    const { packed, title, version } = yield* handlers.current
+    const html = yield* renderHtml({ title, packed, path: "docsweep view", live: version })
+    return HttpServerResponse.text(html, { contentType: "text/html; charset=utf-8", headers: headers(policy) })
+  })
+
+const data = (handlers: ViewHandlers, policy: string) =>
+  Effect.map(handlers.current, ({ packed, version }) =>
+    HttpServerResponse.uint8Array(packed, {
+      contentType: "application/json",
+      headers: { ...headers(policy), "content-encoding": "gzip", "x-docsweep-version": version }
+    })
+  )
+
+const pageText = (handlers: ViewHandlers, policy: string) =>
+  Effect.gen(function* () {
+    const params = yield* HttpServerRequest.ParsedSearchParams
+    const one = (name: string) => {
+      const value = params[name]
+      return typeof value === "string" ? value : undefined
+    }
+    const document = positive(one("document"))
+    const page = positive(one("page"))
+    if (Option.isNone(document) || Option.isNone(page)) {
+      return json({ detail: "document and page must be positive whole numbers" }, policy, 400)
+    }
+    const text = yield* handlers.pageText(document.value, page.value)
+    return Option.match(text, {
+      onNone: () => json({ detail: "no such page of a local file of this pipeline" }, policy, 404),
+      onSome: (found) => json({ text: found }, policy)
+    })
+  })
+
+/** The routes: the page, the change mark, the data and a local document's page text. GET only; read only. */
+const router = (handlers: ViewHandlers, policy: string) =>
+  HttpRouter.empty.pipe(
+    HttpRouter.get("/", answered(policy, page(handlers, policy))),
+    HttpRouter.get(
+      livePaths.version,
+      answered(
+        policy,
+        Effect.map(handlers.version, (version) => json({ version }, policy))
+      )
+    ),
+    HttpRouter.get(livePaths.data, answered(policy, data(handlers, policy))),
+    HttpRouter.get(livePaths.pageText, answered(policy, pageText(handlers, policy)))
+  )
+
+/**
+ * Serves the report page of a checkpoint, live, on `host:port` (loopback unless told otherwise) until the scope
+ * closes. Returns the address it listens on.
+ */
+export const startViewServer = (
+  handlers: ViewHandlers,
+  options: { readonly host: string; readonly port: number }
+): Effect.Effect<string, unknown, Scope.Scope> =>
+  Effect.gen(function* () {
+    const assets = yield* loadPageAssets("docsweep view")
+    const policy = contentSecurityPolicy(assets, "'self'")
+    const served = HttpServer.serve(router(handlers, policy)).pipe(
+      Layer.provideMerge(NodeHttpServer.layer(createServer, { host: options.host, port: options.port }))
+    )
+    const context = yield* Layer.build(served)
+    const server = Context.get(context, HttpServer.HttpServer)
+    const port = server.address._tag === "TcpAddress" ? server.address.port : options.port
+    const host = options.host.includes(":") ? `[${options.host}]` : options.host
+    return `http://${host}:${port}`
+  })
