@@ -184,7 +184,9 @@ describe("CheckpointStore reads", () => {
         response: "A1 revised",
         error: undefined,
         attempts: 1,
-        seconds: 2
+        seconds: 2,
+        finishedAt: "2026-01-02T00:00:01.000Z",
+        runId: 2
       })
       assert.strictEqual(model.cell(2, 1)?.status, "failed")
       assert.strictEqual([...model.cells()].length, 4)

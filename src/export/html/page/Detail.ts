@@ -92,15 +92,19 @@ export class Detail {
     replace(
       this.content,
       el("p", { class: "query" }, column?.query ?? ""),
-      el("span", { class: `chip s-${code}` }, statusLabel[code]),
-      cells.changed(index) && el("span", { class: "chip changed" }, `changed since run ${data.previousRunId}`),
+      el(
+        "div",
+        { class: "chips" },
+        el("span", { class: `chip s-${code}` }, statusLabel[code]),
+        cells.changed(index) && el("span", { class: "chip changed" }, `changed since run ${data.previousRunId}`)
+      ),
       code === "s" && el("p", { class: "short" }, read.short),
       code === "s" && el("section", {}, el("h3", {}, "Answer"), el("div", { class: "answer-full" }, answer)),
       error !== undefined && el("section", {}, el("h3", {}, "Error"), el("div", { class: "error-box" }, error)),
       evidence.length > 0 && el("section", {}, el("h3", {}, "Evidence"), ...evidence),
       facts,
       history.length > 0 &&
-        el("section", {}, el("h3", {}, "Answers in earlier runs"), historyView(history, data.run.id))
+        el("section", {}, el("h3", {}, "This answer across runs"), historyView(history, data.run.id))
     )
   }
 }

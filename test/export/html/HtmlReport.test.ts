@@ -1,0 +1,353 @@
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
+import { pathToFileURL } from "node:url"
+import { assert, describe, layer } from "@effect/vitest"
+import { Context, Effect, Layer } from "effect"
+import type { Browser } from "playwright-core"
+import { writeReports } from "../../../src/export/index.js"
+import { launchBrowser, screenshotDir } from "../../support/browser.js"
+import { sampleOptions, tempDir } from "../SampleModel.js"
+import { columnTexts, openReport, searchFor } from "./OpenReport.js"
+import { documentCount, hostile, reportModel } from "./ReportFixture.js"
+
+/** One browser for the file, and the report written once from the fixture model. */
+class Report extends Context.Tag("test/export/html/Report")<
+  Report,
+  { readonly browser: Browser; readonly url: string; readonly html: string }
+>() {}
+
+const ReportLive = Layer.scoped(
+  Report,
+  Effect.gen(function* () {
+    const dir = yield* tempDir
+    const written = yield* writeReports(reportModel(), sampleOptions(dir, { formats: ["html"] }))
+    const file = written.find((path) => path.endsWith("-latest.html")) ?? ""
+    const browser = yield* Effect.acquireRelease(
+      Effect.promise(() => launchBrowser()),
+      (opened) => Effect.promise(() => opened.close())
+    )
+    return { browser, url: pathToFileURL(file).href, html: readFileSync(file, "utf8") }
+  }).pipe(Effect.orDie)
+)
+
+const shots = screenshotDir("html-report")
+
+/** Opens the report, runs `use`, and checks that nothing went wrong: no error, no request out, no CSP violation. */
+const withPage = <A>(use: (page: Awaited<ReturnType<typeof openReport>>["page"]) => Promise<A>) =>
+  Effect.gen(function* () {
+    const { browser, url } = yield* Report
+    return yield* Effect.promise(async () => {
+      const opened = await openReport(browser, url)
+      try {
+        const result = await use(opened.page)
+        assert.deepStrictEqual(await opened.problems(), [], "no errors, no requests out, no CSP violations")
+        return result
+      } finally {
+        await opened.close()
+      }
+    })
+  })
+
+describe("the HTML report opened from disk in Chromium", () => {
+  layer(ReportLive, { excludeTestServices: true })("report", (it) => {
+    it.effect("is one file that names no outside resource and forbids every outside source", () =>
+      Effect.gen(function* () {
+        const { html } = yield* Report
+        assert.notMatch(html, /\b(?:src|href)\s*=\s*["']?(?:https?:)?\/\//i, "no external src or href")
+        const policy = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1] ?? ""
+        assert.match(policy, /default-src 'none'; script-src 'sha256-[^']+'; style-src 'sha256-[^']+'; img-src data:/)
+        assert.include(policy, "connect-src 'none'")
+        assert.notInclude(policy, "unsafe")
+      })
+    )
+
+    it.effect("shows a virtualised grid with ARIA roles, sticky header, statuses and the changed mark", () =>
+      withPage(async (page) => {
+        const grid = page.locator('[role="grid"]')
+        const facts = {
+          rowCount: await grid.getAttribute("aria-rowcount"),
+          headers: await page.locator('[role="columnheader"]').allTextContents(),
+          rowsInDom: await page.locator('.grid-body [role="row"]').count(),
+          firstIndex: await page.locator('.grid-body [role="row"]').first().getAttribute("aria-rowindex"),
+          failed: await page.locator('[role="gridcell"][data-status="f"]').first().textContent(),
+          pending: await page.locator('[role="gridcell"][data-status="p"]').first().textContent(),
+          changed: await page.locator(".changed-mark").count(),
+          shown: await page.locator(".shown").textContent()
+        }
+        await page.screenshot({ path: join(shots, "grid.png") })
+        const before = await page.locator(".grid-header").boundingBox()
+        await grid.evaluate((element) => element.scrollBy(0, 5000))
+        await page.waitForTimeout(100)
+        const header = await page.locator(".grid-header").boundingBox()
+        const after = await columnTexts(page, 0)
+        return { facts, headerMoved: (header?.y ?? 0) - (before?.y ?? -1), after }
+      }).pipe(
+        Effect.tap(({ after, facts, headerMoved }) => {
+          assert.strictEqual(facts.rowCount, String(documentCount + 1))
+          assert.deepStrictEqual(facts.headers, [
+            "ID",
+            "File name",
+            "Pages",
+            "Governing law",
+            "Notice",
+            "Parties",
+            hostile.column
+          ])
+          assert.isBelow(facts.rowsInDom, 40, "only the rows in view are in the DOM")
+          assert.strictEqual(facts.firstIndex, "2")
+          assert.strictEqual(facts.failed, "Failed: HTTP 503: service unavailable")
+          assert.strictEqual(facts.pending, "Pending")
+          assert.strictEqual(facts.changed, 1, "document 3's governing law changed since run 6")
+          assert.strictEqual(facts.shown, `${documentCount} of ${documentCount} documents`)
+          assert.isTrue(after.length > 0 && Number(after[0]) > 80, `scrolled rows are drawn: ${after[0]}`)
+          assert.strictEqual(headerMoved, 0, "the header stays at the top of the grid")
+        })
+      )
+    )
+
+    it.effect("sorts by a column both ways, and searches answers and file names", () =>
+      withPage(async (page) => {
+        const notice = page.locator('[role="columnheader"]', { hasText: "Notice" })
+        await notice.click()
+        const ascending = { sort: await notice.getAttribute("aria-sort"), texts: await columnTexts(page, 4) }
+        await notice.click()
+        const descending = { sort: await notice.getAttribute("aria-sort"), texts: await columnTexts(page, 4) }
+        await notice.click()
+        const unsorted = await notice.getAttribute("aria-sort")
+        const delaware = await searchFor(page, "delaware")
+        const laws = await columnTexts(page, 3)
+        const byFile = await searchFor(page, "contract-042")
+        const files = await columnTexts(page, 1)
+        const none = await searchFor(page, "no such words anywhere")
+        await searchFor(page, "")
+        return { ascending, descending, unsorted, delaware, laws, byFile, files, none }
+      }).pipe(
+        Effect.tap((result) => {
+          // Document 1's hostile answer is text: it sorts before the numbers, not among them.
+          const days = (texts: ReadonlyArray<string>) =>
+            texts.map((text) => Number.parseInt(text, 10)).filter((n) => Number.isFinite(n))
+          assert.strictEqual(result.ascending.sort, "ascending")
+          assert.deepStrictEqual(days(result.ascending.texts).slice(0, 3), [15, 15, 15])
+          assert.strictEqual(result.descending.sort, "descending")
+          assert.deepStrictEqual(days(result.descending.texts).slice(0, 3), [135, 135, 135])
+          assert.strictEqual(result.unsorted, "none")
+          assert.strictEqual(result.delaware, 42, "documents 8, 15, … 295 name Delaware")
+          assert.isTrue(result.laws.every((text) => text === "Delaware"))
+          assert.strictEqual(result.byFile, 1)
+          assert.deepStrictEqual(result.files, ["contract-042.pdf"])
+          assert.strictEqual(result.none, 0)
+        })
+      )
+    )
+
+    it.effect("filters by status and by column", () =>
+      withPage(async (page) => {
+        await page.selectOption("select.status-filter", "failed")
+        await page.waitForSelector('#app[data-rows="1"]')
+        const failedRows = await columnTexts(page, 1)
+        await page.selectOption("select.status-filter", "pending")
+        const pendingRows = await page.getAttribute("#app", "data-rows")
+        await page.selectOption("select.status-filter", "changed")
+        await page.waitForSelector('#app[data-rows="1"]')
+        const changedRows = await columnTexts(page, 0)
+        const options = await page.locator("select.status-filter option").allTextContents()
+        await page.selectOption("select.status-filter", "all")
+        await page.click(".columns-filter summary")
+        await page.locator(".menu-item", { hasText: "Parties" }).locator("input").uncheck()
+        await page.locator(".menu-item", { hasText: "Notice" }).locator("input").uncheck()
+        await page.waitForTimeout(50)
+        const headers = await page.locator('[role="columnheader"]').allTextContents()
+        await page.screenshot({ path: join(shots, "filters.png") })
+        return { failedRows, pendingRows, changedRows, options, headers }
+      }).pipe(
+        Effect.tap((result) => {
+          assert.deepStrictEqual(result.failedRows, ["contract-002.pdf"])
+          assert.strictEqual(result.pendingRows, "1")
+          assert.deepStrictEqual(result.changedRows, ["3"])
+          assert.deepStrictEqual(result.options, [
+            "All statuses",
+            "Failed (2)",
+            "Pending (2)",
+            `Answered (${(documentCount * 4 - 4).toLocaleString("en-US")})`,
+            "Changed since run 6 (1)"
+          ])
+          assert.deepStrictEqual(result.headers, ["ID", "File name", "Pages", "Governing law", hostile.column])
+        })
+      )
+    )
+
+    it.effect("opens a cell's detail: whole answer, evidence, facts and earlier answers with changes marked", () =>
+      withPage(async (page) => {
+        await page.click('[role="gridcell"][data-row="2"][data-col="3"]')
+        const detail = page.locator('[role="dialog"]')
+        await detail.waitFor()
+        const result = {
+          title: await detail.locator("h2").textContent(),
+          short: await detail.locator(".short").textContent(),
+          full: await detail.locator(".answer-full").textContent(),
+          quote: await detail.locator(".quote blockquote").textContent(),
+          caption: await detail.locator(".quote figcaption").textContent(),
+          facts: await detail.locator(".facts").textContent(),
+          history: await detail.locator(".history-item .history-head").allTextContents(),
+          added: await detail.locator(".history-item ins").allTextContents(),
+          removed: await detail.locator(".history-item del").allTextContents()
+        }
+        await page.screenshot({ path: join(shots, "detail.png") })
+        await detail.locator("button.close").click()
+        return { ...result, closed: await detail.isHidden() }
+      }).pipe(
+        Effect.tap((result) => {
+          assert.strictEqual(result.title, "Governing law")
+          assert.strictEqual(result.short, "New York")
+          assert.include(result.full, "(p. 4)")
+          assert.strictEqual(
+            result.quote,
+            "This Agreement is governed by the laws of New York, without regard to its conflict of laws rules."
+          )
+          assert.strictEqual(result.caption, "p. 4 · contract-003.pdf")
+          assert.include(result.facts, "Attempts1")
+          assert.include(result.facts, "contract-003.pdf (id 3, 3 pages)")
+          assert.strictEqual(result.history.length, 3)
+          assert.match(result.history[0] ?? "", /^Run 7this runansweredchanged/)
+          assert.match(result.history[1] ?? "", /^Run 6answeredchanged/)
+          assert.match(result.history[2] ?? "", /^Run 5failed/)
+          assert.includeMembers(result.added, ["New York"])
+          assert.includeMembers(result.removed, ["Delaware"])
+          assert.isTrue(result.closed)
+        })
+      )
+    )
+
+    it.effect("is used with the keyboard: the grid is reached with Tab, arrows move, Enter opens, Escape closes", () =>
+      withPage(async (page) => {
+        await page.focus("input.search")
+        const reached: Array<string> = []
+        for (let step = 0; step < 6; step++) {
+          await page.keyboard.press("Tab")
+          const role = await page.evaluate(() =>
+            Reflect.get(globalThis, "document").activeElement?.getAttribute("role")
+          )
+          reached.push(String(role))
+          if (role === "grid") break
+        }
+        const active = () => page.locator('[role="grid"]').getAttribute("aria-activedescendant")
+        const start = await active()
+        await page.keyboard.press("ArrowRight")
+        await page.keyboard.press("ArrowRight")
+        await page.keyboard.press("ArrowDown")
+        await page.keyboard.press("ArrowDown")
+        const moved = await active()
+        await page.keyboard.press("Enter")
+        const title = await page.locator('[role="dialog"] h2').textContent()
+        await page.keyboard.press("Escape")
+        const back = await page.evaluate(() => Reflect.get(globalThis, "document").activeElement?.getAttribute("role"))
+        await page.keyboard.press("Control+End")
+        // The last row is drawn once the grid has scrolled to it; the grid then points at its cell.
+        await page.waitForSelector(`[role="grid"][aria-activedescendant="cell-${documentCount}-6"]`, { timeout: 5000 })
+        const end = await active()
+        const lastRow = await page.locator(`[role="row"][aria-rowindex="${documentCount + 1}"]`).count()
+        await page.keyboard.press("Control+Home")
+        await page.keyboard.press("ArrowUp")
+        await page.keyboard.press("ArrowRight")
+        await page.keyboard.press("Enter")
+        const sorted = await page.locator('[role="columnheader"][aria-sort="ascending"]').textContent()
+        await page.screenshot({ path: join(shots, "keyboard.png") })
+        return { reached, start, moved, title, back, end, lastRow, sorted }
+      }).pipe(
+        Effect.tap((result) => {
+          assert.strictEqual(result.reached.at(-1), "grid", `Tab reaches the grid: ${result.reached.join(" → ")}`)
+          assert.strictEqual(result.start, "cell-1-1")
+          assert.strictEqual(result.moved, "cell-3-3")
+          assert.strictEqual(result.title, "Governing law")
+          assert.strictEqual(result.back, "grid", "Escape gives the focus back to the grid")
+          assert.strictEqual(result.end, `cell-${documentCount}-6`)
+          assert.strictEqual(result.lastRow, 1, "the last row is drawn once reached")
+          assert.strictEqual(result.sorted, "File name")
+        })
+      )
+    )
+
+    it.effect("shows hostile answers, names and errors as text and runs none of them", () =>
+      withPage(async (page) => {
+        const cells = await page.locator('[role="row"][aria-rowindex="2"] [role="gridcell"]').allTextContents()
+        await page.locator('[role="gridcell"][data-status="f"]').nth(1).hover()
+        await page.click('[role="gridcell"][data-row="0"][data-col="5"]')
+        const detail = await page.locator('[role="dialog"] .answer-full').textContent()
+        await page.click('[role="gridcell"][data-row="1"][data-col="4"]')
+        const error = await page.locator('[role="dialog"] .error-box').textContent()
+        await page.click("#tab-chats")
+        const chat = await page.locator(".reply", { hasText: "iframe" }).textContent()
+        await page.click("#tab-results")
+        await page.screenshot({ path: join(shots, "hostile.png") })
+        const state = await page.evaluate(() => {
+          const doc = Reflect.get(globalThis, "document")
+          return {
+            pwned: Reflect.get(globalThis, "__pwned"),
+            elements: doc.querySelectorAll("img, iframe, object, embed, a[href], [onerror], [onmouseover]").length,
+            scripts: doc.querySelectorAll("script").length,
+            title: doc.title
+          }
+        })
+        return { cells, detail, error, chat, state }
+      }).pipe(
+        Effect.tap((result) => {
+          assert.deepStrictEqual(result.cells, [
+            "1",
+            hostile.filename,
+            "1",
+            hostile.script,
+            hostile.img,
+            hostile.link.split("\n")[0],
+            "\\x1b[31mred\\x1b[0m \\x1b]0;retitled\\x07"
+          ])
+          assert.strictEqual(result.detail, hostile.link)
+          assert.strictEqual(result.error, hostile.error)
+          assert.include(result.chat, hostile.chat)
+          assert.deepStrictEqual(result.state, {
+            pwned: undefined,
+            elements: 0,
+            scripts: 2,
+            title: "contracts · run 7"
+          })
+        })
+      )
+    )
+
+    it.effect("has a run overview with charts, failures by reason and settings, and a chats tab", () =>
+      withPage(async (page) => {
+        await page.click("#tab-overview")
+        await page.waitForSelector(".overview canvas")
+        const overview = {
+          charts: await page.locator(".overview canvas").count(),
+          drawn: await page
+            .locator(".overview canvas")
+            .evaluateAll((canvases) => canvases.map((canvas) => canvas.width > 0 && canvas.height > 0)),
+          cards: await page.locator(".card").allTextContents(),
+          reasons: await page.locator(".overview table.plain").first().locator("tbody tr").allTextContents()
+        }
+        await page.screenshot({ path: join(shots, "overview.png"), fullPage: true })
+        await page.locator(".overview button", { hasText: "Show in grid" }).first().click()
+        const fromReason = await page.getAttribute("#app", "data-rows")
+        await page.click("#tab-chats")
+        const chats = {
+          sessions: await page.locator(".session").count(),
+          headers: await page.locator(".session header").allTextContents(),
+          failed: await page.locator(".reply.s-f").textContent()
+        }
+        await page.screenshot({ path: join(shots, "chats.png") })
+        return { overview, fromReason, chats }
+      }).pipe(
+        Effect.tap(({ chats, fromReason, overview }) => {
+          assert.strictEqual(overview.charts, 3)
+          assert.deepStrictEqual(overview.drawn, [true, true, true])
+          assert.includeMembers(overview.cards, ["Outcomefailed-cells", "Failed2", "Duration5 min 30 s"])
+          assert.strictEqual(overview.reasons.length, 2)
+          assert.strictEqual(fromReason, "1")
+          assert.strictEqual(chats.sessions, 2)
+          assert.include(chats.headers[1] ?? "", "Portfoliomulti-documentcontract-003.pdf, contract-004.pdf")
+          assert.include(chats.failed ?? "", "Failed: timeout")
+        })
+      )
+    )
+  })
+})
