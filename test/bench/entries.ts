@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import { benchExtractive } from "../engine/benchExtractive.js"
 import { exportBench } from "../export/benchExport.js"
+import { htmlBench } from "../export/html/benchHtml.js"
 import { benchProfile, type FlowFigures, type FlowProfile, flowProfiles } from "../runner/benchRunner.js"
 import { benchService } from "../service/benchService.js"
 
@@ -193,5 +194,6 @@ export const benchEntries: ReadonlyArray<BenchEntry> = [
   serviceBench,
   engineBench,
   exportBench,
+  htmlBench,
   runnerBench
 ]

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
-import { inflateRawSync } from "node:zlib"
+import { gunzipSync, inflateRawSync } from "node:zlib"
 import { assert } from "@effect/vitest"
 import Database from "better-sqlite3"
 import { parse } from "csv-parse/sync"
@@ -77,9 +77,18 @@ export const zipEntries = (path: string): ReadonlyMap<string, Buffer> => {
   return entries
 }
 
+/** The data an HTML report embeds (base64 of gzip JSON), unpacked: a scan of the file's bytes alone would miss it. */
+export const htmlReportData = (path: string): Buffer => {
+  const block = /<script type="application\/octet-stream" id="docsweep-data">([A-Za-z0-9+/=]*)<\/script>/.exec(
+    readFileSync(path, "latin1")
+  )
+  if (block === null) throw new Error(`${path} holds no report data`)
+  return gunzipSync(Buffer.from(block[1] ?? "", "base64"))
+}
+
 /**
  * Every place under `dir` where `needle` occurs: raw bytes of each file (the SQLite checkpoint included) and,
- * for .xlsx reports, the unpacked text of each entry.
+ * for .xlsx reports, the unpacked text of each entry, for .html reports their unpacked data.
  */
 export const findInFiles = (dir: string, needle: string | RegExp): ReadonlyArray<string> => {
   const contains = (data: Buffer) =>
@@ -90,6 +99,7 @@ export const findInFiles = (dir: string, needle: string | RegExp): ReadonlyArray
     if (file.endsWith(".xlsx")) {
       for (const [entry, data] of zipEntries(path)) if (contains(data)) hits.push(`${file}!${entry}`)
     }
+    if (file.endsWith(".html") && contains(htmlReportData(path))) hits.push(`${file}!data`)
     return hits
   })
 }

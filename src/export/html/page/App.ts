@@ -62,11 +62,21 @@ export class App {
     this.grid.mount()
     this.drawHeading()
     this.apply()
+    // The benchmark reads this: the first rows are drawn once this frame is painted.
+    requestAnimationFrame(() => performance.mark("docsweep-first-rows"))
+    this.prepareSearchSoon()
+  }
+
+  /** Builds the search text once the page is drawn, so the first search does not wait for it. */
+  private prepareSearchSoon(): void {
+    const cells = this.cells
+    setTimeout(() => cells.prepareSearch(), 100)
   }
 
   /** Live data from `docsweep view`: everything is drawn again, keeping filters, sort and the open detail. */
   update(data: PageData): void {
     this.cells = new Cells(data)
+    this.prepareSearchSoon()
     this.stale = new Set(["overview", "chats"])
     this.drawHeading()
     this.apply()

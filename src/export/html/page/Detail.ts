@@ -4,6 +4,9 @@ import { button, dateTime, duration, el, replace } from "./Dom.js"
 import { historyView } from "./HistoryView.js"
 import { pageTextView } from "./PageText.js"
 
+const pagesText = (pages: number | null | undefined) =>
+  pages === null || pages === undefined ? "pages unknown" : `${pages} page${pages === 1 ? "" : "s"}`
+
 const field = (label: string, value: string) => el("div", { class: "field" }, el("dt", {}, label), el("dd", {}, value))
 
 /**
@@ -71,7 +74,7 @@ export class Detail {
     const facts = el(
       "dl",
       { class: "facts" },
-      field("Document", `${filename} (id ${documentId}, ${data.documents.pages[row] ?? "?"} pages)`),
+      field("Document", `${filename} (id ${documentId}, ${pagesText(data.documents.pages[row])})`),
       field("Status", statusLabel[code]),
       field("Attempts", String(data.cells.attempts[index] ?? 0)),
       field("Seconds", seconds === null || seconds === undefined ? "–" : duration(seconds)),

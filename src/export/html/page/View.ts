@@ -89,15 +89,18 @@ const compareRows = (cells: Cells, sort: Sort): ((a: number, b: number) => numbe
 export const displayRows = (cells: Cells, view: ViewState): Array<number> => {
   const query = view.query.trim().toLowerCase()
   const columns = shownColumns(cells, view)
+  const hits = query === "" ? undefined : cells.search(query)
   const rows: Array<number> = []
   for (let row = 0; row < cells.rows; row++) {
     const fileHit = query !== "" && cells.fileHolds(row, query)
-    const cellQuery = fileHit ? "" : query
-    if (view.status === "all" && (query === "" || fileHit)) {
-      rows.push(row)
-      continue
-    }
-    if (columns.some((col) => cellPasses(cells, cells.index(row, col), view, cellQuery))) rows.push(row)
+    const found = hits?.[row]
+    const cellHit = (col: number) => query === "" || fileHit || found?.has(col) === true
+    if (hits !== undefined && !fileHit && found === undefined) continue
+    const passes =
+      view.status === "all"
+        ? query === "" || fileHit || columns.some(cellHit)
+        : columns.some((col) => cellHit(col) && statusPasses(cells, cells.index(row, col), view.status))
+    if (passes) rows.push(row)
   }
   if (view.sort !== undefined) {
     const compare = compareRows(cells, view.sort)

@@ -1,0 +1,91 @@
+import { existsSync } from "node:fs"
+import { connect } from "node:net"
+import { join } from "node:path"
+import { assert, describe, it } from "@effect/vitest"
+import { Effect, Fiber } from "effect"
+import { allOutput, makeWorkspace, runCli, startCli } from "../cli/CliHarness.js"
+import { openReport } from "../export/html/OpenReport.js"
+import { launchBrowser, screenshotDir } from "../support/browser.js"
+
+/** Whether something accepts connections on host:port. */
+const accepts = (host: string, port: number) =>
+  Effect.async<boolean>((resume) => {
+    const socket = connect({ host, port })
+    socket.once("connect", () => {
+      socket.destroy()
+      resume(Effect.succeed(true))
+    })
+    socket.once("error", () => resume(Effect.succeed(false)))
+  })
+
+const shots = screenshotDir("view")
+
+describe("docsweep view", () => {
+  it.live(
+    "serves the report on 127.0.0.1 only, shows answers as a run checkpoints them, and highlights quotes in local files",
+    () =>
+      Effect.gen(function* () {
+        const ws = yield* makeWorkspace({ name: "viewed" })
+        const checkpoint = join(ws.dir, "output", "viewed", "state.sqlite")
+        // One cell at a time, 200 ms each: 24 answers land over about five seconds.
+        const run = yield* startCli(
+          ["run", ws.pipeline, "--engine", "latency", "--latency-ms", "200", "--concurrency", "1"],
+          { cwd: ws.dir }
+        )
+        yield* run.waitFor(/24 pairs: 0 answered before, 24 to run/)
+        assert.isTrue(existsSync(checkpoint))
+        const view = yield* startCli(["view", ws.pipeline, "--port", "0"], { cwd: ws.dir })
+        const listening = yield* view.waitFor(/viewing \S+ on (http:\/\/127\.0\.0\.1:(\d+)) \(read only/)
+        const [, url = "", port = "0"] = listening
+
+        const browser = yield* Effect.acquireRelease(
+          Effect.promise(() => launchBrowser()),
+          (opened) => Effect.promise(() => opened.close())
+        )
+        const opened = yield* Effect.promise(() => openReport(browser, `${url}/`, `${url}/`))
+        const { page } = opened
+        const answered = () => page.locator('.grid-body [data-status="s"]').count()
+        // What the page shows, every 150 ms, while the run goes on and until it shows all 24 answers.
+        const seen: Array<number> = []
+        const running = yield* Effect.fork(run.exit)
+        for (let tries = 0; tries < 400 && seen.at(-1) !== 24; tries++) {
+          seen.push(yield* Effect.promise(answered))
+          yield* Effect.sleep("150 millis")
+        }
+        const finished = yield* Fiber.join(running)
+        assert.strictEqual(finished.code, 0, allOutput(finished))
+        const partial = seen.filter((count) => count > 0 && count < 24)
+        assert.isAbove(new Set(partial).size, 1, `answers appeared while the run went on: ${seen.join(" ")}`)
+        assert.include(yield* Effect.promise(() => page.locator(".live").textContent()), "Live · updated")
+        yield* Effect.promise(() => page.screenshot({ path: join(shots, "live.png") }))
+
+        // Read only and on loopback alone: 127.0.0.2 (also loopback) is refused, writes are not routes.
+        assert.isTrue(yield* accepts("127.0.0.1", Number(port)))
+        assert.isFalse(yield* accepts("127.0.0.2", Number(port)), "bound to 127.0.0.1, not to every address")
+        const post = yield* Effect.promise(() => fetch(`${url}/api/data`, { method: "POST", body: "{}" }))
+        assert.strictEqual(post.status, 404)
+        const version: unknown = yield* Effect.promise(() => fetch(`${url}/api/version`).then((reply) => reply.json()))
+        assert.match(JSON.stringify(version), /^\{"version":"\d+"\}$/)
+
+        // A run with the offline engine quotes the local files: the detail shows the cited page, quote marked.
+        const again = yield* runCli(["run", ws.pipeline, "--fresh"], { cwd: ws.dir })
+        assert.strictEqual(again.code, 0, allOutput(again))
+        yield* Effect.promise(() =>
+          page.waitForFunction(
+            () => Reflect.get(globalThis, "document").querySelector(".heading")?.textContent?.includes("Run 2"),
+            undefined,
+            { timeout: 10_000 }
+          )
+        )
+        yield* Effect.promise(() => page.click('[role="gridcell"][data-row="4"][data-col="3"]'))
+        const marked = yield* Effect.promise(() => page.locator(".page-text mark").textContent({ timeout: 10_000 }))
+        const pageText = yield* Effect.promise(() => page.locator(".page-text").textContent())
+        yield* Effect.promise(() => page.screenshot({ path: join(shots, "page-text.png") }))
+        assert.strictEqual(marked, "This agreement is governed by the laws of State 05.")
+        assert.include(pageText, "Agreement 05 between Alpha 05 Ltd and Beta 05 GmbH.")
+        assert.deepStrictEqual(yield* Effect.promise(() => opened.problems()), [])
+        yield* Effect.promise(() => opened.close())
+      }).pipe(Effect.scoped),
+    90_000
+  )
+})
