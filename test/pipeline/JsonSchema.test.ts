@@ -24,7 +24,7 @@ describe("config/pipeline.schema.json", () => {
       assert.strictEqual(run.cell_timeout.default, "10m")
       assert.strictEqual(schema.properties.visibility.default, "private")
       assert.strictEqual(schema.properties.documents.items.anyOf.length, 4)
-      assert.deepStrictEqual(schema.properties.output.properties.formats.items.enum, ["xlsx", "csv"])
+      assert.deepStrictEqual(schema.properties.output.properties.formats.items.enum, ["xlsx", "csv", "html"])
     })
   )
 })

@@ -214,7 +214,7 @@ const cases: ReadonlyArray<{ readonly name: string; readonly text: string; reado
     {
       name: "unknown output format",
       text: yaml(...valid, "output:", "  formats: [xlsx, pdf]"),
-      expected: ['p.yaml:8:19: output.formats[1]: expected "xlsx" or "csv", got "pdf"']
+      expected: ['p.yaml:8:19: output.formats[1]: expected "xlsx", "csv" or "html", got "pdf"']
     },
     {
       name: "keep of zero",

@@ -51,7 +51,7 @@ describe("loadPipeline", () => {
       assert.isTrue(Option.isNone(p.run.deadline))
       assert.deepStrictEqual(p.output, {
         dir: join(dir, "output", "t"),
-        formats: ["xlsx", "csv"],
+        formats: ["xlsx", "csv", "html"],
         csv_bom: false,
         allow_formulas: false,
         keep: 10,
@@ -249,7 +249,7 @@ describe("example pipelines", () => {
       assert.strictEqual(p.name, "contracts-review")
       assert.strictEqual(p.visibility, "private")
       assert.strictEqual(p.run.concurrency, "auto")
-      assert.deepStrictEqual(p.output.formats, ["xlsx", "csv"])
+      assert.deepStrictEqual(p.output.formats, ["xlsx", "csv", "html"])
       assert.isAtLeast(p.columns.length, 6)
       assert.isAtMost(p.columns.length, 10)
       assert.deepStrictEqual(

@@ -27,23 +27,22 @@ export const contentSecurityPolicy = (assets: PageAssets, connect: "'none'" | "'
 const closesElement = (text: string, element: string) => text.toLowerCase().includes(`</${element}`)
 
 /**
- * The report as one HTML document: CSP, style sheet, the data (base64 of gzip, which holds no `<`, so no answer
- * can close its element) in a `<script type="application/octet-stream">` block (a data block: never run), and the
- * page's script. `live` is the version of the data when `docsweep view` serves the page (the page then polls).
+ * The report as one HTML document, in two parts around its data: CSP, style sheet, then the data (base64 of gzip,
+ * which holds no `<`, so no answer can close its element) in a `<script type="application/octet-stream">` block (a
+ * data block: never run), then the page's script. `live` is the version of the data when `docsweep view` serves
+ * the page (the page then polls). The writer streams the data between the parts.
  */
-export const htmlDocument = (input: {
+export const htmlParts = (input: {
   readonly title: string
-  readonly data: string
   readonly assets: PageAssets
   readonly live?: string
-}): string => {
+}): { readonly head: string; readonly tail: string } => {
   const { assets } = input
   if (closesElement(assets.script, "script") || closesElement(assets.style, "style")) {
     throw new Error("the built page holds a closing </script> or </style> and cannot be inlined: rebuild it")
   }
-  if (!/^[A-Za-z0-9+/=]*$/.test(input.data)) throw new Error("the report data is not base64")
   const policy = contentSecurityPolicy(assets, input.live === undefined ? "'none'" : "'self'")
-  return [
+  const head = [
     "<!DOCTYPE html>",
     '<html lang="en">',
     "<head>",
@@ -58,10 +57,20 @@ export const htmlDocument = (input: {
     "<body>",
     `<div id="${pageIds.root}"><p class="boot">Loading the report…</p></div>`,
     "<noscript><p>This report is an interactive page: open it with JavaScript enabled.</p></noscript>",
-    `<script type="application/octet-stream" id="${pageIds.data}">${input.data}</script>`,
-    `<script>${assets.script}</script>`,
-    "</body>",
-    "</html>",
-    ""
+    `<script type="application/octet-stream" id="${pageIds.data}">`
   ].join("\n")
+  const tail = ["</script>", `<script>${assets.script}</script>`, "</body>", "</html>", ""].join("\n")
+  return { head, tail }
+}
+
+/** The whole document with its data (base64) inside. */
+export const htmlDocument = (input: {
+  readonly title: string
+  readonly data: string
+  readonly assets: PageAssets
+  readonly live?: string
+}): string => {
+  if (!/^[A-Za-z0-9+/=]*$/.test(input.data)) throw new Error("the report data is not base64")
+  const { head, tail } = htmlParts(input)
+  return head + input.data + tail
 }

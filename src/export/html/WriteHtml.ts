@@ -1,12 +1,15 @@
-import { writeFile } from "node:fs/promises"
+import { createWriteStream } from "node:fs"
+import { Readable } from "node:stream"
+import { pipeline } from "node:stream/promises"
 import { Effect } from "effect"
 import { ExportError } from "../ExportError.js"
 import type { ReportModel, ReportSetting } from "../ReportModel.js"
 import { writeAtomically } from "../ReportFiles.js"
 import { buildPageData } from "./BuildPageData.js"
-import { htmlDocument } from "./HtmlDocument.js"
-import { gzipPageData } from "./PackPageData.js"
+import { htmlDocument, htmlParts } from "./HtmlDocument.js"
+import { base64OfGzip, gzipPageData } from "./PackPageData.js"
 import { loadPageAssets } from "./PageAssets.js"
+import type { PageData } from "./PageData.js"
 
 export interface HtmlOptions {
   /** The report's timestamp; the caller passes Clock time. */
@@ -49,6 +52,19 @@ export const renderHtml = (input: {
 /** `<pipeline> · run N` */
 export const reportTitle = (model: ReportModel): string => `${model.pipeline.name} · run ${model.run.id}`
 
+/** The document's head, the data streamed as base64 of gzip, and its tail, into `file`. */
+const streamDocument = (file: string, parts: { readonly head: string; readonly tail: string }, data: PageData) =>
+  pipeline(
+    Readable.from(
+      (async function* () {
+        yield parts.head
+        yield* base64OfGzip(data)
+        yield parts.tail
+      })()
+    ),
+    createWriteStream(file)
+  )
+
 /**
  * Writes the HTML report to `path` (through a temporary file): one self-contained file holding the page's
  * script, styles, font and the run's data, which opens from disk with no network.
@@ -56,10 +72,12 @@ export const reportTitle = (model: ReportModel): string => `${model.pipeline.nam
 export const writeHtml = (model: ReportModel, path: string, options: HtmlOptions): Effect.Effect<string, ExportError> =>
   writeAtomically(path, (temporary) =>
     Effect.gen(function* () {
-      const packed = yield* packReport(model, options, path)
-      const html = yield* renderHtml({ title: reportTitle(model), packed, path })
+      const assets = yield* loadPageAssets(path)
+      const attempt = <A>(run: () => A) => Effect.try({ try: run, catch: (cause) => new ExportError({ path, cause }) })
+      const parts = yield* attempt(() => htmlParts({ title: reportTitle(model), assets }))
+      const data = yield* attempt(() => buildPageData(model, { generatedAt: options.now, settings: options.settings }))
       yield* Effect.tryPromise({
-        try: () => writeFile(temporary, html, "utf8"),
+        try: () => streamDocument(temporary, parts, data),
         catch: (cause) => new ExportError({ path, cause })
       })
     })

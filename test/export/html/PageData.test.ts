@@ -1,16 +1,20 @@
 import { createHash } from "node:crypto"
-import { join } from "node:path"
+import { readFileSync } from "node:fs"
+import { basename, join } from "node:path"
 import { gunzipSync } from "node:zlib"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { buildPageData, visibleControls } from "../../../src/export/html/BuildPageData.js"
 import { findQuote, readAnswer } from "../../../src/export/html/Evidence.js"
 import { htmlDocument } from "../../../src/export/html/HtmlDocument.js"
-import { gzipPageData, jsonChunks } from "../../../src/export/html/PackPageData.js"
+import { base64OfGzip, gzipPageData, jsonChunks } from "../../../src/export/html/PackPageData.js"
+import { writeReports } from "../../../src/export/index.js"
 import type { CheckpointStore } from "../../../src/store/CheckpointStore.js"
 import { toReportModel } from "../../../src/store/ReportSource.js"
 import { document, start, tempDir, wanted, withStore } from "../../store/StoreFixtures.js"
-import { sampleModel } from "../SampleModel.js"
+import { htmlReportData } from "../../cli/CliChecks.js"
+import { sampleModel, sampleOptions, tempDir as exportDir } from "../SampleModel.js"
+import { reportModel } from "./ReportFixture.js"
 
 const settings = [{ key: "run.concurrency", value: '"auto"', source: "config/default.yaml" }]
 
@@ -123,6 +127,30 @@ describe("the HTML report's data", () => {
       const data = buildPageData(sampleModel(), { generatedAt: new Date(0), settings: [] })
       const packed = yield* gzipPageData(data, "x.html")
       assert.deepStrictEqual(JSON.parse(gunzipSync(packed).toString("utf8")), JSON.parse(JSON.stringify(data)))
+      // Streamed for the file: base64 pieces (whole 3-byte groups but the last) of the same gzip stream.
+      const big = buildPageData(reportModel(), { generatedAt: new Date(0), settings: [] })
+      const pieces = yield* Effect.promise(async () => {
+        const all: Array<string> = []
+        for await (const piece of base64OfGzip(big)) all.push(piece)
+        return all
+      })
+      assert.isAbove(pieces.length, 2)
+      assert.isTrue(pieces.slice(0, -1).every((piece) => !piece.includes("=")))
+      const streamed = gunzipSync(Buffer.from(pieces.join(""), "base64")).toString("utf8")
+      assert.strictEqual(streamed, JSON.stringify(big))
+    })
+  )
+
+  it.scoped("is written beside the other reports, with its -latest copy, from the data the file embeds", () =>
+    Effect.gen(function* () {
+      const dir = yield* exportDir
+      const written = yield* writeReports(reportModel(), sampleOptions(dir, { formats: ["csv", "html"] }))
+      const names = written.map((path) => basename(path))
+      assert.includeMembers(names, ["contracts-20261122T031530Z.html", "contracts-latest.html"])
+      const embedded = JSON.parse(htmlReportData(join(dir, "contracts-latest.html")).toString("utf8"))
+      assert.strictEqual(embedded.run.id, 7)
+      assert.strictEqual(embedded.cells.text.length, 1200)
+      assert.notInclude(readFileSync(join(dir, "contracts-latest.html"), "utf8"), "\u001b")
     })
   )
 
