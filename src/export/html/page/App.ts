@@ -134,6 +134,7 @@ export class App {
   private open(row: number, col: number): void {
     this.detail.open(this.cells, row, col)
     this.grid.setOpened({ row, col })
+    this.grid.revealActive()
   }
 
   private showFailures(reason: string): void {

@@ -47,9 +47,13 @@ export class Detail {
     this.onClose()
   }
 
+  /** What the panel shows now: live updates that leave it unchanged do not draw it again (nor fetch its page). */
+  private drawn: string | undefined
+
   /** Shows the cell of document `row` in query column `col`, and moves the focus to it. */
   open(cells: Cells, row: number, col: number): void {
     this.shown = { row, col }
+    this.drawn = undefined
     this.render(cells)
     this.element.hidden = false
     this.title.focus({ preventScroll: true })
@@ -70,6 +74,20 @@ export class Detail {
     const error = cells.error(index)
     const seconds = data.cells.seconds[index]
     const finished = data.cells.finished[index]
+    const history = cells.history(index)
+    const drawn = JSON.stringify([
+      row,
+      col,
+      code,
+      answer,
+      error,
+      seconds,
+      finished,
+      history.length,
+      cells.changed(index)
+    ])
+    if (drawn === this.drawn) return
+    this.drawn = drawn
     replace(this.title, column?.name ?? "")
     const facts = el(
       "dl",
@@ -91,7 +109,6 @@ export class Detail {
         this.live && position === 0 && quote.document === undefined ? pageTextView(documentId, quote) : null
       )
     )
-    const history = cells.history(index)
     replace(
       this.content,
       el("p", { class: "query" }, column?.query ?? ""),

@@ -8,22 +8,18 @@ import {
 import type { Cells } from "./Cells.js"
 import { el } from "./Dom.js"
 import { gridKeys } from "./GridKeys.js"
-import { cellPasses, type SortKey, type ViewState } from "./View.js"
-
-export const rowHeight = 52
-export const headerHeight = 60
-/** ID, file name and pages: sticky on the left. */
-const documentColumns = [
-  { key: "id", label: "ID", width: 72 },
-  { key: "file", label: "File name", width: 260 },
-  { key: "pages", label: "Pages", width: 68 }
-] as const
-const queryWidth = 240
-const stickyWidth = documentColumns.reduce((sum, column) => sum + column.width, 0)
-
-/** Answers that say the document holds no answer ("Not stated.", "No clause found."): shown quieter. */
-const isNil = (short: string) =>
-  /^(not (found|stated|specified|mentioned)|no clause found|none found|n\/a)\b/i.test(short)
+import {
+  bodyRow,
+  cellId,
+  documentColumns,
+  headerHeight,
+  headerRow,
+  queryWidth,
+  rowHeight,
+  sortKeyOf,
+  stickyWidth
+} from "./GridRows.js"
+import type { SortKey, ViewState } from "./View.js"
 
 export interface GridActions {
   /** Show the detail of a document's cell in a query column. */
@@ -141,13 +137,13 @@ export class Grid {
     const display = this.rows.indexOf(cell.row)
     const position = this.columns.indexOf(cell.col)
     if (display >= 0 && position >= 0) {
-      this.element.querySelector(`#${this.cellId(display, position + documentColumns.length)}`)?.classList.add("opened")
+      this.element.querySelector(`#${cellId(display, position + documentColumns.length)}`)?.classList.add("opened")
     }
   }
 
-  /** The sort key of a grid column. */
-  keyOf(col: number): SortKey | undefined {
-    return col < documentColumns.length ? documentColumns[col]?.key : this.columns[col - documentColumns.length]
+  /** Scrolls the current cell into view again (the detail panel narrows the grid when it opens). */
+  revealActive(): void {
+    requestAnimationFrame(() => this.revealColumn(this.active.col))
   }
 
   /** Opens the detail of the current cell (a document column opens the row's first shown query). */
@@ -155,7 +151,7 @@ export class Grid {
     const { col, row } = this.active
     const documentRow = this.rows[row]
     if (row < 0) {
-      const key = this.keyOf(col)
+      const key = sortKeyOf(this.columns, col)
       if (key !== undefined) this.actions.sort(key)
     } else if (documentRow !== undefined && this.columns.length > 0) {
       const query = this.columns[Math.max(0, col - documentColumns.length)]
@@ -172,13 +168,9 @@ export class Grid {
       view.scrollLeft = left + queryWidth - view.clientWidth
   }
 
-  private cellId(row: number, col: number): string {
-    return `cell-${row + 1}-${col}`
-  }
-
   private markActive(): void {
     for (const previous of this.element.querySelectorAll(".active")) previous.classList.remove("active")
-    const id = this.cellId(this.active.row, this.active.col)
+    const id = cellId(this.active.row, this.active.col)
     const current = this.element.querySelector(`#${id}`)
     current?.classList.add("active")
     if (current === null) this.element.removeAttribute("aria-activedescendant")
@@ -196,34 +188,7 @@ export class Grid {
   }
 
   private renderHeader(): void {
-    const sort = this.view?.sort
-    const names = [
-      ...documentColumns.map((column) => ({ label: column.label, title: undefined })),
-      ...this.columns.map((col) => ({
-        label: this.cells.data.columns[col]?.name ?? "",
-        title: this.cells.data.columns[col]?.query
-      }))
-    ]
-    const headers = names.map((name, col) => {
-      const sorted = sort !== undefined && sort.key === this.keyOf(col)
-      const direction = sorted ? (sort.descending ? "descending" : "ascending") : "none"
-      return el(
-        "div",
-        {
-          role: "columnheader",
-          class: `cell head${col < documentColumns.length ? " sticky" : ""}`,
-          id: this.cellId(-1, col),
-          "aria-colindex": col + 1,
-          "aria-sort": direction,
-          title: name.title,
-          "data-row": -1,
-          "data-col": col
-        },
-        el("span", { class: "head-label" }, name.label),
-        el("span", { class: `sort-mark ${direction}`, "aria-hidden": "true" })
-      )
-    })
-    this.header.replaceChildren(el("div", { role: "row", class: "row head-row", "aria-rowindex": 1 }, ...headers))
+    this.header.replaceChildren(headerRow(this.cells, this.columns, this.view?.sort))
   }
 
   private renderRows(): void {
@@ -250,39 +215,7 @@ export class Grid {
   }
 
   private buildRow(display: number): HTMLDivElement {
-    const row = this.rows[display] ?? 0
-    const { cells } = this
-    const { documents } = cells.data
-    const query = this.view?.query.trim().toLowerCase() ?? ""
-    const fileHit = query !== "" && cells.fileHolds(row, query)
-    const base = (col: number, extra: string) => ({
-      role: "gridcell",
-      id: this.cellId(display, col),
-      "aria-colindex": col + 1,
-      "data-row": display,
-      "data-col": col,
-      class: `cell ${extra}`
-    })
-    const documentCells = [
-      el("div", base(0, "sticky num"), String(documents.ids[row] ?? "")),
-      el("div", base(1, `sticky file${fileHit ? " hit" : ""}`), documents.filenames[row] ?? ""),
-      el("div", base(2, "sticky num"), String(documents.pages[row] ?? "–"))
-    ]
-    const queryCells = this.columns.map((col, position) => {
-      const index = cells.index(row, col)
-      const code = cells.status(index)
-      const passes = this.view === undefined || cellPasses(cells, index, this.view, fileHit ? "" : query)
-      const changed = cells.changed(index)
-      const short = cells.short(index)
-      const opened = this.opened?.row === row && this.opened.col === col
-      const classes = `answer s-${code}${passes ? "" : " dim"}${opened ? " opened" : ""}${isNil(short) ? " nil" : ""}`
-      return el(
-        "div",
-        { ...base(position + documentColumns.length, classes), "data-status": code },
-        el("span", { class: "answer-text" }, short),
-        changed && el("span", { class: "changed-mark", title: "changed since the previous run" }, "changed")
-      )
-    })
-    return el("div", { role: "row", class: "row", "aria-rowindex": display + 2 }, ...documentCells, ...queryCells)
+    const { cells, columns, opened, view } = this
+    return bodyRow({ cells, columns, opened, view, display, row: this.rows[display] ?? 0 })
   }
 }

@@ -26,12 +26,13 @@ export const failureReasons = (cells: Cells): ReadonlyArray<Reason> => {
   return [...reasons.values()].sort((a, b) => b.cells - a.cells || a.reason.localeCompare(b.reason))
 }
 
-const card = (label: string, value: string, tone = "") =>
+const card = (label: string, value: string, tone = "", note?: string) =>
   el(
     "div",
     { class: `card ${tone}` },
     el("div", { class: "card-label" }, label),
-    el("div", { class: "card-value" }, value)
+    el("div", { class: "card-value" }, value),
+    note !== undefined && el("div", { class: "card-note" }, note)
   )
 
 const table = (headers: ReadonlyArray<string>, rows: ReadonlyArray<ReadonlyArray<Node | string>>) =>
@@ -75,7 +76,7 @@ export const renderOverview = (
     card("Outcome", run.outcome, run.outcome === "completed" ? "good" : run.outcome === "running" ? "" : "warn"),
     card("Started", dateTime(run.startedAt), "small"),
     card("Duration", seconds === undefined ? "still running" : duration(seconds)),
-    card("Answered", `${count(tally("s"))} of ${count(total)}`, "good"),
+    card("Answered", count(tally("s")), "good", `of ${count(total)} cells`),
     card("Failed", count(failed), failed > 0 ? "bad" : ""),
     card("Pending", count(tally("pr")), tally("pr") > 0 ? "warn" : ""),
     card("Chat messages", count(data.chats.length))
