@@ -31,16 +31,18 @@ export const localDocuments = (
 
 /**
  * Text of one page of a local document, extracted as the local service does (src/service/documents), the last few
- * documents' pages kept. None when the document is not a local file, cannot be read, or has no such page.
+ * documents' pages kept. None when the document is not a local file, cannot be read, or has no such page. `local`
+ * finds the local files (hashing each): run once, when a page is first asked for, so the viewer starts at once.
  */
-export const makePageTexts = (files: ReadonlyMap<number, string>) =>
+export const makePageTexts = (local: Effect.Effect<ReadonlyMap<number, string>>) =>
   Effect.gen(function* () {
     const cache = yield* Ref.make<ReadonlyArray<readonly [number, ReadonlyArray<string>]>>([])
+    const files = yield* Effect.cached(local)
     const pagesOf = (documentId: number) =>
       Effect.gen(function* () {
         const kept = (yield* Ref.get(cache)).find(([id]) => id === documentId)
         if (kept !== undefined) return Option.some(kept[1])
-        const path = files.get(documentId)
+        const path = (yield* files).get(documentId)
         const doctype = path === undefined ? undefined : doctypeFromFilename(path)
         if (path === undefined || doctype === undefined) return Option.none()
         const bytes = yield* readBytes(path)

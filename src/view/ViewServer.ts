@@ -32,13 +32,41 @@ const positive = (value: string | undefined) => {
   return Number.isInteger(number) && number > 0 ? Option.some(number) : Option.none()
 }
 
-/** A route's failure (the checkpoint unreadable, say) answers 500 with a short reason; the viewer's log says more. */
-const answered = <E, R>(policy: string, handler: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
-  handler.pipe(
+/** What every route needs: the page's policy, and the host names requests may carry (undefined: any). */
+interface Guard {
+  readonly policy: string
+  readonly hosts: ReadonlySet<string> | undefined
+}
+
+/** `127.0.0.1:8790` → `127.0.0.1`, `[::1]:8790` → `[::1]`. */
+const hostName = (header: string | undefined) => (header ?? "").replace(/:\d+$/, "").toLowerCase()
+
+const loopbackNames = ["127.0.0.1", "localhost", "[::1]"]
+
+/**
+ * The host names a viewer on `host` answers: on loopback, only loopback names, so a web page that points a name
+ * of its own at 127.0.0.1 (DNS rebinding) cannot read the report through the reader's browser; on an address the
+ * user chose to open, any.
+ */
+export const allowedHosts = (host: string): ReadonlySet<string> | undefined =>
+  host === "127.0.0.1" || host === "localhost" || host === "::1" ? new Set(loopbackNames) : undefined
+
+/**
+ * A route behind the host check; its failure (the checkpoint unreadable, say) answers 500 with a short reason, the
+ * viewer's log says more.
+ */
+const answered = <E, R>(guard: Guard, handler: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
+  Effect.gen(function* () {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    if (guard.hosts !== undefined && !guard.hosts.has(hostName(request.headers.host))) {
+      return json({ detail: "this viewer answers requests for 127.0.0.1 and localhost only" }, guard.policy, 421)
+    }
+    return yield* handler
+  }).pipe(
     Effect.catchAllCause((cause) =>
       Effect.as(
         Effect.logWarning("docsweep view could not answer", Cause.pretty(cause)),
-        json({ detail: "the checkpoint could not be read; see the viewer's log" }, policy, 500)
+        json({ detail: "the checkpoint could not be read; see the viewer's log" }, guard.policy, 500)
       )
     )
   )
@@ -78,19 +106,21 @@ const pageText = (handlers: ViewHandlers, policy: string) =>
   })
 
 /** The routes: the page, the change mark, the data and a local document's page text. GET only; read only. */
-const router = (handlers: ViewHandlers, policy: string) =>
-  HttpRouter.empty.pipe(
-    HttpRouter.get("/", answered(policy, page(handlers, policy))),
+const router = (handlers: ViewHandlers, guard: Guard) => {
+  const { policy } = guard
+  return HttpRouter.empty.pipe(
+    HttpRouter.get("/", answered(guard, page(handlers, policy))),
     HttpRouter.get(
       livePaths.version,
       answered(
-        policy,
+        guard,
         Effect.map(handlers.version, (version) => json({ version }, policy))
       )
     ),
-    HttpRouter.get(livePaths.data, answered(policy, data(handlers, policy))),
-    HttpRouter.get(livePaths.pageText, answered(policy, pageText(handlers, policy)))
+    HttpRouter.get(livePaths.data, answered(guard, data(handlers, policy))),
+    HttpRouter.get(livePaths.pageText, answered(guard, pageText(handlers, policy)))
   )
+}
 
 /**
  * Serves the report page of a checkpoint, live, on `host:port` (loopback unless told otherwise) until the scope
@@ -103,7 +133,7 @@ export const startViewServer = (
   Effect.gen(function* () {
     const assets = yield* loadPageAssets("docsweep view")
     const policy = contentSecurityPolicy(assets, "'self'")
-    const served = HttpServer.serve(router(handlers, policy)).pipe(
+    const served = HttpServer.serve(router(handlers, { policy, hosts: allowedHosts(options.host) })).pipe(
       Layer.provideMerge(NodeHttpServer.layer(createServer, { host: options.host, port: options.port }))
     )
     const context = yield* Layer.build(served)

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs"
+import { get } from "node:http"
 import { connect } from "node:net"
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
@@ -6,6 +7,16 @@ import { Effect, Fiber } from "effect"
 import { allOutput, makeWorkspace, runCli, startCli } from "../cli/CliHarness.js"
 import { openReport } from "../export/html/OpenReport.js"
 import { launchBrowser, screenshotDir } from "../support/browser.js"
+
+/** The status of `GET path` sent with the Host header `host` (fetch may not set one). */
+const statusWithHost = (port: number, path: string, host: string) =>
+  Effect.async<number>((resume) => {
+    const request = get({ host: "127.0.0.1", port, path, headers: { host } }, (reply) => {
+      reply.resume()
+      resume(Effect.succeed(reply.statusCode ?? 0))
+    })
+    request.once("error", () => resume(Effect.succeed(0)))
+  })
 
 /** Whether something accepts connections on host:port. */
 const accepts = (host: string, port: number) =>
@@ -64,6 +75,9 @@ describe("docsweep view", () => {
         assert.isFalse(yield* accepts("127.0.0.2", Number(port)), "bound to 127.0.0.1, not to every address")
         const post = yield* Effect.promise(() => fetch(`${url}/api/data`, { method: "POST", body: "{}" }))
         assert.strictEqual(post.status, 404)
+        // A page elsewhere that points a name of its own at 127.0.0.1 (DNS rebinding) is refused.
+        assert.strictEqual(yield* statusWithHost(Number(port), "/api/data", "evil.example:80"), 421)
+        assert.strictEqual(yield* statusWithHost(Number(port), "/api/version", `localhost:${port}`), 200)
         const version: unknown = yield* Effect.promise(() => fetch(`${url}/api/version`).then((reply) => reply.json()))
         assert.match(JSON.stringify(version), /^\{"version":"\d+"\}$/)
 

@@ -45,7 +45,7 @@ export const ViewCommand: CommandModule<object, ArgsOf<typeof viewBuilder>> = {
               pipelineFile: loaded.file,
               settings: reportSettings(effective.sources)
             })
-            const pageText = yield* makePageTexts(yield* localDocuments(store, files))
+            const pageText = yield* makePageTexts(localDocuments(store, files))
             const url = yield* startViewServer(
               { version: source.version, current: source.current, pageText },
               { host: argv.host, port: argv.port }

@@ -1,4 +1,4 @@
-import { readAnswer } from "../Evidence.js"
+import { type Quote, readAnswer } from "../Evidence.js"
 import { type Cells, statusLabel } from "./Cells.js"
 import { button, dateTime, duration, el, replace } from "./Dom.js"
 import { historyView } from "./HistoryView.js"
@@ -6,6 +6,19 @@ import { pageTextView } from "./PageText.js"
 
 const pagesText = (pages: number | null | undefined) =>
   pages === null || pages === undefined ? "pages unknown" : `${pages} page${pages === 1 ? "" : "s"}`
+
+/** The cited page of a local file (`docsweep view`): shown at once for the first quote, on request for others. */
+const citedPage = (documentId: number, quote: Quote, now: boolean): HTMLElement => {
+  if (now) return pageTextView(documentId, quote)
+  const show: HTMLButtonElement = button(
+    `Show page ${quote.page}`,
+    () => show.replaceWith(pageTextView(documentId, quote)),
+    {
+      class: "link-button"
+    }
+  )
+  return show
+}
 
 const field = (label: string, value: string) => el("div", { class: "field" }, el("dt", {}, label), el("dd", {}, value))
 
@@ -106,7 +119,7 @@ export class Detail {
         { class: "quote" },
         el("blockquote", {}, quote.text),
         el("figcaption", {}, `p. ${quote.page} · ${quote.document ?? filename}`),
-        this.live && position === 0 && quote.document === undefined ? pageTextView(documentId, quote) : null
+        this.live && quote.document === undefined ? citedPage(documentId, quote, position === 0) : null
       )
     )
     replace(
