@@ -5,7 +5,7 @@
  * 100,000-cell run under 400 MB cannot spare; esbuild is tsx's own compiler, so both read the sources alike.
  * `npm run build` after editing the sources; `npm start`, `npm run docsweep` and the tests build first.
  */
-import { mkdirSync, renameSync } from "node:fs"
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { build, type BuildOptions } from "esbuild"
@@ -28,6 +28,10 @@ export const bundles: ReadonlyArray<{ readonly entry: string; readonly out: stri
         // that find their own files (pdf.js's worker and fonts, Swagger UI's assets) at run time, and exceljs,
         // whose zip library calls the deprecated `Buffer()` that Node tolerates silently only from node_modules.
         external: ["better-sqlite3", "pdfjs-dist", "swagger-ui-dist", "exceljs"],
+        // V8 keeps a module's source text for as long as it runs (Function.prototype.toString): without comments
+        // and whitespace the bundle's is 5 MB less. Names stay, so stack traces still read.
+        minifyWhitespace: true,
+        minifySyntax: true,
         // Bundled CommonJS code calls `require`; ESM has none, so the bundle makes one.
         banner: {
           js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);"
@@ -49,6 +53,18 @@ export const bundles: ReadonlyArray<{ readonly entry: string; readonly out: stri
     }
   ]
 
+/**
+ * V8 keeps a module's source as one-byte text only when every character fits Latin-1; one curly quote makes the
+ * whole bundle two bytes a character (8 MB instead of 4, held for the process's life). esbuild escapes non-ASCII
+ * characters in strings but leaves them in regular expression literals, where `\uXXXX` means the same character.
+ */
+const asciiOnly = (file: string) => {
+  const text = readFileSync(file, "utf8")
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the range is every character beyond ASCII
+  const escaped = text.replace(/[^\u0000-\u007f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`)
+  if (escaped !== text) writeFileSync(file, escaped)
+}
+
 export const buildAll = async () => {
   mkdirSync(buildDir, { recursive: true })
   for (const bundle of bundles) {
@@ -63,6 +79,7 @@ export const buildAll = async () => {
       logLevel: "warning",
       ...bundle.options
     })
+    asciiOnly(partial)
     renameSync(partial, outfile)
   }
 }

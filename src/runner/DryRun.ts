@@ -3,7 +3,7 @@ import type { Pipeline } from "../pipeline/PipelineSchema.js"
 import { CheckpointStore } from "../store/CheckpointStore.js"
 import { decideSync } from "../store/SyncRules.js"
 import { wantedChatMessages } from "./ChatRunner.js"
-import { assignTables, type ColumnPlan, countPlan, estimateSeconds, type RunPlan, wantedCells } from "./PlanRun.js"
+import { assignTables, type ColumnPlan, estimateSeconds, type RunPlan, wantedCells } from "./PlanRun.js"
 import type { ResolvedDocuments } from "./ResolveDocuments.js"
 import { answersPerSecondKey, secondsPerCellKey } from "./RunCells.js"
 import { RunnerSettings } from "./RunnerSettings.js"
@@ -23,8 +23,7 @@ export const computePlan = Effect.fn("computePlan")(function* (
   const ids = resolved.documents.map((doc) => doc.id)
   const placeholders = resolved.pendingFiles.map((_, index) => -1 - index)
   const layout = assignTables(yield* store.tables(), [...ids, ...placeholders], settings.maxDocumentsPerTable)
-  const wanted = wantedCells(resolved.documents, layout.slotOf, columns)
-  const counts = countPlan(yield* store.cells({ includeUnwanted: true }), wanted, { onlyFailed })
+  const counts = yield* store.planCells(wantedCells(resolved.documents, layout.slotOf, columns), { onlyFailed })
   const newPairs = onlyFailed ? 0 : resolved.pendingFiles.length * columns.length
 
   const stored = new Map(

@@ -1,13 +1,5 @@
 import type { Column } from "../pipeline/PipelineSchema.js"
-import type {
-  CellRecord,
-  DocumentRecord,
-  SyncCounts,
-  SyncOptions,
-  TableRecord,
-  WantedCell
-} from "../store/CheckpointModel.js"
-import { decideSync } from "../store/SyncRules.js"
+import type { DocumentRecord, TableRecord, WantedCell } from "../store/CheckpointModel.js"
 import { cellDependencyKey, queryKeyOf } from "./Keys.js"
 
 /** A pipeline column with what its answers depend on. */
@@ -78,42 +70,24 @@ export const assignTables = (
   }
 }
 
-/** Every (document, column) pair of the run, keyed by what its answer depends on. */
-export const wantedCells = (
+/**
+ * Every (document, column) pair of the run, keyed by what its answer depends on; made one at a time as the store
+ * reads them, so 100,000 pairs are never all in memory at once.
+ */
+export function* wantedCells(
   documents: ReadonlyArray<DocumentRecord>,
   slotOf: ReadonlyMap<number, number>,
   columns: ReadonlyArray<ColumnPlan>
-): ReadonlyArray<WantedCell> =>
-  documents.flatMap((doc) =>
-    columns.map((column) => ({
-      documentId: doc.id,
-      columnName: column.name,
-      dependencyKey: cellDependencyKey(doc.version, column.queryKey),
-      tableSlot: slotOf.get(doc.id) ?? 0,
-      queryKey: column.queryKey
-    }))
-  )
-
-/** What a sync would report, computed without writing (dry run, `--max-cells`): the store's own rules. */
-export const countPlan = (
-  existing: ReadonlyArray<CellRecord>,
-  wanted: ReadonlyArray<WantedCell>,
-  options: SyncOptions
-): SyncCounts => {
-  const byKey = new Map(existing.map((cell) => [`${cell.documentId}\u0000${cell.columnName}`, cell]))
-  const tally = { total: 0, alreadyAnswered: 0, toRun: 0, inFlight: 0, skipped: 0 }
-  for (const cell of wanted) {
-    const old = byKey.get(`${cell.documentId}\u0000${cell.columnName}`)
-    const stored = old && {
-      state: old.state,
-      dependencyKey: old.dependencyKey,
-      tableSlot: old.tableSlot,
-      queryKey: undefined
-    }
-    tally.total += 1
-    tally[decideSync(stored, cell, options).counted] += 1
-  }
-  return tally
+): Generator<WantedCell> {
+  for (const doc of documents)
+    for (const column of columns)
+      yield {
+        documentId: doc.id,
+        columnName: column.name,
+        dependencyKey: cellDependencyKey(doc.version, column.queryKey),
+        tableSlot: slotOf.get(doc.id) ?? 0,
+        queryKey: column.queryKey
+      }
 }
 
 /** The plan `--dry-run` prints. */

@@ -113,12 +113,23 @@ export const runCells = Effect.fn("runCells")(function* (layout: TableLayout, pl
   const progress = yield* RunProgress
   const { flow } = yield* RunContext
   const settings = yield* RunnerSettings
-  const records = yield* store.cells({ states: ["pending", "submitting", "submitted"] })
-  if (records.length === 0) return noCellStats
-  const gate = yield* startTableSetup(layout, plans, new Set(records.map((record) => record.tableSlot)))
+  const names = new Map(plans.map((plan) => [plan.name, plan.name]))
+  const pending = (yield* store.pendingCells((name) => names.get(name) ?? name)).map(
+    (cell): CellTask => ({
+      documentId: cell.documentId,
+      columnName: cell.columnName,
+      slot: cell.tableSlot,
+      remoteTaskId: cell.remoteTaskId,
+      remoteSign: cell.remoteSign,
+      tries: 0
+    })
+  )
+  // Left in flight by an earlier process: few, so whole records.
+  const resumed = yield* store.cells({ states: ["submitting", "submitted"] })
+  if (pending.length === 0 && resumed.length === 0) return noCellStats
+  const slots = new Set([...pending.map((task) => task.slot), ...resumed.map((record) => record.tableSlot)])
+  const gate = yield* startTableSetup(layout, plans, slots)
 
-  const pending = records.filter((record) => record.state === "pending").map(taskOf)
-  const resumed = records.filter((record) => record.state !== "pending")
   const queue = yield* STM.commit(makeCellQueue(pending, flow))
   const inFlight = yield* makeInFlightCells
   const state: PollState = {

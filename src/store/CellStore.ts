@@ -5,6 +5,7 @@ import type {
   CellResult,
   CellIntent,
   CellSubmitted,
+  PendingCell,
   SyncCounts,
   SyncOptions,
   WantedCell
@@ -13,9 +14,15 @@ import type { Database } from "./Database.js"
 import { type CellRow, stateCounts, toCell } from "./StoreRows.js"
 import { decideSync, type SyncAction } from "./SyncRules.js"
 
-interface Existing {
+interface PendingRow {
   readonly document_id: number
   readonly column_name: string
+  readonly table_slot: number
+  readonly remote_task_id: string | null
+  readonly remote_sign: string | null
+}
+
+interface Existing {
   readonly dependency_key: string
   readonly table_slot: number
   readonly query_key: string | null
@@ -23,15 +30,25 @@ interface Existing {
   readonly wanted: number
 }
 
-const pairKey = (documentId: number, columnName: string) => `${documentId}\u0000${columnName}`
-
 /** The (document, column) pairs: sync against the pipeline, intent before request, results and their history. */
 export const makeCellStore = ({ attempt, sqlite }: Database) => {
-  const existing = sqlite.prepare<[], Existing>(
-    "SELECT document_id, column_name, dependency_key, table_slot, query_key, state, wanted FROM cells"
+  // A sync looks each wanted pair up by its key and remembers the pairs it saw in a temporary table, so a run of
+  // 100,000 pairs never holds the checkpoint's rows (or a set of their keys) in memory.
+  sqlite.exec(
+    `CREATE TEMP TABLE IF NOT EXISTS sync_seen (document_id INTEGER NOT NULL, column_name TEXT NOT NULL,
+       PRIMARY KEY (document_id, column_name)) WITHOUT ROWID`
   )
-  const unwant = sqlite.prepare<[{ documentId: number; columnName: string }]>(
-    "UPDATE cells SET wanted = 0 WHERE document_id = @documentId AND column_name = @columnName"
+  const existing = sqlite.prepare<[CellKey], Existing>(
+    `SELECT dependency_key, table_slot, query_key, state, wanted FROM cells
+     WHERE document_id = @documentId AND column_name = @columnName`
+  )
+  const see = sqlite.prepare<[CellKey]>(
+    "INSERT OR IGNORE INTO temp.sync_seen (document_id, column_name) VALUES (@documentId, @columnName)"
+  )
+  const forgetSeen = sqlite.prepare("DELETE FROM temp.sync_seen")
+  const unwantUnseen = sqlite.prepare(
+    `UPDATE cells SET wanted = 0 WHERE wanted = 1 AND NOT EXISTS (SELECT 1 FROM temp.sync_seen s
+       WHERE s.document_id = cells.document_id AND s.column_name = cells.column_name)`
   )
   const insert = sqlite.prepare<[Omit<WantedCell, "queryKey"> & { queryKey: string | null }]>(
     `INSERT INTO cells (document_id, column_name, dependency_key, table_slot, query_key, state, wanted)
@@ -65,6 +82,12 @@ export const makeCellStore = ({ attempt, sqlite }: Database) => {
      WHERE (@all = 1 OR c.wanted = 1) AND (@slot IS NULL OR c.table_slot = @slot)
        AND (@states IS NULL OR c.state IN (SELECT value FROM json_each(@states)))
      ORDER BY d.position IS NULL, d.position, c.rowid`
+  )
+  // Only what the queue keeps of a pair that waits: a run of 100,000 pairs holds these, not whole records.
+  const waiting = sqlite.prepare<[], PendingRow>(
+    `SELECT c.document_id, c.column_name, c.table_slot, c.remote_task_id, c.remote_sign
+     FROM cells c LEFT JOIN documents d ON d.id = c.document_id
+     WHERE c.wanted = 1 AND c.state = 'pending' ORDER BY d.position IS NULL, d.position, c.rowid`
   )
   const counts = sqlite.prepare<[], { state: string; count: number }>(
     "SELECT state, COUNT(*) AS count FROM cells WHERE wanted = 1 GROUP BY state"
@@ -112,15 +135,13 @@ export const makeCellStore = ({ attempt, sqlite }: Database) => {
     }
   }
 
-  const sync = sqlite.transaction((wanted: ReadonlyArray<WantedCell>, options: SyncOptions): SyncCounts => {
-    const known = new Map(existing.all().map((row) => [pairKey(row.document_id, row.column_name), row]))
-    const unique = new Map(wanted.map((cell) => [pairKey(cell.documentId, cell.columnName), cell]))
-    const tally = { total: unique.size, alreadyAnswered: 0, toRun: 0, inFlight: 0, skipped: 0 }
-    for (const [key, old] of known) {
-      if (old.wanted === 1 && !unique.has(key)) unwant.run({ documentId: old.document_id, columnName: old.column_name })
-    }
-    for (const [key, cell] of unique) {
-      const old = known.get(key)
+  /** The sync's decisions for every wanted pair (duplicates count once); `write`: apply them too. */
+  const decideAll = (wanted: Iterable<WantedCell>, options: SyncOptions, write: boolean): SyncCounts => {
+    const tally = { total: 0, alreadyAnswered: 0, toRun: 0, inFlight: 0, skipped: 0 }
+    forgetSeen.run()
+    for (const cell of wanted) {
+      if (see.run({ documentId: cell.documentId, columnName: cell.columnName }).changes === 0) continue
+      const old = existing.get({ documentId: cell.documentId, columnName: cell.columnName })
       const stored = old && {
         state: old.state,
         dependencyKey: old.dependency_key,
@@ -128,14 +149,23 @@ export const makeCellStore = ({ attempt, sqlite }: Database) => {
         queryKey: old.query_key ?? undefined
       }
       const decision = decideSync(stored, cell, options)
+      tally.total += 1
       tally[decision.counted] += 1
       // A re-run of an unchanged pipeline writes nothing.
       const unchanged = old?.wanted === 1 && (cell.queryKey === undefined || cell.queryKey === old.query_key)
-      if (decision.action._tag !== "keep" || !unchanged)
+      if (write && (decision.action._tag !== "keep" || !unchanged))
         apply(decision.action, cell, stored?.dependencyKey === cell.dependencyKey)
     }
+    if (write) unwantUnseen.run()
+    forgetSeen.run()
     return tally
-  })
+  }
+  const sync = sqlite.transaction((wanted: Iterable<WantedCell>, options: SyncOptions) =>
+    decideAll(wanted, options, true)
+  )
+  const plan = sqlite.transaction((wanted: Iterable<WantedCell>, options: SyncOptions) =>
+    decideAll(wanted, options, false)
+  )
   const markSubmittingAll = sqlite.transaction((keys: ReadonlyArray<CellIntent>, runId: number, at: string) => {
     for (const key of keys) {
       const { documentId, columnName } = key
@@ -171,11 +201,12 @@ export const makeCellStore = ({ attempt, sqlite }: Database) => {
 
   return {
     /** Reconciles the stored pairs with the pipeline's wanted pairs (one transaction); see SyncRules. */
-    syncCells: Effect.fn("CheckpointStore.syncCells")(function* (
-      wanted: ReadonlyArray<WantedCell>,
-      options: SyncOptions
-    ) {
+    syncCells: Effect.fn("CheckpointStore.syncCells")(function* (wanted: Iterable<WantedCell>, options: SyncOptions) {
       return yield* attempt("syncCells", () => sync.immediate(wanted, options))
+    }),
+    /** What `syncCells` would report, written nowhere (dry run, `--max-cells`): the same rules, the same lookups. */
+    planCells: Effect.fn("CheckpointStore.planCells")(function* (wanted: Iterable<WantedCell>, options: SyncOptions) {
+      return yield* attempt("planCells", () => plan.deferred(wanted, options))
     }),
     /** Cells in document order (wanted ones unless `includeUnwanted`), optionally by state and table slot. */
     cells: Effect.fn("CheckpointStore.cells")(function* (filter: CellFilter = {}) {
@@ -185,6 +216,23 @@ export const makeCellStore = ({ attempt, sqlite }: Database) => {
         states: filter.states === undefined ? null : JSON.stringify(filter.states)
       }
       return yield* attempt("cells", () => select.all(params).map(toCell))
+    }),
+    /**
+     * The wanted `pending` pairs in document order, with only what sending them needs. `name` returns the one
+     * string kept for a column name, so 100,000 pairs share a few dozen strings instead of holding a copy each.
+     */
+    pendingCells: Effect.fn("CheckpointStore.pendingCells")(function* (name: (columnName: string) => string) {
+      return yield* attempt("pendingCells", () =>
+        waiting.all().map(
+          (row): PendingCell => ({
+            documentId: row.document_id,
+            columnName: name(row.column_name),
+            tableSlot: row.table_slot,
+            remoteTaskId: row.remote_task_id ?? undefined,
+            remoteSign: row.remote_sign ?? undefined
+          })
+        )
+      )
     }),
     /** Wanted pairs of the latest sync, by state. */
     cellCounts: Effect.fn("CheckpointStore.cellCounts")(function* () {

@@ -67,6 +67,15 @@ export interface CellResult extends CellKey {
   readonly remoteSign?: string | undefined
 }
 
+/** A pair waiting to be sent: what the runner's queue keeps of it. */
+export interface PendingCell {
+  readonly documentId: number
+  readonly columnName: string
+  readonly tableSlot: number
+  readonly remoteTaskId: string | undefined
+  readonly remoteSign: string | undefined
+}
+
 export interface CellFilter {
   readonly states?: ReadonlyArray<CellState>
   readonly tableSlot?: number
