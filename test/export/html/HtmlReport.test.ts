@@ -252,7 +252,16 @@ describe("the HTML report opened from disk in Chromium", () => {
         await page.keyboard.press("Enter")
         const sorted = await page.locator('[role="columnheader"][aria-sort="ascending"]').textContent()
         await page.screenshot({ path: join(shots, "keyboard.png") })
-        return { reached, start, moved, title, back, end, lastRow, sorted }
+        // A narrow window draws only the query columns in view; End scrolls to the last, which is drawn then.
+        await page.setViewportSize({ width: 520, height: 700 })
+        await page.keyboard.press("ArrowDown")
+        await page.keyboard.press("Home")
+        await page.waitForTimeout(100)
+        const drawn = await page.locator('[role="row"][aria-rowindex="2"] [role="gridcell"]').count()
+        await page.keyboard.press("End")
+        await page.waitForSelector('[role="grid"][aria-activedescendant="cell-1-6"]', { timeout: 5000 })
+        const lastDrawn = await page.locator("#cell-1-6").textContent()
+        return { reached, start, moved, title, back, end, lastRow, sorted, drawn, lastDrawn }
       }).pipe(
         Effect.tap((result) => {
           assert.strictEqual(result.reached.at(-1), "grid", `Tab reaches the grid: ${result.reached.join(" → ")}`)
@@ -263,6 +272,8 @@ describe("the HTML report opened from disk in Chromium", () => {
           assert.strictEqual(result.end, `cell-${documentCount}-6`)
           assert.strictEqual(result.lastRow, 1, "the last row is drawn once reached")
           assert.strictEqual(result.sorted, "File name")
+          assert.isBelow(result.drawn, 7, "columns out of view are not drawn")
+          assert.strictEqual(result.lastDrawn, hostile.ansi.replaceAll("\u001b", "\\x1b").replace("\u0007", "\\x07"))
         })
       )
     )

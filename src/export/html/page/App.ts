@@ -67,10 +67,10 @@ export class App {
     this.prepareSearchSoon()
   }
 
-  /** Builds the search text once the page is drawn, so the first search does not wait for it. */
+  /** Builds the search text right after the first rows are painted, so a first search finds it ready. */
   private prepareSearchSoon(): void {
     const cells = this.cells
-    setTimeout(() => cells.prepareSearch(), 100)
+    requestAnimationFrame(() => setTimeout(() => cells.prepareSearch(), 0))
   }
 
   /** Live data from `docsweep view`: everything is drawn again, keeping filters, sort and the open detail. */

@@ -10,7 +10,9 @@ import { el } from "./Dom.js"
 import { gridKeys } from "./GridKeys.js"
 import {
   bodyRow,
+  type ColumnWindow,
   cellId,
+  columnWindow,
   documentColumns,
   headerHeight,
   headerRow,
@@ -35,8 +37,9 @@ export interface Position {
 
 /**
  * The results grid: one row per document, one column per shown query. ARIA grid roles throughout; only the rows in
- * view (and a few beyond) are in the DOM (@tanstack/virtual-core), each carrying its `aria-rowindex`. The grid
- * element keeps the focus and points at the current cell with `aria-activedescendant`.
+ * view (and a few beyond) are in the DOM (@tanstack/virtual-core), each carrying its `aria-rowindex`, and of each
+ * row only the query columns in view (`aria-colindex`). The grid element keeps the focus and points at the current
+ * cell with `aria-activedescendant`.
  */
 export class Grid {
   readonly element: HTMLDivElement
@@ -50,6 +53,8 @@ export class Grid {
   active: Position = { row: 0, col: 1 }
   /** The cell whose detail is open: document row and query column. */
   private opened: { readonly row: number; readonly col: number } | undefined
+  /** The query columns drawn (positions among those shown): horizontal scrolling moves it. */
+  private window: ColumnWindow = { first: 0, last: -1 }
 
   constructor(
     private cells: Cells,
@@ -65,6 +70,7 @@ export class Grid {
     )
     this.element.addEventListener("keydown", (event) => gridKeys(event, this))
     this.element.addEventListener("click", (event) => this.clicked(event))
+    this.element.addEventListener("scroll", () => this.followColumns(), { passive: true })
     this.virtualizer = new Virtualizer<HTMLDivElement, HTMLDivElement>({
       count: 0,
       getScrollElement: () => this.element,
@@ -96,9 +102,8 @@ export class Grid {
     this.element.style.setProperty("--grid-width", `${stickyWidth + columns.length * queryWidth}px`)
     this.element.setAttribute("aria-rowcount", String(rows.length + 1))
     this.element.setAttribute("aria-colcount", String(documentColumns.length + columns.length))
-    this.renderHeader()
-    for (const element of this.rendered.values()) element.remove()
-    this.rendered.clear()
+    this.window = this.currentWindow()
+    this.redraw()
     this.virtualizer.setOptions({ ...this.virtualizer.options, count: rows.length })
     this.virtualizer._willUpdate()
     this.moveTo(this.clamp(this.active), false)
@@ -187,11 +192,32 @@ export class Grid {
     this.openActive()
   }
 
-  private renderHeader(): void {
-    this.header.replaceChildren(headerRow(this.cells, this.columns, this.view?.sort))
+  private currentWindow(): ColumnWindow {
+    return columnWindow(this.element.scrollLeft, this.element.clientWidth || 1920, this.columns.length)
+  }
+
+  /** Draws the header and forgets the drawn rows (the next render draws them anew). */
+  private redraw(): void {
+    this.header.replaceChildren(headerRow(this.cells, this.columns, this.view?.sort, this.window))
+    for (const element of this.rendered.values()) element.remove()
+    this.rendered.clear()
+  }
+
+  /** After a horizontal scroll or a resize: draws the rows again when other columns come into view. */
+  private followColumns(): void {
+    const next = this.currentWindow()
+    if (next.first === this.window.first && next.last === this.window.last) return
+    this.window = next
+    this.redraw()
+    this.renderRows()
   }
 
   private renderRows(): void {
+    const next = this.currentWindow()
+    if (next.first !== this.window.first || next.last !== this.window.last) {
+      this.window = next
+      this.redraw()
+    }
     const items = this.virtualizer.getVirtualItems()
     this.body.style.height = `${Math.max(0, this.virtualizer.getTotalSize() - headerHeight)}px`
     const wanted = new Set(items.map((item) => item.index))
@@ -215,7 +241,7 @@ export class Grid {
   }
 
   private buildRow(display: number): HTMLDivElement {
-    const { cells, columns, opened, view } = this
-    return bodyRow({ cells, columns, opened, view, display, row: this.rows[display] ?? 0 })
+    const { cells, columns, opened, view, window } = this
+    return bodyRow({ cells, columns, opened, view, window, display, row: this.rows[display] ?? 0 })
   }
 }

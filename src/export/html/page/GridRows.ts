@@ -13,6 +13,27 @@ export const documentColumns = [
 export const queryWidth = 240
 export const stickyWidth = documentColumns.reduce((sum, column) => sum + column.width, 0)
 
+/** The query columns (positions among those shown) drawn: those in view, and one more either side. */
+export interface ColumnWindow {
+  readonly first: number
+  readonly last: number
+}
+
+/**
+ * Which query columns a grid scrolled `scrollLeft` across `clientWidth` shows (beside the sticky document columns):
+ * with 50 columns a row draws about ten cells, not fifty.
+ */
+export const columnWindow = (scrollLeft: number, clientWidth: number, count: number): ColumnWindow => ({
+  first: Math.max(0, Math.floor(scrollLeft / queryWidth) - 1),
+  last: Math.min(count - 1, Math.ceil((scrollLeft + clientWidth - stickyWidth) / queryWidth) + 1)
+})
+
+/** Places a cell in its grid column (CSSOM: the page's CSP allows no style attribute). */
+const placed = <E extends HTMLElement>(cell: E, gridColumn: number): E => {
+  cell.style.gridColumn = String(gridColumn + 1)
+  return cell
+}
+
 /** The id of a grid cell: display row (-1: header) and grid column; `aria-activedescendant` names it. */
 export const cellId = (row: number, col: number): string => `cell-${row + 1}-${col}`
 
@@ -25,15 +46,24 @@ export const sortKeyOf = (columns: ReadonlyArray<number>, col: number): SortKey 
   col < documentColumns.length ? documentColumns[col]?.key : columns[col - documentColumns.length]
 
 /** The header row: one column header per grid column, with its sort state. */
-export const headerRow = (cells: Cells, columns: ReadonlyArray<number>, sort: Sort | undefined): HTMLDivElement => {
+export const headerRow = (
+  cells: Cells,
+  columns: ReadonlyArray<number>,
+  sort: Sort | undefined,
+  window: ColumnWindow
+): HTMLDivElement => {
   const names = [
     ...documentColumns.map((column) => ({ label: column.label, title: undefined })),
     ...columns.map((col) => ({ label: cells.data.columns[col]?.name ?? "", title: cells.data.columns[col]?.query }))
   ]
-  const headers = names.map((name, col) => {
+  const drawn = (col: number) =>
+    col < documentColumns.length ||
+    (col - documentColumns.length >= window.first && col - documentColumns.length <= window.last)
+  const headers = names.flatMap((name, col) => {
+    if (!drawn(col)) return []
     const sorted = sort !== undefined && sort.key === sortKeyOf(columns, col)
     const direction = sorted ? (sort.descending ? "descending" : "ascending") : "none"
-    return el(
+    const header = el(
       "div",
       {
         role: "columnheader",
@@ -48,6 +78,7 @@ export const headerRow = (cells: Cells, columns: ReadonlyArray<number>, sort: So
       el("span", { class: "head-label" }, name.label),
       el("span", { class: `sort-mark ${direction}`, "aria-hidden": "true" })
     )
+    return [placed(header, col)]
   })
   return el("div", { role: "row", class: "row head-row", "aria-rowindex": 1 }, ...headers)
 }
@@ -58,10 +89,11 @@ export const bodyRow = (input: {
   readonly columns: ReadonlyArray<number>
   readonly view: ViewState | undefined
   readonly opened: { readonly row: number; readonly col: number } | undefined
+  readonly window: ColumnWindow
   readonly display: number
   readonly row: number
 }): HTMLDivElement => {
-  const { cells, columns, display, opened, row, view } = input
+  const { cells, columns, display, opened, row, view, window } = input
   const { documents } = cells.data
   const query = view?.query.trim().toLowerCase() ?? ""
   const fileHit = query !== "" && cells.fileHolds(row, query)
@@ -74,23 +106,25 @@ export const bodyRow = (input: {
     class: `cell ${extra}`
   })
   const documentCells = [
-    el("div", base(0, "sticky num"), String(documents.ids[row] ?? "")),
-    el("div", base(1, `sticky file${fileHit ? " hit" : ""}`), documents.filenames[row] ?? ""),
-    el("div", base(2, "sticky num"), String(documents.pages[row] ?? "–"))
+    placed(el("div", base(0, "sticky num"), String(documents.ids[row] ?? "")), 0),
+    placed(el("div", base(1, `sticky file${fileHit ? " hit" : ""}`), documents.filenames[row] ?? ""), 1),
+    placed(el("div", base(2, "sticky num"), String(documents.pages[row] ?? "–")), 2)
   ]
-  const queryCells = columns.map((col, position) => {
+  const queryCells = columns.slice(window.first, window.last + 1).map((col, offset) => {
+    const position = window.first + offset
     const index = cells.index(row, col)
     const code = cells.status(index)
     const passes = view === undefined || cellPasses(cells, index, view, fileHit ? "" : query)
     const short = cells.short(index)
     const isOpened = opened?.row === row && opened.col === col
     const classes = `answer s-${code}${passes ? "" : " dim"}${isOpened ? " opened" : ""}${isNil(short) ? " nil" : ""}`
-    return el(
+    const cell = el(
       "div",
       { ...base(position + documentColumns.length, classes), "data-status": code },
       el("span", { class: "answer-text" }, short),
       cells.changed(index) && el("span", { class: "changed-mark", title: "changed since the previous run" }, "changed")
     )
+    return placed(cell, position + documentColumns.length)
   })
   return el("div", { role: "row", class: "row", "aria-rowindex": display + 2 }, ...documentCells, ...queryCells)
 }
