@@ -1,6 +1,7 @@
 import { DateTime, Effect, Option } from "effect"
 import type { RunOutcome, RunStart } from "./CheckpointModel.js"
 import type { Database } from "./Database.js"
+import { historyResetKey, makeRunHistory, type RunColumn } from "./RunHistory.js"
 import { StoreError } from "./StoreError.js"
 import { type RunRow, stateCounts, toRun } from "./StoreRows.js"
 
@@ -45,8 +46,12 @@ export const makeRunStore = ({ attempt, path, sqlite }: Database) => {
     return JSON.stringify({ ...stateCounts(cellCounts.all()), ...Object.fromEntries(chatEntries) })
   }
 
-  const close = (id: number, outcome: RunOutcome, note: string | null, finishedAt: string | null) =>
-    closeRun.get({ id, outcome, note, finishedAt, counts: countsNow() })
+  const history = makeRunHistory(sqlite)
+  // The run's outcome and its place in the run history are written together.
+  const close = (id: number, outcome: RunOutcome, note: string | null, finishedAt: string | null) => {
+    history.snapshot(id)
+    return closeRun.get({ id, outcome, note, finishedAt, counts: countsNow() })
+  }
 
   const begin = sqlite.transaction((start: RunStart, startedAt: string) => {
     for (const { id } of runningRuns.all())
@@ -62,6 +67,7 @@ export const makeRunStore = ({ attempt, path, sqlite }: Database) => {
   )
   const clear = sqlite.transaction(() => {
     for (const statement of deletes) statement.run()
+    writeMeta.run(historyResetKey, "1")
   })
 
   const found = (operation: string, row: RunRow | undefined, runId?: number) =>
@@ -88,6 +94,13 @@ export const makeRunStore = ({ attempt, path, sqlite }: Database) => {
     }),
     latestRun: Effect.fn("CheckpointStore.latestRun")(function* () {
       return yield* attempt("latestRun", () => Option.map(Option.fromNullable(lastRun.get()), toRun))
+    }),
+    /** The pipeline's columns as this run asks them: reports of this run, also exported later, show these. */
+    recordRunColumns: Effect.fn("CheckpointStore.recordRunColumns")(function* (
+      runId: number,
+      columns: ReadonlyArray<RunColumn>
+    ) {
+      yield* attempt("recordRunColumns", () => history.saveColumns(runId, columns))
     }),
     getMeta: Effect.fn("CheckpointStore.getMeta")(function* (key: string) {
       return yield* attempt("getMeta", () => Option.map(Option.fromNullable(readMeta.get(key)), (row) => row.value))

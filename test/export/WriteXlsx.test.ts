@@ -136,6 +136,7 @@ describe("writeXlsx", () => {
       assert.strictEqual(runField(workbook, "Duration").value, "15m 30s")
       assert.strictEqual(runField(workbook, "Duration (seconds)").value, 930)
       assert.strictEqual(runField(workbook, "Cells failed").value, 1)
+      assert.strictEqual(runField(workbook, "Cells answered").value, 8)
       assert.strictEqual(runField(workbook, "Cells in all").value, 12)
       assert.strictEqual(runField(workbook, "docsweep version").value, "0.1.0")
       assert.strictEqual(runField(workbook, "Report written").value, now.toISOString())
