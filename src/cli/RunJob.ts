@@ -135,7 +135,7 @@ export const runJob = (job: RunJob) =>
       )
       if (Either.isLeft(ran)) {
         yield* Effect.logWarning(
-          `${ran.left}: the run stopped; writing its reports and summary (${ran.left} again stops at once)`
+          `interrupted (${ran.left}): writing the reports and the summary from the checkpoint; ${ran.left} again stops at once`
         )
       }
       const seconds = ((yield* Clock.currentTimeMillis) - started) / 1000

@@ -65,17 +65,20 @@ export const describeUsageFailure = (
   options: ReadonlyArray<string>
 ): string => {
   const command = commandWords(args)
-  const words = positionals(args)
+  const typed = positionals(args)
   const unknown = /^Unknown arguments?: (.+)$/s.exec(message)
   if (unknown !== undefined && unknown !== null) {
-    return (unknown[1] ?? "")
-      .split(", ")
-      .map((word) => unknownArgument(word.trim(), args, options))
-      .join("\n")
+    const words = (unknown[1] ?? "").split(", ").map((word) => word.trim())
+    const kebab = (word: string) => word.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
+    // yargs names an unknown --base-url twice, also as baseUrl.
+    return words
+      .filter((word) => kebab(word) === word || !words.includes(kebab(word)))
+      .map((word) => unknownArgument(word, args, options))
+      .join("; ")
   }
   if (/^Did you mean /.test(message)) {
-    const parent = words[0] !== undefined && words[0] in commandTree ? words[0] : ""
-    const word = parent === "" ? words[0] : words[1]
+    const parent = typed[0] !== undefined && typed[0] in commandTree ? typed[0] : ""
+    const word = parent === "" ? typed[0] : typed[1]
     return unknownCommand(word ?? "", parent)
   }
   const choice = /Argument: ([\w-]+), Given: (.+), Choices: (.+)$/m.exec(message)

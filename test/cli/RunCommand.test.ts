@@ -71,7 +71,14 @@ describe.concurrent("docsweep run", () => {
           { cwd: ws.dir }
         )
         assert.strictEqual(run.code, 0, allOutput(run))
-        assert.match(run.stdout, /^run #1 completed in .* \(exit 0\)$/m)
+        // --log-format json: the summary is one JSON object on stdout, with its counts and report paths.
+        const stdoutLines = run.stdout.split("\n").filter((line) => line !== "")
+        assert.strictEqual(stdoutLines.length, 1, run.stdout)
+        const printed = JSON.parse(stdoutLines[0] ?? "") as Record<string, unknown>
+        assert.match(String(printed.message), /^run #1 completed in .* \(exit 0\)$/m)
+        assert.strictEqual(printed.exitCode, 0)
+        assert.deepStrictEqual(printed.cells, { pending: 0, submitting: 0, submitted: 0, success: 24, failed: 0 })
+        assert.includeMembers(printed.reports as Array<string>, [join(out, "cli-run-latest-results.csv")])
 
         // Without a terminal: one JSON object per stderr line, progress among them, never CR or escape codes.
         const records = run.stderr
@@ -220,7 +227,7 @@ describe.concurrent("docsweep run", () => {
         assert.strictEqual(run.code, 0, allOutput(run))
         // Under `script` both streams reach the test through the terminal.
         assertLiveDisplay(run.stdout, {
-          cells: /cells 24\/24 done · 0 in flight · 0 failed/,
+          cells: /cells 24\/24 done · 0 failed/,
           logLine: "24 pairs: 0 answered before, 24 to run"
         })
         assert.match(run.stdout, /run #1 completed in .* \(exit 0\)/)
@@ -278,7 +285,7 @@ describe.concurrent("docsweep run", () => {
         const resumed = yield* runCli(run(5, "--summary-json", summaryFile), { cwd: ws.dir, env: { FORCE_TTY: "1" } })
         assert.strictEqual(resumed.code, 0, allOutput(resumed))
         assertLiveDisplay(resumed.stderr, {
-          cells: new RegExp(`cells 24/24 done · ${before} from earlier runs · 0 in flight · 0 failed`),
+          cells: new RegExp(`cells 24/24 done · ${before} from earlier runs · 0 failed`),
           logLine: `24 pairs: ${before} answered before`
         })
         const summary = JSON.parse(readFileSync(summaryFile, "utf8")) as {

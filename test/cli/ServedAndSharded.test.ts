@@ -92,9 +92,9 @@ describe.concurrent("docsweep against `docsweep serve`, an unreachable service a
               ],
               { cwd: ws.dir }
             ),
-            runCli(["config", ws.pipeline, "--base-url", served.baseUrl, "--concurrency", "3"], {
+            runCli(["config", ws.pipeline, "--output", out], {
               cwd: ws.dir,
-              env: { DOCSWEEP_TOKEN: served.token, DOCSWEEP_USER_ID: "7" }
+              env: { DOCSWEEP_TOKEN: served.token, DOCSWEEP_USER_ID: "7", DOCSWEEP_BASE_URL: served.baseUrl }
             })
           ],
           { concurrency: 2 }
@@ -113,8 +113,9 @@ describe.concurrent("docsweep against `docsweep serve`, an unreachable service a
           /^name\s+= "cli-served"\s+\(pipeline\)$/m,
           /^token\s+= <redacted>\s+\(environment\)$/m,
           /^user_id\s+= 7\s+\(environment\)$/m,
-          new RegExp(`^base_url\\s+= "${served.baseUrl}"\\s+\\(flag\\)$`, "m"),
-          /^run\.concurrency\s+= 3\s+\(flag\)$/m,
+          new RegExp(`^base_url\\s+= "${served.baseUrl}"\\s+\\(environment\\)$`, "m"),
+          new RegExp(`^output\\.dir\\s+= "${out}"\\s+\\(flag\\)$`, "m"),
+          /^run\.concurrency\s+= 8\s+\(pipeline\)$/m,
           /^run\.poll\.interval\s+= "50ms"\s+\(pipeline\)$/m,
           /^run\.max_concurrency\s+= 1000\s+\(config\/default\.yaml\)$/m,
           /^visibility\s+= "private"\s+\(config\/default\.yaml\)$/m
