@@ -105,10 +105,12 @@ export const makeReadStore = ({ attempt, path, sqlite }: Database) => {
     const newest = record.id === latestRunId.get()?.id
     if (!newest && record.id < history.firstRun()) return "before-history" as const
     const cells = newest ? wantedCells.all().map(toCell) : history.cellsAsOf(record.id)
-    const reported = new Set(cells.map((cell) => cell.documentId))
-    const allDocs = documents.all().map(toDocument)
-    const docs = allDocs.filter((doc) => reported.has(doc.id))
-    const filenames = new Map(allDocs.map((doc) => [doc.id, doc.filename]))
+    const allDocs = new Map(documents.all().map((row) => [row.id, toDocument(row)]))
+    // Cells come in document order; a document the checkpoint no longer describes still gets its row.
+    const docs = [...new Set(cells.map((cell) => cell.documentId))].map(
+      (id) => allDocs.get(id) ?? { id, filename: `document ${id}`, pages: undefined, doctype: "", version: "" }
+    )
+    const filenames = new Map([...allDocs].map(([id, doc]) => [id, doc.filename]))
     const lookup = new Map<number, Map<string, CellRecord>>()
     for (const cell of cells) {
       const row = lookup.get(cell.documentId) ?? new Map<string, CellRecord>()

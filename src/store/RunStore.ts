@@ -62,7 +62,8 @@ export const makeRunStore = ({ attempt, path, sqlite }: Database) => {
     close(id, outcome, note, finishedAt)
   )
   // Uploads stay: the files are already documents of the service, and uploading them again would duplicate them.
-  const deletes = ["ai_tables", "columns", "cells", "chat_messages", "chat_sessions", "documents"].map((table) =>
+  // Documents stay too (names and row order): reports of earlier runs still name them; this run updates them.
+  const deletes = ["ai_tables", "columns", "cells", "chat_messages", "chat_sessions"].map((table) =>
     sqlite.prepare(`DELETE FROM ${table}`)
   )
   const clear = sqlite.transaction(() => {
@@ -108,7 +109,7 @@ export const makeRunStore = ({ attempt, path, sqlite }: Database) => {
     setMeta: Effect.fn("CheckpointStore.setMeta")(function* (key: string, value: string) {
       yield* attempt("setMeta", () => writeMeta.run(key, value))
     }),
-    /** `--fresh`: forgets tables, columns, cells, chats, uploads and documents; keeps runs and answer history. */
+    /** `--fresh`: forgets tables, columns, cells and chats; keeps uploads, documents, runs and their history. */
     reset: Effect.fn("CheckpointStore.reset")(function* () {
       yield* attempt("reset", () => clear.immediate())
     })
