@@ -74,7 +74,7 @@ export const reportFailures = <A, E, R>(
     if (!isKnown(error)) return Effect.fail(error)
     return Effect.sync(() => {
       const code = codeOf(error)
-      const usage = error._tag === "UsageError"
+      const usage = error._tag === "UsageError" || error._tag === "ConfigInvalid"
       const help = usage ? { help: helpCommand(command) } : {}
       for (const { fields, text } of linesOf(error)) output.problem(text, { ...fields, ...help, exitCode: code })
       if (usage && output.format === "text") process.stderr.write(`${helpPointer(command)}\n`)

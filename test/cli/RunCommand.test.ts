@@ -17,6 +17,8 @@ const malformed = [
   "  - files: nothing/*.txt",
   "columns:",
   "  - name: Law",
+  "  - name: law",
+  "    query: Which law?",
   "run:",
   "  concurrency: -1",
   "  poll: { interval: soon }",
@@ -38,8 +40,10 @@ describe.concurrent("docsweep run", () => {
       for (const line of lines) assert.match(line, /^broken\.yaml:\d+:\d+: \S/)
       assert.include(validate.stderr, 'broken.yaml:3:12: documents[0].files: "nothing/*.txt" matches no files')
       assert.include(validate.stderr, "broken.yaml:5:5: missing required key `query` in `columns[0]`")
-      assert.include(validate.stderr, "broken.yaml:7:16: run.concurrency")
-      assert.include(validate.stderr, "broken.yaml:8:21: run.poll.interval")
+      // A duplicate column name is reported in the same pass as the other columns' problems.
+      assert.include(validate.stderr, 'broken.yaml:6:11: columns[1].name: duplicate column name "law" (first at #1)')
+      assert.include(validate.stderr, "broken.yaml:9:16: run.concurrency")
+      assert.include(validate.stderr, "broken.yaml:10:21: run.poll.interval")
       assert.strictEqual(validate.stdout, "")
       assert.deepStrictEqual(listFiles(dir), ["broken.yaml"])
     }).pipe(Effect.scoped)
@@ -185,6 +189,8 @@ describe.concurrent("docsweep run", () => {
             "a refused run keeps the answers of the checkpoint"
           )
           assert.strictEqual(readFileSync(join(copy, "cli-run-latest-results.csv"), "utf8"), latest)
+          const reportFiles = (files: ReadonlyArray<string>) => files.filter((file) => /\.(xlsx|csv)$/.test(file))
+          assert.deepStrictEqual(reportFiles(listFiles(copy)), reportFiles(listing), "no new report set")
         })
         yield* Effect.all([exportAgain, planAndRefuse], { concurrency: 2 })
       }).pipe(Effect.scoped)
@@ -256,9 +262,14 @@ describe.concurrent("docsweep run", () => {
         // 24 pairs at 3 s each on the embedded service's 4 workers: about 18 s of work, ample time to overlap.
         const first = yield* startCli(run(3000), { cwd: ws.dir })
         yield* waitUntil("the first run to take the lock", () => existsSync(join(out, "state.lock")))
-        const second = yield* runCli(run(5), { cwd: ws.dir })
+        const second = yield* runCli(run(5, "--log-format", "json"), { cwd: ws.dir })
         assert.strictEqual(second.code, 75, allOutput(second))
-        assert.include(second.stderr, `pipeline is locked by process ${first.pid} on `)
+        const locked = second.stderr
+          .split("\n")
+          .filter((line) => line !== "")
+          .map((line) => JSON.parse(line))
+        assert.include(locked.at(-1)?.message, `pipeline is locked by process ${first.pid} on `)
+        assert.strictEqual(locked.at(-1)?.exitCode, 75)
         assert.isTrue(existsSync(join(out, "state.lock")), "the first run still holds the lock")
 
         yield* waitUntil("a first answer in the checkpoint", () => answered(state) >= 1)
