@@ -12,6 +12,7 @@ const codes: Record<string, number> = {
   PipelineInvalid: ExitCode.invalidInput,
   ConfigInvalid: ExitCode.invalidInput,
   UsageError: ExitCode.invalidInput,
+  OutputUnwritable: ExitCode.invalidInput,
   PipelineLocked: ExitCode.locked,
   Unauthorized: ExitCode.refused,
   Forbidden: ExitCode.refused,

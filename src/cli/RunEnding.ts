@@ -11,7 +11,7 @@ import { CliOutput } from "./CliOutput.js"
 import { exitCodeOf } from "./ExitCode.js"
 import { writeRunReports } from "./Reports.js"
 import { renderSummary } from "./RunSummaryText.js"
-import { UsageError } from "./UsageError.js"
+import { OutputUnwritable, UsageError } from "./UsageError.js"
 
 /** What the runner (or, for an interrupted run, the CLI) knows of how a run ended; counts come from the checkpoint. */
 export interface RunEnd {
@@ -65,10 +65,7 @@ const writeSummaryJson = (path: string, data: object) =>
       writeFileSync(temporary, `${JSON.stringify(data, null, 2)}\n`)
       renameSync(temporary, path)
     },
-    catch: (cause) =>
-      new UsageError({
-        message: `--summary-json ${path}: cannot write there: ${cause instanceof Error ? cause.message : String(cause)}`
-      })
+    catch: (cause) => new OutputUnwritable({ path, reason: cause instanceof Error ? cause.message : String(cause) })
   })
 
 /**

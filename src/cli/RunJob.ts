@@ -22,7 +22,7 @@ import { shardDir, statePath } from "./Reports.js"
 import { endRun } from "./RunEnding.js"
 import { renderPlan } from "./RunSummaryText.js"
 import { StopSignal } from "./runCommand.js"
-import { UsageError } from "./UsageError.js"
+import { OutputUnwritable } from "./UsageError.js"
 import { docsweepVersion } from "./Version.js"
 
 /** A `run` as parsed and checked: nothing is contacted or written yet. */
@@ -47,13 +47,14 @@ const scratchDir = Effect.acquireRelease(
   (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
 )
 
-/** Creates the output folder; one that cannot be created is a usage error naming it (exit 2), not a stack trace. */
+/** Creates the output folder; one that cannot be created is one line naming it (exit 2), not a stack trace. */
 const createOutputDir = (dir: string) =>
   Effect.try({
     try: () => mkdirSync(dir, { recursive: true }),
     catch: (cause) =>
-      new UsageError({
-        message: `cannot create the output folder ${dir}: ${cause instanceof Error ? cause.message : String(cause)}`
+      new OutputUnwritable({
+        path: dir,
+        reason: `the output folder cannot be created (${cause instanceof Error ? cause.message : String(cause)})`
       })
   })
 

@@ -41,11 +41,6 @@ describe.concurrent("one behaviour for every command", () => {
           ["run", example, "--summary-json", join(dir, "nowhere", "s.json"), "--output", join(dir, "out")],
           /--summary-json .*nowhere.*: cannot write there: its folder .* does not exist/,
           "run"
-        ],
-        [
-          ["run", example, "--output", join(dir, "a-file", "out")],
-          /^cannot create the output folder .*a-file\/out: ENOTDIR/,
-          "run"
         ]
       ]
       const results = yield* Effect.forEach(cases, ([args]) => runCli(args, { cwd: process.cwd() }), {
@@ -56,6 +51,13 @@ describe.concurrent("one behaviour for every command", () => {
         assertUsage(result, problem, command === "" ? "docsweep --help" : `docsweep ${command} --help`)
       })
       assert.isFalse(existsSync(join(dir, "out")), "a bad --summary-json path is refused before the run starts")
+      // An output folder that cannot be created: one line naming it.
+      const unwritable = yield* runCli(["run", example, "--output", join(dir, "a-file", "out")])
+      assert.strictEqual(unwritable.code, 2, allOutput(unwritable))
+      assert.match(
+        unwritable.stderr,
+        /^cannot write .*a-file\/out: the output folder cannot be created \(ENOTDIR[^\n]*\)\n$/
+      )
     }).pipe(Effect.scoped)
   )
 

@@ -72,8 +72,9 @@ const runProgram = (argv: RunArgs) =>
     const interval = yield* parseInterval(argv.progressInterval)
     yield* checkSummaryPath(argv.summaryJson)
     const quiet = argv.quiet === true
-    const terminal =
-      !argv.dryRun && !quiet && (yield* isTerminal) ? makeLiveTerminal((text) => process.stderr.write(text)) : undefined
+    // JSON logs stay JSON at a terminal too: the progress is logged per interval instead of drawn.
+    const live = !argv.dryRun && !quiet && argv.logFormat !== "json" && (yield* isTerminal)
+    const terminal = live ? makeLiveTerminal((text) => process.stderr.write(text)) : undefined
     const job: RunJob = {
       loaded,
       effective,
