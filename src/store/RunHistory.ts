@@ -138,10 +138,10 @@ export const makeRunHistory = (sqlite: BetterSqlite3.Database) => {
   )
   const cellsAsOf = sqlite.prepare<[{ run: number }], HistoricCell>(
     `SELECT h.document_id, h.column_name, h.state, h.response, h.error, h.attempts, h.seconds
-     FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY document_id, column_name ORDER BY run_id DESC) AS rank
-           FROM cell_history WHERE run_id <= @run) h
-     LEFT JOIN documents d ON d.id = h.document_id
-     WHERE h.rank = 1 AND h.wanted = 1
+     FROM cell_history h LEFT JOIN documents d ON d.id = h.document_id
+     WHERE h.wanted = 1 AND h.run_id <= @run
+       AND h.run_id = (SELECT MAX(x.run_id) FROM cell_history x
+                       WHERE x.document_id = h.document_id AND x.column_name = h.column_name AND x.run_id <= @run)
      ORDER BY d.position IS NULL, d.position, h.document_id, h.column_name`
   )
   const chatsAsOf = sqlite.prepare<[{ run: number }], HistoricChat>(
