@@ -15,13 +15,14 @@ const remaining = (counts: WorkCounts) => Math.max(0, counts.total - counts.skip
 
 /**
  * `cells 120/400 done · 16 in flight · 2 failed · 3.2/s · ETA 1m20s` for one kind of work. Units in flight are
- * shown only while their phase runs (`rate` given): before it nothing is sent yet, after it nothing is left.
+ * shown while their phase runs (`rate` given) and some are: "0 in flight" would read as stalled while tables are
+ * set up or a backoff waits (the line below says why).
  */
 export const describeWork = (label: string, counts: WorkCounts, rate: number | undefined): string => {
   const answered = counts.skipped + counts.done
   const parts = [`${label} ${answered}/${counts.total} done`]
   if (counts.skipped > 0) parts.push(`${counts.skipped} from earlier runs`)
-  if (rate !== undefined) parts.push(`${counts.inFlight} in flight`)
+  if (rate !== undefined && counts.inFlight > 0) parts.push(`${counts.inFlight} in flight`)
   parts.push(`${counts.failed} failed`)
   if (rate !== undefined) {
     parts.push(`${rate.toFixed(1)}/s`)
