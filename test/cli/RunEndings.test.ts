@@ -114,6 +114,24 @@ describe.concurrent("how runs end", () => {
     }).pipe(Effect.scoped)
   )
 
+  it.live("--fresh recovers when the service lost the documents the checkpoint uploaded", () =>
+    Effect.gen(function* () {
+      const ws = yield* makeWorkspace({ name: "cli-lost", count: 3 })
+      const out = join(ws.dir, "out")
+      const summaryFile = join(ws.dir, "summary.json")
+      const run = (...extra: ReadonlyArray<string>) =>
+        runCli(["run", ws.pipeline, "--output", out, "--quiet", "--summary-json", summaryFile, ...extra], {
+          cwd: ws.dir
+        })
+      assert.strictEqual((yield* run()).code, 0)
+      rmSync(join(out, "service"), { recursive: true, force: true })
+      const fresh = yield* run("--fresh")
+      assert.strictEqual(fresh.code, 0, allOutput(fresh))
+      const summary = JSON.parse(readFileSync(summaryFile, "utf8")) as SummaryJson
+      assert.deepStrictEqual([summary.answered, summary.cells.success], [6, 6])
+    }).pipe(Effect.scoped)
+  )
+
   it.live("SIGTERM: reports, summary and --summary-json from the checkpoint (exit 130, JSON on both streams)", () =>
     Effect.gen(function* () {
       const ws = yield* makeWorkspace({ name: "cli-sigterm" })
