@@ -3,7 +3,7 @@ import { DateTime, Effect } from "effect"
 import type { MergeCounts, RunOutcome } from "./CheckpointModel.js"
 import { openDatabase } from "./Database.js"
 import { historyResetKey, makeRunHistory } from "./RunHistory.js"
-import { readShard, type Row, type Shard } from "./ShardSnapshot.js"
+import { detach, type RemoteTable, readShard, type Row, type Shard } from "./ShardSnapshot.js"
 import { StoreError } from "./StoreError.js"
 import { toRun } from "./StoreRows.js"
 
@@ -184,21 +184,3 @@ const writeMerge = (
     chats: shards.reduce((sum, shard) => sum + shard.rows.chat_messages.length, 0)
   }
 }
-
-/** Per table, the columns that name objects of the service a row was written against. */
-const remoteColumns = {
-  ai_tables: ["remote_id"],
-  columns: ["remote_id"],
-  cells: ["remote_cell_id", "remote_task_id", "stale_task_id", "remote_sign", "stale_sign", "submitted_at"],
-  chat_sessions: ["remote_session_id"],
-  chat_messages: ["remote_message_id", "submitted_at"]
-} as const
-type RemoteTable = keyof typeof remoteColumns
-
-/** Rows without their remote ids; a pair in flight at its shard's service goes back to `pending`. */
-const detach = (table: RemoteTable, rows: ReadonlyArray<Row>): ReadonlyArray<Row> =>
-  rows.map((row) => {
-    const cleared = Object.fromEntries(remoteColumns[table].map((column) => [column, null]))
-    const inFlight = row.state === "submitting" || row.state === "submitted"
-    return { ...row, ...cleared, ...(inFlight ? { state: "pending", intent_at: null } : {}) }
-  })
