@@ -92,6 +92,12 @@ export const migrations: ReadonlyArray<string> = [
     SELECT r.id, m.chat_name, m.session_key, m.position, m.wanted, m.scope, m.document_ids, m.query, m.state,
       m.response, m.error
     FROM chat_messages m, (SELECT MAX(id) AS id FROM runs) r WHERE r.id IS NOT NULL;
+  UPDATE runs SET columns = (
+    SELECT json_group_array(json_object('name', name, 'query', query, 'meta', json(meta))) FROM (
+      SELECT name, query, meta FROM (
+        SELECT *, ROW_NUMBER() OVER (PARTITION BY name ORDER BY saved DESC, rowid DESC) AS rank FROM columns)
+      WHERE rank = 1 AND name IN (SELECT column_name FROM cells WHERE wanted = 1) ORDER BY order_id, saved))
+  WHERE id = (SELECT MAX(id) FROM runs) AND EXISTS (SELECT 1 FROM columns);
   INSERT INTO meta (key, value) SELECT 'history.first_run', COALESCE(MAX(id), 0) FROM runs;
   `
 ]

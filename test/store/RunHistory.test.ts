@@ -1,6 +1,8 @@
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
-import { Effect } from "effect"
+import BetterSqlite3 from "better-sqlite3"
+import { Effect, Exit } from "effect"
+import { migrate, migrations } from "../../src/store/Migrations.js"
 import type { CheckpointStore } from "../../src/store/CheckpointStore.js"
 import { toReportModel } from "../../src/store/ReportSource.js"
 import { document, start, tempDir, wanted, withStore } from "./StoreFixtures.js"
@@ -71,6 +73,41 @@ describe("run history", () => {
         { run: 4, newest: true, documents: [1], queries: ["Q2"], answers: ["Q2 1"], answered: 1 },
         { run: 4, newest: true, documents: [1], queries: ["Q2"], answers: ["Q2 1"], answered: 1 }
       ])
+    })
+  )
+
+  it.scoped("a checkpoint of a docsweep without history: its newest run is reported, older ones refused clearly", () =>
+    Effect.gen(function* () {
+      const path = join(yield* tempDir, "state.sqlite")
+      const db = new BetterSqlite3(path)
+      yield* migrate(db, path, migrations.slice(0, 2))
+      db.exec(`INSERT INTO runs (pipeline_name, pipeline_hash, base_url, docsweep_version, started_at, outcome)
+               VALUES ('p', 'h', 'embedded', '0.1.0', 't1', 'completed'), ('p', 'h', 'embedded', '0.1.0', 't2', 'completed');
+               INSERT INTO documents (id, position, filename, doctype, version) VALUES (1, 0, 'a.pdf', 'pdf', 'v1');
+               INSERT INTO columns (table_slot, name, query, meta, query_key, order_id) VALUES (0, 'a', 'Q0', '{}', 'q0', 0);
+               INSERT INTO cells (document_id, column_name, dependency_key, table_slot, state, response, run_id)
+               VALUES (1, 'a', 'k', 0, 'success', 'old answer', 2);`)
+      db.close()
+      yield* withStore(path, (store) =>
+        Effect.gen(function* () {
+          // Run 3 keeps history (run 2 is its starting point) and sets the column up anew.
+          yield* store.saveColumn({
+            tableSlot: 0,
+            name: "a",
+            query: "Q1",
+            meta: {},
+            queryKey: "q1",
+            remoteId: 5,
+            orderId: 0
+          })
+          yield* runOnce(store, [1], "Q1")
+          const before = yield* reported(store, 2)
+          assert.deepStrictEqual([before.answers, before.queries], [["old answer"], ["Q0"]])
+          const refused = yield* Effect.exit(store.reportData(1))
+          assert.isTrue(Exit.isFailure(refused))
+          assert.include(String(Exit.isFailure(refused) ? refused.cause : ""), "kept no run history")
+        })
+      )
     })
   )
 })
