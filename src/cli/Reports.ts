@@ -4,6 +4,7 @@ import { DateTime, Effect } from "effect"
 import type { ReportFormat } from "../export/ReportModel.js"
 import { writeReports } from "../export/WriteReports.js"
 import type { OutputSettings } from "../pipeline/PipelineSchema.js"
+import type { RunRecord } from "../store/CheckpointModel.js"
 import { CheckpointStore } from "../store/CheckpointStore.js"
 import { toReportModel } from "../store/ReportSource.js"
 import { UsageError } from "./UsageError.js"
@@ -25,7 +26,25 @@ export const requireCheckpoint = (path: string) =>
         })
       )
 
-/** Writes the reports of a run (default: the latest) from the checkpoint alone. Returns the written paths. */
+/** `#1 to #3`, `#1`, or `no run`: the runs a checkpoint holds, for messages. */
+export const describeRuns = (runs: ReadonlyArray<RunRecord>) =>
+  runs.length === 0
+    ? "no run"
+    : runs.length === 1
+      ? `run #${runs[0]?.id}`
+      : `runs #${runs[0]?.id} to #${runs.at(-1)?.id}`
+
+/** Fails with a usage error naming `flag` when the checkpoint holds no run `runId`. */
+export const requireRun = (runs: ReadonlyArray<RunRecord>, runId: number | undefined, flag: string, path: string) =>
+  runId === undefined || runs.some((run) => run.id === runId)
+    ? Effect.void
+    : Effect.fail(new UsageError({ message: `${flag} ${runId}: no such run; ${path} holds ${describeRuns(runs)}` }))
+
+/**
+ * Writes the reports of a run (default: the latest) from the checkpoint alone. Reports of the newest run replace
+ * the `-latest` files; a report of an earlier run is written as `<name>-run<N>-<UTC>…`, leaving `-latest` and the
+ * `keep` rotation alone. Returns the written paths.
+ */
 export const writeRunReports = (input: {
   readonly outputDir: string
   readonly pipelineFile: string
@@ -40,7 +59,8 @@ export const writeRunReports = (input: {
     const now = yield* DateTime.now
     return yield* writeReports(model, {
       dir: input.outputDir,
-      name: data.pipelineName,
+      name: data.newest ? data.pipelineName : `${data.pipelineName}-run${data.run.id}`,
+      latest: data.newest,
       formats: input.formats ?? input.output.formats,
       csvBom: input.output.csv_bom,
       allowFormulas: input.output.allow_formulas,

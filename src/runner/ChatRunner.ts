@@ -133,14 +133,20 @@ export const runChats = Effect.fn("runChats")(function* (
       )
     })
 
-  // A session has at most one message in flight, so it holds one of the window's slots while it runs.
+  // A session has at most one message in flight, so it holds one of the window's slots while it runs (and counts
+  // as one message in flight on the progress display).
+  const inFlight = (delta: number) => progress.chats((c) => ({ ...c, inFlight: c.inFlight + delta }))
   const inSlot = (messages: ReadonlyArray<ChatMessageRecord>) =>
     Effect.zipRight(
       Ref.update(demand, (n) => n + 1),
       flow.withSlot(
         Effect.zipRight(
           Ref.update(demand, (n) => n - 1),
-          runSession(messages)
+          Effect.acquireUseRelease(
+            inFlight(1),
+            () => runSession(messages),
+            () => inFlight(-1)
+          )
         )
       )
     )

@@ -8,6 +8,7 @@ import { assignTables, columnPlans, wantedCells } from "./PlanRun.js"
 import { RunProgress } from "./Progress.js"
 import { resolveDocuments } from "./ResolveDocuments.js"
 import { runCells } from "./RunCells.js"
+import { RunContext } from "./RunContext.js"
 import { RunnerSettings } from "./RunnerSettings.js"
 import { RunInputInvalid } from "./RunnerErrors.js"
 import { noStates, type RunInput, type RunSummary } from "./RunSummary.js"
@@ -86,6 +87,7 @@ export const runWork = Effect.fn("runWork")(function* (input: RunInput) {
   const counts = yield* store.syncCells(wantedCells(resolved.documents, layout.slotOf, columns), {
     onlyFailed: input.onlyFailed
   })
+  yield* store.recordRunColumns((yield* RunContext).runId, columns)
   yield* progress.cells((c) => ({ ...c, total: counts.total, skipped: counts.alreadyAnswered }))
   yield* Effect.logInfo(
     `${plural(counts.total, "pair")}: ${counts.alreadyAnswered} answered before, ${counts.toRun} to run, ${counts.inFlight} in flight`

@@ -66,6 +66,39 @@ export const migrations: ReadonlyArray<string> = [
   `
   ALTER TABLE cells ADD COLUMN remote_sign TEXT;
   ALTER TABLE cells ADD COLUMN stale_sign TEXT;
+  `,
+  // Run history a report of an earlier run is built from (see RunHistory): the pipeline's columns at each run, and
+  // the cells and chat messages as each run left them, stored as changes from the run before. Runs recorded before
+  // this version kept none: the current rows are taken as the end of the latest run, and older runs cannot be
+  // reported ('history.first_run').
+  `
+  ALTER TABLE runs ADD COLUMN columns TEXT;
+  CREATE TABLE cell_history (
+    run_id INTEGER NOT NULL, document_id INTEGER NOT NULL, column_name TEXT NOT NULL, wanted INTEGER NOT NULL,
+    state TEXT NOT NULL, response TEXT, error TEXT, attempts INTEGER NOT NULL, seconds REAL
+  );
+  CREATE UNIQUE INDEX cell_history_by_pair ON cell_history (document_id, column_name, run_id);
+  CREATE TABLE chat_history (
+    run_id INTEGER NOT NULL, chat_name TEXT NOT NULL, session_key TEXT NOT NULL, position INTEGER NOT NULL,
+    wanted INTEGER NOT NULL, scope TEXT NOT NULL, document_ids TEXT NOT NULL, query TEXT NOT NULL,
+    state TEXT NOT NULL, response TEXT, error TEXT
+  );
+  CREATE UNIQUE INDEX chat_history_by_message ON chat_history (chat_name, session_key, position, run_id);
+  INSERT INTO cell_history (run_id, document_id, column_name, wanted, state, response, error, attempts, seconds)
+    SELECT r.id, c.document_id, c.column_name, c.wanted, c.state, c.response, c.error, c.attempts, c.seconds
+    FROM cells c, (SELECT MAX(id) AS id FROM runs) r WHERE r.id IS NOT NULL;
+  INSERT INTO chat_history (run_id, chat_name, session_key, position, wanted, scope, document_ids, query, state,
+      response, error)
+    SELECT r.id, m.chat_name, m.session_key, m.position, m.wanted, m.scope, m.document_ids, m.query, m.state,
+      m.response, m.error
+    FROM chat_messages m, (SELECT MAX(id) AS id FROM runs) r WHERE r.id IS NOT NULL;
+  UPDATE runs SET columns = (
+    SELECT json_group_array(json_object('name', name, 'query', query, 'meta', json(meta))) FROM (
+      SELECT name, query, meta FROM (
+        SELECT *, ROW_NUMBER() OVER (PARTITION BY name ORDER BY saved DESC, rowid DESC) AS rank FROM columns)
+      WHERE rank = 1 AND name IN (SELECT column_name FROM cells WHERE wanted = 1) ORDER BY order_id, saved))
+  WHERE id = (SELECT MAX(id) FROM runs) AND EXISTS (SELECT 1 FROM columns);
+  INSERT INTO meta (key, value) SELECT 'history.first_run', COALESCE(MAX(id), 0) FROM runs;
   `
 ]
 

@@ -11,9 +11,10 @@ export class StoreError extends Data.TaggedError("StoreError")<{
   readonly reason?: string
   /**
    * "damaged": SQLite finds the file malformed; "inconsistent": it lost what an earlier run wrote (see
-   * CheckpointConsistency). Both are refused with exit 2: the user must decide how to go on.
+   * CheckpointConsistency); "missing": it does not hold what was asked for (a run, or an old run's history).
+   * All are refused with exit 2: the user must decide how to go on.
    */
-  readonly kind?: "damaged" | "inconsistent"
+  readonly kind?: "damaged" | "inconsistent" | "missing"
 }> {
   override get message(): string {
     if (this.reason !== undefined) return `${this.reason}: ${this.path}`

@@ -22,6 +22,8 @@ export interface RunRow {
   readonly outcome: string
   readonly note: string | null
   readonly counts: string
+  /** The pipeline's columns at this run (JSON), see RunHistory. */
+  readonly columns?: string | null
 }
 
 export interface DocumentRow {
@@ -128,6 +130,17 @@ export const stateCounts = (rows: ReadonlyArray<{ readonly state: string; readon
   const counts: Record<CellState, number> = { pending: 0, submitting: 0, submitted: 0, success: 0, failed: 0 }
   for (const row of rows) counts[toState(row.state)] += row.count
   return counts
+}
+
+/** A run record's counts (cells by state, chat messages as `chats.<state>`) as two sets of counts by state. */
+export const splitCounts = (counts: Readonly<Record<string, number>>) => {
+  const cells: Record<CellState, number> = { pending: 0, submitting: 0, submitted: 0, success: 0, failed: 0 }
+  const chats: Record<CellState, number> = { pending: 0, submitting: 0, submitted: 0, success: 0, failed: 0 }
+  for (const [key, count] of Object.entries(counts)) {
+    const [target, state] = key.startsWith("chats.") ? [chats, key.slice(6)] : [cells, key]
+    if (isCellState(state)) target[state] += count
+  }
+  return { cells, chats }
 }
 
 export const toRun = (row: RunRow): RunRecord => ({
