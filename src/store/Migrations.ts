@@ -1,6 +1,7 @@
 import type BetterSqlite3 from "better-sqlite3"
 import { Effect } from "effect"
-import { StoreError } from "./StoreError.js"
+import { migrate as migrateSqlite } from "./Sqlite.js"
+import { checkpointError, type StoreError } from "./StoreError.js"
 
 /**
  * The checkpoint schema, one SQL script per version: `PRAGMA user_version` is the number of scripts applied.
@@ -69,43 +70,9 @@ export const migrations: ReadonlyArray<string> = [
   `
 ]
 
-/**
- * Brings the file to the latest schema. An up-to-date file is only read (a `docsweep status` beside a running
- * run takes no write lock); otherwise the missing scripts run in one IMMEDIATE transaction that re-reads the
- * version (a second opener waits, then finds the work done). A version beyond `list` was written by a newer
- * docsweep: refused, never touched.
- */
+/** Brings a checkpoint to the latest schema (or `list`); see `Sqlite.migrate`. */
 export const migrate = (
   sqlite: BetterSqlite3.Database,
   path: string,
   list: ReadonlyArray<string> = migrations
-): Effect.Effect<number, StoreError> =>
-  Effect.gen(function* () {
-    const version = () => Number(sqlite.pragma("user_version", { simple: true }))
-    const apply = sqlite.transaction(() => {
-      const current = version()
-      if (current < list.length) {
-        list.slice(current).forEach((script, index) => {
-          sqlite.exec(script)
-          sqlite.pragma(`user_version = ${current + index + 1}`)
-        })
-      }
-      return current
-    })
-    const attempt = <A>(run: () => A) =>
-      Effect.try({ try: run, catch: (cause) => new StoreError({ operation: "migrate", path, cause }) })
-    const found = yield* attempt(version)
-    const before = found < list.length ? yield* attempt(() => apply.immediate()) : found
-    if (before > list.length) {
-      return yield* new StoreError({
-        operation: "migrate",
-        path,
-        cause: undefined,
-        reason: `This checkpoint has schema version ${before}, newer than this docsweep understands (${list.length}); upgrade docsweep or use another output directory`
-      })
-    }
-    if (before < list.length) {
-      yield* Effect.logDebug("Checkpoint migrated").pipe(Effect.annotateLogs({ from: before, to: list.length }))
-    }
-    return list.length
-  })
+): Effect.Effect<number, StoreError> => Effect.mapError(migrateSqlite(sqlite, path, list), checkpointError)
