@@ -1,6 +1,6 @@
-import { Cause, Clock, Duration, Effect, Exit, Option, Ref, Schema } from "effect"
+import { Cause, Clock, Duration, Effect, Exit, Match, Option, Ref, Schema } from "effect"
 import type { OrganizationId, UserId } from "../api/Ids.js"
-import type { ClientError } from "../client/ClientError.js"
+import { type ClientError, isClientError } from "../client/ClientError.js"
 import type { ServiceClient } from "../client/ServiceClient.js"
 import type { RunOutcome } from "../store/CheckpointModel.js"
 import { CheckpointStore } from "../store/CheckpointStore.js"
@@ -20,31 +20,17 @@ import { runWork, type WorkResult } from "./RunWork.js"
 /** Failures `runPipeline` cannot turn into an outcome: the checkpoint itself failed. */
 export type RunnerError = StoreError
 
-const clientTags = new Set([
-  "Unauthorized",
-  "Forbidden",
-  "NotFound",
-  "ValidationFailed",
-  "RateLimited",
-  "ServerError",
-  "RequestRejected",
-  "Transport",
-  "UnexpectedReply"
-])
-const isClientError = (error: { readonly _tag: string }): error is ClientError => clientTags.has(error._tag)
-
 /** Answer times a previous run kept (a JSON list of milliseconds); anything else is ignored. */
 const parseSojourns = (text: string): ReadonlyArray<number> =>
   Option.getOrElse(Schema.decodeUnknownOption(Schema.parseJson(Schema.Array(Schema.Number)))(text), () => [])
 
 /** "backing off 12 s after 429 on POST /api/ai/table/3/run": the progress line and the text log say it. */
 const describeWait = (error: RetryableError, delay: Duration.Duration) => {
-  const after =
-    error._tag === "RateLimited"
-      ? "429"
-      : error._tag === "ServerError"
-        ? `a server error (${error.status})`
-        : "a network error"
+  const after = Match.valueTags(error, {
+    RateLimited: () => "429",
+    ServerError: (failure) => `a server error (${failure.status})`,
+    Transport: () => "a network error"
+  })
   return `backing off ${Math.ceil(Duration.toSeconds(delay))} s after ${after} on ${error.request}`
 }
 

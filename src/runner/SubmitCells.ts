@@ -1,20 +1,17 @@
 import { Clock, Duration, Effect, Option, Ref, STM } from "effect"
 import type { DocumentId } from "../api/Ids.js"
 import type { AiCell } from "../api/Tables.js"
+import { isAmbiguous, isRejection } from "../client/ClientError.js"
 import { ServiceClient } from "../client/ServiceClient.js"
 import { CheckpointStore } from "../store/CheckpointStore.js"
 import type { Batch, CellQueue, CellTask } from "./CellQueue.js"
 import type { InFlightCell, InFlightCells, Intent } from "./InFlightCells.js"
 import { pairKey } from "./Keys.js"
 import { RunProgress } from "./Progress.js"
-import { anyOf, isAmbiguous, learnFromRerun, signOf, sortIntents } from "./Reconcile.js"
+import { anyOf, learnFromRerun, signOf, sortIntents } from "./Reconcile.js"
 import { nowIso, RunContext } from "./RunContext.js"
 import { RunnerSettings } from "./RunnerSettings.js"
 import type { RemoteTable } from "./SetupTables.js"
-
-/** A 4xx reply: the service refused the request before doing anything. */
-export const isRejection = (error: { readonly _tag: string }) =>
-  ["Unauthorized", "Forbidden", "NotFound", "ValidationFailed", "RequestRejected"].includes(error._tag)
 
 export const keyOf = (cell: CellTask) => ({ documentId: cell.documentId, columnName: cell.columnName })
 
