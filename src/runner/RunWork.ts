@@ -97,7 +97,7 @@ export const runWork = Effect.fn("runWork")(function* (input: RunInput) {
   const chatCounts = yield* store.chatCounts()
   const failed = cellCounts.failed + chatCounts.failed
   const refusedChats = (yield* store.chatMessages({ states: ["failed"] })).flatMap((m) =>
-    m.error?.includes("Advanced plan") === true ? [m.chatName] : []
+    m.errorKind === "plan-refused" ? [m.chatName] : []
   )
   const notes = [
     resolved.documents.length === 0 ? "no documents matched the pipeline's document sets" : "",

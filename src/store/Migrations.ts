@@ -67,6 +67,12 @@ export const migrations: ReadonlyArray<string> = [
   `
   ALTER TABLE cells ADD COLUMN remote_sign TEXT;
   ALTER TABLE cells ADD COLUMN stale_sign TEXT;
+  `,
+  // Why a chat message failed, as a kind the runner acts on (see ChatErrorKind), not text matched back out of
+  // `error`. Failures stored before this version are sorted once, here, by the text the runner wrote then.
+  `
+  ALTER TABLE chat_messages ADD COLUMN error_kind TEXT;
+  UPDATE chat_messages SET error_kind = 'plan-refused' WHERE state = 'failed' AND error LIKE '%Advanced plan%';
   `
 ]
 

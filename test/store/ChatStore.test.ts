@@ -79,4 +79,40 @@ describe("CheckpointStore chats", () => {
       )
     })
   )
+
+  it.scoped("a plan refusal is stored as a kind, not read back out of the text; asking again clears it", () =>
+    Effect.gen(function* () {
+      const path = join(yield* tempDir, "state.sqlite")
+      yield* withStore(path, (store) =>
+        Effect.gen(function* () {
+          const run = yield* store.beginRun(start)
+          yield* store.syncChatMessages([message(0, "Parties?"), message(1, "Term?")], { onlyFailed: false })
+          const first = { chatName: "summary", sessionKey: "1,2", position: 0 }
+          const second = { ...first, position: 1 }
+          const refused = "multi-doc chat needs the Advanced plan"
+          yield* store.markChatResult(first, {
+            state: "failed",
+            error: refused,
+            errorKind: "plan-refused",
+            at,
+            runId: run.id
+          })
+          // The same words without the kind are only words.
+          yield* store.markChatResult(second, { state: "failed", error: refused, at, runId: run.id })
+          const stored = yield* store.chatMessages({ states: ["failed"] })
+          assert.deepStrictEqual(
+            stored.map((m) => [m.position, m.errorKind]),
+            [
+              [0, "plan-refused"],
+              [1, undefined]
+            ]
+          )
+          yield* store.markChatSubmitting(first, run.id, at)
+          const [asked] = yield* store.chatMessages()
+          assert.strictEqual(asked?.errorKind, undefined)
+          assert.strictEqual(asked?.error, undefined)
+        })
+      )
+    })
+  )
 })
