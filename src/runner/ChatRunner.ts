@@ -51,7 +51,7 @@ export const planRefusal = (chat: string, error: Forbidden) =>
  * in order, each waiting for the previous answer as a person would. A multi-doc chat the plan does not allow (403)
  * fails that chat with a message naming the plan; the rest of the run goes on.
  */
-export const runChats = Effect.fn("runChats")(function* (
+export const runChats = Effect.fn("ChatRunner.runChats")(function* (
   chats: ReadonlyArray<Chat>,
   documents: ReadonlyArray<DocumentRecord>,
   onlyFailed: boolean

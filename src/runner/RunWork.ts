@@ -24,7 +24,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`
  * The steps of one run, in order. Planning reads and never writes, so `--dry-run` and `--max-cells` stop before
  * the first write; uploads come next, then tables and columns, the cells phase and the chats phase.
  */
-export const runWork = Effect.fn("runWork")(function* (input: RunInput) {
+export const runWork = Effect.fn("RunWork.runWork")(function* (input: RunInput) {
   const store = yield* CheckpointStore
   const progress = yield* RunProgress
   const settings = yield* RunnerSettings

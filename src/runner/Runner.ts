@@ -5,7 +5,6 @@ import type { ServiceClient } from "../client/ServiceClient.js"
 import type { RunOutcome } from "../store/CheckpointModel.js"
 import { CheckpointStore } from "../store/CheckpointStore.js"
 import type { StoreError } from "../store/StoreError.js"
-import { makeCrashHook } from "./CrashHook.js"
 import { makeFlow } from "./flow/Flow.js"
 import { RunProgress } from "./Progress.js"
 import { evidenceText, rerunEvidenceKey, storedEvidence } from "./Reconcile.js"
@@ -40,7 +39,7 @@ const describeWait = (error: RetryableError, delay: Duration.Duration) => {
  * failures end in an outcome (never a failure of this effect); the run record is finished on every path,
  * interruption included ("interrupted", exit 130), so Ctrl-C leaves the checkpoint consistent.
  */
-export const runPipeline = Effect.fn("runPipeline")(function* (input: RunInput) {
+export const runPipeline = Effect.fn("Runner.runPipeline")(function* (input: RunInput) {
   const store = yield* CheckpointStore
   const progress = yield* RunProgress
   const pipeline = input.effective.pipeline
@@ -78,7 +77,6 @@ export const runPipeline = Effect.fn("runPipeline")(function* (input: RunInput) 
     learned: { cells: Option.match(learned, { onNone: () => [], onSome: parseSojourns }) },
     onWindow: progress.limit
   })
-  const crash = yield* makeCrashHook
   const retry = withRetry(settings, {
     deadlineAt,
     onBackoff: (error, delay) =>
@@ -105,7 +103,7 @@ export const runPipeline = Effect.fn("runPipeline")(function* (input: RunInput) 
   const keepEvidence = Effect.flatMap(Ref.get(reruns), (evidence) =>
     evidence.reruns === 0 ? Effect.void : store.setMeta(rerunEvidenceKey, evidenceText(evidence, serviceUrl))
   )
-  const context: RunContextShape = { runId, retry, flow, crash: crash.crashAt, reruns }
+  const context: RunContextShape = { runId, retry, flow, reruns }
 
   const work = runWork(input).pipe(
     Effect.provideService(RunContext, context),

@@ -3,7 +3,7 @@
  * [--only-failed] [--dry-run] [--max-cells N] [--shard I/N]`. The service comes from DOCSWEEP_BASE_URL and
  * DOCSWEEP_TOKEN (DOCSWEEP_USER_ID, DOCSWEEP_ORG_ID), the checkpoint is `<output dir>/state.sqlite` (locked), and
  * the exit code is the outcome's. The summary is the last stdout line, as JSON. `DOCSWEEP_TEST_CRASH_AT` makes
- * the runner SIGKILL itself at a named point (see src/runner/CrashHook.ts). The lead's CLI replaces it later.
+ * the runner SIGKILL itself at a named point: this child provides the crash hook (CrashAt.ts), production does not.
  */
 import { join } from "node:path"
 import { parseArgs } from "node:util"
@@ -18,6 +18,7 @@ import { runPipeline } from "../../../src/runner/Runner.js"
 import { exitCodeOf } from "../../../src/cli/ExitCode.js"
 import { CheckpointStore } from "../../../src/store/CheckpointStore.js"
 import { acquireLock } from "../../../src/store/PipelineLock.js"
+import { CrashAtLive } from "./CrashAt.js"
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -48,7 +49,8 @@ const program = Effect.gen(function* () {
       Layer.provide(NodeHttpClient.layer)
     ),
     CheckpointStore.open(stateFile),
-    RunProgress.Default
+    RunProgress.Default,
+    CrashAtLive
   )
   const summary = yield* runPipeline({
     loaded,
