@@ -10,7 +10,7 @@ import { resolveDocuments } from "./ResolveDocuments.js"
 import { runCells } from "./RunCells.js"
 import { RunnerSettings } from "./RunnerSettings.js"
 import { RunInputInvalid } from "./RunnerErrors.js"
-import { noStates, type RunInput, type RunSummary } from "./RunSummary.js"
+import { emptySummary, type RunInput, type RunSummary } from "./RunSummary.js"
 
 export interface WorkResult {
   readonly outcome: RunOutcome
@@ -45,19 +45,9 @@ export const runWork = Effect.fn("RunWork.runWork")(function* (input: RunInput) 
   const plan = input.fresh
     ? { ...checkpointPlan, alreadyAnswered: 0, inFlight: 0, skipped: 0, toRun: checkpointPlan.pairs }
     : checkpointPlan
-  const empty = {
-    runId: undefined,
-    plan,
-    cells: noStates,
-    chats: noStates,
-    answered: 0,
-    failed: 0,
-    seconds: 0,
-    tables: [],
-    skipped: scouted.skipped
-  }
   if (input.dryRun) {
-    const summary: RunSummary = { ...empty, outcome: "completed", note: "dry run: nothing was sent" }
+    const note = "dry run: nothing was sent"
+    const summary = emptySummary({ runId: undefined, outcome: "completed", note, plan, skipped: scouted.skipped })
     return { outcome: "completed", note: summary.note, summary } satisfies WorkResult
   }
   if (input.maxCells !== undefined && plan.toRun > input.maxCells) {
@@ -110,9 +100,7 @@ export const runWork = Effect.fn("RunWork.runWork")(function* (input: RunInput) 
   const outcome: RunOutcome = failed > 0 ? "failed-cells" : "completed"
   const note = notes.length === 0 ? undefined : notes.join("; ")
   const summary: RunSummary = {
-    ...empty,
-    outcome,
-    note,
+    ...emptySummary({ runId: undefined, outcome, note, plan }),
     answered: cells.answered,
     failed: cells.failed,
     tables: (yield* store.tables())

@@ -2,7 +2,6 @@ import { Cause, Clock, Duration, Effect, Exit, Match, Option, Ref, Schema } from
 import type { OrganizationId, UserId } from "../api/Ids.js"
 import { type ClientError, isClientError } from "../client/ClientError.js"
 import type { ServiceClient } from "../client/ServiceClient.js"
-import type { RunOutcome } from "../store/CheckpointModel.js"
 import { CheckpointStore } from "../store/CheckpointStore.js"
 import type { StoreError } from "../store/StoreError.js"
 import { makeFlow } from "./flow/Flow.js"
@@ -12,7 +11,7 @@ import { type RetryableError, withRetry } from "./RetryPolicy.js"
 import { RunContext, type RunContextShape } from "./RunContext.js"
 import { DeadlineReached, outcomeOf, type RunStop, stopFor } from "./RunnerErrors.js"
 import { RunnerSettings } from "./RunnerSettings.js"
-import { noStates, type RunInput, type RunSummary } from "./RunSummary.js"
+import { emptySummary, type RunInput, type RunSummary } from "./RunSummary.js"
 import { cellSojournsKey } from "./RunCells.js"
 import { runWork, type WorkResult } from "./RunWork.js"
 
@@ -46,25 +45,13 @@ export const runPipeline = Effect.fn("Runner.runPipeline")(function* (input: Run
   const started = yield* Clock.currentTimeMillis
   const userId = input.effective.service.userId ?? pipeline.user_id
   const orgId = input.effective.service.orgId ?? pipeline.workspace
-  const finish = (outcome: RunOutcome, note: string | undefined, runId: number | undefined): RunSummary => ({
-    runId,
-    outcome,
-    note,
-    plan: undefined,
-    cells: noStates,
-    chats: noStates,
-    answered: 0,
-    failed: 0,
-    seconds: 0,
-    tables: [],
-    skipped: []
-  })
   if (userId === undefined || orgId === undefined) {
     const missing =
       userId === undefined
         ? "user id (user_id, DOCSWEEP_USER_ID, --user-id)"
         : "workspace id (workspace, DOCSWEEP_ORG_ID, --org-id)"
-    return finish("invalid", `no ${missing}: the service needs it to create tables and sessions`, undefined)
+    const note = `no ${missing}: the service needs it to create tables and sessions`
+    return emptySummary({ runId: undefined, outcome: "invalid", note })
   }
   const settings = RunnerSettings.fromPipeline(pipeline, { userId: userId as UserId, orgId: orgId as OrganizationId })
   const deadlineAt = Option.map(settings.deadline, (d) => started + Duration.toMillis(d))
@@ -143,7 +130,9 @@ export const runPipeline = Effect.fn("Runner.runPipeline")(function* (input: Run
   )
   yield* progress.phase("done")
   const ended = yield* Clock.currentTimeMillis
-  const base = result.summary ?? finish(result.outcome, result.note, input.dryRun ? undefined : runId)
+  const base =
+    result.summary ??
+    emptySummary({ runId: input.dryRun ? undefined : runId, outcome: result.outcome, note: result.note })
   return {
     ...base,
     runId: input.dryRun ? undefined : runId,
