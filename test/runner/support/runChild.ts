@@ -7,18 +7,15 @@
  */
 import { join } from "node:path"
 import { parseArgs } from "node:util"
-import { NodeHttpClient, NodeRuntime } from "@effect/platform-node"
+import { NodeRuntime } from "@effect/platform-node"
 import { Cause, Effect, Exit, Layer, Logger, LogLevel } from "effect"
-import { ClientSettings } from "../../../src/client/ClientSettings.js"
-import { ServiceClient } from "../../../src/client/ServiceClient.js"
 import { resolveConfig } from "../../../src/pipeline/EffectiveConfig.js"
 import { loadPipeline } from "../../../src/pipeline/loadPipeline.js"
-import { RunProgress } from "../../../src/runner/Progress.js"
 import { runPipeline } from "../../../src/runner/Runner.js"
 import { exitCodeOf } from "../../../src/cli/ExitCode.js"
-import { CheckpointStore } from "../../../src/store/CheckpointStore.js"
 import { acquireLock } from "../../../src/store/PipelineLock.js"
 import { CrashAtLive } from "./CrashAt.js"
+import { runnerLayer } from "./childLayer.js"
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -37,21 +34,7 @@ const program = Effect.gen(function* () {
   const stateFile = join(effective.pipeline.output.dir, "state.sqlite")
   yield* acquireLock(stateFile)
   const [index, count] = (values.shard ?? "").split("/").map(Number)
-  const layer = Layer.mergeAll(
-    ServiceClient.Default.pipe(
-      Layer.provide(
-        ClientSettings.layer({
-          baseUrl: effective.service.baseUrl ?? "",
-          token: effective.service.token,
-          timeout: "20 seconds"
-        })
-      ),
-      Layer.provide(NodeHttpClient.layer)
-    ),
-    CheckpointStore.open(stateFile),
-    RunProgress.Default,
-    CrashAtLive
-  )
+  const layer = Layer.merge(runnerLayer(effective, { stateFile, timeout: "20 seconds" }), CrashAtLive)
   const summary = yield* runPipeline({
     loaded,
     effective,
