@@ -18,8 +18,6 @@ export interface RetryHooks {
   readonly onThrottled: Effect.Effect<void>
 }
 
-export type { RetryableError }
-
 /** The capped exponential for retry `n` (0-based): `base × 2^n`, at most `max`. */
 export const cappedExponential = (settings: RetrySettings, n: number): Duration.Duration =>
   Duration.min(Duration.times(settings.baseDelay, 2 ** Math.min(n, 52)), settings.maxDelay)
