@@ -101,7 +101,7 @@ const readDefaults = (cwd: string, defaultsFile: string | null | undefined) => {
  * Reads, checks and decodes a pipeline file over config/default.yaml. Fails with every problem found (YAML syntax,
  * unknown keys, wrong values, globs matching nothing, a `token` key), each placed at its line and column.
  */
-export const loadPipeline = Effect.fn("loadPipeline")(function* (file: string, options: LoadOptions = {}) {
+export const loadPipeline = Effect.fn("Pipeline.loadPipeline")(function* (file: string, options: LoadOptions = {}) {
   const cwd = options.cwd ?? process.cwd()
   const absolute = resolve(cwd, file)
   const read = yield* readSource(file, absolute).pipe(

@@ -63,7 +63,7 @@ const documentsPresent = Effect.fn("documentsPresent")(function* (
  * organization once, `files:` are uploaded once (remembered by path + sha256). Each document is read once per run
  * for its filename, pages and version. Duplicates across sets run once; `shard` keeps this shard's share.
  */
-export const resolveDocuments = Effect.fn("resolveDocuments")(function* (input: {
+export const resolveDocuments = Effect.fn("ResolveDocuments.resolveDocuments")(function* (input: {
   readonly sets: ReadonlyArray<DocumentSet>
   readonly shard: Shard | undefined
   /** The pipeline file's folder: local files are assigned to shards by their path relative to it. */

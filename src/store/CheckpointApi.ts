@@ -5,6 +5,7 @@ import type {
   AnswerChange,
   CellRecord,
   CellState,
+  ChatErrorKind,
   ChatMessageRecord,
   ColumnRecord,
   DocumentRecord,
@@ -106,6 +107,8 @@ export interface ChatResult {
   readonly state: "success" | "failed" | "pending"
   readonly response?: string | undefined
   readonly error?: string | undefined
+  /** Set with a failure the runner knows the kind of (see `ChatErrorKind`). */
+  readonly errorKind?: ChatErrorKind | undefined
   readonly at: string
   readonly seconds?: number | undefined
   readonly runId: number

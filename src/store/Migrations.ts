@@ -1,6 +1,7 @@
 import type BetterSqlite3 from "better-sqlite3"
 import { Effect } from "effect"
-import { StoreError } from "./StoreError.js"
+import { migrate as migrateSqlite } from "./Sqlite.js"
+import { checkpointError, type StoreError } from "./StoreError.js"
 
 /**
  * The checkpoint schema, one SQL script per version: `PRAGMA user_version` is the number of scripts applied.
@@ -99,46 +100,18 @@ export const migrations: ReadonlyArray<string> = [
       WHERE rank = 1 AND name IN (SELECT column_name FROM cells WHERE wanted = 1) ORDER BY order_id, saved))
   WHERE id = (SELECT MAX(id) FROM runs) AND EXISTS (SELECT 1 FROM columns);
   INSERT INTO meta (key, value) SELECT 'history.first_run', COALESCE(MAX(id), 0) FROM runs;
+  `,
+  // Why a chat message failed, as a kind the runner acts on (see ChatErrorKind), not text matched back out of
+  // `error`. Failures stored before this version are sorted once, here, by the text the runner wrote then.
+  `
+  ALTER TABLE chat_messages ADD COLUMN error_kind TEXT;
+  UPDATE chat_messages SET error_kind = 'plan-refused' WHERE state = 'failed' AND error LIKE '%Advanced plan%';
   `
 ]
 
-/**
- * Brings the file to the latest schema. An up-to-date file is only read (a `docsweep status` beside a running
- * run takes no write lock); otherwise the missing scripts run in one IMMEDIATE transaction that re-reads the
- * version (a second opener waits, then finds the work done). A version beyond `list` was written by a newer
- * docsweep: refused, never touched.
- */
+/** Brings a checkpoint to the latest schema (or `list`); see `Sqlite.migrate`. */
 export const migrate = (
   sqlite: BetterSqlite3.Database,
   path: string,
   list: ReadonlyArray<string> = migrations
-): Effect.Effect<number, StoreError> =>
-  Effect.gen(function* () {
-    const version = () => Number(sqlite.pragma("user_version", { simple: true }))
-    const apply = sqlite.transaction(() => {
-      const current = version()
-      if (current < list.length) {
-        list.slice(current).forEach((script, index) => {
-          sqlite.exec(script)
-          sqlite.pragma(`user_version = ${current + index + 1}`)
-        })
-      }
-      return current
-    })
-    const attempt = <A>(run: () => A) =>
-      Effect.try({ try: run, catch: (cause) => new StoreError({ operation: "migrate", path, cause }) })
-    const found = yield* attempt(version)
-    const before = found < list.length ? yield* attempt(() => apply.immediate()) : found
-    if (before > list.length) {
-      return yield* new StoreError({
-        operation: "migrate",
-        path,
-        cause: undefined,
-        reason: `This checkpoint has schema version ${before}, newer than this docsweep understands (${list.length}); upgrade docsweep or use another output directory`
-      })
-    }
-    if (before < list.length) {
-      yield* Effect.logDebug("Checkpoint migrated").pipe(Effect.annotateLogs({ from: before, to: list.length }))
-    }
-    return list.length
-  })
+): Effect.Effect<number, StoreError> => Effect.mapError(migrateSqlite(sqlite, path, list), checkpointError)

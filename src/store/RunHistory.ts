@@ -60,7 +60,9 @@ const chatRow = (row: HistoricChat): ChatRow => ({
   intent_at: null,
   finished_at: null,
   seconds: null,
-  run_id: null
+  run_id: null,
+  // History keeps what a report shows; why a message failed is in its error text.
+  error_kind: null
 })
 
 const isRunColumn = (value: unknown): value is RunColumn =>

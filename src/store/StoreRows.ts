@@ -84,6 +84,7 @@ export interface ChatRow extends Progress {
   readonly query: string
   readonly dependency_key: string
   readonly remote_message_id: number | null
+  readonly error_kind: string | null
 }
 
 export const cellStates: ReadonlyArray<CellState> = ["pending", "submitting", "submitted", "success", "failed"]
@@ -214,6 +215,7 @@ export const toChat = (row: ChatRow): ChatMessageRecord => ({
   state: toState(row.state),
   response: opt(row.response),
   error: opt(row.error),
+  errorKind: row.error_kind === "plan-refused" ? "plan-refused" : undefined,
   attempts: row.attempts,
   remoteMessageId: opt(row.remote_message_id),
   intentAt: opt(row.intent_at),

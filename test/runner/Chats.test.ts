@@ -104,6 +104,7 @@ describe("chats", () => {
       assert.include(summary.note ?? "", "Advanced plan")
       const failed = (yield* messagesOf(service, "basic")).filter((r) => r.state === "failed")
       assert.isTrue(failed.every((r) => r.chatName === "Compare" && (r.error ?? "").includes("scope: each")))
+      assert.isTrue(failed.every((r) => r.errorKind === "plan-refused"))
     }).pipe(Effect.scoped)
   )
 
