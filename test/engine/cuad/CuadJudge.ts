@@ -122,9 +122,10 @@ const wordNumbers: Record<string, number> = {
 
 /** A period as days (months as 30, years as 365), the first one stated. */
 const periodDays = (text: string): number | undefined => {
-  const m = /\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|thirty|sixty|ninety)[\s-]*(?:\(\d+\)\s*)?(?:calendar\s+|business\s+)?(day|week|month|year)s?\b/i.exec(
-    text
-  )
+  const m =
+    /\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|thirty|sixty|ninety)[\s-]*(?:\(\d+\)\s*)?(?:calendar\s+|business\s+)?(day|week|month|year)s?\b/i.exec(
+      text
+    )
   if (m === null) return undefined
   const n = /^\d+$/.test(m[1] ?? "") ? Number(m[1]) : (wordNumbers[(m[1] ?? "").toLowerCase()] ?? Number.NaN)
   const unit = (m[2] ?? "").toLowerCase()

@@ -75,6 +75,7 @@ const sentenceFor = (role: RoleEntry, sentences: ReadonlyArray<RankedSentence>):
     entry: role.entry,
     text: role.sentence,
     position: 0,
+    start: Math.max(0, role.entry.passage.text.indexOf(role.sentence)),
     score: 0,
     coverage: 1
   }

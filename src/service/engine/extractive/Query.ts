@@ -63,7 +63,7 @@ const addTerm = (weights: Map<string, number>, term: string, weight: number) => 
 }
 
 const citedDocuments = (response: string): Set<string> =>
-  new Set([...response.matchAll(/— ([^,\n]+), p\. \d+/g)].map((m) => m[1] ?? ""))
+  new Set([...response.matchAll(/— ([^,\n]+), pp?\. \d+/g)].map((m) => m[1] ?? ""))
 
 /**
  * Builds the weighted query. A chat follow-up ("and when does it end?") borrows the previous question's terms at a

@@ -25,7 +25,8 @@ const ownDate = /\b(?:dated|made|entered\s+into|as\s+of|effective|this|date:?)\s
 
 const quoted = (entry: IndexedPassage, text: string, at: number): RankedSentence => {
   const sentence = splitSentences(text).find((s) => s.start <= at && at < s.end)
-  return { entry, text: sentence?.text ?? text, position: 0, score: 1, coverage: 1 }
+  // `text` is the passage's own text, so the sentence's offset in it is its place in the passage.
+  return { entry, text: sentence?.text ?? text, position: 0, start: sentence?.start ?? 0, score: 1, coverage: 1 }
 }
 
 const passagesOf = (index: PassageIndex, document: EngineDocument) =>
