@@ -110,7 +110,7 @@ const withPageNumbers = encode(
   pageTexts
     .map(
       (texts, i) =>
-        `${[...texts, "Lorem ipsum filler text for page length. ".repeat(8)].join("\n\n")}\n\n- ${i + 1} -\n`
+        `${["Lorem ipsum filler text for page length. ".repeat(8), ...texts].join("\n\n")}\n\n- ${i + 1} -\n`
     )
     .join("\n")
 )
@@ -128,7 +128,7 @@ const onPages = (pages: ReadonlyArray<string>, quote: string, first: number, las
 
 const citedQuotes = (answer: string) =>
   answer.split("\n\n").flatMap((block) => {
-    const m = /^"([\s\S]*)" (?:\(|— [^,]+, )pp?\. (\d+)(?:–(\d+))?\)?$/.exec(block)
+    const m = /^(?:[A-Z][a-z ]+: )?"([\s\S]*)" (?:\(|— [^,]+, )pp?\. (\d+)(?:–(\d+))?\)?$/.exec(block)
     return m === null ? [] : [{ quote: m[1] ?? "", first: Number(m[2]), last: Number(m[3] ?? m[2]) }]
   })
 
@@ -147,7 +147,7 @@ describe("citations", () => {
       Effect.gen(function* () {
         const { pages } = yield* extractText(yield* make, doctype)
         assert.strictEqual(pages.length, 4)
-        pageTexts.forEach((texts, i) => assert.include(words(pages[i] ?? ""), words(texts[1] ?? "")))
+        for (const [i, texts] of pageTexts.entries()) assert.include(words(pages[i] ?? ""), words(texts[1] ?? ""))
         const passages = splitPassages(1, pages)
         // Every sentence of every passage, from the page its first word is on to the page of its last.
         for (const passage of passages) {
