@@ -22,7 +22,7 @@ const maxDocuments = 5
 const answerOne = (index: PassageIndex, query: Query): Outcome => {
   const passages = rankPassages(index, query)
   const sentences = rankSentences(index, query, passages)
-  const found = answerIn(index, query, sentences)
+  const found = answerIn(index, query, sentences, index.documents[0])
   return found === undefined ? nothingFound(query, sentences) : { _tag: "Answers", lead: undefined, found: [found] }
 }
 
@@ -34,7 +34,7 @@ const answerMany = (index: PassageIndex, query: Query): Outcome => {
   const found: Array<Found> = []
   for (const document of documents) {
     const own = sentences.filter((sentence) => sentence.entry.document === document)
-    const answer = answerIn(index, query, own)
+    const answer = answerIn(index, query, own, document)
     if (answer !== undefined) found.push(answer)
   }
   const best = found[0]?.sentence.score ?? 0

@@ -1,3 +1,4 @@
+import type { EngineDocument } from "../AnswerEngine.js"
 import { notAnAgreement } from "./AgreementGate.js"
 import type { AnswerKind } from "./AnswerKind.js"
 import { defines } from "./Definitions.js"
@@ -55,9 +56,9 @@ const dateAnswer = (index: PassageIndex, query: Query, sentences: ReadonlyArray<
 export const answerIn = (
   index: PassageIndex,
   query: Query,
-  sentences: ReadonlyArray<RankedSentence>
+  sentences: ReadonlyArray<RankedSentence>,
+  document: EngineDocument | undefined = sentences[0]?.entry.document
 ): Found | undefined => {
-  const document = sentences[0]?.entry.document
   if (document !== undefined && notAnAgreement(index, query, document)) return undefined
   if (document !== undefined && query.kind === "party" && signingQuestion.test(query.text)) {
     const signed = answerSigning(index, query, document)
@@ -71,7 +72,7 @@ export const answerIn = (
   }
   switch (query.kind) {
     case "yesno":
-      return yesNoAnswer(query, sentences)
+      return document === undefined ? undefined : yesNoAnswer(index, document, query, sentences)
     case "text":
       return textAnswer(query, sentences)
     case "party":

@@ -1,5 +1,6 @@
 import MiniSearch from "minisearch"
 import type { EngineDocument, Passage } from "../AnswerEngine.js"
+import { type DocumentSentence, sentencesOf } from "./DocumentSentences.js"
 import { terms } from "./Terms.js"
 
 /** A passage with the document it belongs to and its index terms. */
@@ -16,6 +17,8 @@ export interface PassageIndex {
   readonly search: MiniSearch<{ readonly id: number; readonly text: string }>
   /** BM25's inverse document frequency of a stem over these passages (absent stems get the highest value). */
   readonly idf: (term: string) => number
+  /** A document's sentences in order, split once per index (for summaries and clause checks over all of it). */
+  readonly sentences: (documentId: number) => ReadonlyArray<DocumentSentence>
 }
 
 /** Builds the index; query terms arrive already processed, so the search side only splits on spaces. */
@@ -39,7 +42,15 @@ export const buildIndex = (documents: ReadonlyArray<EngineDocument>): PassageInd
     const df = frequency.get(term) ?? 0
     return Math.log(1 + (n - df + 0.5) / (df + 0.5))
   }
-  return { documents, passages, search, idf }
+  const split = new Map<number, ReadonlyArray<DocumentSentence>>()
+  const sentences = (documentId: number) => {
+    const known = split.get(documentId)
+    if (known !== undefined) return known
+    const made = sentencesOf(passages.filter((entry) => entry.document.id === documentId))
+    split.set(documentId, made)
+    return made
+  }
+  return { documents, passages, search, idf, sentences }
 }
 
 /** Cache key: the documents and how many passages each has (re-ingested documents get a new key). */

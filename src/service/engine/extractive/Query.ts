@@ -1,5 +1,7 @@
 import type { HistoryTurn } from "../AnswerEngine.js"
 import { type AnswerKind, detectKind } from "./AnswerKind.js"
+import { clauseTypeOf } from "./ClauseTypes.js"
+import { concepts } from "./Concepts.js"
 import { type Instructions, readInstructions } from "./Instructions.js"
 import { considerationQuestion, considerationTerms } from "./MoneyPreference.js"
 import { synonyms } from "./Synonyms.js"
@@ -46,6 +48,15 @@ const cues: Record<AnswerKind, string> = {
   text: ""
 }
 
+/** A question that asks for something (what, which, how …) rather than naming a clause ("Exclusivity?"). */
+const asksWhat =
+  /^\s*(?:what|which|who|whom|whose|when|where|why|how|list|describe|summari[sz]e|explain|give|tell|show|quote|name|identify|provide|state|find)\b/i
+
+/** "Exclusivity?", "Non-compete clause?": a bare clause name asks whether the document has one. */
+const namesClause = (question: string): boolean =>
+  !asksWhat.test(question) &&
+  (clauseTypeOf(question) !== undefined || concepts.some((concept) => concept.asks(question)))
+
 /** Whether a stem is one of the words every contract uses (see `generic`). */
 export const isGeneric = (term: string): boolean => generic.has(term)
 
@@ -76,6 +87,7 @@ export const buildQuery = (query: string, history: ReadonlyArray<HistoryTurn>): 
   const followUp = previous !== undefined && isFollowUp(question)
   let kind = detectKind(question)
   if (followUp && kind === "text") kind = detectKind(previous.query)
+  if (kind !== "yesno" && namesClause(question)) kind = "yesno"
   const weights = new Map<string, number>()
   const own = terms(question)
   for (const term of own) addTerm(weights, term, generic.has(term) ? 0.4 : 1)

@@ -1,7 +1,8 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { quoteLine } from "./Summary.js"
-import { type DocumentSentence, documentSentences, quotable, rankByCentrality } from "./TextRank.js"
+import type { DocumentSentence } from "./DocumentSentences.js"
+import { quotable, rankByCentrality } from "./TextRank.js"
 
 /**
  * Kinds of clauses that put risk on a party, most consequential first: what a reviewer reads for "main risks".
@@ -43,9 +44,9 @@ const best = (ranked: ReadonlyArray<{ sentence: DocumentSentence; centrality: nu
  * that kind most central among all its risk sentences (LexRank), quoted with its page. Empty when it has none.
  */
 export const riskSummary = (index: PassageIndex, document: EngineDocument, count: number): Array<string> => {
-  const candidates = documentSentences(index, document.id).filter(
-    (sentence) => quotable(sentence) && riskKinds.some(([, pattern]) => pattern.test(sentence.text))
-  )
+  const candidates = index
+    .sentences(document.id)
+    .filter((sentence) => quotable(sentence) && riskKinds.some(([, pattern]) => pattern.test(sentence.text)))
   if (candidates.length === 0) return []
   const ranked = rankByCentrality(candidates, index.idf)
   const lines: Array<string> = []

@@ -3,7 +3,8 @@ import { pagesCited } from "./AnswerText.js"
 import { parseNumberWords } from "./NumberWords.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { riskSummary } from "./Risks.js"
-import { type DocumentSentence, documentSentences, pickDistinct, quotable, rankByCentrality } from "./TextRank.js"
+import type { DocumentSentence } from "./DocumentSentences.js"
+import { pickDistinct, quotable, rankByCentrality } from "./TextRank.js"
 import { terms } from "./Terms.js"
 
 /** What a summary question asks for. */
@@ -64,7 +65,7 @@ const leadWeight = (sentence: DocumentSentence) => 1 + Math.max(0, 8 - sentence.
 
 /** The summary sentences of one document, in document order. */
 const summarise = (index: PassageIndex, document: EngineDocument, request: SummaryRequest, count: number) => {
-  const all = documentSentences(index, document.id)
+  const all = index.sentences(document.id)
   let candidates = all.filter(quotable)
   if (request.topic.length > 0) {
     const onTopic = candidates.filter((sentence) => request.topic.some((stem) => sentence.stems.has(stem)))

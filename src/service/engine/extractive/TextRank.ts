@@ -1,18 +1,6 @@
 import { UndirectedGraph } from "graphology"
 import { pagerank } from "graphology-metrics/centrality/index.js"
-import type { IndexedPassage, PassageIndex } from "./PassageIndex.js"
-import { splitSentences } from "./Sentences.js"
-import { terms } from "./Terms.js"
-
-/** A sentence of a document, where it stands, and its stems. */
-export interface DocumentSentence {
-  readonly entry: IndexedPassage
-  readonly text: string
-  readonly start: number
-  /** Order in the document (0-based), duplicates from overlapping passages left out. */
-  readonly order: number
-  readonly stems: ReadonlyMap<string, number>
-}
+import type { DocumentSentence } from "./DocumentSentences.js"
 
 /** Sentences a summary may quote: long enough to say something, short enough to read. */
 const minChars = 50
@@ -25,33 +13,6 @@ const edgeThreshold = 0.1
 /** Selected sentences this similar to an earlier pick are left out (they say the same thing). */
 const redundant = 0.5
 
-const counts = (stems: ReadonlyArray<string>): Map<string, number> => {
-  const out = new Map<string, number>()
-  for (const stem of stems) out.set(stem, (out.get(stem) ?? 0) + 1)
-  return out
-}
-
-/** Every sentence of one document in order, once each (passages overlap by a sentence). */
-export const documentSentences = (index: PassageIndex, documentId: number): Array<DocumentSentence> => {
-  const out: Array<DocumentSentence> = []
-  const seen = new Set<string>()
-  for (const entry of index.passages) {
-    if (entry.document.id !== documentId) continue
-    for (const sentence of splitSentences(entry.passage.text)) {
-      if (seen.has(sentence.text)) continue
-      seen.add(sentence.text)
-      out.push({
-        entry,
-        text: sentence.text,
-        start: sentence.start,
-        order: out.length,
-        stems: counts(terms(sentence.text))
-      })
-    }
-  }
-  return out
-}
-
 /** Whether a sentence reads as prose a summary can quote (not a heading, a table row, a signature line). */
 export const quotable = (sentence: DocumentSentence): boolean => {
   const { text } = sentence
@@ -61,30 +22,40 @@ export const quotable = (sentence: DocumentSentence): boolean => {
   return letters.length > 0 && upper / letters.length < 0.5 && /[.;:]$|\p{Ll}$/u.test(text)
 }
 
+/** IDF weights and vector lengths for one ranking, each sentence's length computed once. */
+interface Weights {
+  readonly idf: (term: string) => number
+  readonly norm: (sentence: DocumentSentence) => number
+}
+
+const weightsOf = (idf: (term: string) => number): Weights => {
+  const norms = new Map<DocumentSentence, number>()
+  const norm = (sentence: DocumentSentence) => {
+    const known = norms.get(sentence)
+    if (known !== undefined) return known
+    let sum = 0
+    for (const [term, count] of sentence.stems) sum += (count * idf(term)) ** 2
+    const value = Math.sqrt(sum) || 1
+    norms.set(sentence, value)
+    return value
+  }
+  return { idf, norm }
+}
+
 /** IDF-weighted cosine similarity of two sentences (LexRank's measure). */
-const similarity = (a: DocumentSentence, b: DocumentSentence, idf: (term: string) => number) => {
+const similarity = (a: DocumentSentence, b: DocumentSentence, weights: Weights) => {
   let dot = 0
   for (const [term, count] of a.stems) {
     const other = b.stems.get(term)
-    if (other !== undefined) dot += count * other * idf(term) ** 2
+    if (other !== undefined) dot += count * other * weights.idf(term) ** 2
   }
-  return dot === 0 ? 0 : dot / (norm(a, idf) * norm(b, idf))
-}
-
-const norms = new WeakMap<DocumentSentence, number>()
-const norm = (sentence: DocumentSentence, idf: (term: string) => number) => {
-  const known = norms.get(sentence)
-  if (known !== undefined) return known
-  let sum = 0
-  for (const [term, count] of sentence.stems) sum += (count * idf(term)) ** 2
-  const value = Math.sqrt(sum) || 1
-  norms.set(sentence, value)
-  return value
+  return dot === 0 ? 0 : dot / (weights.norm(a) * weights.norm(b))
 }
 
 /** The sentences nearest the centroid of `candidates` (their summed IDF-weighted term counts). */
-const nearCentroid = (candidates: ReadonlyArray<DocumentSentence>, idf: (term: string) => number, size: number) => {
+const nearCentroid = (candidates: ReadonlyArray<DocumentSentence>, weights: Weights, size: number) => {
   if (candidates.length <= size) return [...candidates]
+  const { idf } = weights
   const centroid = new Map<string, number>()
   for (const sentence of candidates) {
     for (const [term, count] of sentence.stems) centroid.set(term, (centroid.get(term) ?? 0) + count * idf(term))
@@ -92,7 +63,7 @@ const nearCentroid = (candidates: ReadonlyArray<DocumentSentence>, idf: (term: s
   const score = (sentence: DocumentSentence) => {
     let dot = 0
     for (const [term, count] of sentence.stems) dot += count * idf(term) * (centroid.get(term) ?? 0)
-    return dot / norm(sentence, idf)
+    return dot / weights.norm(sentence)
   }
   return candidates
     .map((sentence) => ({ sentence, value: score(sentence) }))
@@ -110,7 +81,8 @@ export const rankByCentrality = (
   candidates: ReadonlyArray<DocumentSentence>,
   idf: (term: string) => number
 ): Array<{ readonly sentence: DocumentSentence; readonly centrality: number }> => {
-  const nodes = nearCentroid(candidates, idf, graphSize)
+  const weights = weightsOf(idf)
+  const nodes = nearCentroid(candidates, weights, graphSize)
   const graph = new UndirectedGraph()
   for (const sentence of nodes) graph.addNode(String(sentence.order))
   for (let i = 0; i < nodes.length; i++) {
@@ -118,7 +90,7 @@ export const rankByCentrality = (
       const a = nodes[i]
       const b = nodes[j]
       if (a === undefined || b === undefined) continue
-      const weight = similarity(a, b, idf)
+      const weight = similarity(a, b, weights)
       if (weight > edgeThreshold) graph.addEdge(String(a.order), String(b.order), { weight })
     }
   }
@@ -134,10 +106,11 @@ export const pickDistinct = (
   count: number,
   idf: (term: string) => number
 ): Array<DocumentSentence> => {
+  const weights = weightsOf(idf)
   const picked: Array<DocumentSentence> = []
   for (const sentence of ranked) {
     if (picked.length >= count) break
-    if (picked.some((other) => similarity(other, sentence, idf) > redundant)) continue
+    if (picked.some((other) => similarity(other, sentence, weights) > redundant)) continue
     picked.push(sentence)
   }
   return picked

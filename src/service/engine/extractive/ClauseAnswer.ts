@@ -1,0 +1,43 @@
+import type { EngineDocument } from "../AnswerEngine.js"
+import { type ClauseType, hasClause } from "./ClauseTypes.js"
+import type { DocumentSentence } from "./DocumentSentences.js"
+import type { Found } from "./Found.js"
+import type { PassageIndex } from "./PassageIndex.js"
+import type { RankedSentence } from "./Ranking.js"
+import { continuationOf } from "./YesNoAnswer.js"
+
+/** A document sentence as the answer's quote: the ranked sentence when the query ranked it, else its own place. */
+const asRanked = (sentence: DocumentSentence, ranked: ReadonlyArray<RankedSentence>): RankedSentence =>
+  ranked.find((other) => other.entry === sentence.entry && other.start === sentence.start) ?? {
+    entry: sentence.entry,
+    text: sentence.text,
+    position: sentence.position,
+    start: sentence.start,
+    score: 0,
+    coverage: 0
+  }
+
+const rankOf = (sentence: DocumentSentence, ranked: ReadonlyArray<RankedSentence>) =>
+  ranked.find((other) => other.entry === sentence.entry && other.start === sentence.start)?.score ?? -1
+
+/**
+ * Whether a document has a kind of clause, read from all of its sentences: "Yes." with the clause (the one the
+ * question ranks highest, else the first), "No." with a sentence that excludes it ("no third-party
+ * beneficiaries"), else nothing (no clause found).
+ */
+export const clauseAnswer = (
+  index: PassageIndex,
+  document: EngineDocument,
+  type: ClauseType,
+  ranked: ReadonlyArray<RankedSentence>
+): Found | undefined => {
+  const sentences = index.sentences(document.id)
+  const evidence = sentences.filter((sentence) => hasClause(type, sentence.text))
+  const best = [...evidence].sort((a, b) => rankOf(b, ranked) - rankOf(a, ranked) || a.order - b.order)[0]
+  if (best !== undefined) {
+    const sentence = asRanked(best, ranked)
+    return { short: "Yes.", sentence, continuation: continuationOf(sentence, ranked) }
+  }
+  const denied = type.negated === undefined ? undefined : sentences.find((s) => type.negated?.test(s.text))
+  return denied === undefined ? undefined : { short: "No.", sentence: asRanked(denied, ranked) }
+}
