@@ -42,7 +42,7 @@ const rules: ReadonlyArray<readonly [AnswerKind, RegExp]> = [
   ["duration", strongDuration],
   [
     "date",
-    /\b(?:when|what\s+(?:\w+\s+){0,3}date|which\s+date|on\s+what\s+day|dated|deadline|by\s+what\s+date|what\s+day|(?:start|end|effective|expiration|expiry|commencement|termination|closing|signing|payment|due)\s+date|in\s+what\s+year|which\s+year)\b/i
+    /\b(?:when|what\s+(?:\w+\s+){0,3}date|which\s+date|on\s+what\s+day|dated|deadline|by\s+what\s+date|what\s+day|(?:start|end|effective|expiration|expiry|commencement|termination|closing|signing|signature|execution|agreement|contract|payment|due)\s+date|in\s+what\s+year|which\s+year)\b/i
   ],
   ["duration", weakDuration],
   [

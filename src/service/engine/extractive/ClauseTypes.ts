@@ -49,7 +49,7 @@ export const clauseTypes: ReadonlyArray<ClauseType> = [
     name: "exclusivity",
     asks: /\bexclusiv\w*|\bsole\s+(?:supplier|distributor|provider|source)\b/i,
     evidence: [
-      /\bexclusive(?:ly)?\b[^.;]{0,80}\b(?:right|rights|distributor|distribution|supplier|provider|licen[cs]\w*|basis|agent|partner|reseller|territory|dealer|arrangement|marketing|sponsor)\b|\b(?:right|rights|distributor|supplier|provider|licen[cs]\w*|agent|partner|reseller|dealer|sponsor)\b[^.;]{0,40}\bexclusive(?:ly)?\b|\ball\s+(?:of\s+)?(?:its|their)\s+(?:\w+\s+){0,2}requirements\b|\bsole\s+(?:and\s+exclusive\s+)?(?:supplier|distributor|provider|source)\b/i
+      /\bexclusive(?:ly)?\b[^.;]{0,80}\b(?:right|rights|distributor|distribution|supplier|provider|licen[cs]\w*|basis|agent|partner|reseller|territory|dealer|arrangement|marketing|sponsor)\b|\b(?:right|rights|distributor|supplier|provider|licen[cs]\w*|agent|partner|reseller|dealer|sponsor)\b[^.;]{0,40}\bexclusive(?:ly)?\b|\ball\s+(?:of\s+)?(?:its|their)\s+(?:\w+\s+){0,2}requirements\b|\bsole\s+(?:and\s+exclusive\s+)?(?:supplier|distributor|provider|source)\b|\b(?:shall|will|may)\s+not\s+(?:\w+\s+){0,3}(?:sell|supply|license|distribute|provide|offer|purchase|buy)\b[^.;]{0,150}\b(?:to|from|with)\s+any\s+(?:other|third)\b/i
     ],
     ignore:
       /\bnon-?exclusive\w*|\b(?:sole\s+and\s+)?exclusive\s+(?:remedy|remedies|jurisdiction|venue|forum|property|owner\w*|responsibility|liability|benefit|control|discretion|use\s+of\s+the\s+parties)\b|\bexclusive\s+of\b|\bexclusively\s+(?:by|in)\s+the\s+(?:laws?|courts?)\b/gi
@@ -68,7 +68,8 @@ export const clauseTypes: ReadonlyArray<ClauseType> = [
     evidence: [
       /\b(?:solicit\w*|recruit\w*|hire|hiring|employ|induce\w*|entice\w*)\b[^.;]{0,150}\b(?:employees?|personnel|staff|consultants?|contractors?|workers|officers)\b|\bnon-?solicit\w*/i,
       /\b(?:not|no|refrain|non-?solicit\w*)\b/i
-    ]
+    ],
+    ignore: /\bworks?\s+made\s+for\s+hire\b|\bfor\s+hire\b/gi
   },
   {
     name: "non-disparagement",
@@ -84,7 +85,9 @@ export const clauseTypes: ReadonlyArray<ClauseType> = [
       /\bterminat\w*[^.;]{0,160}\b(?:for\s+(?:its\s+)?convenience|without\s+cause|for\s+(?:any|no)\s+reason(?:\s+or\s+no\s+reason)?|non-?cause|with\s+or\s+without\s+cause|at\s+(?:its\s+)?(?:sole\s+)?discretion|at\s+any\s+time\b[^.;]{0,80}\b(?:notice|upon))|\b(?:for\s+(?:its\s+)?convenience|without\s+cause|at\s+any\s+time)\b[^.;]{0,80}\bterminat\w*/i
     ],
     unless:
-      /\b(?:breach\w*|default\w*|insolven\w*|bankrupt\w*|fails?\s+to|failure)\b(?![^.;]{0,80}\b(?:convenience|without\s+cause|any\s+reason)\b)/i
+      /\b(?:breach\w*|default\w*|insolven\w*|bankrupt\w*|fails?\s+to|failure)\b(?![^.;]{0,80}\b(?:convenience|without\s+cause|any\s+reason)\b)|\b(?:may|shall|will|can|does|do)\s+not\s+(?:\w+\s+){0,2}terminat\w*|\bno\s+right\s+to\s+terminat\w*/i,
+    negated:
+      /\b(?:may|shall|will|can|does|do)\s+not\s+(?:\w+\s+){0,2}terminat\w*[^.;]{0,100}\b(?:convenience|without\s+cause|any\s+reason)|\bno\s+right\s+to\s+terminat\w*[^.;]{0,100}\b(?:convenience|without\s+cause)/i
   },
   {
     name: "right of first refusal",

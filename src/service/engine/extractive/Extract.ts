@@ -2,6 +2,7 @@ import type { EngineDocument } from "../AnswerEngine.js"
 import { notAnAgreement } from "./AgreementGate.js"
 import type { AnswerKind } from "./AnswerKind.js"
 import { defines } from "./Definitions.js"
+import { agreementDateQuestion, definedEffectiveDate, effectiveQuestion } from "./EffectiveDate.js"
 import { endQuestion, expiryAnswer } from "./ExpiryAnswer.js"
 import type { Found, Outcome } from "./Found.js"
 import { answerParty } from "./PartyAnswer.js"
@@ -10,6 +11,7 @@ import type { Query } from "./Query.js"
 import type { RankedSentence } from "./Ranking.js"
 import { answerDocumentDate, answerSigning, documentDateQuestion, signingQuestion } from "./Signatures.js"
 import { spanAnswer, spanCoverageFloor } from "./SpanAnswer.js"
+import { answerTitle, titleQuestion } from "./TitleAnswer.js"
 import { continuationOf, yesNoAnswer } from "./YesNoAnswer.js"
 
 /** Free text needs at least this share, else nothing relevant was found. */
@@ -19,7 +21,7 @@ const window = 5
 /** A start date found with less support than this gives way to the document's own date (contracts start when made). */
 const startDateSupport = 0.6
 
-const startQuestion = /\b(?:effective|commence\w*|start|begin\w*)\b/i
+const startQuestion = /\b(?:effective|commence\w*|start|begin\w*|takes?\s+effect)\b/i
 
 /** A sentence that defines one of the question's words (`(the "Purpose")`, `"Purpose" means`) answers "what is…". */
 const definitionBoost = 1.3
@@ -43,6 +45,11 @@ const textAnswer = (query: Query, sentences: ReadonlyArray<RankedSentence>): Fou
 const dateAnswer = (index: PassageIndex, query: Query, sentences: ReadonlyArray<RankedSentence>): Found | undefined => {
   const found = spanAnswer(index, "date", query, sentences)
   const document = sentences[0]?.entry.document
+  // The effective date, by the document's own definition first: the same answer whatever the wording.
+  if (document !== undefined && effectiveQuestion.test(query.text) && !endQuestion.test(query.text)) {
+    const defined = definedEffectiveDate(index, document)
+    if (defined !== undefined) return defined
+  }
   // A date in a sentence that holds none of the question's words ("rent is due on the first day of each month").
   const weak = found === undefined || found.value < startDateSupport || found.found.sentence.coverage === 0
   if (document !== undefined && startQuestion.test(query.text) && weak) {
@@ -60,14 +67,21 @@ export const answerIn = (
   document: EngineDocument | undefined = sentences[0]?.entry.document
 ): Found | undefined => {
   if (document !== undefined && notAnAgreement(index, query, document)) return undefined
+  if (document !== undefined && titleQuestion.test(query.text)) {
+    const title = answerTitle(index, document)
+    if (title !== undefined) return title
+  }
   if (document !== undefined && query.kind === "party" && signingQuestion.test(query.text)) {
     const signed = answerSigning(index, query, document)
     if (signed !== undefined) return signed
   }
   // "the effective date of this agreement" asks when it takes effect, answered from the clause that says so.
-  const ownDate = documentDateQuestion.test(query.text) && !startQuestion.test(query.text)
+  const ownDate =
+    (documentDateQuestion.test(query.text) || agreementDateQuestion.test(query.text)) &&
+    !startQuestion.test(query.text) &&
+    !endQuestion.test(query.text)
   if (document !== undefined && query.kind === "date" && ownDate) {
-    const dated = answerDocumentDate(index, document)
+    const dated = answerDocumentDate(index, document) ?? definedEffectiveDate(index, document)
     if (dated !== undefined) return dated
   }
   switch (query.kind) {

@@ -50,7 +50,7 @@ const cues: Record<AnswerKind, string> = {
 
 /** A question that asks for something (what, which, how …) rather than naming a clause ("Exclusivity?"). */
 const asksWhat =
-  /^\s*(?:what|which|who|whom|whose|when|where|why|how|list|describe|summari[sz]e|explain|give|tell|show|quote|name|identify|provide|state|find)\b/i
+  /^\s*(?:\S+\s+){0,3}(?:what|which|who|whom|whose|when|where|why|how)\b|^\s*(?:list|describe|summari[sz]e|explain|give|tell|show|quote|name|identify|provide|state|find)\b/i
 
 /** "Exclusivity?", "Non-compete clause?": a bare clause name asks whether the document has one. */
 const namesClause = (question: string): boolean =>

@@ -1,0 +1,43 @@
+import type { EngineDocument } from "../AnswerEngine.js"
+import { findDates } from "./DateSpans.js"
+import type { Found } from "./Found.js"
+import type { PassageIndex } from "./PassageIndex.js"
+
+/** "When does it take effect?", "Effective date?": when the agreement starts to bind, not when it ends. */
+export const effectiveQuestion =
+  /\beffective\b|\btakes?\s+effect\b|\bgo(?:es)?\s+into\s+effect\b|\bin\s+effect\s+from\b/i
+
+/** "Agreement date?", "On what date was it made?": the date the document gives itself. */
+export const agreementDateQuestion =
+  /\b(?:agreement|contract|execution|signing|signature)\s+date\b|\bdate\s+of\s+(?:this|the)\s+(?:agreement|contract|lease|amendment|document)\b|\b(?:made|signed|executed|dated|entered\s+into|concluded)\b/i
+
+/** `1 May 2020 (the "Effective Date")` */
+const definedAfter = /^[\s,]*\(\s*(?:the\s+|this\s+|hereinafter\s+)?["“]Effective\s+Date["”]/i
+/** `"Effective Date" means May 1, 2020` */
+const definedBefore = /["“]Effective\s+Date["”]\s*(?:means|shall\s+mean|is|shall\s+be|:)\s*(?:the\s+)?$/i
+/** `effective as of May 1, 2020` */
+const effectiveBefore = /\beffective\s+(?:as\s+of\s+|on\s+|from\s+|date\s+of\s+)?(?:the\s+)?$/i
+
+/**
+ * The date a document names as its Effective Date, read from all of its sentences so that every wording of the
+ * question finds the same one: a date defined as the "Effective Date", else one the text calls effective ("effective
+ * as of …"). Only complete dates (with a year).
+ */
+export const definedEffectiveDate = (index: PassageIndex, document: EngineDocument): Found | undefined => {
+  let effective: Found | undefined
+  for (const sentence of index.sentences(document.id)) {
+    for (const span of findDates(sentence.text)) {
+      if (!/\d{4}/.test(span.text)) continue
+      const before = sentence.text.slice(Math.max(0, span.start - 60), span.start)
+      const after = sentence.text.slice(span.end, span.end + 60)
+      const ranked = { ...sentence, score: 1, coverage: 1 }
+      if (definedAfter.test(after) || definedBefore.test(before)) {
+        return { short: span.text, sentence: ranked, at: span.start }
+      }
+      if (effective === undefined && effectiveBefore.test(before)) {
+        effective = { short: span.text, sentence: ranked, at: span.start }
+      }
+    }
+  }
+  return effective
+}
