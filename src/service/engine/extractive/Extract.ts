@@ -21,6 +21,8 @@ const window = 5
 /** A start date found with less support than this gives way to the document's own date (contracts start when made). */
 const startDateSupport = 0.6
 
+const partiesNoun = /\b(?:part(?:y|ies)|compan(?:y|ies)|entit(?:y|ies)|organi[sz]ations?)\b/i
+
 const startQuestion = /\b(?:effective|commence\w*|start|begin\w*|takes?\s+effect)\b/i
 
 /** A sentence that defines one of the question's words (`(the "Purpose")`, `"Purpose" means`) answers "what is…". */
@@ -71,7 +73,9 @@ export const answerIn = (
     const title = answerTitle(index, document)
     if (title !== undefined) return title
   }
-  if (document !== undefined && query.kind === "party" && signingQuestion.test(query.text)) {
+  // "Who signed it?" asks for the signatories; "Which parties signed it?" for the parties, not the people signing.
+  const signatories = signingQuestion.test(query.text) && !partiesNoun.test(query.text)
+  if (document !== undefined && query.kind === "party" && signatories) {
     const signed = answerSigning(index, query, document)
     if (signed !== undefined) return signed
   }

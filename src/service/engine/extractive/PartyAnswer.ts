@@ -30,10 +30,18 @@ const aliasGroups: ReadonlyArray<ReadonlyArray<string>> = [
   ["discloser", "disclosing"]
 ].map((group) => group.map(stem))
 
-/** Roles that are not parties. */
+/**
+ * Defined terms that are not parties: the deal itself, its subject matter, and those related to a party ("Affiliate
+ * of the Company", "Subsidiary") rather than party to it.
+ */
 const notParties = new Set(
-  terms("agreement contract effective date services term confidential information products territory")
+  terms(
+    "agreement contract effective date services term confidential information products territory joint venture jv " +
+      "affiliate affiliates subsidiary subsidiaries source exhibit schedule act program project plan purpose"
+  )
 )
+/** A name that is a defined relation to a party, not a party: "an Affiliate of the Company". */
+const relatedToParty = /(?:affiliates?|subsidiar(?:y|ies)|representatives?)\s+of/i
 
 interface RoleEntry {
   readonly role: string
@@ -54,7 +62,7 @@ const rolesOf = (index: PassageIndex, document: EngineDocument): Array<RoleEntry
     for (const sentence of splitSentences(entry.passage.text)) {
       const cut = sentence.text.search(recitals)
       for (const role of findRoles(sentence.text)) {
-        if (terms(role.role).some((term) => notParties.has(term))) continue
+        if (terms(role.role).some((term) => notParties.has(term)) || relatedToParty.test(role.name)) continue
         out.push({ ...role, entry, sentence: sentence.text, preamble: preamble && (cut < 0 || role.start < cut) })
       }
       if (cut >= 0) preamble = false
