@@ -151,7 +151,7 @@ export const clauseTypes: ReadonlyArray<ClauseType> = [
     name: "minimum commitment",
     asks: /\bminimum\b|\btake[-\s]or[-\s]pay\b/i,
     evidence: [
-      /\bminimum\s+(?:annual\s+|monthly\s+|quarterly\s+|yearly\s+)?(?:purchase|order|quantit\w*|volume|commitment|amount|number|units?|sales|revenue|royalt\w*|fees?|payments?|spend|requirements?)|\btake[-\s]or[-\s]pay\b|\b(?:shall|will|agrees?\s+to)\s+(?:purchase|order|buy|sell)\s+(?:a\s+)?(?:no\s+less|not\s+less|at\s+least)/i
+      /\bminimum\s+(?:annual\s+|monthly\s+|quarterly\s+|yearly\s+)?(?:purchase|order|quantit\w*|volume|commitment|amount|number|units?|sales|revenue|royalt\w*|fees?|payments?|spend|requirements?)|\btake[-\s]or[-\s]pay\b|\b(?:shall|will|agrees?\s+to)\s+(?:purchase|order|buy|sell)\s+(?:a\s+)?(?:no\s+less|not\s+less|at\s+least)|\b(?:purchase|order|buy|sell|commits?\s+to\s+\w+)\s+(?:\w+\s+){0,2}minimum\s+of\b|\bminimum\s+of\s+(?:\$|\d|[\w-]+\s+\(\d)/i
     ]
   },
   {

@@ -4,6 +4,7 @@ import type { AnswerKind } from "./AnswerKind.js"
 import { defines } from "./Definitions.js"
 import { agreementDateQuestion, definedEffectiveDate, effectiveQuestion } from "./EffectiveDate.js"
 import { endQuestion, expiryAnswer } from "./ExpiryAnswer.js"
+import { answerGoverningLaw } from "./GoverningLaw.js"
 import type { Found, Outcome } from "./Found.js"
 import { answerParty } from "./PartyAnswer.js"
 import type { PassageIndex } from "./PassageIndex.js"
@@ -87,6 +88,10 @@ export const answerIn = (
   if (document !== undefined && query.kind === "date" && ownDate) {
     const dated = answerDocumentDate(index, document) ?? definedEffectiveDate(index, document)
     if (dated !== undefined) return dated
+  }
+  if (document !== undefined && query.kind === "law") {
+    const law = answerGoverningLaw(index, document, query.text)
+    if (law !== undefined) return law
   }
   switch (query.kind) {
     case "yesno":
