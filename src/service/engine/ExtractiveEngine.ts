@@ -23,7 +23,8 @@ const answerOne = (index: PassageIndex, query: Query): Outcome => {
   const passages = rankPassages(index, query)
   const sentences = rankSentences(index, query, passages)
   const found = answerIn(index, query, sentences, index.documents[0])
-  return found === undefined ? nothingFound(query, sentences) : { _tag: "Answers", lead: undefined, found: [found] }
+  if (found === undefined) return nothingFound(query, sentences)
+  return { _tag: "Answers", lead: undefined, found: [found, ...(found.more ?? [])] }
 }
 
 /** Over several documents: rank across all of them, then answer from each document that ranks near the top. */

@@ -22,7 +22,7 @@ const rankOf = (sentence: DocumentSentence, ranked: ReadonlyArray<RankedSentence
 
 /**
  * Whether a document has a kind of clause, read from all of its sentences: "Yes." with the clause (the one the
- * question ranks highest, else the first), "No." with a sentence that excludes it ("no third-party
+ * question ranks highest, else the first) and at most one more of its kind, "No." with a sentence that excludes it ("no third-party
  * beneficiaries"), else nothing (no clause found).
  */
 export const clauseAnswer = (
@@ -33,10 +33,14 @@ export const clauseAnswer = (
 ): Found | undefined => {
   const sentences = index.sentences(document.id)
   const evidence = sentences.filter((sentence) => hasClause(type, sentence.text))
-  const best = [...evidence].sort((a, b) => rankOf(b, ranked) - rankOf(a, ranked) || a.order - b.order)[0]
+  const [best, ...others] = [...evidence].sort((a, b) => rankOf(b, ranked) - rankOf(a, ranked) || a.order - b.order)
   if (best !== undefined) {
     const sentence = asRanked(best, ranked)
-    return { short: "Yes.", sentence, continuation: continuationOf(sentence, ranked) }
+    const continuation = continuationOf(sentence, ranked)
+    // A second clause of the kind, elsewhere in the document, is quoted too: a reviewer wants to see both.
+    const second = others.find((other) => Math.abs(other.order - best.order) > 1)
+    const more = second === undefined ? [] : [{ short: "Yes.", sentence: asRanked(second, ranked) }]
+    return { short: "Yes.", sentence, continuation, more }
   }
   const denied = type.negated === undefined ? undefined : sentences.find((s) => type.negated?.test(s.text))
   return denied === undefined ? undefined : { short: "No.", sentence: asRanked(denied, ranked) }

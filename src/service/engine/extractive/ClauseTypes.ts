@@ -33,10 +33,11 @@ export const clauseTypes: ReadonlyArray<ClauseType> = [
     name: "competitive restriction exception",
     asks: /\b(?:exceptions?|carve[-\s]?outs?|exempt\w*|excluded)\b[^?]{0,80}\b(?:non-?compet\w*|compet\w*|exclusiv\w*|solicit\w*)/i,
     evidence: [
-      /(?:(?:shall|will)\s+not\s+(?:apply\s+to|preclude|prevent|prohibit|restrict)|nothing\s+(?:in|contained\s+in)\s+this\s+(?:\w+\s+){0,3}shall\s+(?:\w+\s+){0,3}(?:prevent|preclude|prohibit|restrict|limit)|shall\s+not\s+(?:be\s+deemed\s+to\s+)?include|(?:does|do)\s+not\s+include|except\s+(?:for|as)|other\s+than)/i,
-      /\b(?:non-?compet\w*|compet(?:e|ing|itive|itor|itors|ition)|exclusiv\w*|solicit\w*)\b/i
+      /(?:(?:shall|will)\s+not\s+(?:apply\s+to|preclude|prevent|prohibit|restrict)|nothing\s+(?:in|contained\s+in)\s+this\s+(?:\w+\s+){0,3}shall\s+(?:\w+\s+){0,3}(?:prevent|preclude|prohibit|restrict|limit)|shall\s+not\s+(?:be\s+deemed\s+to\s+)?include|(?:does|do)\s+not\s+include)/i,
+      /\b(?:non-?compet\w*|compet(?:e|ing|itive|itor|itors|ition)|exclusiv\w*|non-?solicit\w*)\b/i
     ],
-    ignore: /\bnon-?exclusive\w*|\bexclusive\s+(?:remedy|remedies|jurisdiction|venue|forum|of)\b/gi
+    ignore:
+      /\bnon-?exclusive\w*|\bexclusive\s+(?:remedy|remedies|jurisdiction|venue|forum|of)\b|\bexclusively\s+(?:set\s+forth|provided|stated|in|by)\b/gi
   },
   {
     name: "non-compete",
@@ -82,7 +83,8 @@ export const clauseTypes: ReadonlyArray<ClauseType> = [
     name: "termination for convenience",
     asks: /\bconvenience\b|\bterminat\w*[^?]{0,60}\b(?:without\s+(?:cause|reason)|at\s+will|for\s+any\s+reason|at\s+any\s+time)|\b(?:end|cancel|exit|walk\s+away)\w*\b[^?]{0,60}\b(?:at\s+will|without\s+cause|any\s+time|(?:just|simply|merely|only)\s+(?:by\s+)?giving\s+notice)/i,
     evidence: [
-      /\bterminat\w*[^.;]{0,160}\b(?:for\s+(?:its\s+)?convenience|without\s+cause|for\s+(?:any|no)\s+reason(?:\s+or\s+no\s+reason)?|non-?cause|with\s+or\s+without\s+cause|at\s+(?:its\s+)?(?:sole\s+)?discretion|at\s+any\s+time\b[^.;]{0,80}\b(?:notice|upon))|\b(?:for\s+(?:its\s+)?convenience|without\s+cause|at\s+any\s+time)\b[^.;]{0,80}\bterminat\w*/i
+      /\bterminat\w*[^.;]{0,160}\b(?:for\s+(?:its\s+)?convenience|without\s+cause|for\s+(?:any|no)\s+reason(?:\s+or\s+no\s+reason)?|non-?cause|with\s+or\s+without\s+cause|at\s+(?:its\s+)?(?:sole\s+)?discretion|at\s+any\s+time\b[^.;]{0,80}\b(?:notice|upon))|\b(?:for\s+(?:its\s+)?convenience|without\s+cause|at\s+any\s+time)\b[^.;]{0,80}\bterminat\w*/i,
+      /\bmay\s+(?:\w+\s+){0,5}terminat\w*|\b(?:right|entitled|option|elect)\s+to\s+terminat\w*|\bmay\s+be\s+terminated\b|\bterminable\b|\bcan\s+(?:\w+\s+){0,3}terminat\w*/i
     ],
     unless:
       /\b(?:breach\w*|default\w*|insolven\w*|bankrupt\w*|fails?\s+to|failure)\b(?![^.;]{0,80}\b(?:convenience|without\s+cause|any\s+reason)\b)|\b(?:may|shall|will|can|does|do)\s+not\s+(?:\w+\s+){0,2}terminat\w*|\bno\s+right\s+to\s+terminat\w*/i,
@@ -151,7 +153,7 @@ export const clauseTypes: ReadonlyArray<ClauseType> = [
     name: "minimum commitment",
     asks: /\bminimum\b|\btake[-\s]or[-\s]pay\b/i,
     evidence: [
-      /\bminimum\s+(?:annual\s+|monthly\s+|quarterly\s+|yearly\s+)?(?:purchase|order|quantit\w*|volume|commitment|amount|number|units?|sales|revenue|royalt\w*|fees?|payments?|spend|requirements?)|\btake[-\s]or[-\s]pay\b|\b(?:shall|will|agrees?\s+to)\s+(?:purchase|order|buy|sell)\s+(?:a\s+)?(?:no\s+less|not\s+less|at\s+least)|\b(?:purchase|order|buy|sell|commits?\s+to\s+\w+)\s+(?:\w+\s+){0,2}minimum\s+of\b|\bminimum\s+of\s+(?:\$|\d|[\w-]+\s+\(\d)/i
+      /\bminimum\s+(?:annual\s+|monthly\s+|quarterly\s+|yearly\s+)?(?:purchase|order|quantit\w*|volume|commitment|amount|number|units?|sales|revenue|royalt\w*|fees?|payments?|spend|requirements?)|\btake[-\s]or[-\s]pay\b|\b(?:shall|will|agrees?\s+to)\s+(?:purchase|order|buy|sell)\s+(?:a\s+)?(?:no\s+less|not\s+less|at\s+least)|\b(?:purchase|order|buy|sell|commits?\s+to\s+\w+)\s+(?:\w+\s+){0,2}minimum\s+of\b|\bminimum\s+of\s+(?:\$|\d|[\w-]+\s+\(\d)[^.;]{0,40}\b(?:units?|products?|orders?|shares?|purchases?|tons?|barrels?|pieces|cases|per\s+(?:year|month|quarter|week))\b/i
     ]
   },
   {
@@ -207,6 +209,8 @@ export const clauseTypes: ReadonlyArray<ClauseType> = [
         "i"
       )
     ],
+    unless:
+      /\bnothing\s+(?:in|contained|herein)\b[^.;]{0,100}\bgrant\w*|\b(?:not|no)\s+(?:\w+\s+){0,4}(?:licen[cs]e|right)s?\s+(?:\w+\s+){0,3}(?:is|are|shall\s+be)\s+(?:hereby\s+)?granted/i,
     negated: new RegExp(
       `\\bno\\s+(?:other\\s+)?(?:\\w+\\s+){0,2}${lic}\\s+(?:\\w+\\s+){0,3}(?:is|are|shall\\s+be)\\s+granted\\b`,
       "i"
@@ -221,7 +225,7 @@ export const clauseTypes: ReadonlyArray<ClauseType> = [
     name: "post-termination obligations",
     asks: /\b(?:after|following|upon|post)[-\s](?:the\s+)?(?:\w+\s+){0,3}(?:terminat\w*|expir\w*|ends?)\b|\bpost-?termination\b|\btransition\s+(?:services|assistance)|\bwind[-\s]down\b|\bsurviv\w*/i,
     evidence: [
-      /\b(?:upon|after|following|on)\s+(?:the\s+)?(?:\w+\s+){0,3}(?:termination|expiration|expiry)\b[^.;]{0,200}\b(?:shall|will|must|agrees?\s+to)\b(?![^.;]{0,40}\bterminat)|\btransition(?:al)?\s+(?:services|assistance|period)|\bwind[-\s]down\b|\b(?:for\s+a\s+period\s+of|during\s+the)\b[^.;]{0,60}\b(?:following|after)\s+(?:the\s+)?(?:termination|expiration)|\bsurvive\s+(?:\w+\s+){0,3}(?:termination|expiration)/i
+      /\b(?:upon|after|following|on|prior\s+to)\s+(?:the\s+)?(?:\w+\s+){0,3}(?:termination|expiration|expiry)\b[^.;]{0,200}\b(?:shall|will|must|agrees?\s+to)\s+(?:\w+\s+){0,3}(?:pay|return|deliver|destroy|continue|provide|cease|remit|transfer|assist|cooperate|perform|purchase|buy|refund|reimburse|complete|remove|discontinue|be\s+responsible|be\s+paid|sell)\b|\btransition(?:al)?\s+(?:services|assistance|period)|\bwind[-\s]down\b|\b(?:for\s+a\s+period\s+of|during\s+the)\b[^.;]{0,60}\b(?:following|after)\s+(?:the\s+)?(?:termination|expiration)\b[^.;]{0,150}\b(?:shall|will)\b|\b(?:following|after)\s+(?:the\s+)?(?:expiration|termination)\b[^.;]{0,60}\bexcept\s+as\s+(?:may\s+be\s+)?needed\s+to\s+sell\b|\bremain\s+in(?:to)?\s+(?:full\s+)?(?:force|effect)\b[^.;]{0,60}\b(?:termination|expiration)\b|\b(?:termination|expiration)\b[^.;]{0,80}\bremain\s+in(?:to)?\s+(?:full\s+)?(?:force|effect)\b/i
     ]
   },
   {
@@ -259,7 +263,7 @@ export const clauseTypes: ReadonlyArray<ClauseType> = [
     name: "covenant not to sue",
     asks: /\bnot\s+to\s+sue\b|\b(?:sue|contest\w*|challeng\w*|attack\w*|dispute)\b[^?]{0,60}\b(?:validity|ownership|title|rights?|patents?|trade\s*marks?|intellectual\s+property)/i,
     evidence: [
-      /\bcovenants?\s+not\s+to\s+sue\b|\bnot\s+to\s+sue\b|\bnot\b[^.;]{0,60}\b(?:contest|challenge|attack|oppose|impair|dispute)\w*\b[^.;]{0,100}\b(?:validity|ownership|title|rights?)\b|\b(?:no|not)\s+(?:\w+\s+){0,3}(?:bring|commence|institute|file|assert)\s+(?:\w+\s+){0,3}(?:claims?|suits?|actions?|proceedings?)\b/i
+      /\bcovenants?\s+not\s+to\s+sue\b|\bnot\s+to\s+sue\b|\bnot\b[^.;]{0,60}\b(?:contest|challenge|attack|oppose|impair)\w*\b[^.;]{0,100}\b(?:validity|ownership|title|intellectual\s+property|trade\s*marks?|patents?|copyrights?|rights?\s+(?:\w+\s+){0,3}(?:in|to)\s+(?:the\s+)?(?:\w+\s+){0,3}(?:marks?|work\s+product|property|intellectual))/i
     ]
   },
   {
