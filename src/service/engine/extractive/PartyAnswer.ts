@@ -41,7 +41,11 @@ const notParties = new Set(
   )
 )
 /** A name that is a defined relation to a party, not a party: "an Affiliate of the Company". */
-const relatedToParty = /(?:affiliates?|subsidiar(?:y|ies)|representatives?)\s+of/i
+const relatedToParty = /\b(?:affiliates?|subsidiar(?:y|ies)|representatives?)\s+of\b/i
+/** A word for a kind of party, not a name: "Agreement", "a Delaware Company", "the Corporation". */
+const genericName =
+  /^(?:(?:an?|the)\s+)?(?:[A-Z][a-z]+\s+)?(?:company|corporation|agreement|party|parties|partnership|limited\s+liability\s+company|entity)$/i
+const notAName = (name: string) => relatedToParty.test(name) || genericName.test(name.trim())
 
 interface RoleEntry {
   readonly role: string
@@ -62,7 +66,7 @@ const rolesOf = (index: PassageIndex, document: EngineDocument): Array<RoleEntry
     for (const sentence of splitSentences(entry.passage.text)) {
       const cut = sentence.text.search(recitals)
       for (const role of findRoles(sentence.text)) {
-        if (terms(role.role).some((term) => notParties.has(term)) || relatedToParty.test(role.name)) continue
+        if (terms(role.role).some((term) => notParties.has(term)) || notAName(role.name)) continue
         out.push({ ...role, entry, sentence: sentence.text, preamble: preamble && (cut < 0 || role.start < cut) })
       }
       if (cut >= 0) preamble = false
