@@ -8,6 +8,8 @@ import { figuresOf } from "./cuad/CuadFigures.js"
 import { askCell, evaluate, isHit } from "./evaluate.js"
 
 const now = Effect.sync(() => performance.now())
+/** Passes over the 100-page document; the median pass is reported. */
+const passes = 7
 
 /**
  * Benchmark of the extractive engine: hit rates on the sample eval set, time per cell on a generated 100-page
@@ -23,14 +25,23 @@ export const benchExtractive = () =>
     const ingestStarted = yield* now
     const passages = splitPassages(1, pages)
     const ingestMs = (yield* now) - ingestStarted
-    const document = { id: 1, filename: "long-transport-agreement.pdf", passages }
-    const engine = makeExtractiveEngine()
     let hits = 0
-    const started = yield* now
-    for (const { question, expected } of longDocumentQuestions) {
-      if (isHit(yield* askCell(engine, document, question), [expected])) hits += 1
+    // Seven passes, each over a fresh document (the first question builds its index): the median is what a cell
+    // costs, the spread of a shared machine's load left out.
+    const perPass: Array<number> = []
+    for (let pass = 0; pass < passes; pass++) {
+      const document = { id: 1 + pass, filename: "long-transport-agreement.pdf", passages }
+      const engine = makeExtractiveEngine()
+      const started = yield* now
+      for (const { question, expected } of longDocumentQuestions) {
+        const hit = isHit(yield* askCell(engine, document, question), [expected])
+        if (pass === 0 && hit) hits += 1
+      }
+      perPass.push(((yield* now) - started) / longDocumentQuestions.length)
     }
-    const elapsed = (yield* now) - started
+    perPass.sort((a, b) => a - b)
+    const engine = makeExtractiveEngine()
+    const document = { id: 100, filename: "long-transport-agreement.pdf", passages }
     const summaryStarted = yield* now
     yield* askCell(engine, document, "Summarize this document in three sentences.")
     const summaryMs = (yield* now) - summaryStarted
@@ -45,7 +56,7 @@ export const benchExtractive = () =>
     }
     return {
       hitRates: { byKind: hitRates.byKind, overall: hitRates.overall, perCellMs: hitRates.perCellMs },
-      perCellMsOn100Pages: elapsed / longDocumentQuestions.length,
+      perCellMsOn100Pages: perPass[Math.floor(passes / 2)] ?? Number.NaN,
       summaryMsOn100Pages: summaryMs,
       longDocument: {
         pages: pages.length,

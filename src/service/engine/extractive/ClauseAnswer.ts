@@ -1,5 +1,5 @@
 import type { EngineDocument } from "../AnswerEngine.js"
-import { type ClauseType, hasClause } from "./ClauseTypes.js"
+import { type ClauseType, hasClause, mayHaveClause } from "./ClauseTypes.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
@@ -31,8 +31,7 @@ export const clauseAnswer = (
   type: ClauseType,
   ranked: ReadonlyArray<RankedSentence>
 ): Found | undefined => {
-  const sentences = index.sentences(document.id)
-  const evidence = sentences.filter((sentence) => hasClause(type, sentence.text))
+  const evidence = index.scan(document.id, (text) => mayHaveClause(type, text)).filter((s) => hasClause(type, s.text))
   const [best, ...others] = [...evidence].sort((a, b) => rankOf(b, ranked) - rankOf(a, ranked) || a.order - b.order)
   if (best !== undefined) {
     const sentence = asRanked(best, ranked)
@@ -42,6 +41,7 @@ export const clauseAnswer = (
     const more = second === undefined ? [] : [{ short: "Yes.", sentence: asRanked(second, ranked) }]
     return { short: "Yes.", sentence, continuation, more }
   }
-  const denied = type.negated === undefined ? undefined : sentences.find((s) => type.negated?.test(s.text))
+  const negated = type.negated
+  const denied = negated === undefined ? undefined : index.scan(document.id, (text) => negated.test(text))[0]
   return denied === undefined ? undefined : { short: "No.", sentence: asRanked(denied, ranked) }
 }

@@ -286,3 +286,9 @@ export const hasClause = (type: ClauseType, text: string): boolean => {
   const seen = type.ignore === undefined ? text : text.replace(type.ignore, " ")
   return type.evidence.every((pattern) => pattern.test(seen)) && !(type.unless?.test(seen) ?? false)
 }
+
+/** Whether a text (a passage) could hold the clause: its evidence patterns, without the sentence-level vetoes. */
+export const mayHaveClause = (type: ClauseType, text: string): boolean => {
+  const seen = type.ignore === undefined ? text : text.replace(type.ignore, " ")
+  return type.evidence.every((pattern) => pattern.test(seen))
+}

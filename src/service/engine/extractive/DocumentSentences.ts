@@ -10,33 +10,50 @@ export interface DocumentSentence {
   readonly start: number
   /** Its position among its passage's sentences. */
   readonly position: number
-  /** Order in the document (0-based), duplicates from overlapping passages left out. */
+  /** Order in the document: passage by passage, sentence by sentence. */
   readonly order: number
+  /** Stem counts, computed when first read (only summaries need them). */
   readonly stems: ReadonlyMap<string, number>
 }
 
-const counts = (stems: ReadonlyArray<string>): Map<string, number> => {
+const counts = (text: string): Map<string, number> => {
   const out = new Map<string, number>()
-  for (const stem of stems) out.set(stem, (out.get(stem) ?? 0) + 1)
+  for (const stem of terms(text)) out.set(stem, (out.get(stem) ?? 0) + 1)
   return out
 }
 
-/** Every sentence of the given passages (one document's, in order), once each (passages overlap by a sentence). */
-export const sentencesOf = (entries: ReadonlyArray<IndexedPassage>): Array<DocumentSentence> => {
+const sentence = (entry: IndexedPassage, text: string, start: number, position: number): DocumentSentence => {
+  let stems: Map<string, number> | undefined
+  return {
+    entry,
+    text,
+    start,
+    position,
+    order: entry.passage.index * 10_000 + position,
+    get stems() {
+      stems ??= counts(text)
+      return stems
+    }
+  }
+}
+
+/**
+ * The sentences of the given passages (one document's, in order) that pass `keep`, once each (passages overlap by a
+ * sentence). A passage whose whole text fails `keep` is not split at all: a check for one kind of clause reads
+ * only the few passages that could hold it, which keeps a 100-page document fast.
+ */
+export const sentencesOf = (
+  entries: ReadonlyArray<IndexedPassage>,
+  keep: (text: string) => boolean = () => true
+): Array<DocumentSentence> => {
   const out: Array<DocumentSentence> = []
   const seen = new Set<string>()
   for (const entry of entries) {
-    splitSentences(entry.passage.text).forEach((sentence, position) => {
-      if (seen.has(sentence.text)) return
-      seen.add(sentence.text)
-      out.push({
-        entry,
-        text: sentence.text,
-        start: sentence.start,
-        position,
-        order: out.length,
-        stems: counts(terms(sentence.text))
-      })
+    if (!keep(entry.passage.text)) continue
+    splitSentences(entry.passage.text).forEach((piece, position) => {
+      if (seen.has(piece.text) || !keep(piece.text)) return
+      seen.add(piece.text)
+      out.push(sentence(entry, piece.text, piece.start, position))
     })
   }
   return out

@@ -15,6 +15,8 @@ export const agreementDateQuestion =
 const definedAfter = /^[\s,]*\(\s*(?:the\s+|this\s+|hereinafter\s+)?["“]Effective\s+Date["”]/i
 /** `"Effective Date" means May 1, 2020` */
 const definedBefore = /["“]Effective\s+Date["”]\s*(?:means|shall\s+mean|is|shall\s+be|:)\s*(?:the\s+)?$/i
+/** Text that may define the Effective Date or call a date effective: only such passages are read. */
+const mayDefine = /["“]Effective\s+Date["”]|\beffective\s+(?:as\s+of|on|from|date\s+of)\b/i
 /** `effective as of May 1, 2020` */
 const effectiveBefore = /\beffective\s+(?:as\s+of\s+|on\s+|from\s+|date\s+of\s+)?(?:the\s+)?$/i
 
@@ -25,7 +27,7 @@ const effectiveBefore = /\beffective\s+(?:as\s+of\s+|on\s+|from\s+|date\s+of\s+)
  */
 export const definedEffectiveDate = (index: PassageIndex, document: EngineDocument): Found | undefined => {
   let effective: Found | undefined
-  for (const sentence of index.sentences(document.id)) {
+  for (const sentence of index.scan(document.id, (text) => mayDefine.test(text))) {
     for (const span of findDates(sentence.text)) {
       if (!/\d{4}/.test(span.text)) continue
       const before = sentence.text.slice(Math.max(0, span.start - 60), span.start)

@@ -21,8 +21,7 @@ export const answerGoverningLaw = (
   question: string
 ): Found | undefined => {
   if (!lawQuestion.test(question) || placeOnly.test(question)) return undefined
-  for (const sentence of index.sentences(document.id)) {
-    if (!choiceOfLaw.test(sentence.text)) continue
+  for (const sentence of index.scan(document.id, (text) => choiceOfLaw.test(text))) {
     const [place] = findGoverningLaw(sentence.text)
     if (place === undefined) continue
     return { short: place.text, sentence: { ...sentence, score: 1, coverage: 1 }, at: place.start }

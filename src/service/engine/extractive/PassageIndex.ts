@@ -17,8 +17,10 @@ export interface PassageIndex {
   readonly search: MiniSearch<{ readonly id: number; readonly text: string }>
   /** BM25's inverse document frequency of a stem over these passages (absent stems get the highest value). */
   readonly idf: (term: string) => number
-  /** A document's sentences in order, split once per index (for summaries and clause checks over all of it). */
+  /** A document's sentences in order, split once per index (for summaries). */
   readonly sentences: (documentId: number) => ReadonlyArray<DocumentSentence>
+  /** A document's sentences that pass `keep`, in order; only passages that pass it are split (see `sentencesOf`). */
+  readonly scan: (documentId: number, keep: (text: string) => boolean) => ReadonlyArray<DocumentSentence>
 }
 
 /** Builds the index; query terms arrive already processed, so the search side only splits on spaces. */
@@ -43,14 +45,17 @@ export const buildIndex = (documents: ReadonlyArray<EngineDocument>): PassageInd
     return Math.log(1 + (n - df + 0.5) / (df + 0.5))
   }
   const split = new Map<number, ReadonlyArray<DocumentSentence>>()
+  const own = (documentId: number) => passages.filter((entry) => entry.document.id === documentId)
   const sentences = (documentId: number) => {
     const known = split.get(documentId)
     if (known !== undefined) return known
-    const made = sentencesOf(passages.filter((entry) => entry.document.id === documentId))
+    const made = sentencesOf(own(documentId))
     split.set(documentId, made)
     return made
   }
-  return { documents, passages, search, idf, sentences }
+  const scan = (documentId: number, keep: (text: string) => boolean) =>
+    split.get(documentId)?.filter((sentence) => keep(sentence.text)) ?? sentencesOf(own(documentId), keep)
+  return { documents, passages, search, idf, sentences, scan }
 }
 
 /** Cache key: the documents and how many passages each has (re-ingested documents get a new key). */

@@ -14,7 +14,7 @@ const openEnded =
  * ("No fixed end date: it runs until terminated."), so that the reader sees the clause instead of "not found".
  */
 export const termClauseAnswer = (index: PassageIndex, document: EngineDocument): Found | undefined => {
-  const sentence = index.sentences(document.id).find((candidate) => termClause.test(candidate.text))
+  const [sentence] = index.scan(document.id, (text) => termClause.test(text))
   if (sentence === undefined) return undefined
   const short = openEnded.test(sentence.text)
     ? "No fixed end date: it runs until terminated."

@@ -1,5 +1,5 @@
 import type { EngineDocument } from "../AnswerEngine.js"
-import type { DocumentSentence } from "./DocumentSentences.js"
+import { type DocumentSentence, sentencesOf } from "./DocumentSentences.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
 
@@ -22,6 +22,8 @@ const namedTitle =
 /** Words that open a sentence rather than a title ("THIS AGREEMENT"). */
 const notTitle = /^(?:(?:THIS|THE|SUCH|SAID|EACH|ANY)\s+)+/
 
+/** Passages read for the title: only the opening of a document is split. */
+const openingPassages = 6
 /** How far into a document its title may stand (characters of its opening sentences). */
 const openingChars = 2500
 
@@ -37,7 +39,8 @@ const titleIn = (text: string): string | undefined => {
 export const answerTitle = (index: PassageIndex, document: EngineDocument): Found | undefined => {
   const opening: Array<DocumentSentence> = []
   let size = 0
-  for (const sentence of index.sentences(document.id)) {
+  const first = index.passages.filter((entry) => entry.document.id === document.id).slice(0, openingPassages)
+  for (const sentence of sentencesOf(first)) {
     if (size > openingChars) break
     opening.push(sentence)
     size += sentence.text.length

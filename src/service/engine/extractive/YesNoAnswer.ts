@@ -75,14 +75,13 @@ const ranked = (sentence: DocumentSentence): RankedSentence => ({
 const conceptAnswer = (
   concept: Concept,
   sentences: ReadonlyArray<RankedSentence>,
-  everything: ReadonlyArray<DocumentSentence>
+  everything: () => ReadonlyArray<DocumentSentence>
 ): Found | undefined => {
   const window = sentences.slice(0, conceptWindow)
-  const anywhere = everything.find(
-    (sentence) => concept.evidence.test(sentence.text) && !concept.contrary?.test(sentence.text)
-  )
+  const inWindow = strongAnswer(concept, window, sentences)
+  if (inWindow !== undefined) return inWindow
+  const anywhere = everything().find((sentence) => !concept.contrary?.test(sentence.text))
   return (
-    strongAnswer(concept, window, sentences) ??
     (anywhere === undefined ? undefined : strongAnswer(concept, [ranked(anywhere)], sentences)) ??
     weakAnswer(concept, window, sentences)
   )
@@ -102,7 +101,9 @@ export const yesNoAnswer = (
 ): Found | undefined => {
   const heads = query.groups.flatMap((group) => [...group].slice(0, 1))
   const concept = conceptOf(query.text, heads)
-  if (concept !== undefined) return conceptAnswer(concept, sentences, index.sentences(document.id))
+  if (concept !== undefined) {
+    return conceptAnswer(concept, sentences, () => index.scan(document.id, (text) => concept.evidence.test(text)))
+  }
   const clause = clauseTypeOf(query.text)
   if (clause !== undefined) return clauseAnswer(index, document, clause, sentences)
   const qualifying = sentences
