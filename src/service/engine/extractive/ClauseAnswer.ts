@@ -17,6 +17,9 @@ const asRanked = (sentence: DocumentSentence, ranked: ReadonlyArray<RankedSenten
     coverage: 0
   }
 
+/** Short sentences are mostly headings: they name a clause without stating it. */
+const headingFirst = (sentence: DocumentSentence) => (sentence.text.length < 60 ? 1 : 0)
+
 const rankOf = (sentence: DocumentSentence, ranked: ReadonlyArray<RankedSentence>) =>
   ranked.find((other) => other.entry === sentence.entry && other.start === sentence.start)?.score ?? -1
 
@@ -32,7 +35,10 @@ export const clauseAnswer = (
   ranked: ReadonlyArray<RankedSentence>
 ): Found | undefined => {
   const evidence = index.scan(document.id, (text) => mayHaveClause(type, text)).filter((s) => hasClause(type, s.text))
-  const [best, ...others] = [...evidence].sort((a, b) => rankOf(b, ranked) - rankOf(a, ranked) || a.order - b.order)
+  // A clause before its heading ("9. Non-Competition."), then the one the question ranks highest, then the first.
+  const [best, ...others] = [...evidence].sort(
+    (a, b) => headingFirst(a) - headingFirst(b) || rankOf(b, ranked) - rankOf(a, ranked) || a.order - b.order
+  )
   if (best !== undefined) {
     const sentence = asRanked(best, ranked)
     const continuation = continuationOf(sentence, ranked)
