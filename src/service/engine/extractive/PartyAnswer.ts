@@ -44,7 +44,7 @@ const notParties = new Set(
 const relatedToParty = /\b(?:affiliates?|subsidiar(?:y|ies)|representatives?)\s+of\b/i
 /** A word for a kind of party, not a name: "Agreement", "a Delaware Company", "the Corporation". */
 const genericName =
-  /^(?:(?:an?|the)\s+)?(?:[A-Z][a-z]+\s+)?(?:company|corporation|agreement|party|parties|partnership|limited\s+liability\s+company|entity)$/i
+  /^(?:(?:an?|the)\s+(?:\w+\s+)?)?(?:company|corporation|agreement|party|parties|partnership|limited\s+liability\s+company|entity)$/i
 const notAName = (name: string) => relatedToParty.test(name) || genericName.test(name.trim())
 
 interface RoleEntry {
@@ -96,6 +96,7 @@ const sentenceFor = (role: RoleEntry, sentences: ReadonlyArray<RankedSentence>):
 const distinctParties = (roles: ReadonlyArray<RoleEntry>): Array<RoleEntry> => {
   const out: Array<RoleEntry> = []
   for (const role of roles) {
+    if (notAName(role.name)) continue
     const at = out.findIndex((other) => sameParty(other.name, role.name))
     if (at < 0) out.push(role)
     else if (describeParty(out[at] ?? role) === out[at]?.name && describeParty(role) !== role.name) out[at] = role
