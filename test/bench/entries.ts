@@ -83,10 +83,14 @@ const engineBench: BenchEntry = {
         overall.rate >= 0.8
       ),
       row(
-        `ms per cell, ${figures.longDocument.pages}-page document (median of 7 passes; load ${loadavg()[0]?.toFixed(1)})`,
-        perCell,
+        `ms per cell, ${figures.longDocument.pages}-page document: CPU time (median of 7 passes)`,
+        figures.perCellCpuMsOn100Pages,
         "<= 20",
-        perCell <= 20
+        figures.perCellCpuMsOn100Pages <= 20
+      ),
+      row(
+        `ms per cell, ${figures.longDocument.pages}-page document: wall clock (median of 7; load ${loadavg()[0]?.toFixed(1)})`,
+        perCell
       ),
       row(`ms for a summary, ${figures.longDocument.pages}-page document`, figures.summaryMsOn100Pages),
       ...(figures.cuad === undefined

@@ -29,17 +29,22 @@ export const benchExtractive = () =>
     // Seven passes, each over a fresh document (the first question builds its index): the median is what a cell
     // costs, the spread of a shared machine's load left out.
     const perPass: Array<number> = []
+    const cpuPerPass: Array<number> = []
     for (let pass = 0; pass < passes; pass++) {
       const document = { id: 1 + pass, filename: "long-transport-agreement.pdf", passages }
       const engine = makeExtractiveEngine()
       const started = yield* now
+      const cpuStarted = process.cpuUsage()
       for (const { question, expected } of longDocumentQuestions) {
         const hit = isHit(yield* askCell(engine, document, question), [expected])
         if (pass === 0 && hit) hits += 1
       }
+      const cpu = process.cpuUsage(cpuStarted)
+      cpuPerPass.push((cpu.user + cpu.system) / 1000 / longDocumentQuestions.length)
       perPass.push(((yield* now) - started) / longDocumentQuestions.length)
     }
     perPass.sort((a, b) => a - b)
+    cpuPerPass.sort((a, b) => a - b)
     const engine = makeExtractiveEngine()
     const document = { id: 100, filename: "long-transport-agreement.pdf", passages }
     const summaryStarted = yield* now
@@ -57,6 +62,7 @@ export const benchExtractive = () =>
     return {
       hitRates: { byKind: hitRates.byKind, overall: hitRates.overall, perCellMs: hitRates.perCellMs },
       perCellMsOn100Pages: perPass[Math.floor(passes / 2)] ?? Number.NaN,
+      perCellCpuMsOn100Pages: cpuPerPass[Math.floor(passes / 2)] ?? Number.NaN,
       summaryMsOn100Pages: summaryMs,
       longDocument: {
         pages: pages.length,
