@@ -1,19 +1,29 @@
 import { Effect } from "effect"
 import type { Argv } from "yargs"
-
-/** The parsed arguments a yargs builder produces. */
-export type ArgsOf<B> = B extends (yargs: Argv) => Argv<infer T> ? T : never
 import { type ConfigFlags, resolveConfig } from "../pipeline/EffectiveConfig.js"
 import { loadPipeline } from "../pipeline/loadPipeline.js"
 
-/** Flags every command that reads a pipeline accepts; each wins over the environment and the file. */
+/** The parsed arguments a yargs builder produces. */
+export type ArgsOf<B> = B extends (yargs: Argv) => Argv<infer T> ? T : never
+
+/** What every command's help leaves out: `--version` belongs to docsweep itself (`docsweep --version`). */
+export const commandHelp = <T>(yargs: Argv<T>) => yargs.hide("version")
+
+/** The pipeline file every pipeline command takes. */
+export const withPipelineFile = <T>(yargs: Argv<T>) =>
+  commandHelp(yargs).positional("file", { type: "string", demandOption: true, describe: "the pipeline file (YAML)" })
+
+/** Where a pipeline's output (checkpoint and reports) is, for the commands that read or write it. */
+export const withOutputFlag = <T>(yargs: Argv<T>) =>
+  yargs.option("output", { type: "string", describe: "output directory (default: the pipeline's output.dir)" })
+
+/** How `run` reaches the service; each wins over the environment and the file. */
 export const withServiceFlags = <T>(yargs: Argv<T>) =>
-  yargs
+  withOutputFlag(yargs)
     .option("base-url", { type: "string", describe: "service base URL (default: the embedded local service)" })
     .option("token-file", { type: "string", describe: "file holding the bearer token (else DOCSWEEP_TOKEN)" })
     .option("user-id", { type: "number", describe: "your user id (else DOCSWEEP_USER_ID, the pipeline)" })
     .option("org-id", { type: "number", describe: "workspace id (else DOCSWEEP_ORG_ID, the pipeline)" })
-    .option("output", { type: "string", describe: "output directory (default output/<name>)" })
     .option("concurrency", {
       type: "string",
       describe: "cells in flight: auto (learned from the service, the default) or a fixed number"

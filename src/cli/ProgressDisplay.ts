@@ -13,12 +13,17 @@ const formatSeconds = (seconds: number): string => {
 
 const remaining = (counts: WorkCounts) => Math.max(0, counts.total - counts.skipped - counts.done - counts.failed)
 
-/** `cells 120/400 done · 16 in flight · 2 failed · 3.2/s · ETA 1m20s` for one kind of work. */
+/**
+ * `cells 120/400 done · 16 in flight · 2 failed · 3.2/s · ETA 1m20s` for one kind of work. Units in flight are
+ * shown while their phase runs (`rate` given) and some are: "0 in flight" would read as stalled while tables are
+ * set up or a backoff waits (the line below says why).
+ */
 export const describeWork = (label: string, counts: WorkCounts, rate: number | undefined): string => {
   const answered = counts.skipped + counts.done
   const parts = [`${label} ${answered}/${counts.total} done`]
   if (counts.skipped > 0) parts.push(`${counts.skipped} from earlier runs`)
-  parts.push(`${counts.inFlight} in flight`, `${counts.failed} failed`)
+  if (rate !== undefined && counts.inFlight > 0) parts.push(`${counts.inFlight} in flight`)
+  parts.push(`${counts.failed} failed`)
   if (rate !== undefined) {
     parts.push(`${rate.toFixed(1)}/s`)
     const left = remaining(counts)
@@ -47,7 +52,8 @@ export const progressLines = (snapshot: ProgressSnapshot): ReadonlyArray<string>
 /** The one line a log file gets every interval. */
 export const progressSummary = (snapshot: ProgressSnapshot): string => {
   const work = snapshot.phase === "chats" ? (["chats", snapshot.chats] as const) : (["cells", snapshot.cells] as const)
-  const line = `${snapshot.phase}: ${describeWork(work[0], work[1], snapshot.rate)}`
+  const working = snapshot.phase === "cells" || snapshot.phase === "chats"
+  const line = `${snapshot.phase}: ${describeWork(work[0], work[1], working ? snapshot.rate : undefined)}`
   return snapshot.waiting === undefined ? line : `${line} · ${shownText(snapshot.waiting)}`
 }
 

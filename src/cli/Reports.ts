@@ -5,6 +5,7 @@ import type { ReportFormat, ReportSetting } from "../export/ReportModel.js"
 import { writeReports } from "../export/WriteReports.js"
 import type { ConfigEntry } from "../pipeline/EffectiveConfig.js"
 import type { OutputSettings } from "../pipeline/PipelineSchema.js"
+import type { RunRecord } from "../store/CheckpointModel.js"
 import { CheckpointStore } from "../store/CheckpointStore.js"
 import { toReportModel } from "../store/ReportSource.js"
 import { UsageError } from "./UsageError.js"
@@ -39,7 +40,26 @@ export const reportSettings = (sources: ReadonlyArray<ConfigEntry>): ReadonlyArr
       source: entry.source
     }))
 
-/** Writes the reports of a run (default: the latest) from the checkpoint alone. Returns the written paths. */
+/** `#1 to #3`, `#1`, or `no run`: the runs a checkpoint holds, for messages. */
+export const describeRuns = (runs: ReadonlyArray<RunRecord>) =>
+  runs.length === 0
+    ? "no run"
+    : runs.length === 1
+      ? `run #${runs[0]?.id}`
+      : `runs #${runs[0]?.id} to #${runs.at(-1)?.id}`
+
+/** Fails with a usage error naming `flag` when the checkpoint holds no run `runId`. */
+export const requireRun = (runs: ReadonlyArray<RunRecord>, runId: number | undefined, flag: string, path: string) =>
+  runId === undefined || runs.some((run) => run.id === runId)
+    ? Effect.void
+    : Effect.fail(new UsageError({ message: `${flag} ${runId}: no such run; ${path} holds ${describeRuns(runs)}` }))
+
+/**
+ * Writes the reports of a run (default: the latest) from the checkpoint alone. Reports of the newest run replace
+ * the `-latest` files; a report of an earlier run is written as `<name>-run<N>-<UTC>…`, leaving `-latest` and the
+ * `keep` rotation alone. The HTML report lists `sources` as the run's settings; a report of an earlier run lists
+ * none, since the checkpoint does not keep the settings a run had.
+ */
 export const writeRunReports = (input: {
   readonly outputDir: string
   readonly pipelineFile: string
@@ -60,12 +80,13 @@ export const writeRunReports = (input: {
     const now = yield* DateTime.now
     return yield* writeReports(model, {
       dir: input.outputDir,
-      name: data.pipelineName,
+      name: data.newest ? data.pipelineName : `${data.pipelineName}-run${data.run.id}`,
+      latest: data.newest,
       formats,
       csvBom: input.output.csv_bom,
       allowFormulas: input.output.allow_formulas,
       keep: input.output.keep,
       now: DateTime.toDateUtc(now),
-      settings: reportSettings(input.sources ?? [])
+      settings: data.newest ? reportSettings(input.sources ?? []) : []
     })
   })

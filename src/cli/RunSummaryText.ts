@@ -1,8 +1,7 @@
 import { shownText } from "../client/ShownText.js"
 import type { RunPlan } from "../runner/PlanRun.js"
 import type { RunSummary } from "../runner/RunSummary.js"
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`
+import { plural } from "./Words.js"
 
 const duration = (seconds: number) =>
   seconds < 90

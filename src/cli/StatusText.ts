@@ -52,10 +52,14 @@ export const renderStatus = (path: string, summary: StatusSummary, lock: LockSta
   return lines.join("\n")
 }
 
+/** `1 answer changed between run #1 and run #2`, `no answers changed …`. */
+export const diffHeadline = (from: number, to: number, changed: number): string =>
+  `${changed === 0 ? "no answers" : changed === 1 ? "1 answer" : `${changed} answers`} changed between run #${from} and run #${to}`
+
 /** `docsweep diff` as text: one block per changed answer. */
 export const renderDiff = (from: number, to: number, changes: ReadonlyArray<AnswerChange>): string => {
-  if (changes.length === 0) return `no answers changed between run #${from} and run #${to}`
-  const lines = [`${changes.length} answers changed between run #${from} and run #${to}:`]
+  if (changes.length === 0) return diffHeadline(from, to, 0)
+  const lines = [`${diffHeadline(from, to, changes.length)}:`]
   for (const change of changes) {
     lines.push("", `${shownText(change.filename)} (#${change.documentId}) · ${change.column}`)
     lines.push(`  - ${clip(change.before, 200)}`)

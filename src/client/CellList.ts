@@ -2,7 +2,8 @@ import { Effect, Either, Schema, Stream } from "effect"
 import { AiCell } from "../api/Tables.js"
 import { UnexpectedReply } from "./ClientError.js"
 import { makeJsonArraySplitter } from "./JsonArraySplitter.js"
-import { mismatch, notJson, scrubStrings } from "./ReplyErrors.js"
+import { mismatch, notJson } from "./ReplyErrors.js"
+import { scrubStrings } from "./Scrub.js"
 
 /** Which listed cells a caller wants, by `(document_id, ai_column_id)`. */
 export type WantedCell = (documentId: number, columnId: number) => boolean

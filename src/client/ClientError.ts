@@ -1,4 +1,4 @@
-import { Data, type Duration, type Option } from "effect"
+import { Data, type Duration, type Option, Predicate } from "effect"
 import { Forbidden, NotFound, Unauthorized, ValidationFailed } from "../api/ApiError.js"
 
 export { Forbidden, NotFound, Unauthorized, ValidationFailed }
@@ -61,17 +61,54 @@ export class UnexpectedReply extends Data.TaggedError("UnexpectedReply")<{
   }
 }
 
-export type ClientError =
-  | Unauthorized
-  | Forbidden
-  | NotFound
-  | ValidationFailed
-  | RateLimited
-  | ServerError
-  | RequestRejected
-  | Transport
-  | UnexpectedReply
+/** Throttling, server failures and transport faults: they may succeed later. */
+export type RetryableError = RateLimited | ServerError | Transport
+
+/** The request may have been processed although no answer came: the reply was lost, or the server broke. */
+export type AmbiguousError = ServerError | Transport
+
+/** 4xx: the service refused the request before doing anything; asking again will not help. */
+export type RejectedError = Unauthorized | Forbidden | NotFound | ValidationFailed | RequestRejected
+
+/** Every way a call of `ServiceClient` can fail. */
+export type ClientError = RejectedError | RetryableError | UnexpectedReply
+
+/**
+ * Each client error sorted by what a caller can do about it: the one list of tags. A new error that is not listed
+ * here does not compile, and the guards below follow from it.
+ */
+const kinds = {
+  Unauthorized: "rejected",
+  Forbidden: "rejected",
+  NotFound: "rejected",
+  ValidationFailed: "rejected",
+  RequestRejected: "rejected",
+  RateLimited: "throttled",
+  ServerError: "ambiguous",
+  Transport: "ambiguous",
+  UnexpectedReply: "unexpected"
+} as const satisfies Record<ClientError["_tag"], "rejected" | "throttled" | "ambiguous" | "unexpected">
+
+type Kind = (typeof kinds)[ClientError["_tag"]]
+
+const sorted: ReadonlyArray<readonly [string, Kind]> = Object.entries(kinds)
+
+const kindOf = (u: unknown): Kind | undefined => sorted.find(([tag]) => Predicate.isTagged(u, tag))?.[1]
+
+/** Any failure of `ServiceClient` (what the CLI maps to exit codes, what the runner turns into run stops). */
+export const isClientError = (u: unknown): u is ClientError => kindOf(u) !== undefined
 
 /** Throttling, server failures and transport faults may succeed later; everything else will not. */
-export const isRetryable = (error: ClientError): error is RateLimited | ServerError | Transport =>
-  error._tag === "RateLimited" || error._tag === "ServerError" || error._tag === "Transport"
+export const isRetryable = (u: unknown): u is RetryableError => {
+  const kind = kindOf(u)
+  return kind === "throttled" || kind === "ambiguous"
+}
+
+/** A failure after which the request may have been processed (see `AmbiguousError`). */
+export const isAmbiguous = (u: unknown): u is AmbiguousError => kindOf(u) === "ambiguous"
+
+/** A 4xx reply: the service refused the request before doing anything. */
+export const isRejection = (u: unknown): u is RejectedError => kindOf(u) === "rejected"
+
+/** A 429: the service asks to slow down (and maybe says when to come back). */
+export const isRateLimited = (u: unknown): u is RateLimited => Predicate.isTagged(u, "RateLimited")

@@ -1,5 +1,12 @@
 import { Context, Duration, Layer, type Redacted } from "effect"
 
+/**
+ * The default limit for one request, reply included. The slowest legitimate replies are an upload (the service
+ * replies once the text is extracted: reference §4.1) and the cell list of a full table (no paging); a minute
+ * leaves them room while a connection that hangs still ends in a `Transport` error the runner retries.
+ */
+export const defaultRequestTimeout = Duration.seconds(60)
+
 /** Where the service is and how the client talks to it; the CLI fills it from config, tests directly. */
 export class ClientSettings extends Context.Tag("app/client/ClientSettings")<
   ClientSettings,
@@ -19,6 +26,6 @@ export class ClientSettings extends Context.Tag("app/client/ClientSettings")<
     Layer.succeed(ClientSettings, {
       baseUrl: settings.baseUrl.replace(/\/+$/, ""),
       token: settings.token,
-      timeout: Duration.decode(settings.timeout ?? "60 seconds")
+      timeout: settings.timeout === undefined ? defaultRequestTimeout : Duration.decode(settings.timeout)
     })
 }

@@ -1,7 +1,7 @@
-import type { HttpClientError, HttpClientResponse } from "@effect/platform"
-import { Clock, Duration, Effect, Option, ParseResult, Redacted, Schema } from "effect"
+import { type Headers, HttpClient, type HttpClientError, HttpClientResponse } from "@effect/platform"
+import { Clock, Duration, Effect, FiberRef, Match, Option, ParseResult, Predicate, Schema } from "effect"
+import { Api } from "../api/Api.js"
 import { ValidationIssue } from "../api/ApiError.js"
-import { shownText } from "./ShownText.js"
 import {
   type ClientError,
   Forbidden,
@@ -14,50 +14,89 @@ import {
   UnexpectedReply,
   ValidationFailed
 } from "./ClientError.js"
+import type { Scrub } from "./Scrub.js"
+import { shownText } from "./ShownText.js"
 
 const MAX_DETAIL = 300
 
-type Scrub = (text: string) => string
+/** A non-2xx reply, read once: what the decoded error leaves out (Retry-After) and what the fallback reads. */
+export interface ErrorReply {
+  readonly status: number
+  readonly headers: Headers.Headers
+  readonly text: string
+}
 
-/** Reads whatever body a failed reply has; HTML pages and long bodies are cut to a readable line. */
-const readDetail = (response: HttpClientResponse.HttpClientResponse, clean: Scrub) =>
-  response.text.pipe(
-    Effect.map((text) => {
-      const trimmed = text.trim()
-      if (trimmed.startsWith("<")) {
-        const title = /<title>([^<]*)<\/title>/i.exec(trimmed)?.[1]
-        return `HTML reply${title === undefined ? "" : ` "${title.trim()}"`}`
-      }
-      const detail = Option.getOrUndefined(parseJson(trimmed))
-      const text_ = typeof detail === "object" && detail !== null && "detail" in detail ? detail.detail : undefined
-      const shown = typeof text_ === "string" ? text_ : trimmed
-      return shownText(clean(shown.length > MAX_DETAIL ? `${shown.slice(0, MAX_DETAIL)}…` : shown))
-    }),
-    Effect.orElseSucceed(() => "")
+/**
+ * The error reply of the call running on this fiber (`ServiceClient` scopes it to each call with
+ * `Effect.locally`): `HttpApiClient` decodes a declared error from the body alone, and fails without the response
+ * when the body is not the contract's.
+ */
+export const currentErrorReply = FiberRef.unsafeMake<Option.Option<ErrorReply>>(Option.none())
+
+/**
+ * Reads each non-2xx reply once, remembers it in `currentErrorReply`, and passes a copy on, so that
+ * `HttpApiClient` decodes the errors the contract declares (`Api`'s `addError`) and the fallback still has the body.
+ */
+export const rememberErrorReplies = (client: HttpClient.HttpClient): HttpClient.HttpClient =>
+  HttpClient.transformResponse(
+    client,
+    Effect.flatMap((response) =>
+      response.status >= 200 && response.status < 300
+        ? Effect.succeed(response)
+        : Effect.gen(function* () {
+            const text = yield* response.text
+            yield* FiberRef.set(
+              currentErrorReply,
+              Option.some({ status: response.status, headers: response.headers, text })
+            )
+            const copy = new Response(text === "" ? null : text, { status: response.status, headers: response.headers })
+            return HttpClientResponse.fromWeb(response.request, copy)
+          })
+    )
   )
+
+/** An error the contract declares, as `HttpApiClient` decodes it from a reply of its status. */
+type DeclaredError = typeof Api.errorSchema.Type
+
+const isDeclared = Schema.is(Api.errorSchema)
 
 const parseJson = (text: string): Option.Option<unknown> =>
   Option.liftThrowable((value: string): unknown => JSON.parse(value))(text)
 
+/** Service text made safe to store and print: cut to a readable length, token out, control characters shown. */
+const shownDetail = (text: string, clean: Scrub) =>
+  shownText(clean(text.length > MAX_DETAIL ? `${text.slice(0, MAX_DETAIL)}…` : text))
+
+/** Whatever body a failed reply has: its `detail` string, or the text; HTML pages are cut to their title. */
+const detailOf = (text: string, clean: Scrub) => {
+  const trimmed = text.trim()
+  if (trimmed.startsWith("<")) {
+    const title = /<title>([^<]*)<\/title>/i.exec(trimmed)?.[1]
+    return `HTML reply${title === undefined ? "" : ` "${title.trim()}"`}`
+  }
+  const json = Option.getOrUndefined(parseJson(trimmed))
+  const detail = Predicate.hasProperty(json, "detail") ? json.detail : undefined
+  return shownDetail(typeof detail === "string" ? detail : trimmed, clean)
+}
+
 const decodeIssues = Schema.decodeUnknownOption(Schema.Array(ValidationIssue))
 
+const cleanIssues = (issues: ReadonlyArray<ValidationIssue>, clean: Scrub) =>
+  issues.map((issue) => ({
+    ...issue,
+    loc: issue.loc.map((part) => (typeof part === "string" ? shownText(clean(part)) : part)),
+    msg: shownText(clean(issue.msg))
+  }))
+
 /** 422 bodies: the reference's bare array, or FastAPI's `{"detail": [...]}` wrapper. */
-const readIssues = (response: HttpClientResponse.HttpClientResponse, clean: Scrub) =>
-  response.text.pipe(
-    Effect.map((text) => {
-      const json = Option.getOrUndefined(parseJson(text))
-      const candidate = typeof json === "object" && json !== null && "detail" in json ? json.detail : json
-      const issues = Option.getOrElse(decodeIssues(candidate), () => [
-        { loc: [] as ReadonlyArray<string>, msg: text.slice(0, MAX_DETAIL), type: "unparsed" }
-      ])
-      return issues.map((issue) => ({
-        ...issue,
-        loc: issue.loc.map((part) => (typeof part === "string" ? shownText(clean(part)) : part)),
-        msg: shownText(clean(issue.msg))
-      }))
-    }),
-    Effect.orElseSucceed(() => [])
-  )
+const issuesOf = (text: string, clean: Scrub) => {
+  const json = Option.getOrUndefined(parseJson(text))
+  const candidate = Predicate.hasProperty(json, "detail") ? json.detail : json
+  const issues = Option.getOrElse(decodeIssues(candidate), () => [
+    { loc: [] as ReadonlyArray<string>, msg: text.slice(0, MAX_DETAIL), type: "unparsed" }
+  ])
+  return cleanIssues(issues, clean)
+}
 
 /** Retry-After is either delta-seconds or an HTTP date (RFC 9110 §10.2.3). */
 export const parseRetryAfter = (value: string | undefined, nowMillis: number): Option.Option<Duration.Duration> => {
@@ -69,23 +108,47 @@ export const parseRetryAfter = (value: string | undefined, nowMillis: number): O
   return Option.some(Duration.millis(Math.max(0, at - nowMillis)))
 }
 
-const fromStatus = (request: string, response: HttpClientResponse.HttpClientResponse, clean: Scrub) =>
-  Effect.gen(function* () {
-    const status = response.status
-    if (status === 422) return new ValidationFailed({ errors: yield* readIssues(response, clean), request })
-    const detail = yield* readDetail(response, clean)
+const retryAfterOf = (reply: ErrorReply) =>
+  Effect.map(Clock.currentTimeMillis, (now) => parseRetryAfter(reply.headers["retry-after"], now))
+
+/** A declared error, decoded by `HttpApiClient`: the client error it is, with what the reply's headers add. */
+const fromDeclared = (request: string, reply: ErrorReply, clean: Scrub, error: DeclaredError) =>
+  Effect.map(retryAfterOf(reply), (retryAfter): ClientError => {
+    const { status } = reply
+    const shown = (declared: { readonly detail: string }) => shownDetail(declared.detail, clean)
+    return Match.value(error).pipe(
+      Match.tagsExhaustive({
+        BadRequest: (e): ClientError => new RequestRejected({ request, status, detail: shown(e) }),
+        Unauthorized: (e) => new Unauthorized({ request, detail: shown(e) }),
+        Forbidden: (e) => new Forbidden({ request, detail: shown(e) }),
+        NotFound: (e) => new NotFound({ request, detail: shown(e) }),
+        PayloadTooLarge: (e) => new RequestRejected({ request, status, detail: shown(e) }),
+        ValidationFailed: (e) => new ValidationFailed({ request, errors: cleanIssues(e.errors, clean) }),
+        TooManyRequests: (e) => new RateLimited({ request, detail: shown(e), retryAfter }),
+        InternalServerError: (e) => new ServerError({ request, status, detail: shown(e) }),
+        ServiceUnavailable: (e) => new ServerError({ request, status, detail: shown(e) }),
+        // The platform's own 400 for a request it could not decode.
+        HttpApiDecodeError: (e) => new RequestRejected({ request, status, detail: shownDetail(e.message, clean) })
+      })
+    )
+  })
+
+/**
+ * The one fallback: a reply whose body is not the contract's error for its status (an HTML page from a proxy,
+ * plain text, another service's JSON such as FastAPI's `{"detail": ...}`) is read by its status alone.
+ */
+const fromStatus = (request: string, reply: ErrorReply, clean: Scrub) =>
+  Effect.map(retryAfterOf(reply), (retryAfter): ClientError => {
+    const { status, text } = reply
+    if (status === 422) return new ValidationFailed({ errors: issuesOf(text, clean), request })
+    const detail = detailOf(text, clean)
     if (status === 401) return new Unauthorized({ detail, request })
     if (status === 403) return new Forbidden({ detail, request })
     if (status === 404) return new NotFound({ detail, request })
-    if (status === 429) {
-      const now = yield* Clock.currentTimeMillis
-      return new RateLimited({ request, detail, retryAfter: parseRetryAfter(response.headers["retry-after"], now) })
-    }
+    if (status === 429) return new RateLimited({ request, detail, retryAfter })
     if (status >= 500) return new ServerError({ request, status, detail })
     return new RequestRejected({ request, status, detail })
   })
-
-const isJsonSyntaxError = (cause: unknown) => cause instanceof SyntaxError
 
 /** A reply that does not match the contract: its first issue's field (below `at`, such as a list index). */
 export const mismatch = (
@@ -105,57 +168,46 @@ export const mismatch = (
 export const notJson = (request: string): UnexpectedReply =>
   new UnexpectedReply({ request, field: "", detail: "the body is not JSON" })
 
-/** Maps every way a call can fail to one tagged client error. */
-export const toClientError =
-  (request: string, clean: Scrub) => (error: HttpClientError.HttpClientError | ParseResult.ParseError) => {
-    if (ParseResult.isParseError(error)) return Effect.succeed<ClientError>(mismatch(request, error, clean))
-    if (error._tag === "ResponseError" && error.reason === "StatusCode")
-      return fromStatus(request, error.response, clean)
-    if (error._tag === "ResponseError" && error.reason === "Decode" && isJsonSyntaxError(error.cause)) {
-      return Effect.succeed<ClientError>(notJson(request))
-    }
-    if (error._tag === "ResponseError" && error.reason === "EmptyBody") {
-      return Effect.succeed<ClientError>(new UnexpectedReply({ request, field: "", detail: "the body is empty" }))
-    }
-    const reason =
-      error._tag === "RequestError" ? describeTransport(error.cause) : "connection lost while reading the reply"
-    return Effect.succeed<ClientError>(new Transport({ request, reason, cause: error.cause }))
-  }
-
 const describeTransport = (cause: unknown): string => {
-  const code = typeof cause === "object" && cause !== null && "code" in cause ? String(cause.code) : undefined
+  const code = Predicate.hasProperty(cause, "code") ? String(cause.code) : undefined
   if (code === "ECONNREFUSED") return "connection refused"
   if (code === "ECONNRESET" || code === "UND_ERR_SOCKET") return "connection reset"
   if (code === "ENOTFOUND") return "host not found"
   return code === undefined ? "request failed" : `request failed (${code})`
 }
 
-/** Removes the token from text that came from the wire: a hostile or buggy server could echo it back. */
-export const tokenScrubber = (token: Redacted.Redacted<string> | undefined) => {
-  const secret = token === undefined ? "" : Redacted.value(token)
-  // A JWT's signature alone is as good as a secret to a forger: it goes too, wherever it stands.
-  const signature = secret.split(".").length === 3 ? (secret.split(".")[2] ?? "") : ""
-  const parts = [secret, ...(signature.length >= 16 ? [signature] : [])].filter((part) => part !== "")
-  return (text: string): string =>
-    parts.reduce(
-      (scrubbed, part) => (scrubbed.includes(part) ? scrubbed.split(part).join("<redacted>") : scrubbed),
-      text
-    )
+const isHttpClientError = (u: unknown): u is HttpClientError.HttpClientError =>
+  Predicate.isTagged(u, "RequestError") || Predicate.isTagged(u, "ResponseError")
+
+/** A failure with no error reply: a 2xx body that does not fit, or the connection. */
+const fromTransport = (request: string, clean: Scrub, error: unknown): ClientError => {
+  if (ParseResult.isParseError(error)) return mismatch(request, error, clean)
+  if (!isHttpClientError(error)) {
+    return new UnexpectedReply({ request, field: "", detail: shownText(clean(String(error))) })
+  }
+  if (error._tag === "ResponseError" && error.reason === "Decode" && error.cause instanceof SyntaxError) {
+    return notJson(request)
+  }
+  if (error._tag === "ResponseError" && error.reason === "EmptyBody") {
+    return new UnexpectedReply({ request, field: "", detail: "the body is empty" })
+  }
+  const reason =
+    error._tag === "RequestError" ? describeTransport(error.cause) : "connection lost while reading the reply"
+  return new Transport({ request, reason, cause: error.cause })
 }
 
 /**
- * Every string of a decoded reply with the token taken out: a service may echo the Authorization header in an
- * answer or an error (`meta.error`), and what the client returns is stored in the checkpoint, reported and printed.
+ * Maps every way a call can fail to one tagged client error: a declared error decoded by `HttpApiClient`, another
+ * error reply through the fallback, a 2xx body that does not match, or the connection.
  */
-export const scrubStrings =
-  (clean: (text: string) => string) =>
-  <A>(value: A): A => {
-    const walk = (node: unknown): unknown => {
-      if (typeof node === "string") return clean(node)
-      if (Array.isArray(node)) return node.map(walk)
-      if (node !== null && typeof node === "object" && Object.getPrototypeOf(node) === Object.prototype)
-        return Object.fromEntries(Object.entries(node).map(([key, inner]) => [key, walk(inner)]))
-      return node
-    }
-    return walk(value) as A
-  }
+export const toClientError = (
+  request: string,
+  clean: Scrub,
+  reply: Option.Option<ErrorReply>,
+  error: unknown
+): Effect.Effect<ClientError> =>
+  Option.match(reply, {
+    onNone: () => Effect.succeed(fromTransport(request, clean, error)),
+    onSome: (reply) =>
+      isDeclared(error) ? fromDeclared(request, reply, clean, error) : fromStatus(request, reply, clean)
+  })

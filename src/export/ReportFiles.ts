@@ -1,4 +1,4 @@
-import { copyFile, readdir, rename, rm } from "node:fs/promises"
+import { copyFile, readdir, rename, rm, stat } from "node:fs/promises"
 import { basename, dirname, join } from "node:path"
 import { Effect } from "effect"
 import { ExportError } from "./ExportError.js"
@@ -29,6 +29,45 @@ const attempt = <A>(path: string, run: () => Promise<A>) =>
 
 /** Hidden, per-process temporary name next to the target, so the rename stays on one file system. */
 export const temporaryPath = (path: string): string => join(dirname(path), `.${basename(path)}.${process.pid}.tmp`)
+
+const temporaryPattern = /^\..+\.(\d+)\.tmp$/
+
+/** A temporary report file older than this is left over whatever its pid says (pids are reused, hosts share dirs). */
+const temporaryMaxAgeMs = 24 * 60 * 60 * 1000
+
+/** Whether a process with this pid runs on this host (EPERM: it does, under another user). */
+const processAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return typeof error === "object" && error !== null && "code" in error && error.code === "EPERM"
+  }
+}
+
+/**
+ * Removes the temporary report files (`.<report>.<pid>.tmp`) a killed export left in `dir`: those of a process
+ * that no longer runs, and any older than a day. Another export writing now keeps its own.
+ */
+export const removeStaleTemporaries = Effect.fn("ReportFiles.removeStaleTemporaries")(function* (
+  dir: string,
+  nowMs: number
+) {
+  const entries = yield* attempt(dir, () => readdir(dir))
+  const stale: Array<string> = []
+  for (const entry of entries) {
+    const pid = Number(temporaryPattern.exec(entry)?.[1])
+    if (!Number.isInteger(pid) || pid === process.pid) continue
+    const path = join(dir, entry)
+    const modified = yield* attempt(path, () => stat(path)).pipe(
+      Effect.map((stats) => stats.mtimeMs),
+      Effect.orElseSucceed(() => nowMs)
+    )
+    if (!processAlive(pid) || nowMs - modified > temporaryMaxAgeMs) stale.push(path)
+  }
+  yield* Effect.forEach(stale, removeFile, { discard: true })
+  return stale
+})
 
 /**
  * Writes `path` through a temporary file renamed into place at the end: readers see the old file or the whole

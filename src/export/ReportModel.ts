@@ -27,8 +27,10 @@ export interface ReportRun {
   /** The service base URL; the model has no field for the token, so a report cannot carry it. */
   readonly baseUrl: string
   readonly docsweepVersion: string
-  /** Cell counts by status. */
+  /** Cells by status (success, failed, pending, running) when the run ended. */
   readonly counts: Readonly<Record<string, number>>
+  /** Chat messages by status when the run ended; absent or empty when the pipeline has no chats. */
+  readonly chatCounts?: Readonly<Record<string, number>>
   /** Why the run ended early, e.g. "stopped by the deadline: 120 cells pending". */
   readonly note?: string
 }
@@ -141,6 +143,8 @@ export interface ReportOptions {
   readonly allowFormulas: boolean
   /** `output.keep`: timestamped report sets to keep (default 10, at least 1); `-latest` files are never pruned. */
   readonly keep: number
+  /** Whether these reports replace the `-latest` copies (default true; false for a report of an earlier run). */
+  readonly latest?: boolean
   /** The report's timestamp; the caller passes Clock time. */
   readonly now: Date
   /** The settings the HTML report shows in its run overview. */

@@ -51,12 +51,33 @@ export const columnsTable = (model: ReportModel, path: string): Effect.Effect<Xl
     }))
   )
 
+/** How a status reads on the Run sheet (the Results sheet and cells.csv use the status words themselves). */
+const statusLabels: Readonly<Record<string, string>> = {
+  success: "answered",
+  failed: "failed",
+  running: "asked, no answer yet",
+  pending: "not asked yet",
+  skipped: "skipped"
+}
+
+const sum = (counts: Readonly<Record<string, number>>) => Object.values(counts).reduce((total, n) => total + n, 0)
+
+/** `Cells answered 22`, `Cells failed 2`, … then `Cells in all 24`: each kind of work counted on its own. */
+const countRows = (what: string, counts: Readonly<Record<string, number>>): ReadonlyArray<XlsxRow> => [
+  ...Object.entries(counts).map(([status, count]) =>
+    row(
+      [`${what} ${statusLabels[status] ?? status}`, count],
+      [undefined, count > 0 ? (statusStyle(status) ?? styles.plain) : styles.plain]
+    )
+  ),
+  row([`${what} in all`, sum(counts)], [undefined, styles.plain])
+]
+
 /** Run: what ran, against which service (its base URL only), when, how it ended and the cells by status. */
 export const runTable = (model: ReportModel, now: Date): XlsxTable => {
   const { pipeline, run } = model
   const seconds = durationSeconds(run.startedAt, run.finishedAt)
   const alert = run.outcome === "completed" ? undefined : [undefined, styles.failed]
-  const total = Object.values(run.counts).reduce((sum, count) => sum + count, 0)
   const rows: Array<XlsxRow> = [
     row(["Pipeline", pipeline.name]),
     row(["Pipeline file", pipeline.file]),
@@ -69,10 +90,8 @@ export const runTable = (model: ReportModel, now: Date): XlsxTable => {
     row(["Finished", run.finishedAt ?? "(not finished)"]),
     row(["Duration", seconds === undefined ? "" : formatDuration(seconds)]),
     row(["Duration (seconds)", seconds], [undefined, styles.plain]),
-    ...Object.entries(run.counts).map(([status, count]) =>
-      row([`Cells ${status}`, count], [undefined, count > 0 ? (statusStyle(status) ?? styles.plain) : styles.plain])
-    ),
-    row(["Cells in all", total], [undefined, styles.plain]),
+    ...countRows("Cells", run.counts),
+    ...(run.chatCounts === undefined || sum(run.chatCounts) === 0 ? [] : countRows("Chat messages", run.chatCounts)),
     row(["docsweep version", run.docsweepVersion]),
     row(["Report written", now.toISOString()])
   ]

@@ -8,6 +8,7 @@ import {
   latestTag,
   pruneReports,
   removeFile,
+  removeStaleTemporaries,
   reportStem,
   reportSuffixes,
   timestampTag
@@ -23,7 +24,8 @@ const latestPath = (path: string, stem: string, latestStem: string): string => l
  * Writes every report of a run, whatever its outcome (the Run sheet says how it ended): each format under
  * `<dir>/<name>-<UTC timestamp>…`, each file then copied over its stable `<name>-latest…` name (`-latest` CSV
  * files this run did not write, such as chats, are removed), then the oldest timestamped sets beyond `keep` are
- * removed. Every file goes through a temporary file and a rename.
+ * removed. Every file goes through a temporary file and a rename; temporary files a killed export left are removed
+ * first. With `latest: false` (a report of an earlier run) the `-latest` files are left as they are.
  * Returns the paths written, timestamped ones first.
  */
 export const writeReports = (
@@ -38,6 +40,7 @@ export const writeReports = (
       try: () => mkdir(options.dir, { recursive: true }),
       catch: (cause) => new ExportError({ path: options.dir, cause })
     })
+    const leftOver = yield* removeStaleTemporaries(options.dir, options.now.getTime())
     const written: Array<string> = []
     if (options.formats.includes("xlsx")) {
       written.push(yield* writeXlsx(model, `${stem}.xlsx`, { allowFormulas: options.allowFormulas, now: options.now }))
@@ -48,11 +51,15 @@ export const writeReports = (
     if (options.formats.includes("html")) {
       written.push(yield* writeHtml(model, `${stem}.html`, { now: options.now, settings: options.settings ?? [] }))
     }
-    const latest = yield* Effect.forEach(written, (path) => copyAtomically(path, latestPath(path, stem, latestStem)))
-    // A `-latest-chats.csv` from an earlier run with chats must not pass for this run's.
-    const staleLatest = options.formats.includes("csv")
-      ? reportSuffixes.filter((suffix) => suffix.endsWith(".csv")).map((suffix) => latestStem + suffix)
+    const replacesLatest = options.latest !== false
+    const latest = replacesLatest
+      ? yield* Effect.forEach(written, (path) => copyAtomically(path, latestPath(path, stem, latestStem)))
       : []
+    // A `-latest-chats.csv` from an earlier run with chats must not pass for this run's.
+    const staleLatest =
+      replacesLatest && options.formats.includes("csv")
+        ? reportSuffixes.filter((suffix) => suffix.endsWith(".csv")).map((suffix) => latestStem + suffix)
+        : []
     yield* Effect.forEach(
       staleLatest.filter((path) => !latest.includes(path)),
       removeFile,
@@ -60,7 +67,12 @@ export const writeReports = (
     )
     const removed = yield* pruneReports(options.dir, options.name, options.keep, tag)
     yield* Effect.logInfo("Reports written").pipe(
-      Effect.annotateLogs({ run: model.run.id, files: written.map((path) => basename(path)), pruned: removed.length })
+      Effect.annotateLogs({
+        run: model.run.id,
+        files: written.map((path) => basename(path)),
+        pruned: removed.length,
+        ...(leftOver.length === 0 ? {} : { leftOver: leftOver.map((path) => basename(path)) })
+      })
     )
     return [...written, ...latest]
   }).pipe(Effect.withSpan("WriteReports.writeReports", { attributes: { dir: options.dir, name: options.name } }))

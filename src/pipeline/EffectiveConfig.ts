@@ -96,7 +96,7 @@ const first = <A>(...values: ReadonlyArray<readonly [A | undefined, ConfigSource
  * then flags. `env` is passed in (the CLI hands over `process.env`); the token comes from `--token-file` or
  * DOCSWEEP_TOKEN only. Fails with every unusable variable or flag at once.
  */
-export const resolveConfig = Effect.fn("resolveConfig")(function* (input: {
+export const resolveConfig = Effect.fn("EffectiveConfig.resolveConfig")(function* (input: {
   readonly loaded: LoadedPipeline
   readonly env: Record<string, string | undefined>
   readonly flags?: ConfigFlags

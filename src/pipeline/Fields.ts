@@ -59,13 +59,15 @@ export const mappingMessage = expected("a mapping", false)
  */
 export const described = (description: string) => ({ description, jsonSchema: {} })
 
-/** Case-insensitive duplicates of `key` in a list, as filter issues on the later entries. */
+/** Case-insensitive duplicates of `key` in a list, as filter issues on the later entries (no key: skipped). */
 export const duplicatesOf =
-  <A>(key: (a: A) => string, what: string, field?: string) =>
+  <A>(key: (a: A) => string | undefined, what: string, field?: string) =>
   (items: ReadonlyArray<A>): ReadonlyArray<Schema.FilterIssue> => {
     const seen = new Map<string, number>()
     return items.flatMap((item, index) => {
-      const normalized = key(item).trim().toLowerCase()
+      const name = key(item)
+      if (name === undefined) return []
+      const normalized = name.trim().toLowerCase()
       const first = seen.get(normalized)
       if (first === undefined) {
         seen.set(normalized, index)
@@ -74,7 +76,7 @@ export const duplicatesOf =
       return [
         {
           path: field === undefined ? [index] : [index, field],
-          message: `duplicate ${what} ${JSON.stringify(key(item))} (first at #${first + 1})`
+          message: `duplicate ${what} ${JSON.stringify(name)} (first at #${first + 1})`
         }
       ]
     })

@@ -44,7 +44,11 @@ const readable = (file: string) =>
  * Expands every `files:` glob of the raw pipeline, relative to `baseDir` (the pipeline file's folder). A glob that
  * matches nothing, or a match that cannot be read, is a problem at that set's `files` value.
  */
-export const resolveFileSets = Effect.fn("resolveFileSets")(function* (raw: unknown, baseDir: string, cwd: string) {
+export const resolveFileSets = Effect.fn("FileSets.resolveFileSets")(function* (
+  raw: unknown,
+  baseDir: string,
+  cwd: string
+) {
   const documents = isMapping(raw) && Array.isArray(raw.documents) ? raw.documents : []
   const sets = documents.flatMap((item: unknown, index) =>
     isMapping(item) && typeof item.files === "string" && item.files.trim() !== ""

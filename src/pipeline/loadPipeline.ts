@@ -2,9 +2,9 @@ import { Effect, Either, Schema } from "effect"
 import { createHash } from "node:crypto"
 import { readFile } from "node:fs/promises"
 import { dirname, join, relative, resolve } from "node:path"
-import { isMapping } from "./Fields.js"
+import { duplicatesOf, isMapping } from "./Fields.js"
 import { describeCause, resolveFileSets } from "./FileSets.js"
-import { issueProblems, type SchemaProblem } from "./IssueProblems.js"
+import { formatPath, issueProblems, type SchemaProblem } from "./IssueProblems.js"
 import { type Problem, PipelineInvalid, sortProblems } from "./PipelineInvalid.js"
 import { type Pipeline, PipelineSchema } from "./PipelineSchema.js"
 import { locate, parseYaml, tokenProblems, type YamlSource } from "./YamlSource.js"
@@ -49,6 +49,22 @@ export const leafKeys = (value: unknown, prefix = ""): ReadonlyArray<string> =>
       ? []
       : [prefix]
 
+/** Duplicate `name`s among the raw entries of `columns` and `chats` (as the schema's filters word them). */
+const duplicateNames = (raw: unknown): ReadonlyArray<SchemaProblem> =>
+  (["columns", "chats"] as const).flatMap((list) => {
+    const entries: unknown = isMapping(raw) ? raw[list] : undefined
+    if (!Array.isArray(entries)) return []
+    const nameOf = (entry: unknown) => (isMapping(entry) && typeof entry.name === "string" ? entry.name : undefined)
+    return duplicatesOf(
+      nameOf,
+      list === "columns" ? "column name" : "chat name",
+      "name"
+    )(entries).map((issue) => {
+      const path = [list, ...issue.path]
+      return { path, target: "value" as const, message: `${formatPath(path)}: ${issue.message}` }
+    })
+  })
+
 /** The keys a pipeline must set, so that config/default.yaml can be checked on its own. */
 const stubPipeline = { name: "defaults", documents: [{ ids: [1] }], columns: [{ name: "a", query: "q" }] }
 
@@ -85,7 +101,7 @@ const readDefaults = (cwd: string, defaultsFile: string | null | undefined) => {
  * Reads, checks and decodes a pipeline file over config/default.yaml. Fails with every problem found (YAML syntax,
  * unknown keys, wrong values, globs matching nothing, a `token` key), each placed at its line and column.
  */
-export const loadPipeline = Effect.fn("loadPipeline")(function* (file: string, options: LoadOptions = {}) {
+export const loadPipeline = Effect.fn("Pipeline.loadPipeline")(function* (file: string, options: LoadOptions = {}) {
   const cwd = options.cwd ?? process.cwd()
   const absolute = resolve(cwd, file)
   const read = yield* readSource(file, absolute).pipe(
@@ -119,7 +135,11 @@ export const loadPipeline = Effect.fn("loadPipeline")(function* (file: string, o
     return yield* Effect.fail(invalid([...tokens, ...problems]))
   }
   const decoded = decode(deepMerge(base, raw))
-  const schemaProblems = Either.isLeft(decoded) ? issueProblems(decoded.left.issue).filter(notToken) : []
+  // A list's duplicate names are checked by a filter that runs only once every entry decodes: look for them in the
+  // raw file as well, so one pass reports them with the entries' other problems.
+  const schemaProblems = Either.isLeft(decoded)
+    ? [...issueProblems(decoded.left.issue).filter(notToken), ...duplicateNames(raw)]
+    : []
   const fileSets = yield* resolveFileSets(raw, dirname(absolute), cwd)
   const problems = [...tokens, ...[...schemaProblems, ...fileSets.problems].map(place(read.source))]
   if (problems.length > 0 || Either.isLeft(decoded)) return yield* Effect.fail(invalid(problems))

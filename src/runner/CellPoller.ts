@@ -4,19 +4,14 @@ import type { InFlightCells } from "./InFlightCells.js"
 import { type PollState, pollTable } from "./PollCells.js"
 import { RunProgress } from "./Progress.js"
 import { RunContext } from "./RunContext.js"
-
-/**
- * Tables polled at once. Polls of different tables are independent; four keep the few active tables (the
- * submitter works through tables in order) read on time without a burst of list requests.
- */
-export const pollConcurrency = 4
+import { pollConcurrency } from "./RunnerSettings.js"
 
 /**
  * The cells phase's poller: each table with pairs in flight is read when the flow control's schedule says enough
  * of its pairs are due (`Flow.nextPollAt`), not on a fixed interval. It sleeps until the earliest such time, or
  * until the submitter signals new pairs in flight (`wake`), and ends once nothing is queued or in flight.
  */
-export const pollCells = Effect.fn("pollCells")(function* (
+export const pollCells = Effect.fn("CellPoller.pollCells")(function* (
   queue: CellQueue,
   inFlight: InFlightCells,
   state: PollState,

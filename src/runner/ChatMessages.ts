@@ -11,6 +11,7 @@ import { intentMetaKey, markerOf, newMarker } from "./ChatSessions.js"
 import { queuedAfterMs } from "./flow/FlowController.js"
 import { RunProgress } from "./Progress.js"
 import { sendOnce } from "./Reconcile.js"
+import { CrashHook } from "./CrashHook.js"
 import { nowIso, RunContext } from "./RunContext.js"
 import { RunnerSettings } from "./RunnerSettings.js"
 import type { ServiceUnavailable } from "./RunnerErrors.js"
@@ -53,7 +54,7 @@ const listBytes = (messages: ReadonlyArray<ChatMessage>) =>
  * answer times of the run's earlier messages), until it settles or times out. Each read is an observation for the
  * controller: the window the messages share with cells follows what the service shows.
  */
-const awaitAnswer = Effect.fn("awaitAnswer")(function* (
+const awaitAnswer = Effect.fn("ChatMessages.awaitAnswer")(function* (
   sessionId: SessionId,
   messageId: number,
   submittedAt: number,
@@ -122,7 +123,7 @@ const reasonOf = (message: ChatMessage) => {
  * after an ambiguous failure, and on resume of an intent, the message list is read before posting again. A failed
  * or timed-out answer is asked again up to `cell_retries` times, then recorded as failed with the reason.
  */
-export const askMessage = Effect.fn("askMessage")(function* (
+export const askMessage = Effect.fn("ChatMessages.askMessage")(function* (
   record: ChatMessageRecord,
   sessionId: SessionId,
   useHistory: boolean,
@@ -132,7 +133,8 @@ export const askMessage = Effect.fn("askMessage")(function* (
   const client = yield* ServiceClient
   const store = yield* CheckpointStore
   const progress = yield* RunProgress
-  const { crash, flow, retry, runId } = yield* RunContext
+  const { flow, retry, runId } = yield* RunContext
+  const { crashAt } = yield* CrashHook
   const settings = yield* RunnerSettings
   const key = chatKeyOf(record)
   const settle = (outcome: Settled, submittedAt: number) =>
@@ -153,7 +155,7 @@ export const askMessage = Effect.fn("askMessage")(function* (
     const marker = yield* newMarker
     yield* store.setMeta(intentKey(key), marker)
     yield* store.markChatSubmitting(key, runId, yield* nowIso)
-    yield* crash("chat-after-intent")
+    yield* crashAt("chat-after-intent")
     const adopt = Effect.map(client.listMessages(sessionId), (messages) =>
       findCreated(messages, { marker, query: record.query }, owned)
     )
@@ -165,7 +167,7 @@ export const askMessage = Effect.fn("askMessage")(function* (
     const sentAt = yield* Clock.currentTimeMillis
     const message = yield* sendOnce(send, adopt, { ambiguous: false })
     yield* flow.submitted((yield* Clock.currentTimeMillis) - sentAt)
-    yield* crash("chat-after-submit")
+    yield* crashAt("chat-after-submit")
     yield* store.markChatSubmitted(key, message.id, yield* nowIso)
     owned.add(message.id)
     return message.id

@@ -51,7 +51,7 @@ export const planRefusal = (chat: string, error: Forbidden) =>
  * in order, each waiting for the previous answer as a person would. A multi-doc chat the plan does not allow (403)
  * fails that chat with a message naming the plan; the rest of the run goes on.
  */
-export const runChats = Effect.fn("runChats")(function* (
+export const runChats = Effect.fn("ChatRunner.runChats")(function* (
   chats: ReadonlyArray<Chat>,
   documents: ReadonlyArray<DocumentRecord>,
   onlyFailed: boolean
@@ -78,17 +78,13 @@ export const runChats = Effect.fn("runChats")(function* (
   // Sessions waiting for a slot: the controller grows the window only when work waits for one.
   const demand = yield* Ref.make(0)
 
-  const failAll = (messages: ReadonlyArray<ChatMessageRecord>, reason: string) =>
+  /** Fails a plan-refused session's open messages, the refusal stored as a kind the summary reads back. */
+  const refuseAll = (messages: ReadonlyArray<ChatMessageRecord>, reason: string) =>
     Effect.gen(function* () {
       const at = yield* nowIso
       const open = messages.filter((m) => m.state !== "success")
-      yield* Effect.forEach(
-        open,
-        (m) => store.markChatResult(chatKeyOf(m), { state: "failed", error: reason, at, runId }),
-        {
-          discard: true
-        }
-      )
+      const failed = { state: "failed", error: reason, errorKind: "plan-refused", at, runId } as const
+      yield* Effect.forEach(open, (m) => store.markChatResult(chatKeyOf(m), failed), { discard: true })
       yield* progress.chats((c) => ({ ...c, failed: c.failed + open.length }))
     })
 
@@ -98,7 +94,7 @@ export const runChats = Effect.fn("runChats")(function* (
       const chat = chats.find((c) => c.name === first?.chatName)
       if (first === undefined || chat === undefined || messages.every((m) => m.state === "success")) return
       const earlier = (yield* Ref.get(refused)).get(chat.name)
-      if (earlier !== undefined) return yield* failAll(messages, earlier)
+      if (earlier !== undefined) return yield* refuseAll(messages, earlier)
       const target = {
         chatName: chat.name,
         sessionKey: first.sessionKey,
@@ -123,7 +119,7 @@ export const runChats = Effect.fn("runChats")(function* (
                   yield* Ref.update(refused, (map) => new Map(map).set(chat.name, reason))
                   yield* Effect.logWarning(reason)
                   const current = yield* store.chatMessages({ chatName: chat.name })
-                  yield* failAll(
+                  yield* refuseAll(
                     current.filter((m) => m.sessionKey === first.sessionKey),
                     reason
                   )
@@ -133,14 +129,20 @@ export const runChats = Effect.fn("runChats")(function* (
       )
     })
 
-  // A session has at most one message in flight, so it holds one of the window's slots while it runs.
+  // A session has at most one message in flight, so it holds one of the window's slots while it runs (and counts
+  // as one message in flight on the progress display).
+  const inFlight = (delta: number) => progress.chats((c) => ({ ...c, inFlight: c.inFlight + delta }))
   const inSlot = (messages: ReadonlyArray<ChatMessageRecord>) =>
     Effect.zipRight(
       Ref.update(demand, (n) => n + 1),
       flow.withSlot(
         Effect.zipRight(
           Ref.update(demand, (n) => n - 1),
-          runSession(messages)
+          Effect.acquireUseRelease(
+            inFlight(1),
+            () => runSession(messages),
+            () => inFlight(-1)
+          )
         )
       )
     )

@@ -5,6 +5,7 @@ import { ServiceClient } from "../client/ServiceClient.js"
 import { CheckpointStore } from "../store/CheckpointStore.js"
 import { sessionKeyOf } from "./Keys.js"
 import { sendOnce } from "./Reconcile.js"
+import { CrashHook } from "./CrashHook.js"
 import { RunContext } from "./RunContext.js"
 import { RunnerSettings } from "./RunnerSettings.js"
 
@@ -58,7 +59,7 @@ const intentKey = (target: SessionTarget) => `runner.session_intent:${target.cha
  * of the document (single-doc) or workspace (multi-doc) are listed and the one carrying the marker — never one
  * this checkpoint already owns — is adopted instead of creating another.
  */
-export const ensureSession = Effect.fn("ensureSession")(function* (
+export const ensureSession = Effect.fn("ChatSessions.ensureSession")(function* (
   target: SessionTarget,
   known: Option.Option<number>,
   owned: Set<number>
@@ -66,7 +67,8 @@ export const ensureSession = Effect.fn("ensureSession")(function* (
   if (Option.isSome(known)) return known.value as SessionId
   const client = yield* ServiceClient
   const store = yield* CheckpointStore
-  const { crash, retry } = yield* RunContext
+  const { retry } = yield* RunContext
+  const { crashAt } = yield* CrashHook
   const settings = yield* RunnerSettings
   const firstDocument = target.documentIds[0] as DocumentId | undefined
   const adopt = (marker: string) =>
@@ -99,7 +101,7 @@ export const ensureSession = Effect.fn("ensureSession")(function* (
         adopt(marker),
         { ambiguous: false }
       )
-  yield* crash("session-created")
+  yield* crashAt("session-created")
   yield* store.saveChatSession({
     chatName: target.chatName,
     sessionKey: target.sessionKey,

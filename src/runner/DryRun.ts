@@ -12,7 +12,7 @@ import { RunnerSettings } from "./RunnerSettings.js"
  * The plan of a run, computed from the checkpoint without writing to it: what `--dry-run` prints and what
  * `--max-cells` checks. Files not uploaded yet count as new documents, each pair of them to run.
  */
-export const computePlan = Effect.fn("computePlan")(function* (
+export const computePlan = Effect.fn("DryRun.computePlan")(function* (
   pipeline: Pipeline,
   resolved: ResolvedDocuments,
   columns: ReadonlyArray<ColumnPlan>,

@@ -9,6 +9,7 @@ import type { InFlightCell, InFlightCells } from "./InFlightCells.js"
 import { pairKey } from "./Keys.js"
 import { RunProgress } from "./Progress.js"
 import { signOf } from "./Reconcile.js"
+import { CrashHook } from "./CrashHook.js"
 import { nowIso, RunContext } from "./RunContext.js"
 import { RunnerSettings } from "./RunnerSettings.js"
 import { keyOf } from "./SubmitCells.js"
@@ -96,7 +97,7 @@ const judge = (cell: AiCell | undefined, tracked: InFlightCell, now: number, tim
  * times, how many of our cells wait at the service and how many are being answered) goes to the flow control
  * before the settled pairs free their slots, so the next batch is sized by the updated window.
  */
-export const pollTable = Effect.fn("pollTable")(function* (
+export const pollTable = Effect.fn("PollCells.pollTable")(function* (
   slot: number,
   queue: CellQueue,
   inFlight: InFlightCells,
@@ -105,7 +106,8 @@ export const pollTable = Effect.fn("pollTable")(function* (
   const client = yield* ServiceClient
   const store = yield* CheckpointStore
   const progress = yield* RunProgress
-  const { crash, flow, retry, runId } = yield* RunContext
+  const { flow, retry, runId } = yield* RunContext
+  const { crashAt } = yield* CrashHook
   const settings = yield* RunnerSettings
   const tracked = yield* inFlight.inSlot(slot)
   const tableId = tracked.values().next().value?.tableId
@@ -204,5 +206,5 @@ export const pollTable = Effect.fn("pollTable")(function* (
   }))
   const remaining = yield* inFlight.size
   yield* progress.cells((c) => ({ ...c, done: c.done + answered, failed: c.failed + failed, inFlight: remaining }))
-  if (remaining > 0) yield* crash("mid-poll")
+  if (remaining > 0) yield* crashAt("mid-poll")
 })

@@ -1,12 +1,9 @@
 import { Effect, Option, Ref, Schema } from "effect"
 import type { AiCell } from "../api/Tables.js"
 import type { WantedCell } from "../client/CellList.js"
-import type { ClientError } from "../client/ClientError.js"
+import { type ClientError, isAmbiguous } from "../client/ClientError.js"
 import { pairKey } from "./Keys.js"
 import { RunContext } from "./RunContext.js"
-
-/** A failure after which the request may have been processed: the reply was lost (transport) or the server broke. */
-export const isAmbiguous = (error: ClientError) => error._tag === "Transport" || error._tag === "ServerError"
 
 /**
  * Sends a non-idempotent request at most once in effect: before a retry that follows an ambiguous failure (and

@@ -33,11 +33,37 @@ export const toDocumentRecord = (document: DocumentListItem): DocumentRecord => 
 })
 
 /**
+ * The documents of `ids` the service still holds, by id: from the workspace list when there is one, else read one
+ * by one (a 404 leaves the id out).
+ */
+const documentsPresent = Effect.fn("documentsPresent")(function* (
+  ids: ReadonlyArray<number>,
+  listed: ReadonlyArray<DocumentListItem> | undefined
+) {
+  if (listed !== undefined) {
+    const wanted = new Set(ids)
+    return new Map(listed.filter((doc) => !doc.is_trash && wanted.has(doc.id)).map((doc) => [doc.id as number, doc]))
+  }
+  const client = yield* ServiceClient
+  const { retry } = yield* RunContext
+  const found = yield* Effect.forEach(
+    ids,
+    (id) =>
+      retry(client.getDocument(id as DocumentId)).pipe(
+        Effect.map(Option.some),
+        Effect.catchTag("NotFound", () => Effect.succeed(Option.none<DocumentListItem>()))
+      ),
+    { concurrency: documentReadConcurrency }
+  )
+  return new Map(found.flatMap(Option.toArray).map((doc) => [doc.id as number, doc]))
+})
+
+/**
  * Resolves the pipeline's document sets to documents: ids and ranges expand, `workspace: all` lists the
  * organization once, `files:` are uploaded once (remembered by path + sha256). Each document is read once per run
  * for its filename, pages and version. Duplicates across sets run once; `shard` keeps this shard's share.
  */
-export const resolveDocuments = Effect.fn("resolveDocuments")(function* (input: {
+export const resolveDocuments = Effect.fn("ResolveDocuments.resolveDocuments")(function* (input: {
   readonly sets: ReadonlyArray<DocumentSet>
   readonly shard: Shard | undefined
   /** The pipeline file's folder: local files are assigned to shards by their path relative to it. */
@@ -60,19 +86,28 @@ export const resolveDocuments = Effect.fn("resolveDocuments")(function* (input: 
     const id = yield* store.uploadedFile(path, sha256)
     if (Option.isSome(id)) known.set(path, id.value)
   }
+  const needsList = input.sets.some((set) => set._tag === "Workspace" || set._tag === "Range")
+  const idsFromSets = input.sets.flatMap((set) => (set._tag === "Ids" ? set.ids : []))
+  const listOnce = retry(client.listDocuments(settings.orgId))
+  const early = needsList || idsFromSets.length + known.size > listThreshold ? yield* listOnce : undefined
+
+  // A file uploaded before whose document the service no longer has (its data was lost, or the checkpoint came
+  // from shards that ran on other services) is uploaded again instead of failing the run on a 404.
+  const present = yield* documentsPresent([...known.values()], early)
+  for (const [path, id] of [...known]) if (!present.has(id)) known.delete(path)
   const unknown = hashes.filter(({ path }) => !known.has(path))
   const uploaded = input.upload && unknown.length > 0 ? yield* uploadFiles(unknown, input.ingest) : undefined
   const skipped: Array<SkippedFile> = [...(uploaded?.skipped ?? [])]
   for (const [path, id] of uploaded?.ids ?? []) known.set(path, id)
   const fileIds = new Set(known.values())
 
-  const needsList = input.sets.some((set) => set._tag === "Workspace" || set._tag === "Range")
-  const idsFromSets = input.sets.flatMap((set) => (set._tag === "Ids" ? set.ids : []))
-  const listed =
-    needsList || idsFromSets.length + known.size > listThreshold
-      ? yield* retry(client.listDocuments(settings.orgId))
-      : []
-  const byId = new Map(listed.filter((doc) => !doc.is_trash).map((doc) => [doc.id as number, doc]))
+  // Listed (again) after uploads when there are many documents, so the new ones are read from the list too.
+  const wantList = needsList || idsFromSets.length + known.size > listThreshold
+  const listed = !wantList ? [] : early !== undefined && uploaded === undefined ? early : yield* listOnce
+  const byId = new Map([
+    ...present,
+    ...listed.filter((doc) => !doc.is_trash).map((doc) => [doc.id as number, doc] as const)
+  ])
 
   const ordered: Array<number> = []
   for (const set of input.sets) {

@@ -1,5 +1,5 @@
 import { Clock, Duration, Effect, Option, Random, Schedule } from "effect"
-import type { RateLimited, ServerError, Transport } from "../client/ClientError.js"
+import { isRateLimited, isRetryable, type RateLimited, type RetryableError } from "../client/ClientError.js"
 import { ServiceUnavailable } from "./RunnerErrors.js"
 
 export interface RetrySettings {
@@ -18,12 +18,6 @@ export interface RetryHooks {
   readonly onThrottled: Effect.Effect<void>
 }
 
-export type RetryableError = RateLimited | ServerError | Transport
-
-/** Transport faults, 429 and 5xx may succeed later; 400/401/403/404/422, odd replies and local errors will not. */
-export const isRetryable = (error: { readonly _tag: string }): error is RetryableError =>
-  error._tag === "RateLimited" || error._tag === "ServerError" || error._tag === "Transport"
-
 /** The capped exponential for retry `n` (0-based): `base × 2^n`, at most `max`. */
 export const cappedExponential = (settings: RetrySettings, n: number): Duration.Duration =>
   Duration.min(Duration.times(settings.baseDelay, 2 ** Math.min(n, 52)), settings.maxDelay)
@@ -34,7 +28,7 @@ export const cappedExponential = (settings: RetrySettings, n: number): Duration.
  * wins: the service said when to come back.
  */
 export const backoffDelay = (settings: RetrySettings, error: RetryableError, n: number) =>
-  error._tag === "RateLimited" && Option.isSome(error.retryAfter)
+  isRateLimited(error) && Option.isSome(error.retryAfter)
     ? Effect.succeed(error.retryAfter.value)
     : Effect.map(Random.next, (draw) =>
         Duration.millis(Math.floor(draw * Duration.toMillis(cappedExponential(settings, n))))
@@ -80,8 +74,6 @@ const unwaitable = (settings: RetrySettings, error: RateLimited, deadlineAt: Opt
       return Option.some(`${asked}, past the run's deadline`)
     return Option.none()
   })
-
-const isRateLimited = (error: { readonly _tag: string }): error is RateLimited => error._tag === "RateLimited"
 
 /**
  * Runs a service call with the run's retry policy: retryable failures are retried with full-jitter backoff; a

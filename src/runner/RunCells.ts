@@ -66,7 +66,7 @@ const intentOf = (record: CellRecord, table: RemoteTable): Array<Intent> => {
  * Picks up what an earlier process left in flight, table by table: `submitted` pairs are awaited again; pairs left
  * `submitting` (intent written, request maybe sent) are sorted by the table's cell list before anything is sent.
  */
-const resume = Effect.fn("resume")(function* (
+const resume = Effect.fn("RunCells.resume")(function* (
   records: ReadonlyArray<CellRecord>,
   gate: TableGate,
   queue: CellQueue,
@@ -108,7 +108,10 @@ const resume = Effect.fn("resume")(function* (
  * resumed first; then a submitter (a batch whenever the window has free slots) and a poller (each table read when
  * enough of its pairs are due) run together until nothing is queued or in flight.
  */
-export const runCells = Effect.fn("runCells")(function* (layout: TableLayout, plans: ReadonlyArray<ColumnPlan>) {
+export const runCells = Effect.fn("RunCells.runCells")(function* (
+  layout: TableLayout,
+  plans: ReadonlyArray<ColumnPlan>
+) {
   const store = yield* CheckpointStore
   const progress = yield* RunProgress
   const { flow } = yield* RunContext

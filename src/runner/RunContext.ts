@@ -1,6 +1,5 @@
 import { Context, DateTime, Effect, type Ref } from "effect"
 import type { ClientError } from "../client/ClientError.js"
-import type { CrashHook } from "./CrashHook.js"
 import type { Flow } from "./flow/Flow.js"
 import type { RerunEvidence } from "./Reconcile.js"
 import type { ServiceUnavailable } from "./RunnerErrors.js"
@@ -18,7 +17,6 @@ export interface RunContextShape {
   ) => Effect.Effect<A, E | ServiceUnavailable, R>
   /** Cells and chat messages in flight, shared by both: the window, its slots and the poll schedule. */
   readonly flow: Flow
-  readonly crash: CrashHook["crashAt"]
   /** What this run's re-run replies showed about how the service marks a re-run (see Reconcile). */
   readonly reruns: Ref.Ref<RerunEvidence>
 }

@@ -60,3 +60,18 @@ export const noStates: Readonly<Record<CellState, number>> = {
   success: 0,
   failed: 0
 }
+
+/** A summary of a run that did no work yet: what stopped it, and the plan and skipped files when known. */
+export const emptySummary = (
+  fields: Pick<RunSummary, "runId" | "outcome" | "note"> & Partial<Pick<RunSummary, "plan" | "skipped">>
+): RunSummary => ({
+  plan: undefined,
+  cells: noStates,
+  chats: noStates,
+  answered: 0,
+  failed: 0,
+  seconds: 0,
+  tables: [],
+  skipped: [],
+  ...fields
+})

@@ -8,9 +8,10 @@ import { assignTables, columnPlans, wantedCells } from "./PlanRun.js"
 import { RunProgress } from "./Progress.js"
 import { resolveDocuments } from "./ResolveDocuments.js"
 import { runCells } from "./RunCells.js"
+import { RunContext } from "./RunContext.js"
 import { RunnerSettings } from "./RunnerSettings.js"
 import { RunInputInvalid } from "./RunnerErrors.js"
-import { noStates, type RunInput, type RunSummary } from "./RunSummary.js"
+import { emptySummary, type RunInput, type RunSummary } from "./RunSummary.js"
 
 export interface WorkResult {
   readonly outcome: RunOutcome
@@ -24,7 +25,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`
  * The steps of one run, in order. Planning reads and never writes, so `--dry-run` and `--max-cells` stop before
  * the first write; uploads come next, then tables and columns, the cells phase and the chats phase.
  */
-export const runWork = Effect.fn("runWork")(function* (input: RunInput) {
+export const runWork = Effect.fn("RunWork.runWork")(function* (input: RunInput) {
   const store = yield* CheckpointStore
   const progress = yield* RunProgress
   const settings = yield* RunnerSettings
@@ -45,19 +46,9 @@ export const runWork = Effect.fn("runWork")(function* (input: RunInput) {
   const plan = input.fresh
     ? { ...checkpointPlan, alreadyAnswered: 0, inFlight: 0, skipped: 0, toRun: checkpointPlan.pairs }
     : checkpointPlan
-  const empty = {
-    runId: undefined,
-    plan,
-    cells: noStates,
-    chats: noStates,
-    answered: 0,
-    failed: 0,
-    seconds: 0,
-    tables: [],
-    skipped: scouted.skipped
-  }
   if (input.dryRun) {
-    const summary: RunSummary = { ...empty, outcome: "completed", note: "dry run: nothing was sent" }
+    const note = "dry run: nothing was sent"
+    const summary = emptySummary({ runId: undefined, outcome: "completed", note, plan, skipped: scouted.skipped })
     return { outcome: "completed", note: summary.note, summary } satisfies WorkResult
   }
   if (input.maxCells !== undefined && plan.toRun > input.maxCells) {
@@ -86,6 +77,7 @@ export const runWork = Effect.fn("runWork")(function* (input: RunInput) {
   const counts = yield* store.syncCells(wantedCells(resolved.documents, layout.slotOf, columns), {
     onlyFailed: input.onlyFailed
   })
+  yield* store.recordRunColumns((yield* RunContext).runId, columns)
   yield* progress.cells((c) => ({ ...c, total: counts.total, skipped: counts.alreadyAnswered }))
   yield* Effect.logInfo(
     `${plural(counts.total, "pair")}: ${counts.alreadyAnswered} answered before, ${counts.toRun} to run, ${counts.inFlight} in flight`
@@ -97,7 +89,7 @@ export const runWork = Effect.fn("runWork")(function* (input: RunInput) {
   const chatCounts = yield* store.chatCounts()
   const failed = cellCounts.failed + chatCounts.failed
   const refusedChats = (yield* store.chatMessages({ states: ["failed"] })).flatMap((m) =>
-    m.error?.includes("Advanced plan") === true ? [m.chatName] : []
+    m.errorKind === "plan-refused" ? [m.chatName] : []
   )
   const notes = [
     resolved.documents.length === 0 ? "no documents matched the pipeline's document sets" : "",
@@ -110,9 +102,7 @@ export const runWork = Effect.fn("runWork")(function* (input: RunInput) {
   const outcome: RunOutcome = failed > 0 ? "failed-cells" : "completed"
   const note = notes.length === 0 ? undefined : notes.join("; ")
   const summary: RunSummary = {
-    ...empty,
-    outcome,
-    note,
+    ...emptySummary({ runId: undefined, outcome, note, plan }),
     answered: cells.answered,
     failed: cells.failed,
     tables: (yield* store.tables())

@@ -1,37 +1,22 @@
-import { Cause, Clock, Duration, Effect, Exit, Option, Ref, Schema } from "effect"
+import { Cause, Clock, Duration, Effect, Exit, Match, Option, Ref, Schema } from "effect"
 import type { OrganizationId, UserId } from "../api/Ids.js"
-import type { ClientError } from "../client/ClientError.js"
+import { type ClientError, isClientError, type RetryableError } from "../client/ClientError.js"
 import type { ServiceClient } from "../client/ServiceClient.js"
-import type { RunOutcome } from "../store/CheckpointModel.js"
 import { CheckpointStore } from "../store/CheckpointStore.js"
 import type { StoreError } from "../store/StoreError.js"
-import { makeCrashHook } from "./CrashHook.js"
 import { makeFlow } from "./flow/Flow.js"
 import { RunProgress } from "./Progress.js"
 import { evidenceText, rerunEvidenceKey, storedEvidence } from "./Reconcile.js"
-import { type RetryableError, withRetry } from "./RetryPolicy.js"
+import { withRetry } from "./RetryPolicy.js"
 import { RunContext, type RunContextShape } from "./RunContext.js"
 import { DeadlineReached, outcomeOf, type RunStop, stopFor } from "./RunnerErrors.js"
 import { RunnerSettings } from "./RunnerSettings.js"
-import { noStates, type RunInput, type RunSummary } from "./RunSummary.js"
+import { emptySummary, type RunInput, type RunSummary } from "./RunSummary.js"
 import { cellSojournsKey } from "./RunCells.js"
 import { runWork, type WorkResult } from "./RunWork.js"
 
 /** Failures `runPipeline` cannot turn into an outcome: the checkpoint itself failed. */
 export type RunnerError = StoreError
-
-const clientTags = new Set([
-  "Unauthorized",
-  "Forbidden",
-  "NotFound",
-  "ValidationFailed",
-  "RateLimited",
-  "ServerError",
-  "RequestRejected",
-  "Transport",
-  "UnexpectedReply"
-])
-const isClientError = (error: { readonly _tag: string }): error is ClientError => clientTags.has(error._tag)
 
 /** Answer times a previous run kept (a JSON list of milliseconds); anything else is ignored. */
 const parseSojourns = (text: string): ReadonlyArray<number> =>
@@ -39,12 +24,11 @@ const parseSojourns = (text: string): ReadonlyArray<number> =>
 
 /** "backing off 12 s after 429 on POST /api/ai/table/3/run": the progress line and the text log say it. */
 const describeWait = (error: RetryableError, delay: Duration.Duration) => {
-  const after =
-    error._tag === "RateLimited"
-      ? "429"
-      : error._tag === "ServerError"
-        ? `a server error (${error.status})`
-        : "a network error"
+  const after = Match.valueTags(error, {
+    RateLimited: () => "429",
+    ServerError: (failure) => `a server error (${failure.status})`,
+    Transport: () => "a network error"
+  })
   return `backing off ${Math.ceil(Duration.toSeconds(delay))} s after ${after} on ${error.request}`
 }
 
@@ -54,32 +38,20 @@ const describeWait = (error: RetryableError, delay: Duration.Duration) => {
  * failures end in an outcome (never a failure of this effect); the run record is finished on every path,
  * interruption included ("interrupted", exit 130), so Ctrl-C leaves the checkpoint consistent.
  */
-export const runPipeline = Effect.fn("runPipeline")(function* (input: RunInput) {
+export const runPipeline = Effect.fn("Runner.runPipeline")(function* (input: RunInput) {
   const store = yield* CheckpointStore
   const progress = yield* RunProgress
   const pipeline = input.effective.pipeline
   const started = yield* Clock.currentTimeMillis
   const userId = input.effective.service.userId ?? pipeline.user_id
   const orgId = input.effective.service.orgId ?? pipeline.workspace
-  const finish = (outcome: RunOutcome, note: string | undefined, runId: number | undefined): RunSummary => ({
-    runId,
-    outcome,
-    note,
-    plan: undefined,
-    cells: noStates,
-    chats: noStates,
-    answered: 0,
-    failed: 0,
-    seconds: 0,
-    tables: [],
-    skipped: []
-  })
   if (userId === undefined || orgId === undefined) {
     const missing =
       userId === undefined
         ? "user id (user_id, DOCSWEEP_USER_ID, --user-id)"
         : "workspace id (workspace, DOCSWEEP_ORG_ID, --org-id)"
-    return finish("invalid", `no ${missing}: the service needs it to create tables and sessions`, undefined)
+    const note = `no ${missing}: the service needs it to create tables and sessions`
+    return emptySummary({ runId: undefined, outcome: "invalid", note })
   }
   const settings = RunnerSettings.fromPipeline(pipeline, { userId: userId as UserId, orgId: orgId as OrganizationId })
   const deadlineAt = Option.map(settings.deadline, (d) => started + Duration.toMillis(d))
@@ -92,7 +64,6 @@ export const runPipeline = Effect.fn("runPipeline")(function* (input: RunInput) 
     learned: { cells: Option.match(learned, { onNone: () => [], onSome: parseSojourns }) },
     onWindow: progress.limit
   })
-  const crash = yield* makeCrashHook
   const retry = withRetry(settings, {
     deadlineAt,
     onBackoff: (error, delay) =>
@@ -119,7 +90,7 @@ export const runPipeline = Effect.fn("runPipeline")(function* (input: RunInput) 
   const keepEvidence = Effect.flatMap(Ref.get(reruns), (evidence) =>
     evidence.reruns === 0 ? Effect.void : store.setMeta(rerunEvidenceKey, evidenceText(evidence, serviceUrl))
   )
-  const context: RunContextShape = { runId, retry, flow, crash: crash.crashAt, reruns }
+  const context: RunContextShape = { runId, retry, flow, reruns }
 
   const work = runWork(input).pipe(
     Effect.provideService(RunContext, context),
@@ -159,7 +130,9 @@ export const runPipeline = Effect.fn("runPipeline")(function* (input: RunInput) 
   )
   yield* progress.phase("done")
   const ended = yield* Clock.currentTimeMillis
-  const base = result.summary ?? finish(result.outcome, result.note, input.dryRun ? undefined : runId)
+  const base =
+    result.summary ??
+    emptySummary({ runId: input.dryRun ? undefined : runId, outcome: result.outcome, note: result.note })
   return {
     ...base,
     runId: input.dryRun ? undefined : runId,

@@ -1,5 +1,5 @@
-import { Data, Duration } from "effect"
-import type { ClientError } from "../client/ClientError.js"
+import { Data, Duration, Match } from "effect"
+import type { ClientError, RetryableError } from "../client/ClientError.js"
 import type { RunOutcome } from "../store/CheckpointModel.js"
 
 /** 401/403 from the service: the token or the account may not do this. The run stops (exit 4). */
@@ -67,37 +67,35 @@ export type RunStop =
   | ServiceMisbehaved
   | LocalFileError
 
-/** Sorts a client error that retries did not cure into the run stop it causes. */
-export const stopFor = (error: ClientError): RunStop => {
-  switch (error._tag) {
-    case "Unauthorized":
-    case "Forbidden":
-      return new ServiceRefused({ cause: error })
-    case "RateLimited":
-    case "ServerError":
-    case "Transport":
-      return new ServiceUnavailable({ request: error.request, reason: `retries exhausted: ${error.message}` })
-    case "UnexpectedReply":
-      return new ServiceMisbehaved({ reason: error.message })
-    default:
-      return new RequestInvalid({ cause: error })
-  }
-}
+const exhausted = (error: RetryableError) =>
+  new ServiceUnavailable({ request: error.request, reason: `retries exhausted: ${error.message}` })
 
-/** The outcome a stop records; the CLI maps outcomes to exit codes. */
-export const outcomeOf = (stop: RunStop): RunOutcome => {
-  switch (stop._tag) {
-    case "ServiceRefused":
-      return "refused"
-    case "ServiceUnavailable":
-      return "service-unavailable"
-    case "DeadlineReached":
-      return "deadline"
-    case "RequestInvalid":
-    case "RunInputInvalid":
-    case "LocalFileError":
-      return "invalid"
-    default:
-      return "error"
-  }
-}
+const invalid = (error: ClientError) => new RequestInvalid({ cause: error })
+
+/** Sorts a client error that retries did not cure into the run stop it causes; a new client error must be sorted. */
+export const stopFor: (error: ClientError) => RunStop = Match.type<ClientError>().pipe(
+  Match.tagsExhaustive({
+    Unauthorized: (error) => new ServiceRefused({ cause: error }),
+    Forbidden: (error) => new ServiceRefused({ cause: error }),
+    NotFound: invalid,
+    ValidationFailed: invalid,
+    RequestRejected: invalid,
+    RateLimited: exhausted,
+    ServerError: exhausted,
+    Transport: exhausted,
+    UnexpectedReply: (error) => new ServiceMisbehaved({ reason: error.message })
+  })
+)
+
+/** The outcome a stop records; the CLI maps outcomes to exit codes. A new stop must name its outcome. */
+export const outcomeOf: (stop: RunStop) => RunOutcome = Match.type<RunStop>().pipe(
+  Match.tagsExhaustive({
+    ServiceRefused: () => "refused" as const,
+    ServiceUnavailable: () => "service-unavailable" as const,
+    DeadlineReached: () => "deadline" as const,
+    RequestInvalid: () => "invalid" as const,
+    RunInputInvalid: () => "invalid" as const,
+    LocalFileError: () => "invalid" as const,
+    ServiceMisbehaved: () => "error" as const
+  })
+)

@@ -16,6 +16,25 @@ export const documentReadConcurrency = 16
 export const uploadConcurrency = 4
 export const hashConcurrency = 8
 
+/**
+ * Columns of one table created at once: each carries its order (`order_id`), so they need not go one by one, and
+ * eight make a pipeline of dozens of columns ready in a few round trips without a burst of creations.
+ */
+export const columnSetupConcurrency = 8
+
+/**
+ * Tables set up at once ahead of the submitter, which works through them in slot order: two keep the next table
+ * ready while the current one fills, and a large run's hundreds of column creations never delay its first answers.
+ */
+export const tableSetupConcurrency = 2
+
+/**
+ * Tables polled at once. Polls of different tables are independent; four keep the few active tables (the
+ * submitter works through tables in order) read on time without a burst of list requests, each of which returns
+ * a whole table (the cell list has no paging).
+ */
+export const pollConcurrency = 4
+
 /** The run settings the runner works with: the effective pipeline's `run:` block plus who the work is done as. */
 export interface RunnerSettingsShape {
   /** `concurrency: auto` (the window adapts up to `max_concurrency`) or a fixed number of units in flight. */

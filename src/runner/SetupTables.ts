@@ -8,9 +8,10 @@ import { CheckpointStore } from "../store/CheckpointStore.js"
 import type { StoreError } from "../store/StoreError.js"
 import type { ColumnPlan, TableLayout } from "./PlanRun.js"
 import { sendOnce } from "./Reconcile.js"
+import { CrashHook } from "./CrashHook.js"
 import { RunContext } from "./RunContext.js"
 import type { ServiceUnavailable } from "./RunnerErrors.js"
-import { RunnerSettings } from "./RunnerSettings.js"
+import { columnSetupConcurrency, RunnerSettings, tableSetupConcurrency } from "./RunnerSettings.js"
 
 /** One AI Table as it exists remotely: its id and the id of each pipeline column in it. */
 export interface RemoteTable {
@@ -27,10 +28,11 @@ export interface RemoteTable {
  * an empty orphan table; the id is saved the moment the reply arrives to keep that window small. No pair is ever
  * run in an orphan.
  */
-const ensureTable = Effect.fn("ensureTable")(function* (table: TableRecord, grown: boolean) {
+const ensureTable = Effect.fn("SetupTables.ensureTable")(function* (table: TableRecord, grown: boolean) {
   const client = yield* ServiceClient
   const store = yield* CheckpointStore
-  const { crash, retry } = yield* RunContext
+  const { retry } = yield* RunContext
+  const { crashAt } = yield* CrashHook
   const settings = yield* RunnerSettings
   const documentIds = table.documentIds as ReadonlyArray<DocumentId>
   if (table.remoteId !== undefined) {
@@ -50,7 +52,7 @@ const ensureTable = Effect.fn("ensureTable")(function* (table: TableRecord, grow
       visibility: settings.visibility
     })
   )
-  yield* crash("table-created")
+  yield* crashAt("table-created")
   yield* store.saveTable({ ...table, remoteId: created.id })
   return created.id
 })
@@ -60,7 +62,7 @@ const ensureTable = Effect.fn("ensureTable")(function* (table: TableRecord, grow
  * a column whose intent was left by a killed run (or whose request failed ambiguously) is looked for in the
  * table's column list — same name and query, not already ours — before it is created again.
  */
-const ensureColumns = Effect.fn("ensureColumns")(function* (
+const ensureColumns = Effect.fn("SetupTables.ensureColumns")(function* (
   slot: number,
   tableId: TableId,
   plans: ReadonlyArray<ColumnPlan>,
@@ -68,7 +70,7 @@ const ensureColumns = Effect.fn("ensureColumns")(function* (
 ) {
   const client = yield* ServiceClient
   const store = yield* CheckpointStore
-  const { crash } = yield* RunContext
+  const { crashAt } = yield* CrashHook
   const owned = new Set(stored.flatMap((column) => (column.remoteId === undefined ? [] : [column.remoteId])))
   const ensure = (plan: ColumnPlan) =>
     Effect.gen(function* () {
@@ -88,20 +90,15 @@ const ensureColumns = Effect.fn("ensureColumns")(function* (
         order_id: plan.orderId
       })
       const column = yield* sendOnce(send, adopt, { ambiguous: record !== undefined })
-      yield* crash("column-created")
+      yield* crashAt("column-created")
       yield* store.saveColumn({ ...intent, remoteId: column.id })
       owned.add(column.id)
       return [plan.name, column.id] as const
     })
   // Columns carry their order (order_id), so they are created side by side.
-  const ids = new Map(yield* Effect.forEach(plans, ensure, { concurrency: columnConcurrency }))
+  const ids = new Map(yield* Effect.forEach(plans, ensure, { concurrency: columnSetupConcurrency }))
   return ids
 })
-
-const columnConcurrency = 8
-
-/** Tables set up at once ahead of the submitter (each creates its columns side by side). */
-const tableConcurrency = 2
 
 export type SetupError = ClientError | ServiceUnavailable | StoreError
 
@@ -116,7 +113,7 @@ export interface TableGate {
  * (hundreds of column creations) no longer delays its first answers. A table whose setup failed fails whoever waits
  * for it.
  */
-export const startTableSetup = Effect.fn("startTableSetup")(function* (
+export const startTableSetup = Effect.fn("SetupTables.startTableSetup")(function* (
   layout: TableLayout,
   plans: ReadonlyArray<ColumnPlan>,
   slots: ReadonlySet<number>
@@ -141,7 +138,7 @@ export const startTableSetup = Effect.fn("startTableSetup")(function* (
           ? Effect.void
           : Effect.flatMap(Effect.exit(setup(table)), (exit) => Deferred.done(gate, exit))
       },
-      { concurrency: tableConcurrency, discard: true }
+      { concurrency: tableSetupConcurrency, discard: true }
     )
   )
   return {

@@ -1,25 +1,23 @@
 import { Clock, Duration, Effect, Option, Ref, STM } from "effect"
 import type { DocumentId } from "../api/Ids.js"
 import type { AiCell } from "../api/Tables.js"
+import { isAmbiguous, isRejection } from "../client/ClientError.js"
 import { ServiceClient } from "../client/ServiceClient.js"
 import { CheckpointStore } from "../store/CheckpointStore.js"
 import type { Batch, CellQueue, CellTask } from "./CellQueue.js"
 import type { InFlightCell, InFlightCells, Intent } from "./InFlightCells.js"
 import { pairKey } from "./Keys.js"
 import { RunProgress } from "./Progress.js"
-import { anyOf, isAmbiguous, learnFromRerun, signOf, sortIntents } from "./Reconcile.js"
+import { anyOf, learnFromRerun, signOf, sortIntents } from "./Reconcile.js"
+import { CrashHook } from "./CrashHook.js"
 import { nowIso, RunContext } from "./RunContext.js"
 import { RunnerSettings } from "./RunnerSettings.js"
 import type { RemoteTable } from "./SetupTables.js"
 
-/** A 4xx reply: the service refused the request before doing anything. */
-export const isRejection = (error: { readonly _tag: string }) =>
-  ["Unauthorized", "Forbidden", "NotFound", "ValidationFailed", "RequestRejected"].includes(error._tag)
-
 export const keyOf = (cell: CellTask) => ({ documentId: cell.documentId, columnName: cell.columnName })
 
 /** Records pairs whose request landed: `submitted` in the checkpoint, then in flight (awaiting the poller). */
-export const adoptLanded = Effect.fn("adoptLanded")(function* (
+export const adoptLanded = Effect.fn("SubmitCells.adoptLanded")(function* (
   landed: ReadonlyArray<{ readonly intent: Intent; readonly cell: AiCell }>,
   inFlight: InFlightCells,
   sentAt?: number
@@ -54,7 +52,10 @@ export const adoptLanded = Effect.fn("adoptLanded")(function* (
 })
 
 /** Pairs whose request certainly did not land: back to `pending` in the checkpoint and to the queue. */
-export const requeueLost = Effect.fn("requeueLost")(function* (lost: ReadonlyArray<Intent>, queue: CellQueue) {
+export const requeueLost = Effect.fn("SubmitCells.requeueLost")(function* (
+  lost: ReadonlyArray<Intent>,
+  queue: CellQueue
+) {
   if (lost.length === 0) return
   const store = yield* CheckpointStore
   yield* store.revertSubmitting(lost.map(keyOf))
@@ -78,7 +79,7 @@ const unsureWait = Duration.seconds(2)
  * service that keeps task_id and shows nothing else either) is never sent blind: after one more poll cycle a
  * change proves it landed; a cell that still shows nothing new is failed with the reason, for a later run.
  */
-export const settleIntents = Effect.fn("settleIntents")(function* (
+export const settleIntents = Effect.fn("SubmitCells.settleIntents")(function* (
   table: RemoteTable,
   intents: ReadonlyArray<Intent>,
   queue: CellQueue,
@@ -127,7 +128,7 @@ export const settleIntents = Effect.fn("settleIntents")(function* (
  * task_id landed and are adopted; only the others are sent again. A rejected request (4xx) certainly did not land:
  * its pairs go back to pending before the run stops.
  */
-export const submitBatch = Effect.fn("submitBatch")(function* (
+export const submitBatch = Effect.fn("SubmitCells.submitBatch")(function* (
   batch: Batch,
   table: RemoteTable,
   queue: CellQueue,
@@ -135,7 +136,8 @@ export const submitBatch = Effect.fn("submitBatch")(function* (
 ) {
   const client = yield* ServiceClient
   const store = yield* CheckpointStore
-  const { crash, flow, retry, reruns, runId } = yield* RunContext
+  const { flow, retry, reruns, runId } = yield* RunContext
+  const { crashAt } = yield* CrashHook
   const intents: Array<Intent> = []
   for (const cell of batch.cells) {
     const columnId = table.columns.get(cell.columnName)
@@ -152,7 +154,7 @@ export const submitBatch = Effect.fn("submitBatch")(function* (
   }
   const marks = intents.map((intent) => ({ ...keyOf(intent), staleSign: intent.staleSign }))
   yield* store.markSubmitting(marks, runId, yield* nowIso)
-  yield* crash("after-intent")
+  yield* crashAt("after-intent")
 
   const outstanding = yield* Ref.make<ReadonlyArray<Intent>>(intents)
   const ambiguous = yield* Ref.make(false)
@@ -184,7 +186,7 @@ export const submitBatch = Effect.fn("submitBatch")(function* (
     const reply = yield* client
       .runTable(table.tableId, pairs)
       .pipe(Effect.tapError((error) => Ref.set(ambiguous, isAmbiguous(error))))
-    yield* crash("after-submit")
+    yield* crashAt("after-submit")
     const rtt = (yield* Clock.currentTimeMillis) - sentAt
     yield* flow.submitted(rtt)
     yield* Effect.logDebug(`submitted ${pending.length} pairs to table ${table.tableId} in ${rtt} ms`)

@@ -47,7 +47,7 @@ const isSettled = (doc: DocumentListItem) =>
  * Waits (polling the document) until processing ends: the document, or none when it ended in error (3) or did not
  * end within `cell_timeout`.
  */
-export const awaitProcessed = Effect.fn("awaitProcessed")(function* (doc: DocumentListItem) {
+export const awaitProcessed = Effect.fn("Uploads.awaitProcessed")(function* (doc: DocumentListItem) {
   const client = yield* ServiceClient
   const { retry } = yield* RunContext
   const settings = yield* RunnerSettings
@@ -71,7 +71,7 @@ export const awaitProcessed = Effect.fn("awaitProcessed")(function* (doc: Docume
  * Uploads one file. Upload is not idempotent: after a reply that may or may not have landed, the workspace list is
  * read first and a document of the same name and size that the checkpoint does not know yet is adopted.
  */
-const uploadOne = Effect.fn("uploadOne")(function* (file: HashedFile, owned: ReadonlySet<number>) {
+const uploadOne = Effect.fn("Uploads.uploadOne")(function* (file: HashedFile, owned: ReadonlySet<number>) {
   const client = yield* ServiceClient
   const store = yield* CheckpointStore
   const settings = yield* RunnerSettings
@@ -90,7 +90,7 @@ const uploadOne = Effect.fn("uploadOne")(function* (file: HashedFile, owned: Rea
 })
 
 /** Uploads (or, embedded, ingests) files the checkpoint has not seen; remembers each by path + sha256. */
-export const uploadFiles = Effect.fn("uploadFiles")(function* (
+export const uploadFiles = Effect.fn("Uploads.uploadFiles")(function* (
   files: ReadonlyArray<HashedFile>,
   ingest: IngestFiles | undefined
 ) {

@@ -98,11 +98,12 @@ export const serviceLayer = (settings: ServiceSettingsShape) =>
 
 const startError = (settings: ServiceSettingsShape, error: unknown) => {
   const tag = Predicate.hasProperty(error, "_tag") ? error._tag : undefined
-  const detail = Predicate.hasProperty(error, "cause") && tag === "ServeError" ? String(error.cause) : String(error)
   const reason =
     tag === "ServeError"
-      ? `cannot listen on ${settings.host}:${settings.port}: ${detail}`
-      : detail.replace(/^Error: /, "")
+      ? `cannot listen on ${settings.host}:${settings.port}: ${Predicate.hasProperty(error, "cause") ? String(error.cause) : String(error)}`
+      : error instanceof Error
+        ? error.message
+        : String(error)
   return new ServiceStartError({ reason, cause: error })
 }
 

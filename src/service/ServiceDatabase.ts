@@ -1,7 +1,8 @@
 import * as Fs from "node:fs"
 import * as Path from "node:path"
-import Database from "better-sqlite3"
+import type BetterSqlite3 from "better-sqlite3"
 import { Effect } from "effect"
+import { openSqlite, type SqliteError } from "../store/Sqlite.js"
 import { ServiceStoreError } from "./ServiceErrors.js"
 import { ServiceSettings } from "./ServiceSettings.js"
 import { migrations } from "./store/Migrations.js"
@@ -17,62 +18,60 @@ export interface Sql {
 
 export const databaseFile = "service.sqlite"
 
-const open = (dataDir: string) =>
-  Effect.try({
-    try: () => {
-      Fs.mkdirSync(Path.join(dataDir, "files"), { recursive: true })
-      const db = new Database(Path.join(dataDir, databaseFile))
-      db.pragma("journal_mode = WAL")
-      // NORMAL is durable across process crashes in WAL mode (only an OS crash can lose the last commits).
-      db.pragma("synchronous = NORMAL")
-      db.pragma("busy_timeout = 5000")
-      return db
-    },
-    catch: (cause) => new ServiceStoreError({ operation: `open ${dataDir}`, cause })
-  })
-
-const migrate = (db: Database.Database) =>
-  Effect.try({
-    try: () => {
-      const applied = Number(db.pragma("user_version", { simple: true }))
-      db.transaction(() => {
-        migrations.forEach((script, index) => {
-          if (index >= applied) db.exec(script)
-        })
-        db.pragma(`user_version = ${migrations.length}`)
-      })()
-      return migrations.length - applied
-    },
-    catch: (cause) => new ServiceStoreError({ operation: "migrate", cause })
-  })
-
-/** Makes the next document ids start above `base` (never lowers them): AUTOINCREMENT reads sqlite_sequence. */
-const startDocumentIdsAt = (db: Database.Database, base: number) =>
-  Effect.try({
-    try: () =>
-      db.transaction(() => {
-        db.prepare(
-          "INSERT INTO sqlite_sequence (name, seq) SELECT 'documents', 0 WHERE NOT EXISTS " +
-            "(SELECT 1 FROM sqlite_sequence WHERE name = 'documents')"
-        ).run()
-        db.prepare("UPDATE sqlite_sequence SET seq = ? WHERE name = 'documents' AND seq < ?").run(base, base)
-      })(),
-    catch: (cause) => new ServiceStoreError({ operation: "documentIdBase", cause })
-  })
+/** The service's words for what went wrong with its SQLite file; its own tag (see `ServiceStoreError`). */
+const serviceError = (error: SqliteError): ServiceStoreError => {
+  const { operation, path, problem } = error
+  if (problem?._tag === "Damaged") {
+    return new ServiceStoreError({
+      operation,
+      cause: error.cause,
+      reason:
+        `the service database ${path} is damaged (SQLite: ${problem.detail}); restore it from a backup, or move ` +
+        "the data directory aside and start with an empty one"
+    })
+  }
+  if (problem?._tag === "Newer") {
+    return new ServiceStoreError({
+      operation,
+      cause: undefined,
+      reason:
+        `the service database ${path} has schema version ${problem.found}, newer than this docsweep understands ` +
+        `(${problem.known}); upgrade docsweep or use another --data directory`
+    })
+  }
+  return new ServiceStoreError({ operation, cause: error.cause })
+}
 
 /**
- * The service's SQLite database: one better-sqlite3 connection in WAL mode, versioned migrations, prepared
- * statements cached by text. better-sqlite3 is synchronous, so a transaction is one plain function run
+ * The service's SQLite database: one connection opened, checked and migrated like the checkpoint (`openSqlite`),
+ * prepared statements cached by text. better-sqlite3 is synchronous, so a transaction is one plain function run
  * inside `Effect.try`: no other fiber can interleave with it.
  */
 export class ServiceDatabase extends Effect.Service<ServiceDatabase>()("app/service/ServiceDatabase", {
   scoped: Effect.gen(function* () {
     const settings = yield* ServiceSettings
-    const db = yield* Effect.acquireRelease(open(settings.dataDir), (db) => Effect.sync(() => db.close()))
-    const fresh = yield* migrate(db)
-    if (fresh > 0) yield* Effect.logDebug(`service database: applied ${fresh} migration(s)`)
-    if (settings.documentIdBase !== undefined) yield* startDocumentIdsAt(db, settings.documentIdBase)
-    const statements = new Map<string, Database.Statement>()
+    yield* Effect.try({
+      try: () => Fs.mkdirSync(Path.join(settings.dataDir, "files"), { recursive: true }),
+      catch: (cause) => new ServiceStoreError({ operation: `open ${settings.dataDir}`, cause })
+    })
+    const database = yield* openSqlite({
+      path: Path.join(settings.dataDir, databaseFile),
+      migrations,
+      toError: serviceError
+    })
+    const db = database.sqlite
+    if (settings.documentIdBase !== undefined) {
+      const base = settings.documentIdBase
+      // Makes the next document ids start above `base` (never lowers them): AUTOINCREMENT reads sqlite_sequence.
+      yield* database.transaction("documentIdBase", () => {
+        db.prepare(
+          "INSERT INTO sqlite_sequence (name, seq) SELECT 'documents', 0 WHERE NOT EXISTS " +
+            "(SELECT 1 FROM sqlite_sequence WHERE name = 'documents')"
+        ).run()
+        db.prepare("UPDATE sqlite_sequence SET seq = ? WHERE name = 'documents' AND seq < ?").run(base, base)
+      })
+    }
+    const statements = new Map<string, BetterSqlite3.Statement>()
     const prepare = (sql: string) => {
       const cached = statements.get(sql)
       if (cached !== undefined) return cached
@@ -90,15 +89,11 @@ export class ServiceDatabase extends Effect.Service<ServiceDatabase>()("app/serv
     }
 
     /** Runs `f` on the connection; a SQLite failure is a `ServiceStoreError`. */
-    const attempt = <A>(operation: string, f: (sql: Sql) => A) =>
-      Effect.try({ try: () => f(sql), catch: (cause) => new ServiceStoreError({ operation, cause }) })
+    const attempt = <A>(operation: string, f: (sql: Sql) => A) => database.attempt(operation, () => f(sql))
 
     /** Runs `f` in one transaction; a SQLite failure is a `ServiceStoreError` and rolls everything back. */
     const attemptTransaction = <A>(operation: string, f: (sql: Sql) => A) =>
-      Effect.try({
-        try: () => db.transaction(() => f(sql))(),
-        catch: (cause) => new ServiceStoreError({ operation, cause })
-      })
+      database.transaction(operation, () => f(sql))
 
     return {
       dataDir: settings.dataDir,

@@ -7,9 +7,11 @@ import { Data } from "effect"
 export class ServiceStoreError extends Data.TaggedError("ServiceStoreError")<{
   readonly operation: string
   readonly cause: unknown
+  /** The whole explanation, when it is a refusal of ours (a damaged file, a schema from a newer release). */
+  readonly reason?: string
 }> {
   override get message() {
-    return `service database: ${this.operation} failed: ${String(this.cause)}`
+    return this.reason ?? `service database: ${this.operation} failed: ${String(this.cause)}`
   }
 }
 

@@ -63,6 +63,17 @@ export const defaultMaxUploads = 8
 export const defaultHeadersTimeoutMs = 10_000
 export const defaultRequestTimeoutMs = 120_000
 
+/**
+ * Document ids each embedded shard service may use: shard `i` of a sharded run numbers its documents from
+ * `(i - 1) × documentIdsPerShard + 1`, so the shards' checkpoints merge without two documents sharing an id. Ids
+ * stay 32-bit integers (as the reference's are), which leaves room for 214 shards of ten million documents each.
+ */
+export const documentIdsPerShard = 10_000_000
+
+/** `documentIdBase` of shard `index` (1-based) of a sharded run's embedded service. */
+export const shardDocumentIdBase = (shard: { readonly index: number }): number =>
+  (shard.index - 1) * documentIdsPerShard
+
 /** What callers may leave out; everything else gets the documented default. */
 export type ServiceOptions = {
   readonly [K in keyof Omit<ServiceSettingsShape, "faultDelay" | "secret">]?: ServiceSettingsShape[K] | undefined

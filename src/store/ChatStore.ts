@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import type {
+  ChatErrorKind,
   ChatFilter,
   ChatKey,
   ChatResult,
@@ -43,7 +44,8 @@ export const makeChatStore = ({ attempt, sqlite }: Database) => {
   // A re-asked message is a new message in the session: its remote id goes.
   const reset = sqlite.prepare<[MessageRow & { fresh: number }]>(
     `UPDATE chat_messages SET wanted = 1, state = 'pending', scope = @scope, document_ids = @documentIds,
-       query = @query, dependency_key = @dependencyKey, response = NULL, error = NULL, remote_message_id = NULL,
+       query = @query, dependency_key = @dependencyKey, response = NULL, error = NULL, error_kind = NULL,
+       remote_message_id = NULL,
        intent_at = NULL, submitted_at = NULL, finished_at = NULL, seconds = NULL,
        attempts = CASE WHEN @fresh = 1 THEN 0 ELSE attempts END ${where}`
   )
@@ -59,7 +61,7 @@ export const makeChatStore = ({ attempt, sqlite }: Database) => {
   )
   const submitting = sqlite.prepare<[ChatKey & { runId: number; at: string }]>(
     `UPDATE chat_messages SET state = 'submitting', intent_at = @at, attempts = attempts + 1, run_id = @runId,
-       error = NULL ${where}`
+       error = NULL, error_kind = NULL ${where}`
   )
   const submitted = sqlite.prepare<[ChatKey & { remoteMessageId: number; at: string }]>(
     `UPDATE chat_messages SET state = 'submitted', remote_message_id = @remoteMessageId, submitted_at = @at ${where}`
@@ -69,8 +71,8 @@ export const makeChatStore = ({ attempt, sqlite }: Database) => {
      ${where} AND state = 'submitting'`
   )
   const result = sqlite.prepare<[ResultRow]>(
-    `UPDATE chat_messages SET state = @state, response = @response, error = @error, seconds = @seconds,
-       run_id = @runId, finished_at = CASE WHEN @state = 'pending' THEN NULL ELSE @at END ${where}`
+    `UPDATE chat_messages SET state = @state, response = @response, error = @error, error_kind = @errorKind,
+       seconds = @seconds, run_id = @runId, finished_at = CASE WHEN @state = 'pending' THEN NULL ELSE @at END ${where}`
   )
   const history = sqlite.prepare<[ResultRow]>(
     `INSERT INTO chat_answers (run_id, chat_name, session_key, position, state, response, error, at)
@@ -153,6 +155,7 @@ export const makeChatStore = ({ attempt, sqlite }: Database) => {
         state: outcome.state,
         response: outcome.response ?? null,
         error: outcome.error ?? null,
+        errorKind: outcome.errorKind ?? null,
         at: outcome.at,
         seconds: outcome.seconds ?? null,
         runId: outcome.runId
@@ -166,6 +169,7 @@ interface ResultRow extends ChatKey {
   readonly state: string
   readonly response: string | null
   readonly error: string | null
+  readonly errorKind: ChatErrorKind | null
   readonly at: string
   readonly seconds: number | null
   readonly runId: number

@@ -5,6 +5,7 @@ import type {
   AnswerChange,
   CellRecord,
   CellState,
+  ChatErrorKind,
   ChatMessageRecord,
   ColumnRecord,
   DocumentRecord,
@@ -106,6 +107,8 @@ export interface ChatResult {
   readonly state: "success" | "failed" | "pending"
   readonly response?: string | undefined
   readonly error?: string | undefined
+  /** Set with a failure the runner knows the kind of (see `ChatErrorKind`). */
+  readonly errorKind?: ChatErrorKind | undefined
   readonly at: string
   readonly seconds?: number | undefined
   readonly runId: number
@@ -158,11 +161,13 @@ export interface ReportData {
   readonly pipelineName: string
   readonly pipelineHash: string
   readonly run: RunRecord
-  /** One per column name (latest query/meta), pipeline order. */
+  /** Whether `run` is the checkpoint's newest run (only its reports replace the `-latest` files). */
+  readonly newest: boolean
+  /** The pipeline's columns as the run asked them (older checkpoints: each name's latest query), pipeline order. */
   readonly columns: ReadonlyArray<ColumnRecord>
-  /** First-seen order. */
+  /** Documents with a wanted cell at the end of the run, first-seen order. */
   readonly documents: ReadonlyArray<DocumentRecord>
-  /** Wanted cells, document order. */
+  /** Wanted cells at the end of the run, document order. */
   readonly cells: ReadonlyArray<CellRecord>
   readonly cell: (documentId: number, columnName: string) => CellRecord | undefined
   readonly chats: ReadonlyArray<ReportChat>
@@ -176,4 +181,23 @@ export interface MergeCounts {
   readonly documents: number
   readonly cells: number
   readonly chats: number
+}
+
+/** How a run ended, as the checkpoint holds it (`CheckpointStore.runTally`). */
+export interface RunTally {
+  readonly run: RunRecord
+  /** Wanted cells and chat messages by state when the run ended (the run record's counts). */
+  readonly cells: Readonly<Record<CellState, number>>
+  readonly chats: Readonly<Record<CellState, number>>
+  /** Wanted cells this run answered, and failed. */
+  readonly answered: number
+  readonly failed: number
+  /** Whether the run wrote any intent or result: a run refused before any work did not. */
+  readonly touched: boolean
+  /** Tables holding wanted cells. */
+  readonly tables: ReadonlyArray<{
+    readonly slot: number
+    readonly remoteId: number | undefined
+    readonly documents: number
+  }>
 }

@@ -91,6 +91,12 @@ export interface CellRecord {
   readonly runId: number | undefined
 }
 
+/**
+ * Why a chat message failed, when that is a fact the runner acts on rather than only text for people:
+ * `plan-refused`, the service refused a multi-doc session for the workspace's plan (403).
+ */
+export type ChatErrorKind = "plan-refused"
+
 /** One chat message of a pipeline chat, in one session. */
 export interface ChatMessageRecord {
   readonly chatName: string
@@ -107,6 +113,7 @@ export interface ChatMessageRecord {
   readonly state: CellState
   readonly response: string | undefined
   readonly error: string | undefined
+  readonly errorKind: ChatErrorKind | undefined
   readonly attempts: number
   readonly remoteMessageId: number | undefined
   readonly intentAt: string | undefined

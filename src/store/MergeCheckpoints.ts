@@ -2,7 +2,8 @@ import type BetterSqlite3 from "better-sqlite3"
 import { DateTime, Effect } from "effect"
 import type { MergeCounts, RunOutcome } from "./CheckpointModel.js"
 import { openDatabase } from "./Database.js"
-import { readShard, type Row, type Shard } from "./ShardSnapshot.js"
+import { historyResetKey, makeRunHistory } from "./RunHistory.js"
+import { detach, type RemoteTable, readShard, type Row, type Shard } from "./ShardSnapshot.js"
 import { StoreError } from "./StoreError.js"
 import { toRun } from "./StoreRows.js"
 
@@ -94,6 +95,12 @@ const writeMerge = (
     sqlite.prepare(`DELETE FROM ${table}`).run()
   }
   const last = runs[runs.length - 1]
+  const services = new Set(runs.map((r) => r.baseUrl))
+  // Remote ids name objects of the service each shard ran against. They stay only when that is one service for
+  // all shards; otherwise (embedded shards each ran their own) the next run creates tables and sessions anew in
+  // the service it runs against, and requests a shard left in flight are asked again there.
+  const sharedService = services.size === 1 && !services.has("embedded")
+  const local = (table: RemoteTable, rows: ReadonlyArray<Row>) => (sharedService ? rows : detach(table, rows))
   const outcome = severity.find((candidate) => runs.some((run) => run.outcome === candidate)) ?? "completed"
   const finished = runs.every((run) => run.finishedAt !== undefined)
   const run = sqlite
@@ -104,7 +111,7 @@ const writeMerge = (
     .get({
       name: last?.pipelineName ?? "",
       hash: last?.pipelineHash ?? "",
-      url: last?.baseUrl ?? "",
+      url: sharedService ? (last?.baseUrl ?? "") : [...services].join(", "),
       version: last?.docsweepVersion ?? "",
       startedAt: runs.map((r) => r.startedAt).sort()[0] ?? now,
       finishedAt: finished
@@ -133,20 +140,20 @@ const writeMerge = (
     insertAll(
       sqlite,
       "ai_tables",
-      shard.rows.ai_tables.map((row) => ({ ...row, ...slot(row, "slot") }))
+      local("ai_tables", shard.rows.ai_tables).map((row) => ({ ...row, ...slot(row, "slot") }))
     )
     insertAll(
       sqlite,
       "columns",
-      shard.rows.columns.map((row) => ({ ...row, ...slot(row, "table_slot"), saved: ++saved }))
+      local("columns", shard.rows.columns).map((row) => ({ ...row, ...slot(row, "table_slot"), saved: ++saved }))
     )
     insertAll(
       sqlite,
       "cells",
-      attributed(shard.rows.cells).map((row) => ({ ...row, ...slot(row, "table_slot") }))
+      attributed(local("cells", shard.rows.cells)).map((row) => ({ ...row, ...slot(row, "table_slot") }))
     )
-    insertAll(sqlite, "chat_sessions", shard.rows.chat_sessions)
-    insertAll(sqlite, "chat_messages", attributed(shard.rows.chat_messages))
+    insertAll(sqlite, "chat_sessions", local("chat_sessions", shard.rows.chat_sessions))
+    insertAll(sqlite, "chat_messages", attributed(local("chat_messages", shard.rows.chat_messages)))
     insertAll(sqlite, "answers", attributed(shard.rows.answers))
     insertAll(sqlite, "chat_answers", attributed(shard.rows.chat_answers))
     const slots = [...shard.rows.ai_tables.map((row) => row.slot), ...shard.rows.cells.map((row) => row.table_slot)]
@@ -163,6 +170,14 @@ const writeMerge = (
     ...count("chat_messages").map((row) => [`chats.${row.state}`, row.count])
   ])
   sqlite.prepare("UPDATE runs SET counts = ? WHERE id = ?").run(JSON.stringify(counts), runId)
+  if (runId !== null) {
+    // The merged run in the run history: every pair as merged, and the target's own pairs that are gone.
+    const history = makeRunHistory(sqlite)
+    const columns = shards.map((shard) => shard.run?.columns).find((text) => typeof text === "string")
+    if (columns !== undefined) sqlite.prepare("UPDATE runs SET columns = ? WHERE id = ?").run(columns, runId)
+    sqlite.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, '1')").run(historyResetKey)
+    history.snapshot(runId)
+  }
   return {
     documents: position,
     cells: shards.reduce((sum, shard) => sum + shard.rows.cells.length, 0),

@@ -1,6 +1,7 @@
 import type BetterSqlite3 from "better-sqlite3"
 import { Effect } from "effect"
-import { StoreError } from "./StoreError.js"
+import { migrate as migrateSqlite } from "./Sqlite.js"
+import { checkpointError, type StoreError } from "./StoreError.js"
 
 /**
  * The checkpoint schema, one SQL script per version: `PRAGMA user_version` is the number of scripts applied.
@@ -66,55 +67,51 @@ export const migrations: ReadonlyArray<string> = [
   `
   ALTER TABLE cells ADD COLUMN remote_sign TEXT;
   ALTER TABLE cells ADD COLUMN stale_sign TEXT;
+  `,
+  // Run history a report of an earlier run is built from (see RunHistory): the pipeline's columns at each run, and
+  // the cells and chat messages as each run left them, stored as changes from the run before. Runs recorded before
+  // this version kept none: the current rows are taken as the end of the latest run, and older runs cannot be
+  // reported ('history.first_run').
+  `
+  ALTER TABLE runs ADD COLUMN columns TEXT;
+  CREATE TABLE cell_history (
+    run_id INTEGER NOT NULL, document_id INTEGER NOT NULL, column_name TEXT NOT NULL, wanted INTEGER NOT NULL,
+    state TEXT NOT NULL, response TEXT, error TEXT, attempts INTEGER NOT NULL, seconds REAL
+  );
+  CREATE UNIQUE INDEX cell_history_by_pair ON cell_history (document_id, column_name, run_id);
+  CREATE TABLE chat_history (
+    run_id INTEGER NOT NULL, chat_name TEXT NOT NULL, session_key TEXT NOT NULL, position INTEGER NOT NULL,
+    wanted INTEGER NOT NULL, scope TEXT NOT NULL, document_ids TEXT NOT NULL, query TEXT NOT NULL,
+    state TEXT NOT NULL, response TEXT, error TEXT
+  );
+  CREATE UNIQUE INDEX chat_history_by_message ON chat_history (chat_name, session_key, position, run_id);
+  INSERT INTO cell_history (run_id, document_id, column_name, wanted, state, response, error, attempts, seconds)
+    SELECT r.id, c.document_id, c.column_name, c.wanted, c.state, c.response, c.error, c.attempts, c.seconds
+    FROM cells c, (SELECT MAX(id) AS id FROM runs) r WHERE r.id IS NOT NULL;
+  INSERT INTO chat_history (run_id, chat_name, session_key, position, wanted, scope, document_ids, query, state,
+      response, error)
+    SELECT r.id, m.chat_name, m.session_key, m.position, m.wanted, m.scope, m.document_ids, m.query, m.state,
+      m.response, m.error
+    FROM chat_messages m, (SELECT MAX(id) AS id FROM runs) r WHERE r.id IS NOT NULL;
+  UPDATE runs SET columns = (
+    SELECT json_group_array(json_object('name', name, 'query', query, 'meta', json(meta))) FROM (
+      SELECT name, query, meta FROM (
+        SELECT *, ROW_NUMBER() OVER (PARTITION BY name ORDER BY saved DESC, rowid DESC) AS rank FROM columns)
+      WHERE rank = 1 AND name IN (SELECT column_name FROM cells WHERE wanted = 1) ORDER BY order_id, saved))
+  WHERE id = (SELECT MAX(id) FROM runs) AND EXISTS (SELECT 1 FROM columns);
+  INSERT INTO meta (key, value) SELECT 'history.first_run', COALESCE(MAX(id), 0) FROM runs;
+  `,
+  // Why a chat message failed, as a kind the runner acts on (see ChatErrorKind), not text matched back out of
+  // `error`. Failures stored before this version are sorted once, here, by the text the runner wrote then.
+  `
+  ALTER TABLE chat_messages ADD COLUMN error_kind TEXT;
+  UPDATE chat_messages SET error_kind = 'plan-refused' WHERE state = 'failed' AND error LIKE '%Advanced plan%';
   `
 ]
 
-/**
- * Brings the file to the latest schema. An up-to-date file is only read (a `docsweep status` beside a running
- * run takes no write lock); otherwise the missing scripts run in one IMMEDIATE transaction that re-reads the
- * version (a second opener waits, then finds the work done). A version beyond `list` was written by a newer
- * docsweep: refused, never touched.
- */
+/** Brings a checkpoint to the latest schema (or `list`); see `Sqlite.migrate`. */
 export const migrate = (
   sqlite: BetterSqlite3.Database,
   path: string,
-  list: ReadonlyArray<string> = migrations,
-  options: { readonly readOnly?: boolean } = {}
-): Effect.Effect<number, StoreError> =>
-  Effect.gen(function* () {
-    const version = () => Number(sqlite.pragma("user_version", { simple: true }))
-    const apply = sqlite.transaction(() => {
-      const current = version()
-      if (current < list.length) {
-        list.slice(current).forEach((script, index) => {
-          sqlite.exec(script)
-          sqlite.pragma(`user_version = ${current + index + 1}`)
-        })
-      }
-      return current
-    })
-    const attempt = <A>(run: () => A) =>
-      Effect.try({ try: run, catch: (cause) => new StoreError({ operation: "migrate", path, cause }) })
-    const found = yield* attempt(version)
-    if (options.readOnly === true && found < list.length) {
-      return yield* new StoreError({
-        operation: "migrate",
-        path,
-        cause: undefined,
-        reason: `This checkpoint has schema version ${found}, older than this docsweep's (${list.length}), and is opened read-only; run \`docsweep status\` on it once to upgrade it`
-      })
-    }
-    const before = found < list.length ? yield* attempt(() => apply.immediate()) : found
-    if (before > list.length) {
-      return yield* new StoreError({
-        operation: "migrate",
-        path,
-        cause: undefined,
-        reason: `This checkpoint has schema version ${before}, newer than this docsweep understands (${list.length}); upgrade docsweep or use another output directory`
-      })
-    }
-    if (before < list.length) {
-      yield* Effect.logDebug("Checkpoint migrated").pipe(Effect.annotateLogs({ from: before, to: list.length }))
-    }
-    return list.length
-  })
+  list: ReadonlyArray<string> = migrations
+): Effect.Effect<number, StoreError> => Effect.mapError(migrateSqlite(sqlite, path, list), checkpointError)

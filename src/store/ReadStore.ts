@@ -1,21 +1,33 @@
 import { Effect } from "effect"
 import { makeAnswerDiff } from "./AnswerDiff.js"
 import { makeAnswerHistory } from "./AnswerHistory.js"
-import type { CellRecord, ColumnRecord, ReportData, ReportDataOptions, StatusSummary } from "./CheckpointModel.js"
+import type {
+  CellRecord,
+  ColumnRecord,
+  ReportData,
+  ReportDataOptions,
+  RunTally,
+  StatusSummary
+} from "./CheckpointModel.js"
 import type { Database } from "./Database.js"
+import { makeRunHistory } from "./RunHistory.js"
 import { StoreError } from "./StoreError.js"
 import {
+  mapRows,
   type CellRow,
   type ChatRow,
   type ColumnRow,
   type DocumentRow,
   type RunRow,
+  splitCounts,
   stateCounts,
+  type TableRow,
   toCell,
   toChat,
   toColumn,
   toDocument,
-  toRun
+  toRun,
+  toTable
 } from "./StoreRows.js"
 
 type StateCount = { state: string; count: number }
@@ -67,7 +79,7 @@ export const makeReadStore = ({ attempt, path, sqlite }: Database) => {
   )
   const diff = makeAnswerDiff(sqlite)
   const diffSnapshot = sqlite.transaction(diff)
-  const history = makeAnswerHistory(sqlite)
+  const answerHistory = makeAnswerHistory(sqlite)
 
   const summary = sqlite.transaction(
     (): StatusSummary => ({
@@ -82,43 +94,94 @@ export const makeReadStore = ({ attempt, path, sqlite }: Database) => {
     })
   )
 
+  const history = makeRunHistory(sqlite)
+  const latestRunId = sqlite.prepare<[], { id: number | null }>("SELECT MAX(id) AS id FROM runs")
+
+  /**
+   * The newest run reads the checkpoint as it stands; an earlier one reads the run history (see RunHistory). Only
+   * documents with a wanted cell are reported: a document that left the pipeline keeps its history, not a row.
+   */
   const report = sqlite.transaction((runId: number | undefined, options: ReportDataOptions) => {
     const runRow = run.get(runId ?? null)
     if (runRow === undefined) return undefined
     const record = toRun(runRow)
-    const docs = documents.all().map(toDocument)
-    const filenames = new Map(docs.map((doc) => [doc.id, doc.filename]))
-    // Rows are mapped as they are read: `.all()` would hold 100,000 raw rows beside their records (115 MB more at
-    // the peak of a 100,000-cell run's reports).
-    const cells: Array<CellRecord> = []
-    for (const row of wantedCells.iterate()) cells.push(toCell(row))
+    const newest = record.id === latestRunId.get()?.id
+    if (!newest && record.id < history.firstRun()) return "before-history" as const
+    const cells = newest ? mapRows(wantedCells.iterate(), toCell) : history.cellsAsOf(record.id)
+    const allDocs = new Map(documents.all().map((row) => [row.id, toDocument(row)]))
+    // Cells come in document order; a document the checkpoint no longer describes still gets its row.
+    const docs = [...new Set(cells.map((cell) => cell.documentId))].map(
+      (id) => allDocs.get(id) ?? { id, filename: `document ${id}`, pages: undefined, doctype: "", version: "" }
+    )
+    const filenames = new Map([...allDocs].map(([id, doc]) => [id, doc.filename]))
     const lookup = new Map<number, Map<string, CellRecord>>()
     for (const cell of cells) {
       const row = lookup.get(cell.documentId) ?? new Map<string, CellRecord>()
       lookup.set(cell.documentId, row.set(cell.columnName, cell))
     }
+    const chats = newest ? wantedChats.all().map(toChat) : history.chatsAsOf(record.id)
     const fromRunId = previousRun.get(record.id)?.id ?? undefined
     const data: ReportData = {
       pipelineName: record.pipelineName,
       pipelineHash: record.pipelineHash,
       run: record,
-      columns: columns.all().map(toColumn) satisfies ReadonlyArray<ColumnRecord>,
+      newest,
+      columns: history.columnsAsOf(record.id) ?? (columns.all().map(toColumn) satisfies ReadonlyArray<ColumnRecord>),
       documents: docs,
       cells,
       cell: (documentId, columnName) => lookup.get(documentId)?.get(columnName),
-      chats: wantedChats.all().map((row) => {
-        const chat = toChat(row)
-        return { ...chat, filenames: chat.documentIds.map((id) => filenames.get(id) ?? `document ${id}`) }
-      }),
+      chats: chats.map((chat) => ({
+        ...chat,
+        filenames: chat.documentIds.map((id) => filenames.get(id) ?? `document ${id}`)
+      })),
       ...(options.changes === true
         ? { changes: { fromRunId, list: fromRunId === undefined ? [] : diff(fromRunId, record.id) } }
         : {}),
-      ...(options.history === true ? { history: history(record.id) } : {})
+      ...(options.history === true ? { history: answerHistory(record.id) } : {})
     }
     return data
   })
 
+  const thisRun = (table: string, state: string) =>
+    sqlite.prepare<[number], { n: number }>(
+      `SELECT COUNT(*) AS n FROM ${table} WHERE wanted = 1 AND run_id = ? AND state = '${state}'`
+    )
+  const answeredIn = thisRun("cells", "success")
+  const failedIn = thisRun("cells", "failed")
+  const touched = sqlite.prepare<[{ run: number }], { n: number }>(
+    `SELECT (SELECT COUNT(*) FROM cells WHERE run_id = @run) + (SELECT COUNT(*) FROM chat_messages WHERE run_id = @run)
+       + (SELECT COUNT(*) FROM answers WHERE run_id = @run) + (SELECT COUNT(*) FROM chat_answers WHERE run_id = @run)
+       AS n`
+  )
+  const tablesInUse = sqlite.prepare<[], TableRow>(
+    `SELECT * FROM ai_tables t WHERE EXISTS (SELECT 1 FROM cells c WHERE c.wanted = 1 AND c.table_slot = t.slot)
+     ORDER BY t.slot`
+  )
+  const tally = sqlite.transaction((runId: number): RunTally | undefined => {
+    const row = run.get(runId)
+    if (row === undefined) return undefined
+    const record = toRun(row)
+    return {
+      run: record,
+      ...splitCounts(record.counts),
+      answered: answeredIn.get(runId)?.n ?? 0,
+      failed: failedIn.get(runId)?.n ?? 0,
+      touched: (touched.get({ run: runId })?.n ?? 0) > 0,
+      tables: tablesInUse
+        .all()
+        .map(toTable)
+        .map((table) => ({ slot: table.slot, remoteId: table.remoteId, documents: table.documentIds.length }))
+    }
+  })
+
   return {
+    /** How a run ended, read back from the checkpoint: the end-of-run summary of every ending agrees with it. */
+    runTally: Effect.fn("CheckpointStore.runTally")(function* (runId: number) {
+      const found = yield* attempt("runTally", () => tally.deferred(runId))
+      if (found !== undefined) return found
+      const reason = `No run ${runId} in this checkpoint`
+      return yield* new StoreError({ operation: "runTally", path, cause: undefined, reason, kind: "missing" })
+    }),
     /** Runs, counts by state, failures with reasons and the last activity: `docsweep status` without the service. */
     statusSummary: Effect.fn("CheckpointStore.statusSummary")(function* () {
       return yield* attempt("statusSummary", () => summary.deferred())
@@ -130,9 +193,14 @@ export const makeReadStore = ({ attempt, path, sqlite }: Database) => {
     /** What a report of `runId` (default: the latest run) needs; with `changes`, the diff against the run before. */
     reportData: Effect.fn("CheckpointStore.reportData")(function* (runId?: number, options: ReportDataOptions = {}) {
       const data = yield* attempt("reportData", () => report.deferred(runId, options))
-      if (data !== undefined) return data
-      const reason = runId === undefined ? "No run recorded in this checkpoint" : `No run ${runId} in this checkpoint`
-      return yield* new StoreError({ operation: "reportData", path, cause: undefined, reason })
+      if (typeof data === "object") return data
+      const reason =
+        data === "before-history"
+          ? `Run ${runId} was recorded by a docsweep that kept no run history: only the newest run and runs from #${history.firstRun()} on can be reported`
+          : runId === undefined
+            ? "No run recorded in this checkpoint"
+            : `No run ${runId} in this checkpoint`
+      return yield* new StoreError({ operation: "reportData", path, cause: undefined, reason, kind: "missing" })
     })
   } as const
 }

@@ -1,5 +1,6 @@
 import type { CellStatus, ReportCell, ReportColumn, ReportModel } from "../export/ReportModel.js"
 import type { CellRecord, CellState, ReportData } from "./CheckpointModel.js"
+import { cellStates, splitCounts } from "./StoreRows.js"
 
 const statusOf: Record<CellState, CellStatus> = {
   pending: "pending",
@@ -7,6 +8,13 @@ const statusOf: Record<CellState, CellStatus> = {
   submitted: "running",
   success: "success",
   failed: "failed"
+}
+
+/** Counts by checkpoint state as counts by report status (`submitting` and `submitted` both read `running`). */
+const byStatus = (counts: Readonly<Record<CellState, number>>): Record<string, number> => {
+  const statuses: Record<string, number> = { success: 0, failed: 0, running: 0, pending: 0 }
+  for (const state of cellStates) statuses[statusOf[state]] = (statuses[statusOf[state]] ?? 0) + counts[state]
+  return statuses
 }
 
 /**
@@ -48,6 +56,7 @@ export const toReportModel = (data: ReportData, options: { readonly file: string
   const { run } = data
   const changes = data.changes
   const history = data.history
+  const counts = splitCounts(run.counts)
   return {
     pipeline: { name: data.pipelineName, file: options.file, hash: data.pipelineHash },
     run: {
@@ -57,7 +66,8 @@ export const toReportModel = (data: ReportData, options: { readonly file: string
       outcome: run.outcome,
       baseUrl: run.baseUrl,
       docsweepVersion: run.docsweepVersion,
-      counts: run.counts,
+      counts: byStatus(counts.cells),
+      chatCounts: byStatus(counts.chats),
       ...(run.note === undefined ? {} : { note: run.note })
     },
     columns,

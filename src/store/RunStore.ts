@@ -1,6 +1,7 @@
 import { DateTime, Effect, Option } from "effect"
 import type { RunOutcome, RunStart } from "./CheckpointModel.js"
 import type { Database } from "./Database.js"
+import { historyResetKey, makeRunHistory, type RunColumn } from "./RunHistory.js"
 import { StoreError } from "./StoreError.js"
 import { type RunRow, stateCounts, toRun } from "./StoreRows.js"
 
@@ -45,8 +46,12 @@ export const makeRunStore = ({ attempt, path, sqlite }: Database) => {
     return JSON.stringify({ ...stateCounts(cellCounts.all()), ...Object.fromEntries(chatEntries) })
   }
 
-  const close = (id: number, outcome: RunOutcome, note: string | null, finishedAt: string | null) =>
-    closeRun.get({ id, outcome, note, finishedAt, counts: countsNow() })
+  const history = makeRunHistory(sqlite)
+  // The run's outcome and its place in the run history are written together.
+  const close = (id: number, outcome: RunOutcome, note: string | null, finishedAt: string | null) => {
+    history.snapshot(id)
+    return closeRun.get({ id, outcome, note, finishedAt, counts: countsNow() })
+  }
 
   const begin = sqlite.transaction((start: RunStart, startedAt: string) => {
     for (const { id } of runningRuns.all())
@@ -57,11 +62,13 @@ export const makeRunStore = ({ attempt, path, sqlite }: Database) => {
     close(id, outcome, note, finishedAt)
   )
   // Uploads stay: the files are already documents of the service, and uploading them again would duplicate them.
-  const deletes = ["ai_tables", "columns", "cells", "chat_messages", "chat_sessions", "documents"].map((table) =>
+  // Documents stay too (names and row order): reports of earlier runs still name them; this run updates them.
+  const deletes = ["ai_tables", "columns", "cells", "chat_messages", "chat_sessions"].map((table) =>
     sqlite.prepare(`DELETE FROM ${table}`)
   )
   const clear = sqlite.transaction(() => {
     for (const statement of deletes) statement.run()
+    writeMeta.run(historyResetKey, "1")
   })
 
   const found = (operation: string, row: RunRow | undefined, runId?: number) =>
@@ -89,13 +96,20 @@ export const makeRunStore = ({ attempt, path, sqlite }: Database) => {
     latestRun: Effect.fn("CheckpointStore.latestRun")(function* () {
       return yield* attempt("latestRun", () => Option.map(Option.fromNullable(lastRun.get()), toRun))
     }),
+    /** The pipeline's columns as this run asks them: reports of this run, also exported later, show these. */
+    recordRunColumns: Effect.fn("CheckpointStore.recordRunColumns")(function* (
+      runId: number,
+      columns: ReadonlyArray<RunColumn>
+    ) {
+      yield* attempt("recordRunColumns", () => history.saveColumns(runId, columns))
+    }),
     getMeta: Effect.fn("CheckpointStore.getMeta")(function* (key: string) {
       return yield* attempt("getMeta", () => Option.map(Option.fromNullable(readMeta.get(key)), (row) => row.value))
     }),
     setMeta: Effect.fn("CheckpointStore.setMeta")(function* (key: string, value: string) {
       yield* attempt("setMeta", () => writeMeta.run(key, value))
     }),
-    /** `--fresh`: forgets tables, columns, cells, chats, uploads and documents; keeps runs and answer history. */
+    /** `--fresh`: forgets tables, columns, cells and chats; keeps uploads, documents, runs and their history. */
     reset: Effect.fn("CheckpointStore.reset")(function* () {
       yield* attempt("reset", () => clear.immediate())
     })

@@ -55,3 +55,21 @@ export const readShard = (path: string) =>
       return yield* attempt("merge", () => read.deferred())
     })
   )
+
+/** Per table, the columns that name objects of the service a row was written against. */
+const remoteColumns = {
+  ai_tables: ["remote_id"],
+  columns: ["remote_id"],
+  cells: ["remote_cell_id", "remote_task_id", "stale_task_id", "remote_sign", "stale_sign", "submitted_at"],
+  chat_sessions: ["remote_session_id"],
+  chat_messages: ["remote_message_id", "submitted_at"]
+} as const
+export type RemoteTable = keyof typeof remoteColumns
+
+/** Rows without their remote ids; a pair in flight at its shard's service goes back to `pending`. */
+export const detach = (table: RemoteTable, rows: ReadonlyArray<Row>): ReadonlyArray<Row> =>
+  rows.map((row) => {
+    const cleared = Object.fromEntries(remoteColumns[table].map((column) => [column, null]))
+    const inFlight = row.state === "submitting" || row.state === "submitted"
+    return { ...row, ...cleared, ...(inFlight ? { state: "pending", intent_at: null } : {}) }
+  })

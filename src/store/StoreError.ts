@@ -1,4 +1,5 @@
 import { Data } from "effect"
+import type { SqliteError } from "./Sqlite.js"
 
 /**
  * A checkpoint read or write failed: `operation` names the store call, `path` the SQLite file, `cause` what
@@ -11,13 +12,48 @@ export class StoreError extends Data.TaggedError("StoreError")<{
   readonly reason?: string
   /**
    * "damaged": SQLite finds the file malformed; "inconsistent": it lost what an earlier run wrote (see
-   * CheckpointConsistency). Both are refused with exit 2: the user must decide how to go on.
+   * CheckpointConsistency); "missing": it does not hold what was asked for (a run, or an old run's history).
+   * All are refused with exit 2: the user must decide how to go on.
    */
-  readonly kind?: "damaged" | "inconsistent"
+  readonly kind?: "damaged" | "inconsistent" | "missing"
 }> {
   override get message(): string {
     if (this.reason !== undefined) return `${this.reason}: ${this.path}`
     const detail = this.cause instanceof Error ? this.cause.message : String(this.cause)
     return `Checkpoint ${this.operation} failed on ${this.path}: ${detail}`
   }
+}
+
+/** The checkpoint's words for what went wrong with its SQLite file. */
+export const checkpointError = (error: SqliteError): StoreError => {
+  const { operation, path, problem } = error
+  if (problem?._tag === "Damaged") {
+    return new StoreError({
+      operation,
+      path,
+      cause: undefined,
+      kind: "damaged",
+      reason:
+        `The checkpoint is damaged (SQLite: ${problem.detail}); its answers cannot be trusted. Restore it from a ` +
+        "backup, or move it aside (with its state.sqlite-wal and state.sqlite-shm) and run again with --fresh to " +
+        "start over"
+    })
+  }
+  if (problem?._tag === "Newer") {
+    return new StoreError({
+      operation,
+      path,
+      cause: undefined,
+      reason: `This checkpoint has schema version ${problem.found}, newer than this docsweep understands (${problem.known}); upgrade docsweep or use another output directory`
+    })
+  }
+  if (problem?._tag === "OlderReadOnly") {
+    return new StoreError({
+      operation,
+      path,
+      cause: undefined,
+      reason: `This checkpoint has schema version ${problem.found}, older than this docsweep's (${problem.known}), and is opened read-only; run \`docsweep status\` on it once to upgrade it`
+    })
+  }
+  return new StoreError({ operation, path, cause: error.cause })
 }

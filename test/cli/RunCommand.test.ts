@@ -17,6 +17,8 @@ const malformed = [
   "  - files: nothing/*.txt",
   "columns:",
   "  - name: Law",
+  "  - name: law",
+  "    query: Which law?",
   "run:",
   "  concurrency: -1",
   "  poll: { interval: soon }",
@@ -38,8 +40,10 @@ describe.concurrent("docsweep run", () => {
       for (const line of lines) assert.match(line, /^broken\.yaml:\d+:\d+: \S/)
       assert.include(validate.stderr, 'broken.yaml:3:12: documents[0].files: "nothing/*.txt" matches no files')
       assert.include(validate.stderr, "broken.yaml:5:5: missing required key `query` in `columns[0]`")
-      assert.include(validate.stderr, "broken.yaml:7:16: run.concurrency")
-      assert.include(validate.stderr, "broken.yaml:8:21: run.poll.interval")
+      // A duplicate column name is reported in the same pass as the other columns' problems.
+      assert.include(validate.stderr, 'broken.yaml:6:11: columns[1].name: duplicate column name "law" (first at #1)')
+      assert.include(validate.stderr, "broken.yaml:9:16: run.concurrency")
+      assert.include(validate.stderr, "broken.yaml:10:21: run.poll.interval")
       assert.strictEqual(validate.stdout, "")
       assert.deepStrictEqual(listFiles(dir), ["broken.yaml"])
     }).pipe(Effect.scoped)
@@ -71,7 +75,14 @@ describe.concurrent("docsweep run", () => {
           { cwd: ws.dir }
         )
         assert.strictEqual(run.code, 0, allOutput(run))
-        assert.match(run.stdout, /^run #1 completed in .* \(exit 0\)$/m)
+        // --log-format json: the summary is one JSON object on stdout, with its counts and report paths.
+        const stdoutLines = run.stdout.split("\n").filter((line) => line !== "")
+        assert.strictEqual(stdoutLines.length, 1, run.stdout)
+        const printed = JSON.parse(stdoutLines[0] ?? "") as Record<string, unknown>
+        assert.match(String(printed.message), /^run #1 completed in .* \(exit 0\)$/m)
+        assert.strictEqual(printed.exitCode, 0)
+        assert.deepStrictEqual(printed.cells, { pending: 0, submitting: 0, submitted: 0, success: 24, failed: 0 })
+        assert.includeMembers(printed.reports as Array<string>, [join(out, "cli-run-latest-results.csv")])
 
         // Without a terminal: one JSON object per stderr line, progress among them, never CR or escape codes.
         const records = run.stderr
@@ -178,6 +189,8 @@ describe.concurrent("docsweep run", () => {
             "a refused run keeps the answers of the checkpoint"
           )
           assert.strictEqual(readFileSync(join(copy, "cli-run-latest-results.csv"), "utf8"), latest)
+          const reportFiles = (files: ReadonlyArray<string>) => files.filter((file) => /\.(xlsx|csv)$/.test(file))
+          assert.deepStrictEqual(reportFiles(listFiles(copy)), reportFiles(listing), "no new report set")
         })
         yield* Effect.all([exportAgain, planAndRefuse], { concurrency: 2 })
       }).pipe(Effect.scoped)
@@ -220,7 +233,7 @@ describe.concurrent("docsweep run", () => {
         assert.strictEqual(run.code, 0, allOutput(run))
         // Under `script` both streams reach the test through the terminal.
         assertLiveDisplay(run.stdout, {
-          cells: /cells 24\/24 done · 0 in flight · 0 failed/,
+          cells: /cells 24\/24 done · 0 failed/,
           logLine: "24 pairs: 0 answered before, 24 to run"
         })
         assert.match(run.stdout, /run #1 completed in .* \(exit 0\)/)
@@ -249,9 +262,14 @@ describe.concurrent("docsweep run", () => {
         // 24 pairs at 3 s each on the embedded service's 4 workers: about 18 s of work, ample time to overlap.
         const first = yield* startCli(run(3000), { cwd: ws.dir })
         yield* waitUntil("the first run to take the lock", () => existsSync(join(out, "state.lock")))
-        const second = yield* runCli(run(5), { cwd: ws.dir })
+        const second = yield* runCli(run(5, "--log-format", "json"), { cwd: ws.dir })
         assert.strictEqual(second.code, 75, allOutput(second))
-        assert.include(second.stderr, `pipeline is locked by process ${first.pid} on `)
+        const locked = second.stderr
+          .split("\n")
+          .filter((line) => line !== "")
+          .map((line) => JSON.parse(line))
+        assert.include(locked.at(-1)?.message, `pipeline is locked by process ${first.pid} on `)
+        assert.strictEqual(locked.at(-1)?.exitCode, 75)
         assert.isTrue(existsSync(join(out, "state.lock")), "the first run still holds the lock")
 
         yield* waitUntil("a first answer in the checkpoint", () => answered(state) >= 1)
@@ -278,7 +296,7 @@ describe.concurrent("docsweep run", () => {
         const resumed = yield* runCli(run(5, "--summary-json", summaryFile), { cwd: ws.dir, env: { FORCE_TTY: "1" } })
         assert.strictEqual(resumed.code, 0, allOutput(resumed))
         assertLiveDisplay(resumed.stderr, {
-          cells: new RegExp(`cells 24/24 done · ${before} from earlier runs · 0 in flight · 0 failed`),
+          cells: new RegExp(`cells 24/24 done · ${before} from earlier runs · 0 failed`),
           logLine: `24 pairs: ${before} answered before`
         })
         const summary = JSON.parse(readFileSync(summaryFile, "utf8")) as {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { writeFileSync } from "node:fs"
+import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { assert, describe, it, layer } from "@effect/vitest"
 import { Context, Effect, Layer } from "effect"
@@ -92,9 +92,9 @@ describe.concurrent("docsweep against `docsweep serve`, an unreachable service a
               ],
               { cwd: ws.dir }
             ),
-            runCli(["config", ws.pipeline, "--base-url", served.baseUrl, "--concurrency", "3"], {
+            runCli(["config", ws.pipeline, "--output", out], {
               cwd: ws.dir,
-              env: { DOCSWEEP_TOKEN: served.token, DOCSWEEP_USER_ID: "7" }
+              env: { DOCSWEEP_TOKEN: served.token, DOCSWEEP_USER_ID: "7", DOCSWEEP_BASE_URL: served.baseUrl }
             })
           ],
           { concurrency: 2 }
@@ -113,8 +113,9 @@ describe.concurrent("docsweep against `docsweep serve`, an unreachable service a
           /^name\s+= "cli-served"\s+\(pipeline\)$/m,
           /^token\s+= <redacted>\s+\(environment\)$/m,
           /^user_id\s+= 7\s+\(environment\)$/m,
-          new RegExp(`^base_url\\s+= "${served.baseUrl}"\\s+\\(flag\\)$`, "m"),
-          /^run\.concurrency\s+= 3\s+\(flag\)$/m,
+          new RegExp(`^base_url\\s+= "${served.baseUrl}"\\s+\\(environment\\)$`, "m"),
+          new RegExp(`^output\\.dir\\s+= "${out}"\\s+\\(flag\\)$`, "m"),
+          /^run\.concurrency\s+= 8\s+\(pipeline\)$/m,
           /^run\.poll\.interval\s+= "50ms"\s+\(pipeline\)$/m,
           /^run\.max_concurrency\s+= 1000\s+\(config\/default\.yaml\)$/m,
           /^visibility\s+= "private"\s+\(config\/default\.yaml\)$/m
@@ -143,11 +144,25 @@ describe.concurrent("docsweep against `docsweep serve`, an unreachable service a
         const tokenFile = join(ws.dir, "bad-token")
         writeFileSync(tokenFile, garbage)
         const out = join(ws.dir, "out")
-        const run = yield* runCli(["run", ws.pipeline, "--output", out, ...serviceFlags(served, tokenFile)], {
-          cwd: ws.dir
-        })
+        const run = yield* runCli(
+          ["run", ws.pipeline, "--output", out, ...serviceFlags(served, tokenFile), "--log-format", "json"],
+          { cwd: ws.dir }
+        )
         assert.strictEqual(run.code, 4, allOutput(run))
-        assert.match(allOutput(run), /401|unauthori[sz]ed/i)
+        // JSON on both streams; the refusal's reason is in the summary object.
+        const records = allOutput(run)
+          .split("\n")
+          .filter((line) => line !== "")
+          .map((line) => JSON.parse(line) as Record<string, unknown>)
+        const summary = records.find((record) => record.outcome !== undefined)
+        assert.strictEqual(summary?.outcome, "refused")
+        assert.match(String(summary?.note), /401|unauthori[sz]ed/i)
+        // Refused before any work: no report set (it would push a real one out of `keep`).
+        assert.deepStrictEqual(summary?.reports, [])
+        assert.deepStrictEqual(
+          listFiles(out).filter((file) => /\.(xlsx|csv)$/.test(file)),
+          []
+        )
         assert.notInclude(allOutput(run), garbage)
         assert.notInclude(served.output(), garbage)
         assert.deepStrictEqual(findInFiles(out, garbage), [])
@@ -212,13 +227,34 @@ describe.concurrent("docsweep against `docsweep serve`, an unreachable service a
       const runs = yield* runShardsAndWhole(ws, ["--engine", "extractive", "--quiet"])
       for (const run of runs) assert.strictEqual(run.code, 0, allOutput(run))
       assertShardPartition(ws)
-      const merged = join(ws.dir, "merged")
-      const merge = yield* runCli(["merge", ...shardDirs(ws), "--out", merged], { cwd: ws.dir })
+      // Into the pipeline's own output dir: later runs of the pipeline go on from the merged checkpoint.
+      const merged = join(ws.dir, "output", "cli-shards")
+      const merge = yield* runCli(["merge", ...shardDirs(ws), "--pipeline", ws.pipeline], { cwd: ws.dir })
       assert.strictEqual(merge.code, 0, allOutput(merge))
       assert.deepStrictEqual(
         resultRows(join(merged, "cli-shards-latest-results.csv")),
         resultRows(join(ws.dir, "whole", "cli-shards-latest-results.csv"))
       )
+
+      // The merged checkpoint runs: a dry run plans only the new document, the run asks only it, --fresh recovers.
+      writeFileSync(join(ws.dir, "docs", "doc-13.txt"), "This agreement is governed by the laws of Utopia.\n")
+      const summaryFile = join(ws.dir, "summary.json")
+      const later = (...extra: ReadonlyArray<string>) =>
+        runCli(["run", ws.pipeline, "--quiet", "--summary-json", summaryFile, ...extra], { cwd: ws.dir })
+      const answered = () => (JSON.parse(readFileSync(summaryFile, "utf8")) as { answered: number }).answered
+      const dry = yield* later("--dry-run")
+      assert.strictEqual(dry.code, 0, allOutput(dry))
+      assert.match(dry.stdout, /already answered \(skipped\)\s+24/)
+      assert.match(dry.stdout, /pairs to run\s+2$/m)
+      for (const [extra, asked] of [
+        [[], 2],
+        [[], 0],
+        [["--fresh"], 26]
+      ] as const) {
+        const next = yield* later(...extra)
+        assert.strictEqual(next.code, 0, allOutput(next))
+        assert.strictEqual(answered(), asked, `run ${extra.join(" ")}: ${next.stdout}`)
+      }
     }).pipe(Effect.scoped)
   )
 })

@@ -109,6 +109,63 @@ describe("ServiceClient over real HTTP", () => {
     })
   )
 
+  /** The contract's own error bodies (what `docsweep serve` sends), decoded by HttpApiClient. */
+  const declared: ReadonlyArray<{
+    readonly status: number
+    readonly body: unknown
+    readonly headers?: Record<string, string>
+    readonly tag: string
+    readonly message: string
+  }> = [
+    {
+      status: 400,
+      body: { _tag: "BadRequest", detail: "cut short" },
+      tag: "RequestRejected",
+      message: "(400): cut short"
+    },
+    { status: 401, body: { _tag: "Unauthorized", detail: `bad ${TOKEN}` }, tag: "Unauthorized", message: "<redacted>" },
+    { status: 403, body: { _tag: "Forbidden", detail: "plan" }, tag: "Forbidden", message: "forbidden (403): plan" },
+    { status: 404, body: { _tag: "NotFound", detail: "no table" }, tag: "NotFound", message: "not found (404)" },
+    {
+      status: 413,
+      body: { _tag: "PayloadTooLarge", detail: "1 MiB" },
+      tag: "RequestRejected",
+      message: "(413): 1 MiB"
+    },
+    {
+      status: 429,
+      body: { _tag: "TooManyRequests", detail: "queue full" },
+      headers: { "retry-after": "3" },
+      tag: "RateLimited",
+      message: "rate limited (429): queue full"
+    },
+    { status: 500, body: { _tag: "InternalServerError", detail: "boom" }, tag: "ServerError", message: "(500): boom" },
+    {
+      status: 503,
+      body: { _tag: "ServiceUnavailable", detail: "injected fault" },
+      headers: { "retry-after": "1" },
+      tag: "ServerError",
+      message: "server error (503): injected fault"
+    },
+    // A declared body at a status that does not declare it: the fallback reads the status.
+    { status: 401, body: { _tag: "NotFound", detail: "odd" }, tag: "Unauthorized", message: "unauthorized (401)" }
+  ]
+
+  it.live("error bodies the contract declares decode to the client error of their status", () =>
+    Effect.forEach(declared, (row) =>
+      Effect.gen(function* () {
+        const error = yield* withClient(json(row.status, row.body, row.headers), (client) =>
+          failureOf(client.listCells(tableId))
+        )
+        assert.strictEqual(error._tag, row.tag, JSON.stringify(row.body))
+        assert.include(error.message, row.message)
+        assert.include(error.message, "GET /api/ai/table/12/cell/list")
+        assert.notInclude(error.message, TOKEN)
+        if (error._tag === "RateLimited") assert.deepStrictEqual(error.retryAfter, Option.some(Duration.seconds(3)))
+      })
+    )
+  )
+
   it("parses Retry-After forms", () => {
     assert.deepStrictEqual(parseRetryAfter("120", 0), Option.some(Duration.seconds(120)))
     assert.deepStrictEqual(parseRetryAfter("Thu, 01 Jan 1970 00:00:10 GMT", 4_000), Option.some(Duration.millis(6_000)))

@@ -4,11 +4,21 @@ import type { AddressInfo } from "node:net"
 
 /** What the fake endpoint does with one request. */
 export type Reply =
-  | { readonly _tag: "Status"; readonly status: number; readonly body: string }
+  | {
+      readonly _tag: "Status"
+      readonly status: number
+      readonly body: string
+      readonly headers?: Readonly<Record<string, string>>
+    }
   | { readonly _tag: "Stream"; readonly deltas: ReadonlyArray<string>; readonly end?: "reset" | "no-done" }
   | { readonly _tag: "Hang"; readonly headers: boolean }
 
-export const status = (code: number, body = ""): Reply => ({ _tag: "Status", status: code, body })
+export const status = (code: number, body = "", headers: Readonly<Record<string, string>> = {}): Reply => ({
+  _tag: "Status",
+  status: code,
+  body,
+  headers
+})
 export const streamed = (deltas: ReadonlyArray<string>): Reply => ({ _tag: "Stream", deltas })
 /** Never answers (`headers: false`), or sends the 200 headers and then nothing. */
 export const hang = (headers: boolean): Reply => ({ _tag: "Hang", headers })
@@ -18,6 +28,8 @@ export const dropped = (deltas: ReadonlyArray<string>): Reply => ({ _tag: "Strea
 export const unfinished = (deltas: ReadonlyArray<string>): Reply => ({ _tag: "Stream", deltas, end: "no-done" })
 
 export interface Received {
+  /** When it arrived (ms, wall clock): the tests measure the waits between attempts. */
+  readonly at: number
   readonly method: string | undefined
   readonly url: string | undefined
   readonly headers: IncomingHttpHeaders
@@ -47,14 +59,20 @@ export const fakeOpenAi = (replies: ReadonlyArray<Reply>) => {
         raw += part
       })
       request.on("end", () => {
-        received.push({ method: request.method, url: request.url, headers: request.headers, body: JSON.parse(raw) })
+        received.push({
+          at: performance.now(),
+          method: request.method,
+          url: request.url,
+          headers: request.headers,
+          body: JSON.parse(raw)
+        })
         const reply = replies[Math.min(received.length, replies.length) - 1] ?? status(500, "no reply scripted")
         if (reply._tag === "Hang") {
           if (reply.headers) response.writeHead(200, { "content-type": "text/event-stream" }).flushHeaders()
           return
         }
         if (reply._tag === "Status") {
-          response.writeHead(reply.status, { "content-type": "application/json" }).end(reply.body)
+          response.writeHead(reply.status, { "content-type": "application/json", ...reply.headers }).end(reply.body)
           return
         }
         response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" })

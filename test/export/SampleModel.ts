@@ -68,6 +68,7 @@ export const sampleModel = (overrides: Partial<ReportModel> = {}): ReportModel =
     baseUrl: "https://ai.example.com/api",
     docsweepVersion: "0.1.0",
     counts: { success: 8, failed: 1, pending: 1, running: 1, skipped: 1 },
+    chatCounts: { success: 2, failed: 1, pending: 0, running: 0 },
     note: "stopped by the deadline: 2 cells pending"
   },
   columns: [

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises"
+import { mkdir, readdir, readFile, utimes, writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Exit } from "effect"
@@ -90,6 +90,41 @@ describe("writeReports", () => {
       const names = yield* list(dir)
       assert.isFalse(names.includes("contracts-latest-chats.csv"))
       assert.isTrue(names.includes("contracts-20261120T100000Z-chats.csv"))
+    })
+  )
+
+  it.scoped("cleans the temporary files a killed export left (dead pid or a day old), never a live export's", () =>
+    Effect.gen(function* () {
+      const dir = join(yield* tempDir, "out")
+      yield* Effect.promise(() => mkdir(dir, { recursive: true }))
+      // A pid above the kernel's pid_max names no process; the test runner's parent is alive.
+      const dead = ".contracts-latest.xlsx.4194305.tmp"
+      const live = `.contracts-latest-cells.csv.${process.ppid}.tmp`
+      const old = `.contracts-latest-results.csv.${process.ppid + 1}.tmp`
+      for (const name of [dead, live, old]) yield* Effect.promise(() => writeFile(join(dir, name), "half"))
+      const dayAgo = new Date(Date.parse("2026-11-22T03:15:30.123Z") - 25 * 3600 * 1000)
+      yield* Effect.promise(() => utimes(join(dir, old), dayAgo, dayAgo))
+      yield* writeReports(sampleModel(), sampleOptions(dir, { formats: ["csv"] }))
+      const left = (yield* list(dir)).filter((name) => name.endsWith(".tmp"))
+      assert.deepStrictEqual(left, [live])
+    })
+  )
+
+  it.scoped("a report of an earlier run leaves the -latest files alone", () =>
+    Effect.gen(function* () {
+      const dir = join(yield* tempDir, "out")
+      yield* writeReports(sampleModel(), sampleOptions(dir, { formats: ["csv"] }))
+      const latest = yield* Effect.promise(() => readFile(join(dir, "contracts-latest-results.csv"), "utf8"))
+      const earlier = sampleModel({ run: { ...sampleModel().run, id: 3, outcome: "completed" } })
+      const paths = yield* writeReports(
+        { ...earlier, documents: earlier.documents.slice(0, 1) },
+        sampleOptions(dir, { name: "contracts-run3", latest: false, formats: ["csv"], now: at("2026-11-23T00:00:00Z") })
+      )
+      assert.isTrue(paths.every((path) => path.includes("contracts-run3-20261123T000000Z")))
+      assert.strictEqual(
+        yield* Effect.promise(() => readFile(join(dir, "contracts-latest-results.csv"), "utf8")),
+        latest
+      )
     })
   )
 

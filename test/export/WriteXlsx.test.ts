@@ -136,7 +136,18 @@ describe("writeXlsx", () => {
       assert.strictEqual(runField(workbook, "Duration").value, "15m 30s")
       assert.strictEqual(runField(workbook, "Duration (seconds)").value, 930)
       assert.strictEqual(runField(workbook, "Cells failed").value, 1)
+      assert.strictEqual(runField(workbook, "Cells answered").value, 8)
       assert.strictEqual(runField(workbook, "Cells in all").value, 12)
+      assert.strictEqual(runField(workbook, "Cells not asked yet").value, 1)
+      assert.strictEqual(runField(workbook, "Chat messages answered").value, 2)
+      assert.strictEqual(runField(workbook, "Chat messages in all").value, 3)
+      const labels = Array.from({ length: sheet(workbook, "Run").rowCount }, (_, row) =>
+        String(sheet(workbook, "Run").getCell(row + 1, 1).value)
+      )
+      assert.isFalse(
+        labels.some((label) => label.includes(".")),
+        `no internal labels on the Run sheet: ${labels.join(", ")}`
+      )
       assert.strictEqual(runField(workbook, "docsweep version").value, "0.1.0")
       assert.strictEqual(runField(workbook, "Report written").value, now.toISOString())
       const errors = sheet(workbook, "Errors")

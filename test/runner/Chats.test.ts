@@ -1,6 +1,6 @@
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Ref, Stream } from "effect"
 import type { DocumentId, OrganizationId, SessionId } from "../../src/api/Ids.js"
 import { ServiceClient } from "../../src/client/ServiceClient.js"
 import type { ChatMessageRecord } from "../../src/store/CheckpointModel.js"
@@ -38,9 +38,19 @@ describe("chats", () => {
         "each",
         '  - name: Summary\n    scope: each\n    messages: ["Summarize it.", "And the term?"]\n'
       )
-      const summary = yield* runInProcess(service, file)
+      // The progress display's chats line counts the messages in flight while they are asked.
+      const inFlight = yield* Ref.make<ReadonlyArray<number>>([])
+      const summary = yield* runInProcess(service, file, {}, (progress) =>
+        progress.changes.pipe(
+          Stream.filter((snapshot) => snapshot.phase === "chats"),
+          Stream.runForEach((snapshot) => Ref.update(inFlight, (seen) => [...seen, snapshot.chats.inFlight]))
+        )
+      )
       assert.strictEqual(summary.outcome, "completed", summary.note)
       assert.strictEqual(summary.chats.success, 6)
+      const seen = yield* Ref.get(inFlight)
+      assert.isAbove(Math.max(...seen), 0, `chats in flight seen: ${seen.join(", ")}`)
+      assert.strictEqual(seen.at(-1), 0, "none in flight once every session is done")
       const records = yield* messagesOf(service, "each")
       assert.isTrue(records.every((r) => r.state === "success" && (r.response ?? "").includes(r.query)))
       const sessions = yield* remoteMessages(service, records)
@@ -94,6 +104,7 @@ describe("chats", () => {
       assert.include(summary.note ?? "", "Advanced plan")
       const failed = (yield* messagesOf(service, "basic")).filter((r) => r.state === "failed")
       assert.isTrue(failed.every((r) => r.chatName === "Compare" && (r.error ?? "").includes("scope: each")))
+      assert.isTrue(failed.every((r) => r.errorKind === "plan-refused"))
     }).pipe(Effect.scoped)
   )
 

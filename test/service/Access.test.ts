@@ -3,7 +3,7 @@ import { Effect, Redacted } from "effect"
 import * as Jose from "jose"
 import { signToken } from "../../src/service/Auth.js"
 import { usersAddCommand } from "../../src/service/Commands.js"
-import { asOrg, asUser, contract, raw, testService } from "./support.js"
+import { asOrg, asUser, raw, testService, uploadText } from "./support.js"
 
 const encoder = new TextEncoder()
 
@@ -13,15 +13,8 @@ const twoWorkspaces = Effect.gen(function* () {
   const ada = yield* service.client(yield* service.token(7, 3))
   const bob = yield* service.client(yield* service.token(8, 3))
   const eve = yield* service.client(yield* service.token(9, 4, "advanced"))
-  const upload = (client: typeof ada, organization: number, filename: string) =>
-    client.uploadDocument({
-      organizationId: asOrg(organization),
-      doctype: "txt",
-      filename,
-      bytes: encoder.encode(contract)
-    })
-  const ours = yield* upload(ada, 3, "a.txt")
-  const theirs = yield* upload(eve, 4, "b.txt")
+  const ours = yield* uploadText(ada, "a.txt", { organization: 3 })
+  const theirs = yield* uploadText(eve, "b.txt", { organization: 4 })
   return { service, ada, bob, eve, ours, theirs }
 })
 

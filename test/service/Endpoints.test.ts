@@ -6,7 +6,7 @@ import type { ColumnId, DocumentId, TableId } from "../../src/api/Ids.js"
 import { ServiceDatabase } from "../../src/service/ServiceDatabase.js"
 import { resolveServiceSettings, ServiceSettings } from "../../src/service/ServiceSettings.js"
 import { DocumentNotes } from "../../src/service/store/DocumentNotes.js"
-import { asOrg, asUser, contract, testService, waitUntil } from "./support.js"
+import { asOrg, asUser, contract, oneCell, testService, uploadText, waitUntil } from "./support.js"
 
 const encoder = new TextEncoder()
 
@@ -102,8 +102,7 @@ describe("service endpoints over real HTTP", () => {
     Effect.gen(function* () {
       const service = yield* testService({ debugEndpoints: true })
       const client = yield* service.client(yield* service.token(7, 3))
-      const upload = (filename: string) =>
-        client.uploadDocument({ organizationId: asOrg(3), doctype: "txt", filename, bytes: encoder.encode(contract) })
+      const upload = (filename: string) => uploadText(client, filename)
       const [a, b] = yield* Effect.all([upload("a.txt"), upload("b.txt")])
       if (a === undefined || b === undefined) return assert.fail("uploads")
       const table = yield* client.createTable({ organization_id: asOrg(3), user_id: asUser(7), document_ids: [a.id] })
@@ -175,18 +174,7 @@ describe("service endpoints over real HTTP", () => {
     Effect.gen(function* () {
       const service = yield* testService({ engine: { name: "latency", latencyMs: 600 } })
       const client = yield* service.client(yield* service.token(7, 3))
-      const document = yield* client.uploadDocument({
-        organizationId: asOrg(3),
-        doctype: "txt",
-        filename: "a.txt",
-        bytes: encoder.encode(contract)
-      })
-      const table = yield* client.createTable({
-        organization_id: asOrg(3),
-        user_id: asUser(7),
-        document_ids: [document.id]
-      })
-      const column = yield* client.createColumn(table.id, { query: "Term?" })
+      const { column, document, table } = yield* oneCell(client)
       yield* client.runTable(table.id, [[document.id, column.id]])
       const partial = yield* waitUntil(client.listCells(table.id), (cells) => cells[0]?.response !== "")
       assert.strictEqual(partial[0]?.task_status, "running")
@@ -200,8 +188,7 @@ describe("service endpoints over real HTTP", () => {
     Effect.gen(function* () {
       const service = yield* testService()
       const client = yield* service.client(yield* service.token(7, 3, "advanced"))
-      const upload = (filename: string) =>
-        client.uploadDocument({ organizationId: asOrg(3), doctype: "txt", filename, bytes: encoder.encode(contract) })
+      const upload = (filename: string) => uploadText(client, filename)
       const a = yield* upload("a.txt")
       const b = yield* upload("b.txt")
       const single = yield* client.createSession({
@@ -258,18 +245,7 @@ describe("service endpoints over real HTTP", () => {
     Effect.gen(function* () {
       const service = yield* testService({ failRate: 1, seed: 1 })
       const client = yield* service.client(yield* service.token(7, 3))
-      const document = yield* client.uploadDocument({
-        organizationId: asOrg(3),
-        doctype: "txt",
-        filename: "a.txt",
-        bytes: encoder.encode(contract)
-      })
-      const table = yield* client.createTable({
-        organization_id: asOrg(3),
-        user_id: asUser(7),
-        document_ids: [document.id]
-      })
-      const column = yield* client.createColumn(table.id, { query: "Term?" })
+      const { column, document, table } = yield* oneCell(client)
       yield* client.runTable(table.id, [[document.id, column.id]])
       const failed = yield* waitUntil(client.listCells(table.id), (cells) => cells[0]?.task_status === "failure")
       assert.include(String(failed[0]?.meta.error), "--fail-rate")
@@ -290,18 +266,7 @@ describe("service endpoints over real HTTP", () => {
     Effect.gen(function* () {
       const service = yield* testService({ engine: { name: "extractive" } })
       const client = yield* service.client(yield* service.token(7, 3))
-      const document = yield* client.uploadDocument({
-        organizationId: asOrg(3),
-        doctype: "txt",
-        filename: "msa.txt",
-        bytes: encoder.encode(contract)
-      })
-      const table = yield* client.createTable({
-        organization_id: asOrg(3),
-        user_id: asUser(7),
-        document_ids: [document.id]
-      })
-      const column = yield* client.createColumn(table.id, { query: "When does the agreement terminate?" })
+      const { column, document, table } = yield* oneCell(client, "When does the agreement terminate?", "msa.txt")
       yield* client.runTable(table.id, [[document.id, column.id]])
       const cells = yield* waitUntil(client.listCells(table.id), (all) => all[0]?.task_status === "success")
       assert.include(cells[0]?.response, "31 December 2027")

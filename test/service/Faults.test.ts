@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Exit, Random, Redacted, Scope } from "effect"
 import { pickFault } from "../../src/service/Faults.js"
-import { asOrg, asUser, contract, tempDir, testService } from "./support.js"
+import { oneCell, tempDir, testService } from "./support.js"
 
 /** One request as a client sees it: the status, or `dropped` when the connection closed without a reply. */
 const attempt = (url: string, token: string, body: string) =>
@@ -20,26 +20,19 @@ const attempt = (url: string, token: string, body: string) =>
     }
   })
 
+/** A table with one cell made on a fault-free service that stops again: the data a faulty service then serves. */
+const cellOnFaultFreeService = (dataDir: string) =>
+  Effect.gen(function* () {
+    const service = yield* testService({ dataDir })
+    const client = yield* service.client(yield* service.token(7, 3))
+    const { column, document, table } = yield* oneCell(client)
+    return { document: document.id, table: table.id, column: column.id }
+  }).pipe(Effect.scoped)
+
 /** A table with one cell made on a fault-free service; then the same data served with `--fault-rate 1`. */
 const faultyRun = (dataDir: string, seed: number) =>
   Effect.gen(function* () {
-    const setup = yield* Effect.gen(function* () {
-      const service = yield* testService({ dataDir })
-      const client = yield* service.client(yield* service.token(7, 3))
-      const document = yield* client.uploadDocument({
-        organizationId: asOrg(3),
-        doctype: "txt",
-        filename: "a.txt",
-        bytes: new TextEncoder().encode(contract)
-      })
-      const table = yield* client.createTable({
-        organization_id: asOrg(3),
-        user_id: asUser(7),
-        document_ids: [document.id]
-      })
-      const column = yield* client.createColumn(table.id, { query: "Term?" })
-      return { document: document.id, table: table.id, column: column.id }
-    }).pipe(Effect.scoped)
+    const setup = yield* cellOnFaultFreeService(dataDir)
     const scope = yield* Scope.make()
     const service = yield* testService({ dataDir, faultRate: 1, seed, faultDelayMs: 100, debugEndpoints: true }).pipe(
       Scope.extend(scope)
@@ -94,23 +87,7 @@ describe("service fault injection", () => {
       })
       if (seed === undefined) return assert.fail("no seed draws a delay first")
       const dataDir = yield* tempDir()
-      const { table, document, column } = yield* Effect.gen(function* () {
-        const service = yield* testService({ dataDir })
-        const client = yield* service.client(yield* service.token(7, 3))
-        const uploaded = yield* client.uploadDocument({
-          organizationId: asOrg(3),
-          doctype: "txt",
-          filename: "a.txt",
-          bytes: new TextEncoder().encode(contract)
-        })
-        const created = yield* client.createTable({
-          organization_id: asOrg(3),
-          user_id: asUser(7),
-          document_ids: [uploaded.id]
-        })
-        const query = yield* client.createColumn(created.id, { query: "Term?" })
-        return { table: created.id, document: uploaded.id, column: query.id }
-      }).pipe(Effect.scoped)
+      const { column, document, table } = yield* cellOnFaultFreeService(dataDir)
       const service = yield* testService({ dataDir, faultRate: 1, seed, faultDelayMs: 600, debugEndpoints: true })
       const token = Redacted.value(yield* service.token(7, 3))
       const outcome = yield* Effect.promise(() =>

@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Redacted } from "effect"
 import type { ColumnId, DocumentId, SessionId, TableId } from "../../src/api/Ids.js"
-import { asOrg, asUser, contract, raw, testService, waitUntil } from "./support.js"
+import { asOrg, asUser, raw, tableWithColumns, testService, uploadText, waitUntil } from "./support.js"
 
 /**
  * `serve --max-pending` and the queue statistics: a service that behaves like a queue-capped one under load, and
@@ -16,22 +16,9 @@ const setup = Effect.gen(function* () {
   })
   const token = yield* service.token(7, 3, "advanced")
   const client = yield* service.client(token)
-  const documents = yield* Effect.forEach([1, 2, 3, 4], (n) =>
-    client.uploadDocument({
-      organizationId: asOrg(3),
-      doctype: "txt",
-      filename: `d${n}.txt`,
-      bytes: new TextEncoder().encode(contract)
-    })
-  )
+  const documents = yield* Effect.forEach([1, 2, 3, 4], (n) => uploadText(client, `d${n}.txt`))
   const ids = documents.map((document) => document.id)
-  const table = yield* client.createTable({
-    organization_id: asOrg(3),
-    user_id: asUser(7),
-    document_ids: ids,
-    visibility: "private"
-  })
-  const columns = yield* Effect.forEach(["A?", "B?"], (query) => client.createColumn(table.id, { name: query, query }))
+  const { columns, table } = yield* tableWithColumns(client, ids, ["A?", "B?"], { visibility: "private", named: true })
   const pairs = ids.flatMap((documentId) => columns.map((column) => [documentId, column.id] as const))
   return { service, token, client, table, pairs }
 })

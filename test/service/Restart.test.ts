@@ -6,7 +6,7 @@ import { NodeHttpClient } from "@effect/platform-node"
 import { ClientSettings } from "../../src/client/ClientSettings.js"
 import { ServiceClient } from "../../src/client/ServiceClient.js"
 import { resolveSecret, signToken } from "../../src/service/Auth.js"
-import { asOrg, asUser, contract, tempDir, waitUntil } from "./support.js"
+import { asOrg, asUser, tableWithColumns, tempDir, uploadText, waitUntil } from "./support.js"
 
 const root = Path.resolve(import.meta.dirname, "../..")
 
@@ -83,20 +83,9 @@ describe("service restart", () => {
         "1 hour"
       )
       const before = yield* clientFor(first.baseUrl, token)
-      const document = yield* before.uploadDocument({
-        organizationId: asOrg(3),
-        doctype: "txt",
-        filename: "a.txt",
-        bytes: new TextEncoder().encode(contract)
-      })
-      const table = yield* before.createTable({
-        organization_id: asOrg(3),
-        user_id: asUser(7),
-        document_ids: [document.id]
-      })
-      const columns = yield* Effect.forEach(["Q1", "Q2", "Q3", "Q4", "Q5", "Q6"], (query) =>
-        before.createColumn(table.id, { query })
-      )
+      const document = yield* uploadText(before)
+      const queries = ["Q1", "Q2", "Q3", "Q4", "Q5", "Q6"]
+      const { columns, table } = yield* tableWithColumns(before, [document.id], queries)
       const session = yield* before.createSession({
         organization_id: asOrg(3),
         user_id: asUser(7),

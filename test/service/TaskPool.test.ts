@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { type AnswerEngine, EngineFailure } from "../../src/service/engine/AnswerEngine.js"
-import { asOrg, asUser, contract, testService, waitUntil } from "./support.js"
+import { asOrg, asUser, tableWithColumns, testService, uploadText, waitUntil } from "./support.js"
 
 /** Describes what it was given, so tests see how the pool built each request; "boom" fails, "slow" takes 300 ms. */
 const echoEngine: AnswerEngine = {
@@ -26,12 +26,7 @@ const echoEngine: AnswerEngine = {
 const setup = Effect.gen(function* () {
   const service = yield* testService({ answerEngine: echoEngine, workers: 3 })
   const client = yield* service.client(yield* service.token(7, 3, "advanced"))
-  const document = yield* client.uploadDocument({
-    organizationId: asOrg(3),
-    doctype: "txt",
-    filename: "a.txt",
-    bytes: new TextEncoder().encode(contract)
-  })
+  const document = yield* uploadText(client)
   return { client, document }
 })
 
@@ -97,12 +92,11 @@ describe("service task pool", () => {
   it.live("running a cell again while it generates supersedes the old task: one answer, same cell", () =>
     Effect.gen(function* () {
       const { client, document } = yield* setup
-      const table = yield* client.createTable({
-        organization_id: asOrg(3),
-        user_id: asUser(7),
-        document_ids: [document.id]
-      })
-      const column = yield* client.createColumn(table.id, { query: "slow" })
+      const {
+        columns: [column],
+        table
+      } = yield* tableWithColumns(client, [document.id], ["slow"])
+      if (column === undefined) return assert.fail("no column")
       const [cell] = yield* client.runTable(table.id, [[document.id, column.id]])
       yield* waitUntil(client.listCells(table.id), (cells) => cells[0]?.response === "A")
       const [again] = yield* client.runTable(table.id, [[document.id, column.id]])

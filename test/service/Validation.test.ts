@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Redacted } from "effect"
-import { asOrg, asUser, contract, raw, testService } from "./support.js"
+import { asOrg, asUser, oneCell, raw, testService, uploadText } from "./support.js"
 
 interface Case {
   readonly name: string
@@ -418,21 +418,8 @@ describe("service validation", () => {
       const basic = Redacted.value(yield* service.token(7, 3))
       const advanced = Redacted.value(yield* service.token(7, 3, "advanced"))
       const client = yield* service.client(Redacted.make(advanced))
-      const upload = (filename: string) =>
-        client.uploadDocument({
-          organizationId: asOrg(3),
-          doctype: "txt",
-          filename,
-          bytes: new TextEncoder().encode(contract)
-        })
-      const first = yield* upload("a.txt")
-      yield* upload("b.txt")
-      const table = yield* client.createTable({
-        organization_id: asOrg(3),
-        user_id: asUser(7),
-        document_ids: [first.id]
-      })
-      const column = yield* client.createColumn(table.id, { query: "Term?" })
+      const { column, document: first, table } = yield* oneCell(client)
+      yield* uploadText(client, "b.txt")
       const base = { organization_id: asOrg(3), user_id: asUser(7), document_ids: [first.id] }
       const single = yield* client.createSession({ ...base, is_multidoc: false })
       const multi = yield* client.createSession({ ...base, is_multidoc: true })

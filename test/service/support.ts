@@ -3,7 +3,7 @@ import * as Os from "node:os"
 import * as Path from "node:path"
 import { NodeHttpClient } from "@effect/platform-node"
 import { Duration, Effect, Layer, type Redacted } from "effect"
-import type { OrganizationId, UserId } from "../../src/api/Ids.js"
+import type { DocumentId, OrganizationId, UserId } from "../../src/api/Ids.js"
 import { ClientSettings } from "../../src/client/ClientSettings.js"
 import { ServiceClient } from "../../src/client/ServiceClient.js"
 import { type RunningService, startService } from "../../src/service/Server.js"
@@ -70,6 +70,49 @@ Either party may terminate it with ninety days written notice.
 
 Payment is due within thirty days of each invoice. Late payments bear interest of two percent per month.
 `
+
+/** Uploads `text` (the sample contract unless told) as a text document of workspace `organization` (3). */
+export const uploadText = (
+  client: ServiceClient,
+  filename = "a.txt",
+  options: { readonly text?: string; readonly organization?: number } = {}
+) =>
+  client.uploadDocument({
+    organizationId: asOrg(options.organization ?? 3),
+    doctype: "txt",
+    filename,
+    bytes: new TextEncoder().encode(options.text ?? contract)
+  })
+
+/** A table of user 7 in workspace 3 over `documentIds`, with a column per query: the set-up most tests need. */
+export const tableWithColumns = (
+  client: ServiceClient,
+  documentIds: ReadonlyArray<DocumentId>,
+  queries: ReadonlyArray<string>,
+  options: { readonly visibility?: "private" | "shared"; readonly named?: boolean } = {}
+) =>
+  Effect.gen(function* () {
+    const table = yield* client.createTable({
+      organization_id: asOrg(3),
+      user_id: asUser(7),
+      document_ids: documentIds,
+      ...(options.visibility === undefined ? {} : { visibility: options.visibility })
+    })
+    const columns = yield* Effect.forEach(queries, (query) =>
+      client.createColumn(table.id, options.named === true ? { name: query, query } : { query })
+    )
+    return { table, columns }
+  })
+
+/** upload → table → column: one document (`filename`), one table, one column asking `query`. */
+export const oneCell = (client: ServiceClient, query = "Term?", filename = "a.txt") =>
+  Effect.gen(function* () {
+    const document = yield* uploadText(client, filename)
+    const { columns, table } = yield* tableWithColumns(client, [document.id], [query])
+    const [column] = columns
+    if (column === undefined) return yield* Effect.dieMessage("the column was not created")
+    return { document, table, column }
+  })
 
 /** Repeats `effect` every 25 ms until `done` holds, for at most `limit`. */
 export const waitUntil = <A, E, R>(

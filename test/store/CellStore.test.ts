@@ -1,20 +1,26 @@
-import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
-import { at, document, start, tempDir, wanted, withStore } from "./StoreFixtures.js"
+import {
+  at,
+  checkpointPath,
+  columnA,
+  columnB,
+  document,
+  oneIntent,
+  rerun,
+  wanted,
+  withRun,
+  withStore
+} from "./StoreFixtures.js"
 
-const columnA = { name: "a", queryKey: "qa" }
-const columnB = { name: "b", queryKey: "qb" }
 const docs = [document(1), document(2)]
-const rerun = { onlyFailed: false }
 
 describe("CheckpointStore resume semantics", () => {
   it.scoped("a re-run asks only what is new or changed; in-flight cells stay in flight across a reopen", () =>
     Effect.gen(function* () {
-      const path = join(yield* tempDir, "state.sqlite")
-      yield* withStore(path, (store) =>
+      const path = yield* checkpointPath
+      yield* withRun(path, (store, run) =>
         Effect.gen(function* () {
-          const run = yield* store.beginRun(start)
           yield* store.saveDocuments(docs)
           const counts = yield* store.syncCells(wanted(docs, [columnA, columnB]), rerun)
           assert.deepStrictEqual(counts, { total: 4, alreadyAnswered: 0, toRun: 4, inFlight: 0, skipped: 0 })
@@ -33,9 +39,8 @@ describe("CheckpointStore resume semantics", () => {
           // documentId 2 / a stays `submitting`: the process dies here.
         })
       )
-      yield* withStore(path, (store) =>
+      yield* withRun(path, (store, run) =>
         Effect.gen(function* () {
-          const run = yield* store.beginRun(start)
           const counts = yield* store.syncCells(wanted(docs, [columnA, columnB]), rerun)
           assert.deepStrictEqual(counts, { total: 4, alreadyAnswered: 1, toRun: 2, inFlight: 1, skipped: 0 })
           const cells = yield* store.cells()
@@ -70,10 +75,9 @@ describe("CheckpointStore resume semantics", () => {
 
   it.scoped("a modified document or an edited column re-asks the pair; new documents and columns are added", () =>
     Effect.gen(function* () {
-      const path = join(yield* tempDir, "state.sqlite")
-      yield* withStore(path, (store) =>
+      const path = yield* checkpointPath
+      yield* withRun(path, (store, run) =>
         Effect.gen(function* () {
-          const run = yield* store.beginRun(start)
           yield* store.syncCells(wanted(docs, [columnA]), rerun)
           const keys = wanted(docs, [columnA])
           yield* store.markSubmitting(keys, run.id, at)
@@ -116,10 +120,9 @@ describe("CheckpointStore resume semantics", () => {
     "--only-failed runs failed pairs only; a removed column is kept but not counted; --fresh resets (keeping uploads)",
     () =>
       Effect.gen(function* () {
-        const path = join(yield* tempDir, "state.sqlite")
-        yield* withStore(path, (store) =>
+        const path = yield* checkpointPath
+        yield* withRun(path, (store, run) =>
           Effect.gen(function* () {
-            const run = yield* store.beginRun(start)
             yield* store.saveDocuments(docs)
             yield* store.saveUpload("/a.pdf", "sha", 1)
             const keys = wanted(docs, [columnA, columnB])
@@ -162,8 +165,9 @@ describe("CheckpointStore resume semantics", () => {
 
             yield* store.reset()
             assert.deepStrictEqual(yield* store.cells({ includeUnwanted: true }), [])
-            assert.deepStrictEqual(yield* store.documents(), [])
-            // Uploaded files are already documents of the service: --fresh must not upload them a second time.
+            // Documents stay for the reports of earlier runs (this run updates them); uploaded files are already
+            // documents of the service: --fresh must not upload them a second time.
+            assert.strictEqual((yield* store.documents()).length, 2)
             assert.deepStrictEqual(yield* store.uploadedFile("/a.pdf", "sha"), Option.some(1))
             assert.strictEqual((yield* store.runs()).length, 1)
             const fresh = yield* store.syncCells(wanted(docs, [columnA]), rerun)
@@ -175,13 +179,10 @@ describe("CheckpointStore resume semantics", () => {
 
   it.scoped("intent: attempts and stale task id; a revert undoes one attempt", () =>
     Effect.gen(function* () {
-      const path = join(yield* tempDir, "state.sqlite")
-      yield* withStore(path, (store) =>
+      const path = yield* checkpointPath
+      yield* withRun(path, (store, run) =>
         Effect.gen(function* () {
-          const run = yield* store.beginRun(start)
-          const key = { documentId: 1, columnName: "a" }
-          yield* store.syncCells(wanted([document(1)], [columnA]), rerun)
-          yield* store.markSubmitting([key], run.id, at)
+          const key = yield* oneIntent(store, run.id)
           yield* store.revertSubmitting([key])
           const reverted = (yield* store.cells())[0]
           assert.strictEqual(reverted?.state, "pending")
@@ -207,13 +208,10 @@ describe("CheckpointStore resume semantics", () => {
 
   it.scoped("a stale pair in flight is left to the reconcile, then asked again under the new key", () =>
     Effect.gen(function* () {
-      const path = join(yield* tempDir, "state.sqlite")
-      yield* withStore(path, (store) =>
+      const path = yield* checkpointPath
+      yield* withRun(path, (store, run) =>
         Effect.gen(function* () {
-          const run = yield* store.beginRun(start)
-          const key = { documentId: 1, columnName: "a" }
-          yield* store.syncCells(wanted([document(1)], [columnA]), rerun)
-          yield* store.markSubmitting([key], run.id, at)
+          const key = yield* oneIntent(store, run.id)
           yield* store.markSubmitted([{ ...key, remoteCellId: 7, remoteTaskId: "t1", at }])
           // The document is modified while its answer is being generated.
           const during = yield* store.syncCells(wanted([document(1, "v2")], [columnA]), rerun)

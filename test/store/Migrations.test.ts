@@ -69,11 +69,49 @@ describe("Migrations", () => {
     })
   )
 
+  it.scoped("a reader (docsweep view) uses a current checkpoint and never upgrades an older one", () =>
+    Effect.gen(function* () {
+      const path = join(yield* tempDir, "state.sqlite")
+      const db = yield* raw(path)
+      yield* migrate(db, path, migrations.slice(0, 2))
+      const error = yield* Effect.flip(openDatabase(path, { readOnly: true }))
+      assert.include(error.message, `schema version 2, older than this docsweep's (${migrations.length})`)
+      assert.include(error.message, "opened read-only")
+      assert.strictEqual(db.pragma("user_version", { simple: true }), 2)
+      yield* migrate(db, path)
+      const reader = yield* openDatabase(path, { readOnly: true })
+      assert.isTrue(reader.sqlite.readonly)
+      assert.throws(() => reader.sqlite.exec("CREATE TABLE x (y INTEGER)"), /readonly/)
+    })
+  )
+
   it.scoped("a missing file is refused when it must exist", () =>
     Effect.gen(function* () {
       const path = join(yield* tempDir, "absent.sqlite")
       const error = yield* Effect.flip(openDatabase(path, { fileMustExist: true }))
       assert.strictEqual(error.operation, "open")
+    })
+  )
+
+  it.scoped("a checkpoint from before error kinds keeps its plan refusals as a kind", () =>
+    Effect.gen(function* () {
+      const path = join(yield* tempDir, "state.sqlite")
+      const db = yield* raw(path)
+      const beforeKinds = migrations.findIndex((script) => script.includes("error_kind"))
+      yield* migrate(db, path, migrations.slice(0, beforeKinds))
+      const insert = db.prepare(
+        `INSERT INTO chat_messages (chat_name, scope, session_key, document_ids, position, query, dependency_key,
+           state, error) VALUES ('c', 'all', '1,2', '[1,2]', ?, 'q', 'k', ?, ?)`
+      )
+      insert.run(0, "failed", 'chat "c": multi-doc chat needs the Advanced plan or higher; use scope: each')
+      insert.run(1, "failed", "timed out")
+      insert.run(2, "success", null)
+      yield* migrate(db, path)
+      assert.deepStrictEqual(db.prepare("SELECT position, error_kind FROM chat_messages ORDER BY position").all(), [
+        { position: 0, error_kind: "plan-refused" },
+        { position: 1, error_kind: null },
+        { position: 2, error_kind: null }
+      ])
     })
   )
 })

@@ -192,6 +192,9 @@ describe("CheckpointStore reads", () => {
       assert.strictEqual([...model.cells()].length, 4)
       assert.strictEqual([...model.cells()].length, 4)
       assert.deepStrictEqual(model.chats[0]?.documents, ["doc-1.pdf", "doc-2.pdf"])
+      // Cells and chat messages are counted apart, by report status (no `chats.failed` among the cells).
+      assert.deepStrictEqual(model.run.counts, { success: 3, failed: 1, running: 0, pending: 0 })
+      assert.deepStrictEqual(model.run.chatCounts, { success: 0, failed: 1, running: 0, pending: 0 })
       assert.deepStrictEqual(model.changes, [
         { documentId: 2, filename: "doc-2.pdf", column: "a", before: "A2", after: undefined, fromRun: 2, toRun: 3 }
       ])

@@ -2,11 +2,9 @@ import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { CheckpointStore } from "../../src/store/CheckpointStore.js"
-import { document, start, tempDir, wanted, withStore } from "./StoreFixtures.js"
+import { checkpointPath, columnA, document, rerun, start, tempDir, wanted, withStore } from "./StoreFixtures.js"
 
-const columnA = { name: "a", queryKey: "qa" }
 const docs = [document(1), document(2)]
-const rerun = { onlyFailed: false }
 
 describe("CheckpointStore runs, meta and layout", () => {
   it.scoped("records runs; a run left running by a dead process becomes interrupted", () =>
@@ -44,7 +42,7 @@ describe("CheckpointStore runs, meta and layout", () => {
 
   it.scoped("keeps meta, uploads, documents in first-seen order, tables and columns", () =>
     Effect.gen(function* () {
-      const path = join(yield* tempDir, "state.sqlite")
+      const path = yield* checkpointPath
       yield* withStore(path, (store) =>
         Effect.gen(function* () {
           yield* store.setMeta("secondsPerCell", "2.5")

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Effect } from "effect"
-import type { DocumentRecord, RunStart, WantedCell } from "../../src/store/CheckpointModel.js"
+import type { DocumentRecord, RunRecord, RunStart, WantedCell } from "../../src/store/CheckpointModel.js"
 import { CheckpointStore } from "../../src/store/CheckpointStore.js"
 
 /** A temporary directory removed with the scope. */
@@ -11,9 +11,16 @@ export const tempDir = Effect.acquireRelease(
   (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
 )
 
+/** `state.sqlite` in a fresh temporary directory (removed with the scope). */
+export const checkpointPath = Effect.map(tempDir, (dir) => join(dir, "state.sqlite"))
+
 /** Opens the checkpoint at `path` for `use` only: the connection closes afterwards, like a process ending. */
 export const withStore = <A, E>(path: string, use: (store: CheckpointStore) => Effect.Effect<A, E>) =>
   Effect.flatMap(CheckpointStore, use).pipe(Effect.provide(CheckpointStore.open(path)))
+
+/** Like `withStore`, with a run begun (`start`) first: what a runner process does when it starts. */
+export const withRun = <A, E>(path: string, use: (store: CheckpointStore, run: RunRecord) => Effect.Effect<A, E>) =>
+  withStore(path, (store) => Effect.flatMap(store.beginRun(start), (run) => use(store, run)))
 
 export const start: RunStart = {
   pipelineName: "leases",
@@ -47,3 +54,18 @@ export const wanted = (
   )
 
 export const at = "2026-01-01T00:00:00.000Z"
+
+export const columnA = { name: "a", queryKey: "qa" }
+export const columnB = { name: "b", queryKey: "qb" }
+
+/** A sync that keeps answered pairs (no --only-failed). */
+export const rerun = { onlyFailed: false }
+
+/** Pair (document 1, column a) synced and its intent committed for `runId`: where the intent tests start. */
+export const oneIntent = (store: CheckpointStore, runId: number) =>
+  Effect.gen(function* () {
+    const key = { documentId: 1, columnName: "a" }
+    yield* store.syncCells(wanted([document(1)], [columnA]), rerun)
+    yield* store.markSubmitting([key], runId, at)
+    return key
+  })

@@ -99,6 +99,13 @@ describe("docsweep view", () => {
         assert.include(pageText, "Agreement 05 between Alpha 05 Ltd and Beta 05 GmbH.")
         assert.deepStrictEqual(yield* Effect.promise(() => opened.problems()), [])
         yield* Effect.promise(() => opened.close())
+
+        // Ctrl-C: the viewer says it stopped; it has no run to resume.
+        yield* view.kill("SIGINT")
+        const stopped = yield* view.exit.pipe(Effect.timeout("20 seconds"))
+        assert.strictEqual(stopped.code, 130, allOutput(stopped))
+        assert.include(stopped.stderr, "view stopped")
+        assert.notInclude(allOutput(stopped), "resume")
       }).pipe(Effect.scoped),
     90_000
   )

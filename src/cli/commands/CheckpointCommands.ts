@@ -3,28 +3,29 @@ import type { Argv, CommandModule } from "yargs"
 import type { ReportFormat } from "../../export/ReportModel.js"
 import { CheckpointStore } from "../../store/CheckpointStore.js"
 import { readLock } from "../../store/PipelineLock.js"
+import { CliOutput } from "../CliOutput.js"
 import { ExitCode } from "../ExitCode.js"
-import { reportFailures } from "../Failures.js"
-import { type ArgsOf, loadEffective, withServiceFlags } from "../PipelineArgs.js"
-import { requireCheckpoint, shardDir, statePath, writeRunReports } from "../Reports.js"
+import { type ArgsOf, loadEffective, withOutputFlag, withPipelineFile } from "../PipelineArgs.js"
+import { describeRuns, requireCheckpoint, requireRun, shardDir, statePath, writeRunReports } from "../Reports.js"
 import { parseShard } from "../Shard.js"
-import { renderDiff, renderStatus } from "../StatusText.js"
+import { diffHeadline, renderDiff, renderStatus } from "../StatusText.js"
 import { runCommandWith } from "../runCommand.js"
 import { UsageError } from "../UsageError.js"
 
+/** What the commands that work from the checkpoint alone take: the pipeline, where it ran, which shard. */
 export const withCheckpointFlags = (yargs: Argv) =>
-  withServiceFlags(yargs.positional("file", { type: "string", demandOption: true })).option("shard", {
+  withOutputFlag(withPipelineFile(yargs)).option("shard", {
     type: "string",
-    describe: "I/N: the checkpoint of one shard"
+    describe: "I/N: the checkpoint of that shard (run --shard I/N)"
   })
 
 /** The output directory and checkpoint a pipeline (or one of its shards) writes to. */
 export const checkpointOf = (
   file: string,
-  argv: Parameters<typeof loadEffective>[1] & { readonly shard?: string | undefined }
+  argv: { readonly output?: string | undefined; readonly shard?: string | undefined }
 ) =>
   Effect.gen(function* () {
-    const { effective, loaded } = yield* loadEffective(file, argv)
+    const { effective, loaded } = yield* loadEffective(file, { output: argv.output })
     const shard = argv.shard === undefined ? undefined : yield* parseShard(argv.shard)
     const outputDir =
       shard === undefined ? effective.pipeline.output.dir : shardDir(effective.pipeline.output.dir, shard)
@@ -50,41 +51,49 @@ const parseFormats = (text: string | undefined) =>
 
 const exportBuilder = (yargs: Argv) =>
   withCheckpointFlags(yargs)
-    .option("run", { type: "number", describe: "the run to report (default: the latest)" })
+    .option("run", { type: "number", describe: "the run to report, as it ended (default: the latest)" })
     .option("format", {
       type: "string",
       describe: "xlsx, csv, html or several, comma-separated (default: the pipeline's output.formats)"
     })
+    .example("$0 export pipelines/contracts.yaml", "the latest run's reports again (also the -latest files)")
+    .example("$0 export pipelines/contracts.yaml --run 3 --format html", "run #3 as it ended: <name>-run3-<UTC>.html")
 
 /** `docsweep export FILE`: the reports again, from the checkpoint alone; the service is not contacted. */
 export const ExportCommand: CommandModule<object, ArgsOf<typeof exportBuilder>> = {
   command: "export <file>",
-  describe: "write the reports again from the checkpoint alone (no service needed)",
+  describe: "write the reports of a run again from the checkpoint alone (no service needed)",
   builder: exportBuilder,
   handler: (argv) =>
     runCommandWith(
       argv,
-      reportFailures(
-        Effect.gen(function* () {
-          const { effective, loaded, outputDir, path } = yield* checkpointOf(argv.file, argv)
-          const formats = yield* parseFormats(argv.format)
-          const written = yield* writeRunReports({
+      Effect.gen(function* () {
+        const output = yield* CliOutput
+        const { effective, loaded, outputDir, path } = yield* checkpointOf(argv.file, argv)
+        const formats = yield* parseFormats(argv.format)
+        const written = yield* Effect.gen(function* () {
+          const store = yield* CheckpointStore
+          yield* requireRun(yield* store.runs(), argv.run, "--run", path)
+          return yield* writeRunReports({
             outputDir,
             pipelineFile: loaded.file,
             output: effective.pipeline.output,
             formats,
             runId: argv.run,
             sources: effective.sources
-          }).pipe(Effect.provide(CheckpointStore.open(path)))
-          for (const file of written) console.log(file)
-          return ExitCode.ok
-        })
-      )
+          })
+        }).pipe(Effect.provide(CheckpointStore.openExisting(path)))
+        output.result(written.join("\n"), { reports: written })
+        return ExitCode.ok
+      })
     )
 }
 
 const statusBuilder = (yargs: Argv) =>
-  withCheckpointFlags(yargs).option("json", { type: "boolean", describe: "print JSON" })
+  withCheckpointFlags(yargs)
+    .option("json", { type: "boolean", describe: "print JSON" })
+    .example("$0 status pipelines/contracts.yaml", "runs, counts, failed cells with reasons, the lock")
+    .example("$0 status pipelines/contracts.yaml --shard 2/4 --json", "one shard's checkpoint, for scripts")
 
 /** `docsweep status FILE`: runs, counts, failures, last activity and the lock, from the checkpoint alone. */
 export const StatusCommand: CommandModule<object, ArgsOf<typeof statusBuilder>> = {
@@ -94,21 +103,18 @@ export const StatusCommand: CommandModule<object, ArgsOf<typeof statusBuilder>> 
   handler: (argv) =>
     runCommandWith(
       argv,
-      reportFailures(
-        Effect.gen(function* () {
-          const { path } = yield* checkpointOf(argv.file, argv)
-          const summary = yield* Effect.flatMap(CheckpointStore, (store) => store.statusSummary()).pipe(
-            Effect.provide(CheckpointStore.open(path))
-          )
-          const lock = Option.getOrUndefined(yield* readLock(path))
-          console.log(
-            argv.json === true
-              ? JSON.stringify({ checkpoint: path, lock, ...summary }, null, 2)
-              : renderStatus(path, summary, lock)
-          )
-          return ExitCode.ok
-        })
-      )
+      Effect.gen(function* () {
+        const output = yield* CliOutput
+        const { path } = yield* checkpointOf(argv.file, argv)
+        const summary = yield* Effect.flatMap(CheckpointStore, (store) => store.statusSummary()).pipe(
+          Effect.provide(CheckpointStore.openExisting(path))
+        )
+        const lock = Option.getOrUndefined(yield* readLock(path))
+        const data = { checkpoint: path, lock, ...summary }
+        if (output.format === "json") output.result(`status of ${path}`, data)
+        else output.result(argv.json === true ? JSON.stringify(data, null, 2) : renderStatus(path, summary, lock))
+        return ExitCode.ok
+      })
     )
 }
 
@@ -117,6 +123,8 @@ const diffBuilder = (yargs: Argv) =>
     .option("from", { type: "number", describe: "the earlier run (default: the run before --to)" })
     .option("to", { type: "number", describe: "the later run (default: the latest)" })
     .option("json", { type: "boolean", describe: "print JSON" })
+    .example("$0 diff pipelines/contracts.yaml", "what changed between the last two runs")
+    .example("$0 diff pipelines/contracts.yaml --from 1 --to 3 --json", "between runs #1 and #3, for scripts")
 
 /** `docsweep diff FILE [--from RUN] [--to RUN]`: answers that changed between two runs. */
 export const DiffCommand: CommandModule<object, ArgsOf<typeof diffBuilder>> = {
@@ -126,24 +134,25 @@ export const DiffCommand: CommandModule<object, ArgsOf<typeof diffBuilder>> = {
   handler: (argv) =>
     runCommandWith(
       argv,
-      reportFailures(
-        Effect.gen(function* () {
-          const { path } = yield* checkpointOf(argv.file, argv)
-          return yield* Effect.gen(function* () {
-            const store = yield* CheckpointStore
-            const runs = yield* store.runs()
-            const to = argv.to ?? runs.at(-1)?.id
-            const from = argv.from ?? runs.filter((run) => to !== undefined && run.id < to).at(-1)?.id
-            if (to === undefined || from === undefined) {
-              return yield* new UsageError({ message: `diff needs two runs; ${path} holds ${runs.length}` })
-            }
-            const changes = yield* store.diff(from, to)
-            console.log(
-              argv.json === true ? JSON.stringify({ from, to, changes }, null, 2) : renderDiff(from, to, changes)
-            )
-            return ExitCode.ok
-          }).pipe(Effect.provide(CheckpointStore.open(path)))
-        })
-      )
+      Effect.gen(function* () {
+        const output = yield* CliOutput
+        const { path } = yield* checkpointOf(argv.file, argv)
+        return yield* Effect.gen(function* () {
+          const store = yield* CheckpointStore
+          const runs = yield* store.runs()
+          yield* requireRun(runs, argv.from, "--from", path)
+          yield* requireRun(runs, argv.to, "--to", path)
+          const to = argv.to ?? runs.at(-1)?.id
+          const from = argv.from ?? runs.filter((run) => to !== undefined && run.id < to).at(-1)?.id
+          if (to === undefined || from === undefined) {
+            return yield* new UsageError({ message: `diff needs two runs; ${path} holds ${describeRuns(runs)}` })
+          }
+          const changes = yield* store.diff(from, to)
+          const data = { from, to, changes }
+          if (output.format === "json") output.result(diffHeadline(from, to, changes.length), data)
+          else output.result(argv.json === true ? JSON.stringify(data, null, 2) : renderDiff(from, to, changes))
+          return ExitCode.ok
+        }).pipe(Effect.provide(CheckpointStore.openExisting(path)))
+      })
     )
 }

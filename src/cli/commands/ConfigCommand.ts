@@ -1,18 +1,24 @@
 import { Effect } from "effect"
 import type { Argv, CommandModule } from "yargs"
 import { renderSources } from "../../pipeline/EffectiveConfig.js"
+import { CliOutput } from "../CliOutput.js"
 import { ExitCode } from "../ExitCode.js"
-import { reportFailures } from "../Failures.js"
-import { type ArgsOf, loadEffective, withServiceFlags } from "../PipelineArgs.js"
+import { type ArgsOf, loadEffective, withOutputFlag, withPipelineFile } from "../PipelineArgs.js"
 import { runCommandWith } from "../runCommand.js"
 
-/** `docsweep config FILE`: the effective settings and where each came from; the token only as <redacted>. */
 const builder = (yargs: Argv) =>
-  withServiceFlags(yargs.positional("file", { type: "string", demandOption: true })).option("json", {
-    type: "boolean",
-    describe: "print JSON"
-  })
+  withOutputFlag(withPipelineFile(yargs))
+    .option("json", { type: "boolean", describe: "print JSON" })
+    .example(
+      "$0 config pipelines/contracts.yaml",
+      "each setting, and whether the pipeline, the environment or a default set it"
+    )
+    .example(
+      "DOCSWEEP_BASE_URL=https://cite.petal.org $0 config pipelines/contracts.yaml --json",
+      "what a cron job's environment makes of it"
+    )
 
+/** `docsweep config FILE`: the effective settings and where each came from; the token only as <redacted>. */
 export const ConfigCommand: CommandModule<object, ArgsOf<typeof builder>> = {
   command: "config <file>",
   describe: "the effective configuration and where each value came from (token redacted)",
@@ -20,15 +26,15 @@ export const ConfigCommand: CommandModule<object, ArgsOf<typeof builder>> = {
   handler: (argv) =>
     runCommandWith(
       argv,
-      reportFailures(
-        loadEffective(argv.file, argv).pipe(
-          Effect.map(({ effective }) => {
-            console.log(
-              argv.json === true ? JSON.stringify(effective.sources, null, 2) : renderSources(effective.sources)
-            )
-            return ExitCode.ok
-          })
-        )
-      )
+      Effect.gen(function* () {
+        const output = yield* CliOutput
+        const { effective } = yield* loadEffective(argv.file, { output: argv.output })
+        if (output.format === "json") output.result(`configuration of ${argv.file}`, { sources: effective.sources })
+        else
+          output.result(
+            argv.json === true ? JSON.stringify(effective.sources, null, 2) : renderSources(effective.sources)
+          )
+        return ExitCode.ok
+      })
     )
 }

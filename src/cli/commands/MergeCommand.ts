@@ -1,13 +1,16 @@
-import { resolve } from "node:path"
+import { existsSync } from "node:fs"
+import { join, resolve } from "node:path"
 import { Effect } from "effect"
 import type { Argv, CommandModule } from "yargs"
 import { loadPipeline } from "../../pipeline/loadPipeline.js"
 import type { OutputSettings } from "../../pipeline/PipelineSchema.js"
+import { databaseFile } from "../../service/ServiceDatabase.js"
+import { mergeServiceDocuments } from "../../service/MergeDocuments.js"
 import { CheckpointStore } from "../../store/CheckpointStore.js"
 import { mergeCheckpoints } from "../../store/MergeCheckpoints.js"
+import { CliOutput } from "../CliOutput.js"
 import { ExitCode } from "../ExitCode.js"
-import { reportFailures } from "../Failures.js"
-import type { ArgsOf } from "../PipelineArgs.js"
+import { type ArgsOf, commandHelp } from "../PipelineArgs.js"
 import { requireCheckpoint, statePath, writeRunReports } from "../Reports.js"
 import { runCommandWith } from "../runCommand.js"
 import { UsageError } from "../UsageError.js"
@@ -22,12 +25,26 @@ const defaultOutput: OutputSettings = {
 }
 
 const builder = (yargs: Argv) =>
-  yargs
-    .positional("dirs", { type: "string", array: true, demandOption: true, describe: "shard output directories" })
-    .option("pipeline", { type: "string", describe: "the pipeline file: its output settings and output dir" })
-    .option("out", { type: "string", describe: "where the merged checkpoint and report go" })
+  commandHelp(yargs)
+    .positional("dirs", { type: "string", array: true, describe: "the shards' output directories (shard-I-of-N)" })
+    // A variadic positional defaults to [] in yargs, which its help would show beside [required].
+    .default("dirs", undefined)
+    .option("pipeline", {
+      type: "string",
+      describe: "the pipeline file: the merged output goes to its output.dir, with its report settings"
+    })
+    .option("out", { type: "string", describe: "where the merged checkpoint and report go (else the pipeline's)" })
+    .example("$0 merge output/contracts/shard-*-of-4 --pipeline pipelines/contracts.yaml", "then `run` goes on from it")
+    .example("$0 merge shards/shard-* --out output/contracts-review", "without the pipeline: default report settings")
 
-/** `docsweep merge DIR... [--out DIR]`: one checkpoint and one report from the shards' checkpoints. */
+/** The embedded service data a shard run kept next to its checkpoint (none when it ran against a service). */
+const embeddedServiceOf = (dir: string) => join(dir, "service")
+
+/**
+ * `docsweep merge DIR... [--out DIR]`: one checkpoint and one report from the shards' checkpoints. Shards that ran
+ * on their own embedded services bring their documents into the merged output's embedded service, so a later `run`
+ * of the pipeline goes on from the merged checkpoint (doing only what is new).
+ */
 export const MergeCommand: CommandModule<object, ArgsOf<typeof builder>> = {
   command: "merge <dirs..>",
   describe: "combine shard checkpoints (their output dirs) into one checkpoint and one report",
@@ -35,25 +52,29 @@ export const MergeCommand: CommandModule<object, ArgsOf<typeof builder>> = {
   handler: (argv) =>
     runCommandWith(
       argv,
-      reportFailures(
-        Effect.gen(function* () {
-          const pipeline = argv.pipeline === undefined ? undefined : (yield* loadPipeline(argv.pipeline)).pipeline
-          const outDir = argv.out ?? pipeline?.output.dir
-          if (outDir === undefined)
-            return yield* new UsageError({ message: "merge needs --out DIR or --pipeline FILE" })
-          const sources = argv.dirs.map((dir) => statePath(resolve(dir)))
-          yield* Effect.forEach(sources, requireCheckpoint, { discard: true })
-          const target = statePath(resolve(outDir))
-          const merged = yield* mergeCheckpoints(target, sources)
-          console.error(`merged ${sources.length} checkpoints into ${target}: ${JSON.stringify(merged)}`)
-          const written = yield* writeRunReports({
-            outputDir: resolve(outDir),
-            pipelineFile: argv.pipeline ?? "(merged shards)",
-            output: pipeline?.output ?? defaultOutput
-          }).pipe(Effect.provide(CheckpointStore.open(target)))
-          for (const file of written) console.log(file)
-          return ExitCode.ok
-        })
-      )
+      Effect.gen(function* () {
+        const output = yield* CliOutput
+        const pipeline = argv.pipeline === undefined ? undefined : (yield* loadPipeline(argv.pipeline)).pipeline
+        const outDir = argv.out ?? pipeline?.output.dir
+        if (outDir === undefined) return yield* new UsageError({ message: "merge needs --out DIR or --pipeline FILE" })
+        const dirs = (argv.dirs ?? []).map((dir) => resolve(dir))
+        const sources = dirs.map(statePath)
+        yield* Effect.forEach(sources, requireCheckpoint, { discard: true })
+        const services = dirs.map(embeddedServiceOf).filter((dir) => existsSync(join(dir, databaseFile)))
+        const documents =
+          services.length === 0 ? 0 : yield* mergeServiceDocuments(embeddedServiceOf(resolve(outDir)), services)
+        const target = statePath(resolve(outDir))
+        const merged = yield* mergeCheckpoints(target, sources)
+        yield* Effect.logInfo(`merged ${sources.length} checkpoints into ${target}`).pipe(
+          Effect.annotateLogs({ ...merged, serviceDocuments: documents })
+        )
+        const written = yield* writeRunReports({
+          outputDir: resolve(outDir),
+          pipelineFile: argv.pipeline ?? "(merged shards)",
+          output: pipeline?.output ?? defaultOutput
+        }).pipe(Effect.provide(CheckpointStore.open(target)))
+        output.result(written.join("\n"), { reports: written, merged })
+        return ExitCode.ok
+      })
     )
 }

@@ -1,9 +1,9 @@
 import { Effect } from "effect"
 import type { Argv, CommandModule } from "yargs"
 import { docsAddCommand, serveCommand, tokenCommand, usersAddCommand } from "../../service/Commands.js"
+import { defaultFaultDelayMs } from "../../service/ServiceSettings.js"
 import { ExitCode } from "../ExitCode.js"
-import { reportFailures } from "../Failures.js"
-import type { ArgsOf } from "../PipelineArgs.js"
+import { type ArgsOf, commandHelp } from "../PipelineArgs.js"
 import { runCommandWith } from "../runCommand.js"
 
 const dataOption = {
@@ -13,7 +13,7 @@ const dataOption = {
 } as const
 
 const serveBuilder = (yargs: Argv) =>
-  yargs
+  commandHelp(yargs)
     .option("host", { type: "string", default: "127.0.0.1", describe: "address to listen on" })
     .option("port", { type: "number", default: 8787, describe: "port; 0 picks a free one" })
     .option("data", dataOption)
@@ -34,7 +34,11 @@ const serveBuilder = (yargs: Argv) =>
     .option("llm-base-url", { type: "string", describe: "openai engine: an OpenAI-compatible base URL" })
     .option("llm-model", { type: "string", describe: "openai engine: the model name" })
     .option("fault-rate", { type: "number", default: 0, describe: "fraction of requests that fail at random" })
-    .option("fault-delay-ms", { type: "number", describe: "how long a delayed-reply fault waits" })
+    .option("fault-delay-ms", {
+      type: "number",
+      default: defaultFaultDelayMs,
+      describe: "how long a delayed-reply fault waits"
+    })
     .option("fail-rate", { type: "number", default: 0, describe: "fraction of tasks failing on their first attempt" })
     .option("seed", { type: "number", describe: "makes faults, task failures and answer times reproducible" })
     .option("debug-endpoints", {
@@ -60,6 +64,8 @@ const serveBuilder = (yargs: Argv) =>
       default: false,
       describe: "print the OpenAPI description (GET /openapi.json) and exit, without serving"
     })
+    .example("$0 serve --port 8787 --data .docsweep/service", "prints `listening on http://127.0.0.1:8787`")
+    .example("$0 serve --port 0 --engine latency --latency-ms 200 --fault-rate 0.1", "a test double for clients")
 
 /** `docsweep serve`: the local implementation of the service. */
 export const ServeCommand: CommandModule<object, ArgsOf<typeof serveBuilder>> = {
@@ -69,96 +75,119 @@ export const ServeCommand: CommandModule<object, ArgsOf<typeof serveBuilder>> = 
   handler: (argv) =>
     runCommandWith(
       argv,
-      reportFailures(
-        serveCommand({
-          host: argv.host,
-          port: argv.port,
-          dataDir: argv.data,
-          workers: argv.workers,
-          engine: argv.engine,
-          latencyMs: argv.latencyMs,
-          latencyDist: argv.latencyDist,
-          latencySpread: argv.latencySpread,
-          maxPending: argv.maxPending,
-          llmBaseUrl: argv.llmBaseUrl,
-          llmModel: argv.llmModel,
-          faultRate: argv.faultRate,
-          faultDelayMs: argv.faultDelayMs,
-          failRate: argv.failRate,
-          seed: argv.seed,
-          debugEndpoints: argv.debugEndpoints,
-          uploadLimitBytes: argv.uploadLimitMb * 1024 * 1024,
-          maxUploads: argv.maxUploads,
-          headersTimeoutMs: argv.headersTimeoutMs,
-          requestTimeoutMs: argv.requestTimeoutMs,
-          secret: argv.secret,
-          printOpenApi: argv.printOpenapi
-        }).pipe(Effect.as(ExitCode.ok))
-      )
+      serveCommand({
+        host: argv.host,
+        port: argv.port,
+        dataDir: argv.data,
+        workers: argv.workers,
+        engine: argv.engine,
+        latencyMs: argv.latencyMs,
+        latencyDist: argv.latencyDist,
+        latencySpread: argv.latencySpread,
+        maxPending: argv.maxPending,
+        llmBaseUrl: argv.llmBaseUrl,
+        llmModel: argv.llmModel,
+        faultRate: argv.faultRate,
+        faultDelayMs: argv.faultDelayMs,
+        failRate: argv.failRate,
+        seed: argv.seed,
+        debugEndpoints: argv.debugEndpoints,
+        uploadLimitBytes: argv.uploadLimitMb * 1024 * 1024,
+        maxUploads: argv.maxUploads,
+        headersTimeoutMs: argv.headersTimeoutMs,
+        requestTimeoutMs: argv.requestTimeoutMs,
+        secret: argv.secret,
+        printOpenApi: argv.printOpenapi
+      }).pipe(Effect.as(ExitCode.ok)),
+      { interrupted: "serve stopped: open connections were closed, workers stopped, the database closed" }
     )
 }
 
-const docsBuilder = (yargs: Argv) =>
-  yargs
-    .positional("action", { choices: ["add"] as const, demandOption: true })
-    .positional("files", { type: "string", array: true, demandOption: true })
-    .option("org", { type: "number", demandOption: true, describe: "workspace id" })
-    .option("user", { type: "number", demandOption: true, describe: "user id" })
+const docsAddBuilder = (yargs: Argv) =>
+  commandHelp(yargs)
+    .positional("files", { type: "string", array: true, demandOption: true, describe: "files to add" })
+    .default("files", undefined)
+    .option("org", { type: "number", demandOption: true, describe: "workspace id the documents belong to" })
+    .option("user", { type: "number", demandOption: true, describe: "user id of the uploader" })
     .option("data", dataOption)
+    .example("$0 docs add --org 1 --user 1 contracts/*.pdf", 'prints [{"id":…,"filename":…,"pages":…}]')
 
 /** `docsweep docs add --org O --user U FILE...` */
-export const DocsCommand: CommandModule<object, ArgsOf<typeof docsBuilder>> = {
-  command: "docs <action> <files..>",
-  describe: "add .txt .md .html .pdf .docx documents to the local service (docs add)",
-  builder: docsBuilder,
+const DocsAddCommand: CommandModule<object, ArgsOf<typeof docsAddBuilder>> = {
+  command: "add <files..>",
+  describe: "add .txt .md .html .pdf .docx files as documents (prints their ids as JSON)",
+  builder: docsAddBuilder,
   handler: (argv) =>
     runCommandWith(
       argv,
-      reportFailures(
-        docsAddCommand({ dataDir: argv.data, org: argv.org, user: argv.user, files: argv.files }).pipe(
-          Effect.as(ExitCode.ok)
-        )
+      docsAddCommand({ dataDir: argv.data, org: argv.org, user: argv.user, files: argv.files ?? [] }).pipe(
+        Effect.as(ExitCode.ok)
       )
     )
 }
 
-const usersBuilder = (yargs: Argv) =>
-  yargs
-    .positional("action", { choices: ["add"] as const, demandOption: true })
-    .option("email", { type: "string", demandOption: true })
-    .option("password", { type: "string", demandOption: true })
-    .option("org", { type: "number", demandOption: true, describe: "workspace id" })
-    .option("plan", { type: "string", choices: ["basic", "advanced"], default: "basic" })
+/** `docsweep docs <command>`: documents of the local service. */
+export const DocsCommand: CommandModule = {
+  command: "docs <command>",
+  describe: "documents of the local service: docs add",
+  builder: (yargs) => commandHelp(yargs).command(DocsAddCommand).demandCommand(1, "no command"),
+  handler: () => undefined
+}
+
+const usersAddBuilder = (yargs: Argv) =>
+  commandHelp(yargs)
+    .option("email", { type: "string", demandOption: true, describe: "the account's email (its login)" })
+    .option("password", { type: "string", demandOption: true, describe: "the account's password (stored hashed)" })
+    .option("org", { type: "number", demandOption: true, describe: "workspace id the account belongs to" })
+    .option("plan", {
+      type: "string",
+      choices: ["basic", "advanced"],
+      default: "basic",
+      describe: "advanced allows multi-document chat"
+    })
     .option("data", dataOption)
+    .example("$0 users add --email ada@example.com --password 'correct horse' --org 1", "then POST /api/auth")
 
 /** `docsweep users add --email E --password P --org O [--plan …]` */
-export const UsersCommand: CommandModule<object, ArgsOf<typeof usersBuilder>> = {
-  command: "users <action>",
-  describe: "add an account to the local service for POST /api/auth (users add)",
-  builder: usersBuilder,
+const UsersAddCommand: CommandModule<object, ArgsOf<typeof usersAddBuilder>> = {
+  command: "add",
+  describe: "add an account that POST /api/auth accepts",
+  builder: usersAddBuilder,
   handler: (argv) =>
     runCommandWith(
       argv,
-      reportFailures(
-        usersAddCommand({
-          dataDir: argv.data,
-          email: argv.email,
-          password: argv.password,
-          org: argv.org,
-          plan: argv.plan
-        }).pipe(Effect.as(ExitCode.ok))
-      )
+      usersAddCommand({
+        dataDir: argv.data,
+        email: argv.email,
+        password: argv.password,
+        org: argv.org,
+        plan: argv.plan
+      }).pipe(Effect.as(ExitCode.ok))
     )
+}
+
+/** `docsweep users <command>`: accounts of the local service. */
+export const UsersCommand: CommandModule = {
+  command: "users <command>",
+  describe: "accounts of the local service for POST /api/auth: users add",
+  builder: (yargs) => commandHelp(yargs).command(UsersAddCommand).demandCommand(1, "no command"),
+  handler: () => undefined
 }
 
 const tokenBuilder = (yargs: Argv) =>
-  yargs
-    .option("user", { type: "number", demandOption: true, describe: "user id" })
-    .option("org", { type: "number", demandOption: true, describe: "workspace id" })
-    .option("plan", { type: "string", choices: ["basic", "advanced"], default: "basic" })
+  commandHelp(yargs)
+    .option("user", { type: "number", demandOption: true, describe: "user id (the token's subject)" })
+    .option("org", { type: "number", demandOption: true, describe: "workspace id the token may use" })
+    .option("plan", {
+      type: "string",
+      choices: ["basic", "advanced"],
+      default: "basic",
+      describe: "advanced allows multi-document chat"
+    })
     .option("ttl", { type: "string", default: "24h", describe: "lifetime, e.g. 24h, 90m" })
     .option("secret", { type: "string", describe: "JWT secret (else DOCSWEEP_JWT_SECRET, else kept in --data)" })
     .option("data", dataOption)
+    .example("TOKEN=$($0 token --user 1 --org 1 --plan advanced)", "a 24 h token for curl or a run's --token-file")
 
 /** `docsweep token --user U --org O [--plan …] [--ttl 24h]` */
 export const TokenCommand: CommandModule<object, ArgsOf<typeof tokenBuilder>> = {
@@ -168,15 +197,13 @@ export const TokenCommand: CommandModule<object, ArgsOf<typeof tokenBuilder>> = 
   handler: (argv) =>
     runCommandWith(
       argv,
-      reportFailures(
-        tokenCommand({
-          dataDir: argv.data,
-          user: argv.user,
-          org: argv.org,
-          plan: argv.plan,
-          ttl: argv.ttl,
-          secret: argv.secret
-        }).pipe(Effect.as(ExitCode.ok))
-      )
+      tokenCommand({
+        dataDir: argv.data,
+        user: argv.user,
+        org: argv.org,
+        plan: argv.plan,
+        ttl: argv.ttl,
+        secret: argv.secret
+      }).pipe(Effect.as(ExitCode.ok))
     )
 }

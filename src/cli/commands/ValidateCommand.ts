@@ -1,28 +1,36 @@
 import { Effect } from "effect"
-import type { CommandModule } from "yargs"
+import type { Argv, CommandModule } from "yargs"
 import { loadPipeline } from "../../pipeline/loadPipeline.js"
+import { CliOutput } from "../CliOutput.js"
 import { ExitCode } from "../ExitCode.js"
-import { reportFailures } from "../Failures.js"
+import { type ArgsOf, withPipelineFile } from "../PipelineArgs.js"
 import { runCommandWith } from "../runCommand.js"
+import { plural } from "../Words.js"
+
+const builder = (yargs: Argv) =>
+  withPipelineFile(yargs).example(
+    "$0 validate pipelines/contracts.yaml",
+    "every problem as FILE:LINE:COL: message (exit 2), or valid"
+  )
 
 /** `docsweep validate FILE`: every problem as FILE:LINE:COL, exit 2; nothing contacted or written. */
-export const ValidateCommand: CommandModule<object, { file: string }> = {
+export const ValidateCommand: CommandModule<object, ArgsOf<typeof builder>> = {
   command: "validate <file>",
   describe: "check a pipeline file and report every problem as FILE:LINE:COL",
-  builder: (yargs) => yargs.positional("file", { type: "string", demandOption: true }),
+  builder,
   handler: (argv) =>
     runCommandWith(
       argv,
-      reportFailures(
-        loadPipeline(argv.file).pipe(
-          Effect.map(({ pipeline }) => {
-            const { chats, columns, documents } = pipeline
-            console.log(
-              `${argv.file}: valid (${documents.length} document sets, ${columns.length} columns, ${chats.length} chats)`
-            )
-            return ExitCode.ok
-          })
+      Effect.gen(function* () {
+        const output = yield* CliOutput
+        const { pipeline } = yield* loadPipeline(argv.file)
+        const { chats, columns, documents } = pipeline
+        const counts = { documentSets: documents.length, columns: columns.length, chats: chats.length }
+        output.result(
+          `${argv.file}: valid (${plural(documents.length, "document set")}, ${plural(columns.length, "column")}, ${plural(chats.length, "chat")})`,
+          counts
         )
-      )
+        return ExitCode.ok
+      })
     )
 }

@@ -1,10 +1,10 @@
-import { Console, Effect, Predicate } from "effect"
+import { Effect, Predicate } from "effect"
 import type { Argv, CommandModule } from "yargs"
 import { CheckpointStore } from "../../store/CheckpointStore.js"
 import { localDocuments, makePageTexts } from "../../view/LocalPages.js"
 import { makeViewSource } from "../../view/ViewSource.js"
 import { startViewServer } from "../../view/ViewServer.js"
-import { reportFailures } from "../Failures.js"
+import { CliOutput } from "../CliOutput.js"
 import type { ArgsOf } from "../PipelineArgs.js"
 import { reportSettings } from "../Reports.js"
 import { runCommandWith } from "../runCommand.js"
@@ -17,12 +17,14 @@ const causeText = (error: unknown): string =>
 
 const viewBuilder = (yargs: Argv) =>
   withCheckpointFlags(yargs)
-    .option("port", { type: "number", default: 8790, describe: "port; 0 picks a free one" })
+    .option("port", { type: "number", default: 8790, describe: "port to listen on; 0 picks a free one" })
     .option("host", {
       type: "string",
       default: "127.0.0.1",
       describe: "address to listen on (loopback: only this machine can see the report)"
     })
+    .example("$0 view pipelines/contracts.yaml", "prints `viewing … on http://127.0.0.1:8790`: open it in a browser")
+    .example("$0 view pipelines/contracts.yaml --port 0", "on a free port (the line printed names it)")
 
 /**
  * `docsweep view FILE`: the HTML report of the pipeline's latest run, served live from its checkpoint (read only,
@@ -35,32 +37,35 @@ export const ViewCommand: CommandModule<object, ArgsOf<typeof viewBuilder>> = {
   handler: (argv) =>
     runCommandWith(
       argv,
-      reportFailures(
-        Effect.gen(function* () {
-          const { effective, loaded, path } = yield* checkpointOf(argv.file, argv)
-          const files = effective.pipeline.documents.flatMap((set) => (set._tag === "Files" ? set.paths : []))
-          return yield* Effect.gen(function* () {
-            const store = yield* CheckpointStore
-            const source = yield* makeViewSource(store, {
-              pipelineFile: loaded.file,
-              settings: reportSettings(effective.sources)
-            })
-            const pageText = yield* makePageTexts(localDocuments(store, files))
-            const url = yield* startViewServer(
-              { version: source.version, current: source.current, pageText },
-              { host: argv.host, port: argv.port }
-            ).pipe(
-              Effect.mapError(
-                (cause) =>
-                  new UsageError({
-                    message: `docsweep view cannot listen on ${argv.host}:${argv.port}: ${causeText(cause)}`
-                  })
-              )
+      Effect.gen(function* () {
+        const output = yield* CliOutput
+        if (argv.port > 65_535) {
+          return yield* new UsageError({ message: `--port takes a port number up to 65535; got "${argv.port}"` })
+        }
+        const { effective, loaded, path } = yield* checkpointOf(argv.file, argv)
+        const files = effective.pipeline.documents.flatMap((set) => (set._tag === "Files" ? set.paths : []))
+        return yield* Effect.gen(function* () {
+          const store = yield* CheckpointStore
+          const source = yield* makeViewSource(store, {
+            pipelineFile: loaded.file,
+            settings: reportSettings(effective.sources)
+          })
+          const pageText = yield* makePageTexts(localDocuments(store, files))
+          const url = yield* startViewServer(
+            { version: source.version, current: source.current, pageText },
+            { host: argv.host, port: argv.port }
+          ).pipe(
+            Effect.mapError(
+              (cause) =>
+                new UsageError({
+                  message: `docsweep view cannot listen on ${argv.host}:${argv.port}: ${causeText(cause)}`
+                })
             )
-            yield* Console.log(`viewing ${path} on ${url} (read only; Ctrl-C to stop)`)
-            return yield* Effect.never
-          }).pipe(Effect.scoped, Effect.provide(CheckpointStore.openReadOnly(path)))
-        })
-      )
+          )
+          output.result(`viewing ${path} on ${url} (read only; Ctrl-C to stop)`, { checkpoint: path, url })
+          return yield* Effect.never
+        }).pipe(Effect.scoped, Effect.provide(CheckpointStore.openReadOnly(path)))
+      }),
+      { interrupted: "view stopped: the server closed; the checkpoint was only read, never written" }
     )
 }

@@ -1,13 +1,17 @@
 /**
  * An answer read as a person reads it: the short answer first, then the quotes that support it. The service has
  * no evidence fields (reference §3.4: a cell is `response` text), so evidence is read from the text the engines
- * write: `"quoted sentence" (p. 3)`, `"…" (file.pdf, p. 3)` or, across documents, `"…" — file.pdf, p. 3`.
+ * write: `"quoted sentence" (p. 3)`, `"…" (file.pdf, p. 3)` or, across documents, `"…" — file.pdf, p. 3`; a quote
+ * that runs onto the next page cites both (`(pp. 2–3)`, `— file.pdf, pp. 2–3`).
  * Pure: the page and the tests share it.
  */
 
 export interface Quote {
   readonly text: string
+  /** The page the quote starts on. */
   readonly page: number
+  /** The page it ends on: `page` unless it runs onto later pages (`pp. 2–3`). */
+  readonly lastPage: number
   /** The document the quote names, when the answer names one (multi-document chats). */
   readonly document: string | undefined
 }
@@ -19,17 +23,30 @@ export interface ReadAnswer {
 }
 
 // A quote runs from an opening mark to the first closing mark that a page reference follows, so quotes holding
-// quoted words (`the "Company"`) stay whole. Straight and curly marks both appear in model output.
-const quotePattern =
-  /["“](.+?)["”]\s*(?:\(\s*(?:([^()\n]*?),\s*)?(?:p\.|page)\s*(\d+)\s*\)|[—–]\s*([^\n]+?),\s*(?:p\.|page)\s*(\d+))/giu
+// quoted words (`the "Company"`) stay whole. Straight and curly marks both appear in model output. A page range
+// takes an en dash (as the engines write it), an em dash or a hyphen.
+const pages = String.raw`(?:pp?\.|pages?)\s*(\d+)(?:\s*[-–—]\s*(\d+))?`
+const quotePattern = new RegExp(
+  String.raw`["“](.+?)["”]\s*(?:\(\s*(?:([^()\n]*?),\s*)?${pages}\s*\)|[—–]\s*([^\n]+?),\s*${pages})`,
+  "giu"
+)
 
 /** Every quote with a page reference in `answer`, in order. */
 export const quotesOf = (answer: string): ReadonlyArray<Quote> =>
-  Array.from(answer.matchAll(quotePattern), (match) => ({
-    text: (match[1] ?? "").trim(),
-    page: Number(match[3] ?? match[5]),
-    document: (match[2] ?? match[4])?.trim() || undefined
-  })).filter((quote) => quote.text !== "" && Number.isInteger(quote.page) && quote.page > 0)
+  Array.from(answer.matchAll(quotePattern), (match) => {
+    const page = Number(match[3] ?? match[6])
+    const last = Number(match[4] ?? match[7] ?? page)
+    return {
+      text: (match[1] ?? "").trim(),
+      page,
+      lastPage: Number.isInteger(last) && last >= page ? last : page,
+      document: (match[2] ?? match[5])?.trim() || undefined
+    }
+  }).filter((quote) => quote.text !== "" && Number.isInteger(quote.page) && quote.page > 0)
+
+/** `p. 3`, or `pp. 2–3` for a quote that runs onto later pages. */
+export const pagesLabel = (quote: Quote): string =>
+  quote.lastPage === quote.page ? `p. ${quote.page}` : `pp. ${quote.page}–${quote.lastPage}`
 
 const isQuoteLine = (line: string) => /^["“]/.test(line) && quotesOf(line).length > 0
 

@@ -1,4 +1,5 @@
 import { Effect } from "effect"
+import JSZip from "jszip"
 import mammoth from "mammoth"
 import { ExtractionFailed } from "./ExtractionFailed.js"
 import { htmlText } from "./HtmlText.js"
@@ -7,20 +8,61 @@ import { paginate } from "./Paginate.js"
 /** mammoth drops page breaks from raw text; mapped to <hr> in its HTML they survive as page separators. */
 const pageBreakStyle = ["br[type='page'] => hr"]
 
+const pageBreakRun = '<w:r><w:br w:type="page"/></w:r>'
+const lastRendered = /<w:lastRenderedPageBreak\s*\/>/g
+const hasLastRendered = /<w:lastRenderedPageBreak\s*\/>/
+/** A section's properties inside a paragraph's: the section ends with that paragraph. */
+const sectionEnd = /<w:sectPr\b[^>]*>((?:(?!<\/w:sectPr>)[\s\S])*)<\/w:sectPr>\s*<\/w:pPr>/g
+
 /**
- * Pages of a DOCX: split on explicit page breaks when the document has any, else cut into ~3,000-character pages
- * at paragraph boundaries.
+ * Where the document's pages begin, as page breaks mammoth understands. When Word saved where it last laid out
+ * each page (`w:lastRenderedPageBreak`), those are the pages, explicit breaks included. Otherwise explicit breaks
+ * (`w:br w:type="page"`, kept as they are) and section breaks that start a new page (every type but
+ * "continuous") are.
+ */
+export const markPageBreaks = (xml: string): string => {
+  if (hasLastRendered.test(xml)) {
+    return xml.replace(/<w:br\b[^>]*w:type="page"[^>]*\/>/g, "").replace(lastRendered, '<w:br w:type="page"/>')
+  }
+  let out = ""
+  let from = 0
+  for (const m of xml.matchAll(sectionEnd)) {
+    const close = xml.indexOf("</w:p>", m.index + m[0].length)
+    if (close < 0 || /w:val="continuous"/.test(m[1] ?? "")) continue
+    out += `${xml.slice(from, close)}${pageBreakRun}`
+    from = close
+  }
+  return out + xml.slice(from)
+}
+
+/** The DOCX with its page starts marked in `word/document.xml` (the bytes as they are when nothing changes). */
+const withPageBreaks = async (bytes: Uint8Array): Promise<Buffer> => {
+  const buffer = Buffer.from(bytes)
+  const zip = await JSZip.loadAsync(buffer)
+  const part = zip.file("word/document.xml")
+  if (part === null) return buffer
+  const xml = await part.async("string")
+  const marked = markPageBreaks(xml)
+  if (marked === xml) return buffer
+  zip.file("word/document.xml", marked)
+  return zip.generateAsync({ type: "nodebuffer" })
+}
+
+/**
+ * Pages of a DOCX: split where its pages begin when it records any (see `markPageBreaks`), else cut into
+ * ~3,000-character pages at paragraph boundaries. A break right after another leaves no empty page.
  */
 export const docxPages = (bytes: Uint8Array) =>
   Effect.gen(function* () {
     const result = yield* Effect.tryPromise({
-      try: () => mammoth.convertToHtml({ buffer: Buffer.from(bytes) }, { styleMap: pageBreakStyle }),
+      try: async () => mammoth.convertToHtml({ buffer: await withPageBreaks(bytes) }, { styleMap: pageBreakStyle }),
       catch: (cause) => new ExtractionFailed({ doctype: "docx", reason: "not a readable DOCX file", cause })
     })
     return yield* Effect.try({
       try: () => {
-        const pieces = result.value.split(/<hr\s*\/?>/i).map(htmlText)
-        return pieces.length > 1 ? pieces.map((piece) => piece.trim()) : paginate(pieces[0] ?? "")
+        const pieces = result.value.split(/<hr\s*\/?>/i).map((piece) => htmlText(piece).trim())
+        const pages = pieces.filter((piece, i) => piece.length > 0 || i === 0)
+        return pages.length > 1 ? pages : paginate(pages[0] ?? "")
       },
       catch: (cause) => new ExtractionFailed({ doctype: "docx", reason: "the DOCX text could not be read", cause })
     })

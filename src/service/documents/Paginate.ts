@@ -1,15 +1,25 @@
-/** Characters per synthetic page when a format has no pages of its own. */
+import { pagesFromMarkers } from "./PageMarkers.js"
+
+/** Characters per page when plain text marks no pages of its own (stated in the README). */
 export const pageSize = 3000
 
 /**
- * Splits text into pages: form feeds are page breaks; without any, pages of about `size` characters are cut at
- * paragraph boundaries (blank lines), else at line ends, else at spaces.
+ * Splits plain text into pages: form feeds are page breaks; else printed page numbers ("- 3 -", "Page 3",
+ * "3 of 10", a bare "3" in sequence) mark them; else pages of about `size` characters are cut at paragraph
+ * boundaries (blank lines), else at line ends, else at spaces.
  */
 export const paginate = (text: string, size: number = pageSize): Array<string> => {
   const normalised = text.replace(/\r\n?/g, "\n")
   if (normalised.includes("\f")) return trimPages(normalised.split("\f"))
+  const marked = pagesFromMarkers(normalised)
+  if (marked !== undefined) return trimPages(marked)
+  return bySize(normalised, size)
+}
+
+/** Pages of about `size` characters, cut at paragraph boundaries, else line ends, else spaces. */
+export const bySize = (text: string, size: number = pageSize): Array<string> => {
   const pages: Array<string> = []
-  let rest = normalised.trim()
+  let rest = text.trim()
   while (rest.length > size * 1.2) {
     const cut = cutAt(rest, size)
     pages.push(rest.slice(0, cut))

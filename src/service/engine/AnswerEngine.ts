@@ -8,6 +8,18 @@ export interface Passage {
   /** Position of the passage inside its document (0-based), for stable ordering. */
   readonly index: number
   readonly text: string
+  /**
+   * Where later pages begin inside `text`: [offset, page] pairs in order (a paragraph that runs onto the next page
+   * stays whole). Absent or empty: all of the passage is on `page`.
+   */
+  readonly pageStarts?: ReadonlyArray<readonly [number, number]> | undefined
+}
+
+/** The page that the character at `offset` of a passage's text stands on. */
+export const pageAt = (passage: Passage, offset: number): number => {
+  let page = passage.page
+  for (const [at, starts] of passage.pageStarts ?? []) if (at <= offset) page = starts
+  return page
 }
 
 /** A document as an engine sees it: its name and its stored passages. */

@@ -7,6 +7,7 @@ import type { Found, Outcome } from "./extractive/Found.js"
 import { makeIndexCache, type PassageIndex } from "./extractive/PassageIndex.js"
 import { buildQuery, type Query } from "./extractive/Query.js"
 import { rankPassages, rankSentences } from "./extractive/Ranking.js"
+import { summaryRequest, summaryText } from "./extractive/Summary.js"
 
 /** Indexes kept per engine: the documents of a table's recent cells and of recent chats. */
 const cacheSize = 16
@@ -21,8 +22,9 @@ const maxDocuments = 5
 const answerOne = (index: PassageIndex, query: Query): Outcome => {
   const passages = rankPassages(index, query)
   const sentences = rankSentences(index, query, passages)
-  const found = answerIn(index, query, sentences)
-  return found === undefined ? nothingFound(query, sentences) : { _tag: "Answers", lead: undefined, found: [found] }
+  const found = answerIn(index, query, sentences, index.documents[0])
+  if (found === undefined) return nothingFound(query, sentences)
+  return { _tag: "Answers", lead: undefined, found: [found, ...(found.more ?? [])] }
 }
 
 /** Over several documents: rank across all of them, then answer from each document that ranks near the top. */
@@ -33,7 +35,7 @@ const answerMany = (index: PassageIndex, query: Query): Outcome => {
   const found: Array<Found> = []
   for (const document of documents) {
     const own = sentences.filter((sentence) => sentence.entry.document === document)
-    const answer = answerIn(index, query, own)
+    const answer = answerIn(index, query, own, document)
     if (answer !== undefined) found.push(answer)
   }
   const best = found[0]?.sentence.score ?? 0
@@ -45,7 +47,8 @@ const answerMany = (index: PassageIndex, query: Query): Outcome => {
 /**
  * The offline, deterministic answer engine: BM25 passage ranking (MiniSearch), sentence scoring, and span patterns
  * for the kind of answer the question asks for (date, amount, period, party, governing law, yes/no, figure, text).
- * Answers quote their source with its page, and name the document when a chat covers several.
+ * Answers quote their source with its page, and name the document when a chat covers several. Questions that ask
+ * for a summary or a document's main risks get an extractive summary (LexRank; see `Summary`).
  */
 export const makeExtractiveEngine = (): AnswerEngine => {
   const indexFor = makeIndexCache(cacheSize)
@@ -60,6 +63,8 @@ export const makeExtractiveEngine = (): AnswerEngine => {
           const index = indexFor(request.documents)
           const history = request.kind === "chat" ? request.history : []
           const query = buildQuery(request.query, history)
+          const summary = summaryRequest(query.text)
+          if (summary !== undefined) return chunk(summaryText(index, summary))
           const multiDocument = request.documents.length > 1
           const outcome = formatOutcome(multiDocument ? answerMany(index, query) : answerOne(index, query), query)
           return chunk(answerText(outcome, multiDocument))

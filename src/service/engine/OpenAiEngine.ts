@@ -1,5 +1,5 @@
 import { HttpClient, HttpClientRequest, type HttpClientResponse } from "@effect/platform"
-import { Duration, Effect, type Redacted, Schedule, Stream } from "effect"
+import { Clock, Duration, Effect, type Redacted, Schedule, Stream } from "effect"
 import type { AnswerEngine, AnswerRequest, ChunkSink } from "./AnswerEngine.js"
 import { buildMessages } from "./openai/ChatMessages.js"
 import { coalesce, contentDeltas } from "./openai/ContentDeltas.js"
@@ -10,6 +10,7 @@ import {
   ModelTimeout,
   ModelUnreachable,
   isRetryable,
+  parseRetryAfter,
   toEngineFailure,
   transportDetail
 } from "./openai/ModelCallError.js"
@@ -29,6 +30,11 @@ export interface OpenAiEngineSettings {
   readonly timeout?: Duration.DurationInput | undefined
   /** First retry delay, doubled after each attempt and jittered. Default 500 ms. */
   readonly retryBaseDelay?: Duration.DurationInput | undefined
+  /**
+   * Longest wait a Retry-After header (429, 503) may ask for; a longer one waits this long. Default 60 seconds:
+   * an answer task holds a worker while it waits.
+   */
+  readonly maxRetryAfter?: Duration.DurationInput | undefined
 }
 
 // Tokens stream a few characters at a time; ~200-character chunks keep partial answers visible to pollers
@@ -44,10 +50,18 @@ export const makeOpenAiEngine = Effect.fn("OpenAiEngine.make")(function* (settin
   const url = `${settings.baseUrl.replace(/\/+$/, "")}/chat/completions`
   const contextTokens = settings.contextTokens ?? 3000
   const timeout = Duration.decode(settings.timeout ?? "60 seconds")
-  // Exponential backoff with jitter so parallel cells hitting one rate limit do not retry in lockstep.
+  const maxRetryAfter = Duration.decode(settings.maxRetryAfter ?? "60 seconds")
+  // Exponential backoff with jitter so parallel cells hitting one rate limit do not retry in lockstep; when the
+  // server says how long to wait (Retry-After), that wait, capped, replaces the backoff.
   const retryPolicy = Schedule.exponential(settings.retryBaseDelay ?? "500 millis").pipe(
     Schedule.jittered,
-    Schedule.intersect(Schedule.recurs(Math.max(0, (settings.maxAttempts ?? 4) - 1)))
+    Schedule.intersect(Schedule.recurs(Math.max(0, (settings.maxAttempts ?? 4) - 1))),
+    Schedule.intersect(Schedule.identity<ModelCallError>()),
+    Schedule.modifyDelay(([, error], delay) =>
+      error._tag === "ModelRefused" && error.retryAfter !== undefined
+        ? Duration.min(error.retryAfter, maxRetryAfter)
+        : delay
+    )
   )
 
   const completionRequest = (request: AnswerRequest) => {
@@ -64,10 +78,12 @@ export const makeOpenAiEngine = Effect.fn("OpenAiEngine.make")(function* (settin
   }
 
   const refusal = (response: HttpClientResponse.HttpClientResponse) =>
-    response.text.pipe(
-      Effect.orElseSucceed(() => ""),
-      Effect.flatMap((body) => Effect.fail(new ModelRefused({ status: response.status, body })))
-    )
+    Effect.gen(function* () {
+      const body = yield* Effect.orElseSucceed(response.text, () => "")
+      const now = yield* Clock.currentTimeMillis
+      const retryAfter = parseRetryAfter(response.headers["retry-after"], now)
+      return yield* Effect.fail(new ModelRefused({ status: response.status, body, retryAfter }))
+    })
 
   // One attempt up to the response headers. Retries happen only here, so an answer already streaming is
   // never started over (the service has appended its first chunks to the task).

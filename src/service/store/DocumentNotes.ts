@@ -9,7 +9,7 @@ export class DocumentNotes extends Effect.Service<DocumentNotes>()("app/service/
   effect: Effect.gen(function* () {
     const db = yield* ServiceDatabase
 
-    const addAnnotation = Effect.fn("DocumentStore.addAnnotation")(function* (input: {
+    const addAnnotation = Effect.fn("DocumentNotes.addAnnotation")(function* (input: {
       readonly documentId: number
       readonly userId: number
       readonly type: string
@@ -33,7 +33,7 @@ export class DocumentNotes extends Effect.Service<DocumentNotes>()("app/service/
       )
     })
 
-    const addComment = Effect.fn("DocumentStore.addComment")(function* (input: {
+    const addComment = Effect.fn("DocumentNotes.addComment")(function* (input: {
       readonly annotationId: number
       readonly userId: number
       readonly content: string

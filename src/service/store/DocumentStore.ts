@@ -1,8 +1,15 @@
-import { Effect } from "effect"
+import { Effect, Either, Schema } from "effect"
 import { DocumentStatusCode } from "../../api/Documents.js"
 import type { EngineDocument, Passage } from "../engine/AnswerEngine.js"
 import { nowIso, ServiceDatabase, type Sql } from "../ServiceDatabase.js"
 import { documentList, documentListItem, documentRead } from "./DocumentRecords.js"
+
+const PageStarts = Schema.parseJson(Schema.Array(Schema.Tuple(Schema.Number, Schema.Number)))
+const decodePageStartsEither = Schema.decodeUnknownEither(PageStarts)
+
+/** A passage's stored page starts; a value this service did not write reads as none (the passage's own page). */
+const decodePageStarts = (json: string): ReadonlyArray<readonly [number, number]> =>
+  Either.getOrElse(decodePageStartsEither(json), () => [])
 
 /** Keys of a document's `status` map: the stored file, its extracted text, its passages index. */
 const status = (upload: number, text: number, passages: number) => JSON.stringify({ upload, text, passages })
@@ -70,11 +77,12 @@ export class DocumentStore extends Effect.Service<DocumentStore>()("app/service/
         }
         for (const passage of passages) {
           sql.run(
-            "INSERT INTO passages (document_id, idx, page, text) VALUES (?, ?, ?, ?)",
+            "INSERT INTO passages (document_id, idx, page, text, page_starts) VALUES (?, ?, ?, ?, ?)",
             documentId,
             passage.index,
             passage.page,
-            passage.text
+            passage.text,
+            JSON.stringify(passage.pageStarts ?? [])
           )
         }
         sql.run(
@@ -131,11 +139,19 @@ export class DocumentStore extends Effect.Service<DocumentStore>()("app/service/
           const row = sql.get<{ filename: string }>("SELECT filename FROM documents WHERE id = ?", id)
           if (row === undefined) return []
           const passages = sql
-            .all<{ idx: number; page: number; text: string }>(
-              "SELECT idx, page, text FROM passages WHERE document_id = ? ORDER BY idx",
+            .all<{ idx: number; page: number; text: string; page_starts: string }>(
+              "SELECT idx, page, text, page_starts FROM passages WHERE document_id = ? ORDER BY idx",
               id
             )
-            .map((passage): Passage => ({ documentId: id, page: passage.page, index: passage.idx, text: passage.text }))
+            .map(
+              (passage): Passage => ({
+                documentId: id,
+                page: passage.page,
+                index: passage.idx,
+                text: passage.text,
+                pageStarts: decodePageStarts(passage.page_starts)
+              })
+            )
           return [{ id, filename: row.filename, passages }]
         })
       )

@@ -194,5 +194,9 @@ export const migrations: ReadonlyArray<string> = [
   ALTER TABLE tasks ADD COLUMN finished_ms INTEGER;
   CREATE INDEX tasks_open_by_user ON tasks (user_id) WHERE status IN ('pending', 'running');
   CREATE INDEX tasks_by_created ON tasks (created_ms);
+  `,
+  // Where later pages begin inside a passage ([offset, page] pairs as JSON), so quotes cite the page they are on.
+  `
+  ALTER TABLE passages ADD COLUMN page_starts TEXT NOT NULL DEFAULT '[]';
   `
 ]

@@ -6,6 +6,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { buildPageData, visibleControls } from "../../../src/export/html/BuildPageData.js"
 import { findQuote, readAnswer } from "../../../src/export/html/Evidence.js"
+import { pagesCited } from "../../../src/service/engine/extractive/AnswerText.js"
 import { htmlDocument } from "../../../src/export/html/HtmlDocument.js"
 import { base64OfGzip, gzipPageData, jsonChunks } from "../../../src/export/html/PackPageData.js"
 import { writeReports } from "../../../src/export/index.js"
@@ -158,11 +159,33 @@ describe("the HTML report's data", () => {
     const answer = 'Acme Inc. and Beta LLC\n\n"made between Acme Inc. (the "Supplier") and Beta LLC" (p. 2)'
     assert.deepStrictEqual(readAnswer(answer), {
       short: "Acme Inc. and Beta LLC",
-      quotes: [{ text: 'made between Acme Inc. (the "Supplier") and Beta LLC', page: 2, document: undefined }]
+      quotes: [
+        { text: 'made between Acme Inc. (the "Supplier") and Beta LLC', page: 2, lastPage: 2, document: undefined }
+      ]
     })
     assert.deepStrictEqual(readAnswer("“Either party may terminate …” — msa.pdf, p. 3").quotes, [
-      { text: "Either party may terminate …", page: 3, document: "msa.pdf" }
+      { text: "Either party may terminate …", page: 3, lastPage: 3, document: "msa.pdf" }
     ])
+    // A quote running onto the next page, cited as the offline engine cites it.
+    const passage = {
+      documentId: 1,
+      page: 2,
+      index: 0,
+      text: "The term ends on 31 December.",
+      pageStarts: [[9, 3]] as const
+    }
+    const cited = pagesCited(passage, 0, passage.text.length - 1)
+    assert.strictEqual(cited, "pp. 2–3")
+    assert.deepStrictEqual(readAnswer(`31 December\n\n"${passage.text}" (${cited})`).quotes, [
+      { text: passage.text, page: 2, lastPage: 3, document: undefined }
+    ])
+    assert.deepStrictEqual(readAnswer(`"${passage.text}" — msa.pdf, ${cited}`).quotes, [
+      { text: passage.text, page: 2, lastPage: 3, document: "msa.pdf" }
+    ])
+    assert.deepStrictEqual(
+      readAnswer('"a clause that runs on" (msa.pdf, pp. 4-5)').quotes.map(({ lastPage, page }) => [page, lastPage]),
+      [[4, 5]]
+    )
     assert.deepStrictEqual(readAnswer("No clause found."), { short: "No clause found.", quotes: [] })
     const page = "12. Term\n\nEither  party may\nterminate this Agreement on 30 days' notice."
     const found = findQuote(page, "Either party may terminate this …")

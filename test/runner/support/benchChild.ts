@@ -7,13 +7,10 @@ import { join } from "node:path"
 import { HttpClient } from "@effect/platform"
 import { NodeHttpClient, NodeRuntime } from "@effect/platform-node"
 import { Clock, Effect, Layer, Logger, LogLevel, Ref } from "effect"
-import { ClientSettings } from "../../../src/client/ClientSettings.js"
-import { ServiceClient } from "../../../src/client/ServiceClient.js"
 import { resolveConfig } from "../../../src/pipeline/EffectiveConfig.js"
 import { loadPipeline } from "../../../src/pipeline/loadPipeline.js"
-import { RunProgress } from "../../../src/runner/Progress.js"
 import { runPipeline } from "../../../src/runner/Runner.js"
-import { CheckpointStore } from "../../../src/store/CheckpointStore.js"
+import { runnerLayer } from "./childLayer.js"
 
 /** Heap high-water marks, sampled: where the peak RSS comes from. */
 const peaks = { heapUsed: 0, heapTotal: 0, external: 0, arrayBuffers: 0 }
@@ -48,20 +45,10 @@ const program = Effect.gen(function* () {
       )
     )
   ).pipe(Layer.provide(NodeHttpClient.layer))
-  const layer = Layer.mergeAll(
-    ServiceClient.Default.pipe(
-      Layer.provide(
-        ClientSettings.layer({
-          baseUrl: effective.service.baseUrl ?? "",
-          token: effective.service.token,
-          timeout: "60 seconds"
-        })
-      ),
-      Layer.provide(counting)
-    ),
-    CheckpointStore.open(join(effective.pipeline.output.dir, "state.sqlite")),
-    RunProgress.Default
-  )
+  const layer = runnerLayer(effective, {
+    stateFile: join(effective.pipeline.output.dir, "state.sqlite"),
+    http: counting
+  })
   const started = yield* Clock.currentTimeMillis
   const summary = yield* runPipeline({ loaded, effective, dryRun: false, fresh: true, onlyFailed: false }).pipe(
     Effect.provide(layer)

@@ -3,21 +3,19 @@
  * [--only-failed] [--dry-run] [--max-cells N] [--shard I/N]`. The service comes from DOCSWEEP_BASE_URL and
  * DOCSWEEP_TOKEN (DOCSWEEP_USER_ID, DOCSWEEP_ORG_ID), the checkpoint is `<output dir>/state.sqlite` (locked), and
  * the exit code is the outcome's. The summary is the last stdout line, as JSON. `DOCSWEEP_TEST_CRASH_AT` makes
- * the runner SIGKILL itself at a named point (see src/runner/CrashHook.ts). The lead's CLI replaces it later.
+ * the runner SIGKILL itself at a named point: this child provides the crash hook (CrashAt.ts), production does not.
  */
 import { join } from "node:path"
 import { parseArgs } from "node:util"
-import { NodeHttpClient, NodeRuntime } from "@effect/platform-node"
+import { NodeRuntime } from "@effect/platform-node"
 import { Cause, Effect, Exit, Layer, Logger, LogLevel } from "effect"
-import { ClientSettings } from "../../../src/client/ClientSettings.js"
-import { ServiceClient } from "../../../src/client/ServiceClient.js"
 import { resolveConfig } from "../../../src/pipeline/EffectiveConfig.js"
 import { loadPipeline } from "../../../src/pipeline/loadPipeline.js"
-import { RunProgress } from "../../../src/runner/Progress.js"
 import { runPipeline } from "../../../src/runner/Runner.js"
 import { exitCodeOf } from "../../../src/cli/ExitCode.js"
-import { CheckpointStore } from "../../../src/store/CheckpointStore.js"
 import { acquireLock } from "../../../src/store/PipelineLock.js"
+import { CrashAtLive } from "./CrashAt.js"
+import { runnerLayer } from "./childLayer.js"
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -36,20 +34,7 @@ const program = Effect.gen(function* () {
   const stateFile = join(effective.pipeline.output.dir, "state.sqlite")
   yield* acquireLock(stateFile)
   const [index, count] = (values.shard ?? "").split("/").map(Number)
-  const layer = Layer.mergeAll(
-    ServiceClient.Default.pipe(
-      Layer.provide(
-        ClientSettings.layer({
-          baseUrl: effective.service.baseUrl ?? "",
-          token: effective.service.token,
-          timeout: "20 seconds"
-        })
-      ),
-      Layer.provide(NodeHttpClient.layer)
-    ),
-    CheckpointStore.open(stateFile),
-    RunProgress.Default
-  )
+  const layer = Layer.merge(runnerLayer(effective, { stateFile, timeout: "20 seconds" }), CrashAtLive)
   const summary = yield* runPipeline({
     loaded,
     effective,

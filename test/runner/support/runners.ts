@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { Effect, Layer, Logger, LogLevel } from "effect"
+import { Effect, Fiber, Layer, Logger, LogLevel } from "effect"
 import { resolveConfig } from "../../../src/pipeline/EffectiveConfig.js"
 import { loadPipeline } from "../../../src/pipeline/loadPipeline.js"
 import { RunProgress } from "../../../src/runner/Progress.js"
@@ -15,8 +15,16 @@ export type RunFlags = Partial<Pick<RunInput, "dryRun" | "fresh" | "onlyFailed" 
 /** The checkpoint file of a pipeline whose output dir is `dir`. */
 export const stateFileOf = (outputDir: string) => join(outputDir, "state.sqlite")
 
-/** Loads a pipeline file as the CLI would (environment from the test service) and runs it in this process. */
-export const runInProcess = (service: TestService, file: string, flags: RunFlags = {}) =>
+/**
+ * Loads a pipeline file as the CLI would (environment from the test service) and runs it in this process. `watch`
+ * runs beside the run (forked, interrupted when it ends) with the run's progress.
+ */
+export const runInProcess = (
+  service: TestService,
+  file: string,
+  flags: RunFlags = {},
+  watch?: (progress: RunProgress) => Effect.Effect<void>
+) =>
   Effect.gen(function* () {
     const loaded = yield* loadPipeline(file, { defaultsFile: null })
     const effective = yield* resolveConfig({ loaded, env: service.env })
@@ -25,16 +33,20 @@ export const runInProcess = (service: TestService, file: string, flags: RunFlags
       CheckpointStore.open(stateFileOf(effective.pipeline.output.dir)),
       RunProgress.Default
     )
-    return yield* runPipeline({
-      loaded,
-      effective,
-      dryRun: flags.dryRun ?? false,
-      fresh: flags.fresh ?? false,
-      onlyFailed: flags.onlyFailed ?? false,
-      maxCells: flags.maxCells,
-      shard: flags.shard,
-      ingest: flags.ingest
-    }).pipe(Effect.provide(layer))
+    const run = Effect.gen(function* () {
+      const watching = watch === undefined ? undefined : yield* Effect.fork(Effect.flatMap(RunProgress, watch))
+      return yield* runPipeline({
+        loaded,
+        effective,
+        dryRun: flags.dryRun ?? false,
+        fresh: flags.fresh ?? false,
+        onlyFailed: flags.onlyFailed ?? false,
+        maxCells: flags.maxCells,
+        shard: flags.shard,
+        ingest: flags.ingest
+      }).pipe(Effect.ensuring(watching === undefined ? Effect.void : Fiber.interrupt(watching)))
+    })
+    return yield* run.pipe(Effect.provide(layer))
   }).pipe(Effect.orDie, Effect.provide(Logger.minimumLogLevel(LogLevel.Warning)))
 
 /** Reads a checkpoint with its own short-lived store connection. */

@@ -1,4 +1,4 @@
-import { type Quote, readAnswer } from "../Evidence.js"
+import { pagesLabel, type Quote, readAnswer } from "../Evidence.js"
 import { type Cells, statusLabel } from "./Cells.js"
 import { button, dateTime, duration, el, replace } from "./Dom.js"
 import { historyView } from "./HistoryView.js"
@@ -7,11 +7,11 @@ import { pageTextView } from "./PageText.js"
 const pagesText = (pages: number | null | undefined) =>
   pages === null || pages === undefined ? "pages unknown" : `${pages} page${pages === 1 ? "" : "s"}`
 
-/** The cited page of a local file (`docsweep view`): shown at once for the first quote, on request for others. */
+/** The cited page(s) of a local file (`docsweep view`): shown at once for the first quote, on request for others. */
 const citedPage = (documentId: number, quote: Quote, now: boolean): HTMLElement => {
   if (now) return pageTextView(documentId, quote)
   const show: HTMLButtonElement = button(
-    `Show page ${quote.page}`,
+    quote.lastPage === quote.page ? `Show page ${quote.page}` : `Show pages ${quote.page}–${quote.lastPage}`,
     () => show.replaceWith(pageTextView(documentId, quote)),
     {
       class: "link-button"
@@ -118,7 +118,7 @@ export class Detail {
         "figure",
         { class: "quote" },
         el("blockquote", {}, quote.text),
-        el("figcaption", {}, `p. ${quote.page} · ${quote.document ?? filename}`),
+        el("figcaption", {}, `${pagesLabel(quote)} · ${quote.document ?? filename}`),
         this.live && quote.document === undefined ? citedPage(documentId, quote, position === 0) : null
       )
     )

@@ -144,10 +144,16 @@ export const renderOverview = (
         "section",
         { class: "panel" },
         el("h3", {}, "Settings"),
-        table(
-          ["Setting", "Value", "From"],
-          data.settings.map((setting) => [el("code", {}, setting.key), setting.value, setting.source])
-        )
+        data.settings.length === 0
+          ? el(
+              "p",
+              { class: "muted" },
+              "Not listed: the checkpoint keeps no run's settings, so a report of an earlier run (or of a merge) has none."
+            )
+          : table(
+              ["Setting", "Value", "From"],
+              data.settings.map((setting) => [el("code", {}, setting.key), setting.value, setting.source])
+            )
       )
     )
   )

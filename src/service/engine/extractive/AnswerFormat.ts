@@ -1,21 +1,8 @@
+import { monthNames } from "./DateSpans.js"
 import type { Found, Outcome } from "./Found.js"
 import type { Instructions } from "./Instructions.js"
 import type { Query } from "./Query.js"
 
-const monthNames = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December"
-]
 const pad = (value: number) => String(value).padStart(2, "0")
 
 /** "March 1, 2024" → "2024-03-01"; other shapes ("March 2024", "within 30 days") stay as they are. */

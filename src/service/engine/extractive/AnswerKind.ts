@@ -33,7 +33,7 @@ const rules: ReadonlyArray<readonly [AnswerKind, RegExp]> = [
   ["text", explanation],
   [
     "law",
-    /\b(?:govern(?:ing|ed|s)?\s+law|law\s+govern|governed|which\s+(?:state|country|jurisdiction)(?:'s)?\s+laws?|whose\s+laws?|choice\s+of\s+law|jurisdiction|venue|which\s+courts?|what\s+courts?|where\b.*\b(?:disputes?|litigat|arbitrat|court|sue|brought|resolved|heard))/i
+    /\b(?:govern(?:ing|ed|s)?\s+law|law\s+govern|governed|which\s+(?:state|country|jurisdiction)(?:'s)?\s+laws?|\b(?:state|country|jurisdiction|province)(?:'s)?\s+(?:or\s+\w+(?:'s)?\s+)?laws?\b|\blaws?\s+(?:apply|applies|of\s+which)\b|whose\s+laws?|choice\s+of\s+law|jurisdiction|venue|which\s+courts?|what\s+courts?|where\b.*\b(?:disputes?|litigat|arbitrat|court|sue|brought|resolved|heard))/i
   ],
   [
     "number",
@@ -42,7 +42,7 @@ const rules: ReadonlyArray<readonly [AnswerKind, RegExp]> = [
   ["duration", strongDuration],
   [
     "date",
-    /\b(?:when|what\s+(?:\w+\s+){0,3}date|which\s+date|on\s+what\s+day|dated|deadline|by\s+what\s+date|what\s+day|(?:start|end|effective|expiration|expiry|commencement|termination|closing|signing|payment|due)\s+date|in\s+what\s+year|which\s+year)\b/i
+    /\b(?:when|what\s+(?:\w+\s+){0,3}date|which\s+date|on\s+what\s+day|dated|deadline|by\s+what\s+date|what\s+day|(?:start|end|effective|expiration|expiry|commencement|termination|closing|signing|signature|execution|agreement|contract|payment|due)\s+date|in\s+what\s+year|which\s+year)\b/i
   ],
   ["duration", weakDuration],
   [

@@ -1,30 +1,56 @@
+import { type Passage, pageAt } from "../AnswerEngine.js"
 import type { Found, Outcome } from "./Found.js"
 
 /** Quotes longer than this are cut to a window around the answer. */
 const quoteMax = 360
 
-const cutAround = (text: string, at: number): string => {
-  if (text.length <= quoteMax) return text
+/** A quote and where it lies in its passage's text. */
+interface Quote {
+  readonly text: string
+  readonly from: number
+  readonly to: number
+}
+
+/** The quote cut to a window around the answer; `from`/`to` are offsets into `text` before cutting. */
+const cutAround = (text: string, at: number): Quote => {
+  if (text.length <= quoteMax) return { text, from: 0, to: text.length }
   const from = Math.max(0, Math.min(at - quoteMax / 3, text.length - quoteMax))
   const start = from === 0 ? 0 : text.indexOf(" ", from) + 1
   const end = start + quoteMax >= text.length ? text.length : text.lastIndexOf(" ", start + quoteMax)
-  return `${start > 0 ? "..." : ""}${text.slice(start, end).trim()}${end < text.length ? "..." : ""}`
+  const cut = `${start > 0 ? "..." : ""}${text.slice(start, end).trim()}${end < text.length ? "..." : ""}`
+  return { text: cut, from: start, to: end }
 }
 
-const quoteOf = (found: Found): string => {
-  const sentence = found.sentence.text.replace(/\s+/g, " ")
-  const joined = found.continuation === undefined ? sentence : `${sentence} ${found.continuation.replace(/\s+/g, " ")}`
-  return cutAround(joined, found.at ?? 0)
+const quoteOf = (found: Found): Quote => {
+  const { sentence, continuation } = found
+  const passage = sentence.entry.passage.text
+  const own = sentence.text.replace(/\s+/g, " ")
+  const joined = continuation === undefined ? own : `${own} ${continuation.replace(/\s+/g, " ")}`
+  const quote = cutAround(joined, found.at ?? 0)
+  // The quoted characters, as offsets in the passage (whitespace was only normalised, so lengths agree).
+  const next = continuation === undefined ? -1 : passage.indexOf(continuation, sentence.start + sentence.text.length)
+  const end = next < 0 ? sentence.start + sentence.text.length : next + (continuation?.length ?? 0)
+  const from = Math.min(sentence.start + quote.from, end)
+  const to = Math.max(from, Math.min(sentence.start + quote.to, end) - 1)
+  return { text: quote.text, from, to }
 }
 
-const placeOf = (found: Found, multiDocument: boolean): string => {
-  const page = found.sentence.entry.passage.page
-  return multiDocument ? `— ${found.sentence.entry.document.filename}, p. ${page}` : `(p. ${page})`
+/** "p. 3", or "pp. 3–4" for a quote that runs onto the next page. */
+export const pagesCited = (passage: Passage, from: number, to: number): string => {
+  const first = pageAt(passage, from)
+  const last = pageAt(passage, to)
+  return first === last ? `p. ${first}` : `pp. ${first}–${last}`
+}
+
+const placeOf = (found: Found, quote: Quote, multiDocument: boolean): string => {
+  const pages = pagesCited(found.sentence.entry.passage, quote.from, quote.to)
+  return multiDocument ? `— ${found.sentence.entry.document.filename}, ${pages}` : `(${pages})`
 }
 
 const block = (found: Found, multiDocument: boolean, withShort: boolean): string => {
-  const quote = `"${quoteOf(found)}" ${placeOf(found, multiDocument)}`
-  return withShort && found.short !== undefined ? `${found.short}\n\n${quote}` : quote
+  const quote = quoteOf(found)
+  const cited = `"${quote.text}" ${placeOf(found, quote, multiDocument)}`
+  return withShort && found.short !== undefined ? `${found.short}\n\n${cited}` : cited
 }
 
 /**

@@ -1,6 +1,7 @@
 import { matchSpans, type Span, withoutOverlaps } from "./Span.js"
 
-const monthNames = [
+/** English month names, January first: dates are read and written with them. */
+export const monthNames = [
   "January",
   "February",
   "March",

@@ -1,7 +1,10 @@
+import type { EngineDocument } from "../AnswerEngine.js"
 import { notAnAgreement } from "./AgreementGate.js"
 import type { AnswerKind } from "./AnswerKind.js"
 import { defines } from "./Definitions.js"
+import { agreementDateQuestion, definedEffectiveDate, effectiveQuestion } from "./EffectiveDate.js"
 import { endQuestion, expiryAnswer } from "./ExpiryAnswer.js"
+import { answerGoverningLaw } from "./GoverningLaw.js"
 import type { Found, Outcome } from "./Found.js"
 import { answerParty } from "./PartyAnswer.js"
 import type { PassageIndex } from "./PassageIndex.js"
@@ -9,6 +12,8 @@ import type { Query } from "./Query.js"
 import type { RankedSentence } from "./Ranking.js"
 import { answerDocumentDate, answerSigning, documentDateQuestion, signingQuestion } from "./Signatures.js"
 import { spanAnswer, spanCoverageFloor } from "./SpanAnswer.js"
+import { termClauseAnswer } from "./TermClause.js"
+import { answerTitle, titleQuestion } from "./TitleAnswer.js"
 import { continuationOf, yesNoAnswer } from "./YesNoAnswer.js"
 
 /** Free text needs at least this share, else nothing relevant was found. */
@@ -18,7 +23,9 @@ const window = 5
 /** A start date found with less support than this gives way to the document's own date (contracts start when made). */
 const startDateSupport = 0.6
 
-const startQuestion = /\b(?:effective|commence\w*|start|begin\w*)\b/i
+const partiesNoun = /\b(?:part(?:y|ies)|compan(?:y|ies)|entit(?:y|ies)|organi[sz]ations?)\b/i
+
+const startQuestion = /\b(?:effective|commence\w*|start|begin\w*|takes?\s+effect)\b/i
 
 /** A sentence that defines one of the question's words (`(the "Purpose")`, `"Purpose" means`) answers "what is…". */
 const definitionBoost = 1.3
@@ -42,12 +49,23 @@ const textAnswer = (query: Query, sentences: ReadonlyArray<RankedSentence>): Fou
 const dateAnswer = (index: PassageIndex, query: Query, sentences: ReadonlyArray<RankedSentence>): Found | undefined => {
   const found = spanAnswer(index, "date", query, sentences)
   const document = sentences[0]?.entry.document
+  // The effective date, by the document's own definition first: the same answer whatever the wording.
+  if (document !== undefined && effectiveQuestion.test(query.text) && !endQuestion.test(query.text)) {
+    const defined = definedEffectiveDate(index, document)
+    if (defined !== undefined) return defined
+  }
   // A date in a sentence that holds none of the question's words ("rent is due on the first day of each month").
   const weak = found === undefined || found.value < startDateSupport || found.found.sentence.coverage === 0
   if (document !== undefined && startQuestion.test(query.text) && weak) {
     return answerDocumentDate(index, document) ?? found?.found
   }
-  if (endQuestion.test(query.text)) return expiryAnswer(index, found, sentences, dateAnswer)
+  if (endQuestion.test(query.text)) {
+    const end = expiryAnswer(index, found, sentences, dateAnswer)
+    // A period standing in for a date ("30 days") is no end date: the term clause says more.
+    const isDate = end?.short !== undefined && /\d{4}/.test(end.short)
+    if (isDate || document === undefined) return end
+    return termClauseAnswer(index, document) ?? end
+  }
   return found?.found
 }
 
@@ -55,23 +73,36 @@ const dateAnswer = (index: PassageIndex, query: Query, sentences: ReadonlyArray<
 export const answerIn = (
   index: PassageIndex,
   query: Query,
-  sentences: ReadonlyArray<RankedSentence>
+  sentences: ReadonlyArray<RankedSentence>,
+  document: EngineDocument | undefined = sentences[0]?.entry.document
 ): Found | undefined => {
-  const document = sentences[0]?.entry.document
   if (document !== undefined && notAnAgreement(index, query, document)) return undefined
-  if (document !== undefined && query.kind === "party" && signingQuestion.test(query.text)) {
+  if (document !== undefined && titleQuestion.test(query.text)) {
+    const title = answerTitle(index, document)
+    if (title !== undefined) return title
+  }
+  // "Who signed it?" asks for the signatories; "Which parties signed it?" for the parties, not the people signing.
+  const signatories = signingQuestion.test(query.text) && !partiesNoun.test(query.text)
+  if (document !== undefined && query.kind === "party" && signatories) {
     const signed = answerSigning(index, query, document)
     if (signed !== undefined) return signed
   }
   // "the effective date of this agreement" asks when it takes effect, answered from the clause that says so.
-  const ownDate = documentDateQuestion.test(query.text) && !startQuestion.test(query.text)
+  const ownDate =
+    (documentDateQuestion.test(query.text) || agreementDateQuestion.test(query.text)) &&
+    !startQuestion.test(query.text) &&
+    !endQuestion.test(query.text)
   if (document !== undefined && query.kind === "date" && ownDate) {
-    const dated = answerDocumentDate(index, document)
+    const dated = answerDocumentDate(index, document) ?? definedEffectiveDate(index, document)
     if (dated !== undefined) return dated
+  }
+  if (document !== undefined && query.kind === "law") {
+    const law = answerGoverningLaw(index, document, query.text)
+    if (law !== undefined) return law
   }
   switch (query.kind) {
     case "yesno":
-      return yesNoAnswer(query, sentences)
+      return document === undefined ? undefined : yesNoAnswer(index, document, query, sentences)
     case "text":
       return textAnswer(query, sentences)
     case "party":

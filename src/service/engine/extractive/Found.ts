@@ -8,6 +8,8 @@ export interface Found {
   readonly continuation?: string | undefined
   /** Where the short answer sits in the sentence, to centre a long quote on it. */
   readonly at?: number | undefined
+  /** Further clauses that support the same answer, quoted after it (a second change-of-control clause). */
+  readonly more?: ReadonlyArray<Found> | undefined
 }
 
 /** What an engine says: answers (best first), or nothing found. */

@@ -30,10 +30,22 @@ const aliasGroups: ReadonlyArray<ReadonlyArray<string>> = [
   ["discloser", "disclosing"]
 ].map((group) => group.map(stem))
 
-/** Roles that are not parties. */
+/**
+ * Defined terms that are not parties: the deal itself, its subject matter, and those related to a party ("Affiliate
+ * of the Company", "Subsidiary") rather than party to it.
+ */
 const notParties = new Set(
-  terms("agreement contract effective date services term confidential information products territory")
+  terms(
+    "agreement contract effective date services term confidential information products territory joint venture jv " +
+      "affiliate affiliates subsidiary subsidiaries source exhibit schedule act program project plan purpose"
+  )
 )
+/** A name that is a defined relation to a party, not a party: "an Affiliate of the Company". */
+const relatedToParty = /\b(?:affiliates?|subsidiar(?:y|ies)|representatives?)\s+of\b/i
+/** A word for a kind of party, not a name: "Agreement", "a Delaware Company", "the Corporation". */
+const genericName =
+  /^(?:(?:an?|the)\s+(?:\w+\s+)?)?(?:company|corporation|agreement|party|parties|partnership|limited\s+liability\s+company|entity)$/i
+const notAName = (name: string) => relatedToParty.test(name) || genericName.test(name.trim())
 
 interface RoleEntry {
   readonly role: string
@@ -54,7 +66,7 @@ const rolesOf = (index: PassageIndex, document: EngineDocument): Array<RoleEntry
     for (const sentence of splitSentences(entry.passage.text)) {
       const cut = sentence.text.search(recitals)
       for (const role of findRoles(sentence.text)) {
-        if (terms(role.role).some((term) => notParties.has(term))) continue
+        if (terms(role.role).some((term) => notParties.has(term)) || notAName(role.name)) continue
         out.push({ ...role, entry, sentence: sentence.text, preamble: preamble && (cut < 0 || role.start < cut) })
       }
       if (cut >= 0) preamble = false
@@ -75,6 +87,7 @@ const sentenceFor = (role: RoleEntry, sentences: ReadonlyArray<RankedSentence>):
     entry: role.entry,
     text: role.sentence,
     position: 0,
+    start: Math.max(0, role.entry.passage.text.indexOf(role.sentence)),
     score: 0,
     coverage: 1
   }
@@ -83,6 +96,7 @@ const sentenceFor = (role: RoleEntry, sentences: ReadonlyArray<RankedSentence>):
 const distinctParties = (roles: ReadonlyArray<RoleEntry>): Array<RoleEntry> => {
   const out: Array<RoleEntry> = []
   for (const role of roles) {
+    if (notAName(role.name)) continue
     const at = out.findIndex((other) => sameParty(other.name, role.name))
     if (at < 0) out.push(role)
     else if (describeParty(out[at] ?? role) === out[at]?.name && describeParty(role) !== role.name) out[at] = role

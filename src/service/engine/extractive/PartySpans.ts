@@ -114,7 +114,7 @@ const acceptancePattern =
   /\b(?:Accepted(?:\s+and\s+agreed)?|Agreed(?:\s+and\s+accepted)?|Acknowledged(?:\s+and\s+(?:agreed|accepted))?)(?:\s+(?:to|by))?\s*:\s*/giu
 /** Labels that introduce a name without giving it a role. */
 const notRoles = new Set(
-  "between and among by name title date re subject attn attention from to cc signature address email phone fax witness note whereas".split(
+  "between and among by name title date re subject attn attention from to cc signature address email phone fax witness note whereas source".split(
     " "
   )
 )

@@ -1,5 +1,6 @@
 import MiniSearch from "minisearch"
 import type { EngineDocument, Passage } from "../AnswerEngine.js"
+import { type DocumentSentence, sentencesOf } from "./DocumentSentences.js"
 import { terms } from "./Terms.js"
 
 /** A passage with the document it belongs to and its index terms. */
@@ -16,6 +17,10 @@ export interface PassageIndex {
   readonly search: MiniSearch<{ readonly id: number; readonly text: string }>
   /** BM25's inverse document frequency of a stem over these passages (absent stems get the highest value). */
   readonly idf: (term: string) => number
+  /** A document's sentences in order, split once per index (for summaries). */
+  readonly sentences: (documentId: number) => ReadonlyArray<DocumentSentence>
+  /** A document's sentences that pass `keep`, in order; only passages that pass it are split (see `sentencesOf`). */
+  readonly scan: (documentId: number, keep: (text: string) => boolean) => ReadonlyArray<DocumentSentence>
 }
 
 /** Builds the index; query terms arrive already processed, so the search side only splits on spaces. */
@@ -39,7 +44,18 @@ export const buildIndex = (documents: ReadonlyArray<EngineDocument>): PassageInd
     const df = frequency.get(term) ?? 0
     return Math.log(1 + (n - df + 0.5) / (df + 0.5))
   }
-  return { documents, passages, search, idf }
+  const split = new Map<number, ReadonlyArray<DocumentSentence>>()
+  const own = (documentId: number) => passages.filter((entry) => entry.document.id === documentId)
+  const sentences = (documentId: number) => {
+    const known = split.get(documentId)
+    if (known !== undefined) return known
+    const made = sentencesOf(own(documentId))
+    split.set(documentId, made)
+    return made
+  }
+  const scan = (documentId: number, keep: (text: string) => boolean) =>
+    split.get(documentId)?.filter((sentence) => keep(sentence.text)) ?? sentencesOf(own(documentId), keep)
+  return { documents, passages, search, idf, sentences, scan }
 }
 
 /** Cache key: the documents and how many passages each has (re-ingested documents get a new key). */

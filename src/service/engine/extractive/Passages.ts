@@ -11,20 +11,26 @@ const overlap = 220
 /** A heading opens a new passage once the current one holds this much. */
 const sectionMin = 150
 
+/** A page that begins inside a piece of text: at this offset, page `page` starts. */
+type PageStart = readonly [number, number]
+
 interface Unit {
   readonly text: string
   readonly page: number
+  /** Pages that begin inside the unit (a sentence that runs onto the next page). */
+  readonly starts: ReadonlyArray<PageStart>
   readonly paragraph: number
   readonly heading: boolean
 }
 
 interface PageParagraph extends Paragraph {
   readonly page: number
+  readonly starts: ReadonlyArray<PageStart>
 }
 
 /**
  * Paragraphs of all pages in order, running headers and footers removed. A paragraph that a page break cut in two
- * (no closing punctuation before the break) is joined back and keeps the page it started on.
+ * (no closing punctuation before the break) is joined back; it records where the next page begins inside it.
  */
 const paragraphs = (pages: ReadonlyArray<string>): Array<PageParagraph> => {
   const out: Array<PageParagraph> = []
@@ -38,21 +44,38 @@ const paragraphs = (pages: ReadonlyArray<string>): Array<PageParagraph> => {
         !para.heading &&
         !/[.:;!?"”)]$/.test(previous.text) &&
         !/^(?:\(?[a-z0-9]{1,3}[.)]|[-•*])\s/.test(para.text)
-      if (continues) out[out.length - 1] = { ...previous, text: `${previous.text} ${para.text}` }
-      else out.push({ ...para, page: pageIndex + 1 })
+      if (continues) {
+        const starts: Array<PageStart> = [...previous.starts, [previous.text.length + 1, pageIndex + 1]]
+        out[out.length - 1] = { ...previous, text: `${previous.text} ${para.text}`, starts }
+      } else out.push({ ...para, page: pageIndex + 1, starts: [] })
     })
   })
   return out
+}
+
+/** The page at `offset` of a paragraph, and the pages that begin inside [from, to), relative to `from`. */
+const pagesWithin = (para: PageParagraph, from: number, to: number) => {
+  let page = para.page
+  const starts: Array<PageStart> = []
+  for (const [at, begins] of para.starts) {
+    if (at <= from) page = begins
+    else if (at < to) starts.push([at - from, begins])
+  }
+  return { page, starts }
 }
 
 /** Sentence-sized units of all pages, long sentences cut at word boundaries. */
 const units = (pages: ReadonlyArray<string>): Array<Unit> => {
   const out: Array<Unit> = []
   paragraphs(pages).forEach((para, paragraph) => {
-    const sentences = para.heading ? [{ text: para.text }] : splitSentences(para.text)
+    const sentences = para.heading ? [{ text: para.text, start: 0 }] : splitSentences(para.text)
     for (const sentence of sentences) {
+      let from = sentence.start
       for (const piece of cutLong(sentence.text)) {
-        out.push({ text: piece, page: para.page, paragraph, heading: para.heading })
+        const at = para.text.indexOf(piece, from)
+        const start = at < 0 ? from : at
+        out.push({ text: piece, ...pagesWithin(para, start, start + piece.length), paragraph, heading: para.heading })
+        from = start + piece.length
       }
     }
   })
@@ -73,20 +96,27 @@ const cutLong = (text: string): Array<string> => {
   return pieces
 }
 
-const join = (window: ReadonlyArray<Unit>): string => {
+/** The window's text and where pages after its first one begin in it. */
+const join = (window: ReadonlyArray<Unit>): { readonly text: string; readonly starts: Array<PageStart> } => {
   let text = ""
+  let page = window[0]?.page ?? 1
+  const starts: Array<PageStart> = []
   let previous: Unit | undefined
   for (const unit of window) {
     if (previous !== undefined) text += previous.paragraph === unit.paragraph ? " " : "\n"
+    if (unit.page !== page) starts.push([text.length, unit.page])
+    for (const [at, begins] of unit.starts) starts.push([text.length + at, begins])
+    page = unit.starts[unit.starts.length - 1]?.[1] ?? unit.page
     text += unit.text
     previous = unit
   }
-  return text
+  return { text, starts }
 }
 
 /**
  * Splits a document's pages into overlapping, sentence-aligned passages of about 400–800 characters. A heading
- * starts a new passage, so a clause and its title stay together. Each passage keeps the page it starts on.
+ * starts a new passage, so a clause and its title stay together. Each passage keeps the page it starts on and
+ * where later pages begin inside it, so that a quote cites the page it stands on.
  */
 export const splitPassages = (documentId: number, pages: ReadonlyArray<string>): ReadonlyArray<Passage> => {
   const passages: Array<Passage> = []
@@ -101,7 +131,14 @@ export const splitPassages = (documentId: number, pages: ReadonlyArray<string>):
       size = window.length === 0 ? 0 : size
       return
     }
-    passages.push({ documentId, page: first.page, index: passages.length, text: join(window) })
+    const { text, starts } = join(window)
+    passages.push({
+      documentId,
+      page: first.page,
+      index: passages.length,
+      text,
+      ...(starts.length > 0 ? { pageStarts: starts } : {})
+    })
     const last = window[window.length - 1]
     window = carry && last !== undefined && last.text.length <= overlap && window.length > 1 ? [last] : []
     size = window.reduce((sum, unit) => sum + unit.text.length + 1, 0)

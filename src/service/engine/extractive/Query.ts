@@ -1,5 +1,7 @@
 import type { HistoryTurn } from "../AnswerEngine.js"
 import { type AnswerKind, detectKind } from "./AnswerKind.js"
+import { clauseTypeOf } from "./ClauseTypes.js"
+import { concepts } from "./Concepts.js"
 import { type Instructions, readInstructions } from "./Instructions.js"
 import { considerationQuestion, considerationTerms } from "./MoneyPreference.js"
 import { synonyms } from "./Synonyms.js"
@@ -46,6 +48,15 @@ const cues: Record<AnswerKind, string> = {
   text: ""
 }
 
+/** A question that asks for something (what, which, how …) rather than naming a clause ("Exclusivity?"). */
+const asksWhat =
+  /^\s*(?:\S+\s+){0,3}(?:what|which|who|whom|whose|when|where|why|how)\b|^\s*(?:list|describe|summari[sz]e|explain|give|tell|show|quote|name|identify|provide|state|find)\b/i
+
+/** "Exclusivity?", "Non-compete clause?": a bare clause name asks whether the document has one. */
+const namesClause = (question: string): boolean =>
+  !asksWhat.test(question) &&
+  (clauseTypeOf(question) !== undefined || concepts.some((concept) => concept.asks(question)))
+
 /** Whether a stem is one of the words every contract uses (see `generic`). */
 export const isGeneric = (term: string): boolean => generic.has(term)
 
@@ -63,7 +74,7 @@ const addTerm = (weights: Map<string, number>, term: string, weight: number) => 
 }
 
 const citedDocuments = (response: string): Set<string> =>
-  new Set([...response.matchAll(/— ([^,\n]+), p\. \d+/g)].map((m) => m[1] ?? ""))
+  new Set([...response.matchAll(/— ([^,\n]+), pp?\. \d+/g)].map((m) => m[1] ?? ""))
 
 /**
  * Builds the weighted query. A chat follow-up ("and when does it end?") borrows the previous question's terms at a
@@ -76,6 +87,7 @@ export const buildQuery = (query: string, history: ReadonlyArray<HistoryTurn>): 
   const followUp = previous !== undefined && isFollowUp(question)
   let kind = detectKind(question)
   if (followUp && kind === "text") kind = detectKind(previous.query)
+  if (kind !== "yesno" && namesClause(question)) kind = "yesno"
   const weights = new Map<string, number>()
   const own = terms(question)
   for (const term of own) addTerm(weights, term, generic.has(term) ? 0.4 : 1)

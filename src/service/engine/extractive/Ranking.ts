@@ -16,6 +16,8 @@ export interface RankedSentence {
   readonly text: string
   /** Position of the sentence inside its passage. */
   readonly position: number
+  /** Where the sentence starts in its passage's text (for the page it stands on). */
+  readonly start: number
   /** Relevance of the sentence, its heading or lead-in, and its passage together; comparable within one query. */
   readonly score: number
   /** Share of the question's distinctive terms (IDF-weighted) found in the sentence and the one before it. */
@@ -106,6 +108,7 @@ export const rankSentences = (
         entry: ranked.entry,
         text: sentence.text,
         position,
+        start: sentence.start,
         own: lent,
         passageScore: ranked.score,
         coverage: coverageOf(index, query, context)
@@ -118,6 +121,7 @@ export const rankSentences = (
       entry: item.entry,
       text: item.text,
       position: item.position,
+      start: item.start,
       coverage: item.coverage,
       score: 0.6 * (item.own / best) + 0.4 * item.passageScore
     }))

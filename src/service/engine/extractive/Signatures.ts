@@ -21,11 +21,13 @@ export const documentDateQuestion =
   /\b(?:(?:date\s+of|dated\s+date\s+of)\s+(?:the|this)\s+(?:letter|notice|memo|memorandum|report|release|press\s+release|document|agreement|contract|lease|amendment|license|licence)|(?:agreement|contract|letter|signing|execution)\s+date|when\s+was\s+(?:the|this)\s+(?:\w+\s+)?(?:letter|notice|memo|report|release|document|agreement|contract|lease|amendment)\s+(?:sent|written|dated|issued|published|signed|executed|made|entered\s+into|concluded))\b/i
 
 /** Words that introduce a document's own date rather than some other date it mentions. */
-const ownDate = /\b(?:dated|made|entered\s+into|as\s+of|effective|this|date:?)\s*(?:as\s+of\s+)?(?:the\s+|this\s+)?$/i
+const ownDate =
+  /\b(?:dated|made|entered\s+into|as\s+of|effective|this|date:?)\s*(?:as\s+of\s+|on\s+)?(?:the\s+|this\s+)?$/i
 
 const quoted = (entry: IndexedPassage, text: string, at: number): RankedSentence => {
   const sentence = splitSentences(text).find((s) => s.start <= at && at < s.end)
-  return { entry, text: sentence?.text ?? text, position: 0, score: 1, coverage: 1 }
+  // `text` is the passage's own text, so the sentence's offset in it is its place in the passage.
+  return { entry, text: sentence?.text ?? text, position: 0, start: sentence?.start ?? 0, score: 1, coverage: 1 }
 }
 
 const passagesOf = (index: PassageIndex, document: EngineDocument) =>

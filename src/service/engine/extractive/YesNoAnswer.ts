@@ -1,6 +1,11 @@
+import type { EngineDocument } from "../AnswerEngine.js"
+import { clauseAnswer } from "./ClauseAnswer.js"
+import { clauseTypeOf } from "./ClauseTypes.js"
 import { type Concept, conceptOf } from "./Concepts.js"
+import type { DocumentSentence } from "./DocumentSentences.js"
 import type { Found } from "./Found.js"
 import { negates } from "./Negation.js"
+import type { PassageIndex } from "./PassageIndex.js"
 import type { Query } from "./Query.js"
 import type { RankedSentence } from "./Ranking.js"
 
@@ -22,11 +27,9 @@ const statement = (text: string) => text.split(/\b(?:unless|except|provided\s+th
 
 /**
  * A known clause type: the best-ranked sentence that settles it. Evidence says yes (with the renewal term or the cap
- * when stated); a negated statement or a contrary clause (an option to renew) says no; else weaker evidence (an
- * exclusion of damages for a cap, a mere mention of confidentiality) says yes; neither is no clause.
+ * when stated); a negated statement or a contrary clause (an option to renew) says no.
  */
-const conceptAnswer = (concept: Concept, sentences: ReadonlyArray<RankedSentence>): Found | undefined => {
-  const window = sentences.slice(0, conceptWindow)
+const strongAnswer = (concept: Concept, window: ReadonlyArray<RankedSentence>, all: ReadonlyArray<RankedSentence>) => {
   for (const sentence of window) {
     const text = sentence.text
     const denied = concept.negated?.exec(statement(text)) ?? concept.contrary?.exec(text)
@@ -35,29 +38,74 @@ const conceptAnswer = (concept: Concept, sentences: ReadonlyArray<RankedSentence
     if (evidence !== null) {
       const detail = concept.detail?.(text, evidence.index)
       const short = detail === undefined ? "Yes." : `Yes — ${detail}`
-      return { short, sentence, at: evidence.index, continuation: continuationOf(sentence, sentences) }
+      return { short, sentence, at: evidence.index, continuation: continuationOf(sentence, all) }
     }
   }
+  return undefined
+}
+
+/** Weaker evidence (an exclusion of damages for a cap, a mere mention of confidentiality) says yes in part. */
+const weakAnswer = (concept: Concept, window: ReadonlyArray<RankedSentence>, all: ReadonlyArray<RankedSentence>) => {
   const weak = concept.weakEvidence
   if (weak === undefined) return undefined
   for (const sentence of window) {
     const evidence = weak.exec(sentence.text)
     if (evidence === null) continue
     const short = concept.weakDetail === undefined ? "Yes." : `Yes — ${concept.weakDetail}`
-    return { short, sentence, at: evidence.index, continuation: continuationOf(sentence, sentences) }
+    return { short, sentence, at: evidence.index, continuation: continuationOf(sentence, all) }
   }
   return undefined
 }
 
+/** A document sentence in the ranked form answers are built from. */
+const ranked = (sentence: DocumentSentence): RankedSentence => ({
+  entry: sentence.entry,
+  text: sentence.text,
+  position: sentence.position,
+  start: sentence.start,
+  score: 0,
+  coverage: 0
+})
+
 /**
- * Yes/no: a known clause type by its evidence (see `Concepts`); otherwise "Yes." when one of the top sentences holds
+ * A known concept: settled by the best-ranked sentences; when none of them settles it, by the first sentence of the
+ * whole document that states it (so a terse or unusual wording that ranks the clause low still finds it); then by
+ * weaker evidence near the top.
+ */
+const conceptAnswer = (
+  concept: Concept,
+  sentences: ReadonlyArray<RankedSentence>,
+  everything: () => ReadonlyArray<DocumentSentence>
+): Found | undefined => {
+  const window = sentences.slice(0, conceptWindow)
+  const inWindow = strongAnswer(concept, window, sentences)
+  if (inWindow !== undefined) return inWindow
+  const anywhere = everything().find((sentence) => !concept.contrary?.test(sentence.text))
+  return (
+    (anywhere === undefined ? undefined : strongAnswer(concept, [ranked(anywhere)], sentences)) ??
+    weakAnswer(concept, window, sentences)
+  )
+}
+
+/**
+ * Yes/no: a known concept by its evidence (see `Concepts`), a known kind of clause by the document's sentences
+ * (see `ClauseTypes`); otherwise "Yes." when one of the top sentences holds
  * most of the question's distinctive terms, "No." when every such sentence denies it ("does not renew"), else
  * nothing.
  */
-export const yesNoAnswer = (query: Query, sentences: ReadonlyArray<RankedSentence>): Found | undefined => {
+export const yesNoAnswer = (
+  index: PassageIndex,
+  document: EngineDocument,
+  query: Query,
+  sentences: ReadonlyArray<RankedSentence>
+): Found | undefined => {
   const heads = query.groups.flatMap((group) => [...group].slice(0, 1))
   const concept = conceptOf(query.text, heads)
-  if (concept !== undefined) return conceptAnswer(concept, sentences)
+  if (concept !== undefined) {
+    return conceptAnswer(concept, sentences, () => index.scan(document.id, (text) => concept.evidence.test(text)))
+  }
+  const clause = clauseTypeOf(query.text)
+  if (clause !== undefined) return clauseAnswer(index, document, clause, sentences)
   const qualifying = sentences
     .slice(0, window)
     .filter((sentence) => sentence.coverage >= yesCoverage)

@@ -1,10 +1,12 @@
 import MiniSearch from "minisearch"
-import type { EngineDocument, Passage } from "../AnswerEngine.js"
+import { type EngineDocument, type Passage, pageAt } from "../AnswerEngine.js"
 
 /** A passage chosen for the prompt, labelled with where it comes from. */
 export interface ContextPassage {
   readonly filename: string
   readonly page: number
+  /** The page the passage ends on, when it runs onto later pages. */
+  readonly lastPage?: number | undefined
   readonly documentOrder: number
   readonly index: number
   readonly text: string
@@ -15,7 +17,11 @@ export const estimateTokens = (text: string): number => Math.ceil(text.length / 
 
 /** The text a passage takes in the prompt; the label counts against the budget too. */
 export const formatPassage = (passage: ContextPassage): string =>
-  `[${passage.filename}, p. ${passage.page}]\n${passage.text}`
+  `[${passage.filename}, ${
+    passage.lastPage === undefined || passage.lastPage === passage.page
+      ? `p. ${passage.page}`
+      : `pp. ${passage.page}–${passage.lastPage}`
+  }]\n${passage.text}`
 
 // Words that match nearly every passage; dropping them keeps BM25 scores about the query's content words.
 const stopWords = new Set(
@@ -82,6 +88,7 @@ export const selectContext = (
     const passage: ContextPassage = {
       filename: candidate.filename,
       page: candidate.passage.page,
+      lastPage: pageAt(candidate.passage, candidate.passage.text.length - 1),
       documentOrder: candidate.documentOrder,
       index: candidate.passage.index,
       text: candidate.passage.text

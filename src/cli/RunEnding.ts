@@ -1,0 +1,116 @@
+import { accessSync, constants, existsSync, renameSync, statSync, writeFileSync } from "node:fs"
+import { dirname, resolve } from "node:path"
+import { Effect } from "effect"
+import type { ConfigEntry } from "../pipeline/EffectiveConfig.js"
+import type { OutputSettings } from "../pipeline/PipelineSchema.js"
+import type { RunPlan } from "../runner/PlanRun.js"
+import type { RunSummary } from "../runner/RunSummary.js"
+import type { SkippedFile } from "../runner/Uploads.js"
+import type { RunOutcome } from "../store/CheckpointModel.js"
+import { CheckpointStore } from "../store/CheckpointStore.js"
+import { CliOutput } from "./CliOutput.js"
+import { exitCodeOf } from "./ExitCode.js"
+import { writeRunReports } from "./Reports.js"
+import { renderSummary } from "./RunSummaryText.js"
+import { OutputUnwritable, UsageError } from "./UsageError.js"
+
+/** What the runner (or, for an interrupted run, the CLI) knows of how a run ended; counts come from the checkpoint. */
+export interface RunEnd {
+  readonly outputDir: string
+  readonly pipelineFile: string
+  readonly output: OutputSettings
+  /** The effective configuration, the HTML report's settings. */
+  readonly sources: ReadonlyArray<ConfigEntry>
+  /** The run record; undefined when the run stopped before one was begun. */
+  readonly runId: number | undefined
+  readonly outcome: RunOutcome
+  readonly note: string | undefined
+  readonly plan: RunPlan | undefined
+  readonly skipped: ReadonlyArray<SkippedFile>
+  readonly seconds: number
+  readonly summaryJson: string | undefined
+}
+
+/** Refused before any work: the checkpoint is as the run before left it, so there is no new report to write. */
+const refusedOutcomes: ReadonlyArray<RunOutcome> = ["refused", "invalid"]
+
+/** Fails unless `--summary-json FILE` can be written: checked before the run starts, not after it finished. */
+export const checkSummaryPath = (path: string | undefined) =>
+  Effect.suspend(() => {
+    if (path === undefined) return Effect.void
+    const absolute = resolve(path)
+    const problem = existsSync(absolute)
+      ? statSync(absolute).isDirectory()
+        ? "it is a directory"
+        : writable(absolute)
+      : existsSync(dirname(absolute))
+        ? writable(dirname(absolute))
+        : `its folder ${dirname(absolute)} does not exist`
+    return problem === undefined
+      ? Effect.void
+      : Effect.fail(new UsageError({ message: `--summary-json ${path}: cannot write there: ${problem}` }))
+  })
+
+const writable = (path: string): string | undefined => {
+  try {
+    accessSync(path, constants.W_OK)
+    return undefined
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error)
+  }
+}
+
+/** Written to a temporary name and renamed, like the reports: a reader never sees half a summary. */
+const writeSummaryJson = (path: string, data: object) =>
+  Effect.try({
+    try: () => {
+      const temporary = `${path}.${process.pid}.tmp`
+      writeFileSync(temporary, `${JSON.stringify(data, null, 2)}\n`)
+      renameSync(temporary, path)
+    },
+    catch: (cause) => new OutputUnwritable({ path, reason: cause instanceof Error ? cause.message : String(cause) })
+  })
+
+/**
+ * The one place that ends every run — finished, failed cells, deadline, interrupted, refused: the reports, the
+ * summary (text, or one JSON object with `--log-format json`) and `--summary-json`, all read from the checkpoint so
+ * they agree with it and with each other. A run refused before any work writes no new report set (it would only
+ * repeat the last one and push a real one out of `keep`). Returns the exit code.
+ */
+export const endRun = (end: RunEnd) =>
+  Effect.gen(function* () {
+    const output = yield* CliOutput
+    const store = yield* CheckpointStore
+    const tally = end.runId === undefined ? undefined : yield* store.runTally(end.runId)
+    const recorded = tally?.run.outcome
+    const outcome = recorded === undefined || recorded === "running" ? end.outcome : recorded
+    const summary: RunSummary = {
+      runId: end.runId,
+      outcome,
+      note: end.note ?? tally?.run.note,
+      plan: end.plan,
+      cells: tally?.cells ?? (yield* store.cellCounts()),
+      chats: tally?.chats ?? (yield* store.chatCounts()),
+      answered: tally?.answered ?? 0,
+      failed: tally?.failed ?? 0,
+      seconds: end.seconds,
+      tables: tally?.tables ?? [],
+      skipped: end.skipped
+    }
+    const refusedBeforeWork = refusedOutcomes.includes(outcome) && tally?.touched !== true
+    const reports =
+      end.runId === undefined || refusedBeforeWork
+        ? []
+        : yield* writeRunReports({
+            outputDir: end.outputDir,
+            pipelineFile: end.pipelineFile,
+            output: end.output,
+            runId: end.runId,
+            sources: end.sources
+          })
+    const code = exitCodeOf(outcome)
+    const data = { ...summary, exitCode: code, reports }
+    output.result(renderSummary(summary, reports, code), data)
+    if (end.summaryJson !== undefined) yield* writeSummaryJson(end.summaryJson, data)
+    return code
+  })

@@ -1,0 +1,53 @@
+import type { EngineDocument } from "../AnswerEngine.js"
+import { type ClauseType, hasClause, mayHaveClause } from "./ClauseTypes.js"
+import type { DocumentSentence } from "./DocumentSentences.js"
+import type { Found } from "./Found.js"
+import type { PassageIndex } from "./PassageIndex.js"
+import type { RankedSentence } from "./Ranking.js"
+import { continuationOf } from "./YesNoAnswer.js"
+
+/** A document sentence as the answer's quote: the ranked sentence when the query ranked it, else its own place. */
+const asRanked = (sentence: DocumentSentence, ranked: ReadonlyArray<RankedSentence>): RankedSentence =>
+  ranked.find((other) => other.entry === sentence.entry && other.start === sentence.start) ?? {
+    entry: sentence.entry,
+    text: sentence.text,
+    position: sentence.position,
+    start: sentence.start,
+    score: 0,
+    coverage: 0
+  }
+
+/** Short sentences are mostly headings: they name a clause without stating it. */
+const headingFirst = (sentence: DocumentSentence) => (sentence.text.length < 60 ? 1 : 0)
+
+const rankOf = (sentence: DocumentSentence, ranked: ReadonlyArray<RankedSentence>) =>
+  ranked.find((other) => other.entry === sentence.entry && other.start === sentence.start)?.score ?? -1
+
+/**
+ * Whether a document has a kind of clause, read from all of its sentences: "Yes." with the clause (the one the
+ * question ranks highest, else the first) and at most one more of its kind, "No." with a sentence that excludes it ("no third-party
+ * beneficiaries"), else nothing (no clause found).
+ */
+export const clauseAnswer = (
+  index: PassageIndex,
+  document: EngineDocument,
+  type: ClauseType,
+  ranked: ReadonlyArray<RankedSentence>
+): Found | undefined => {
+  const evidence = index.scan(document.id, (text) => mayHaveClause(type, text)).filter((s) => hasClause(type, s.text))
+  // A clause before its heading ("9. Non-Competition."), then the one the question ranks highest, then the first.
+  const [best, ...others] = [...evidence].sort(
+    (a, b) => headingFirst(a) - headingFirst(b) || rankOf(b, ranked) - rankOf(a, ranked) || a.order - b.order
+  )
+  if (best !== undefined) {
+    const sentence = asRanked(best, ranked)
+    const continuation = continuationOf(sentence, ranked)
+    // A second clause of the kind, elsewhere in the document, is quoted too: a reviewer wants to see both.
+    const second = others.find((other) => Math.abs(other.order - best.order) > 1)
+    const more = second === undefined ? [] : [{ short: "Yes.", sentence: asRanked(second, ranked) }]
+    return { short: "Yes.", sentence, continuation, more }
+  }
+  const negated = type.negated
+  const denied = negated === undefined ? undefined : index.scan(document.id, (text) => negated.test(text))[0]
+  return denied === undefined ? undefined : { short: "No.", sentence: asRanked(denied, ranked) }
+}

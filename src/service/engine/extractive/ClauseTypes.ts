@@ -1,0 +1,42 @@
+import { commercialClauses } from "./CommercialClauses.js"
+import { liabilityClauses } from "./LiabilityClauses.js"
+import { rightsClauses } from "./RightsClauses.js"
+
+/**
+ * Kinds of contract clause that reviewers ask about by name ("Is there a non-compete?", "Audit rights?", "Can a
+ * party terminate without cause? Answer yes or no."). A question names a kind by its own words (`asks`); whether a
+ * document has that clause is decided from the document's sentences, not from the question's wording, so every
+ * phrasing of the question gets the same answer. Patterns are general drafting language, not any one contract's.
+ */
+export interface ClauseType {
+  readonly name: string
+  /** Whether a question (its instructions removed) asks about this kind of clause. */
+  readonly asks: RegExp
+  /** A sentence that has the clause: every pattern must match (after `ignore` is blanked out). */
+  readonly evidence: ReadonlyArray<RegExp>
+  /** Phrases that look like evidence but are not ("exclusive remedy" for exclusivity), blanked before testing. */
+  readonly ignore?: RegExp
+  /** A sentence matching this is not evidence however it matches ("terminate … if the other party breaches"). */
+  readonly unless?: RegExp
+  /** A sentence that says the clause does not apply ("There are no third-party beneficiaries"): the answer is no. */
+  readonly negated?: RegExp
+}
+
+/** In order: the first type a question names is the one asked (specific kinds before the general ones). */
+export const clauseTypes: ReadonlyArray<ClauseType> = [...commercialClauses, ...rightsClauses, ...liabilityClauses]
+
+/** The clause type a question names, if any. */
+export const clauseTypeOf = (question: string): ClauseType | undefined =>
+  clauseTypes.find((type) => type.asks.test(question))
+
+/** Whether a sentence has the clause (every evidence pattern, after `ignore`, and no `unless`). */
+export const hasClause = (type: ClauseType, text: string): boolean => {
+  const seen = type.ignore === undefined ? text : text.replace(type.ignore, " ")
+  return type.evidence.every((pattern) => pattern.test(seen)) && !(type.unless?.test(seen) ?? false)
+}
+
+/** Whether a text (a passage) could hold the clause: its evidence patterns, without the sentence-level vetoes. */
+export const mayHaveClause = (type: ClauseType, text: string): boolean => {
+  const seen = type.ignore === undefined ? text : text.replace(type.ignore, " ")
+  return type.evidence.every((pattern) => pattern.test(seen))
+}

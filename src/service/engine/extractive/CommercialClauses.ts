@@ -1,0 +1,88 @@
+import type { ClauseType } from "./ClauseTypes.js"
+
+/** Clauses that restrict how the parties deal: competition, exclusivity, solicitation, termination, change of control. In the order questions are matched (see `ClauseTypes`). */
+export const commercialClauses: ReadonlyArray<ClauseType> = [
+  {
+    name: "most favoured nation",
+    asks: /\bmost[-\s]favou?red\b|\bmfn\b|\bno\s+(?:worse|less\s+favou?rable)\b|\bat\s+least\s+as\s+(?:good|favou?rable)\b|\b(?:better|best|lowest)\s+(?:prices?|terms|pricing)\b/i,
+    evidence: [
+      /\bmost[-\s]favou?red\b|\b(?:no\s+less|not\s+less|at\s+least\s+as)\s+favou?rable\b[^.;]{0,120}\b(?:any\s+other|other|third)\b|\b(?:lowest|best|most\s+favou?rable)\s+(?:prices?|pricing|terms|rates?)\b[^.;]{0,100}\b(?:offered|given|charged|granted|provided)\b[^.;]{0,40}\b(?:any\s+)?(?:other|third)\b|\bno\s+(?:higher|greater)\s+than\s+(?:the\s+)?(?:prices?|rates?)\s+(?:\w+\s+){0,4}(?:any\s+)?(?:other|third)/i
+    ]
+  },
+  {
+    name: "competitive restriction exception",
+    asks: /\b(?:exceptions?|carve[-\s]?outs?|exempt\w*|excluded)\b[^?]{0,80}\b(?:non-?compet\w*|compet\w*|exclusiv\w*|solicit\w*)/i,
+    evidence: [
+      /(?:(?:shall|will)\s+not\s+(?:apply\s+to|preclude|prevent|prohibit|restrict)|nothing\s+(?:in|contained\s+in)\s+this\s+(?:\w+\s+){0,3}shall\s+(?:\w+\s+){0,3}(?:prevent|preclude|prohibit|restrict|limit)|shall\s+not\s+(?:be\s+deemed\s+to\s+)?include|(?:does|do)\s+not\s+include)/i,
+      /\b(?:non-?compet\w*|compet(?:e|ing|itive|itor|itors|ition)|exclusiv\w*|non-?solicit\w*)\b/i
+    ],
+    ignore:
+      /\bnon-?exclusive\w*|\bexclusive\s+(?:remedy|remedies|jurisdiction|venue|forum|of)\b|\bexclusively\s+(?:set\s+forth|provided|stated|in|by)\b/gi
+  },
+  {
+    name: "non-compete",
+    asks: /\bnon-?compet\w*|\bcompet(?:e|ing|ition)\b|\brestrictive\s+covenants?\b/i,
+    evidence: [
+      /\bnon-?compet\w*|\bcovenant\s+not\s+to\s+compete\b|\b(?:not|refrain\s+from)\b[^.;]{0,120}\b(?:compete|competing|competitive\s+(?:business|products?|services?)|engage\s+in\s+(?:\w+\s+){0,4}(?:business|activit\w*)\s+(?:\w+\s+){0,3}(?:competi|similar|same))/i
+    ]
+  },
+  {
+    name: "exclusivity",
+    asks: /\bexclusiv\w*|\bsole\s+(?:supplier|distributor|provider|source)\b/i,
+    evidence: [
+      /\bexclusive(?:ly)?\b[^.;]{0,80}\b(?:right|rights|distributor|distribution|supplier|provider|licen[cs]\w*|basis|agent|partner|reseller|territory|dealer|arrangement|marketing|sponsor)\b|\b(?:right|rights|distributor|supplier|provider|licen[cs]\w*|agent|partner|reseller|dealer|sponsor)\b[^.;]{0,40}\bexclusive(?:ly)?\b|\ball\s+(?:of\s+)?(?:its|their)\s+(?:\w+\s+){0,2}requirements\b|\bsole\s+(?:and\s+exclusive\s+)?(?:supplier|distributor|provider|source)\b|\b(?:shall|will|may)\s+not\s+(?:\w+\s+){0,3}(?:sell|supply|license|distribute|provide|offer|purchase|buy)\b[^.;]{0,150}\b(?:to|from|with)\s+any\s+(?:other|third)\b/i
+    ],
+    ignore:
+      /\bnon-?exclusive\w*|\b(?:sole\s+and\s+)?exclusive\s+(?:remedy|remedies|jurisdiction|venue|forum|property|owner\w*|responsibility|liability|benefit|control|discretion|use\s+of\s+the\s+parties)\b|\bexclusive\s+of\b|\bexclusively\s+(?:by|in)\s+the\s+(?:laws?|courts?)\b/gi
+  },
+  {
+    name: "non-solicitation of customers",
+    asks: /\b(?:solicit\w*|approach\w*|poach\w*|divert\w*|interfer\w*)\b[^?]{0,50}\b(?:customers?|clients?|accounts?)\b|\b(?:customers?|clients?)\b[^?]{0,30}\bsolicit\w*/i,
+    evidence: [
+      /\b(?:solicit\w*|divert\w*|entice\w*|induce\w*|interfere\w*)\b[^.;]{0,150}\b(?:customers?|clients?|accounts?)\b|\b(?:customers?|clients?)\b[^.;]{0,80}\bsolicit\w*/i,
+      /\b(?:not|no|refrain|non-?solicit\w*)\b/i
+    ]
+  },
+  {
+    name: "non-solicitation of employees",
+    asks: /\bno-?poach\w*|\bno-?hire\b|\bnon-?solicit\w*|\b(?:solicit\w*|hir(?:e|ing)|recruit\w*|poach\w*)\b[^?]{0,50}\b(?:employees?|staff|personnel|workers|people|team|contractors)\b/i,
+    evidence: [
+      /\b(?:solicit\w*|recruit\w*|hire|hiring|employ|induce\w*|entice\w*)\b[^.;]{0,150}\b(?:employees?|personnel|staff|consultants?|contractors?|workers|officers)\b|\bnon-?solicit\w*/i,
+      /\b(?:not|no|refrain|non-?solicit\w*)\b/i
+    ],
+    ignore: /\bworks?\s+made\s+for\s+hire\b|\bfor\s+hire\b/gi
+  },
+  {
+    name: "non-disparagement",
+    asks: /\bdisparag\w*|\b(?:negative|derogatory|critical|defamatory)\s+(?:statements?|comments?|remarks?)|\bspeak\s+(?:ill|negatively)\b/i,
+    evidence: [
+      /\bdisparag\w*|\bderogatory\b|\bdefam\w*|\b(?:negative|critical|unfavou?rable|adverse)\s+(?:public\s+)?(?:statements?|comments?|remarks?)/i
+    ]
+  },
+  {
+    name: "termination for convenience",
+    asks: /\bconvenience\b|\bterminat\w*[^?]{0,60}\b(?:without\s+(?:cause|reason)|at\s+will|for\s+any\s+reason|at\s+any\s+time)|\b(?:end|cancel|exit|walk\s+away)\w*\b[^?]{0,60}\b(?:at\s+will|without\s+cause|any\s+time|(?:just|simply|merely|only)\s+(?:by\s+)?giving\s+notice)/i,
+    evidence: [
+      /\bterminat\w*[^.;]{0,160}\b(?:for\s+(?:its\s+)?convenience|without\s+cause|for\s+(?:any|no)\s+reason(?:\s+or\s+no\s+reason)?|non-?cause|with\s+or\s+without\s+cause|at\s+(?:its\s+)?(?:sole\s+)?discretion|at\s+any\s+time\b[^.;]{0,80}\b(?:notice|upon))|\b(?:for\s+(?:its\s+)?convenience|without\s+cause|at\s+any\s+time|at\s+(?:its|their)\s+(?:sole\s+)?discretion)\b[^.;]{0,80}\bterminat\w*/i,
+      /\bmay\s+(?:\w+\s+){0,5}terminat\w*|\b(?:right|entitled|option|elect)\s+to\s+terminat\w*|\bmay\s+be\s+terminated\b|\bterminable\b|\bcan\s+(?:\w+\s+){0,3}terminat\w*/i
+    ],
+    unless:
+      /\b(?:breach\w*|default\w*|insolven\w*|bankrupt\w*|fails?\s+to|failure)\b(?![^.;]{0,80}\b(?:convenience|without\s+cause|any\s+reason)\b)|\b(?:may|shall|will|can|does|do)\s+not\s+(?:\w+\s+){0,2}terminat\w*|\bno\s+right\s+to\s+terminat\w*/i,
+    negated:
+      /\b(?:may|shall|will|can|does|do)\s+not\s+(?:\w+\s+){0,2}terminat\w*[^.;]{0,100}\b(?:convenience|without\s+cause|any\s+reason)|\bno\s+right\s+to\s+terminat\w*[^.;]{0,100}\b(?:convenience|without\s+cause)/i
+  },
+  {
+    name: "right of first refusal",
+    asks: /\bright\s+of\s+first\s+(?:refusal|offer|negotiation)|\brof[rno]\b|\bfirst\s+(?:right|option|refusal|offer)\b/i,
+    evidence: [
+      /\bright\s+of\s+first\s+(?:\w+\s+){0,2}(?:refusal|offer|negotiation)|\bfirst\s+right\s+(?:of|to)\s+(?:\w+\s+){0,2}(?:refusal|negotiat\w*|offer|purchase|buy|acquire)|\bfirst\s+(?:option|opportunity)\s+to\s+(?:purchase|buy|acquire|negotiate|license|distribute|match)|\bright\s+to\s+match\b/i
+    ]
+  },
+  {
+    name: "change of control",
+    asks: /\bchange\s+(?:of|in)\s+(?:control|ownership)|\bmerger\b|\bacqui(?:red|sition|res)\b|\btakeover\b|\btaken\s+over\b/i,
+    evidence: [
+      /\bchange\s+(?:of|in)\s+(?:control|ownership)|\b(?:merger|consolidation|reorgani[sz]ation|sale\s+of\s+(?:all\s+or\s+)?substantially\s+all)\b[^.;]{0,200}\b(?:consent|terminat\w*|approv\w*|notice|notify|assum\w*)|\b(?:consent|terminat\w*|approv\w*)\b[^.;]{0,200}\b(?:merger|consolidation|sale\s+of\s+(?:all\s+or\s+)?substantially\s+all|by\s+operation\s+of\s+law)\b/i
+    ]
+  }
+]

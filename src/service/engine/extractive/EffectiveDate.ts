@@ -1,0 +1,61 @@
+import type { EngineDocument } from "../AnswerEngine.js"
+import { findDates } from "./DateSpans.js"
+import type { Found } from "./Found.js"
+import type { PassageIndex } from "./PassageIndex.js"
+
+/** "When does it take effect?", "Effective date?": when the agreement starts to bind, not when it ends. */
+export const effectiveQuestion =
+  /\beffective\b|\btakes?\s+effect\b|\bgo(?:es)?\s+into\s+effect\b|\bin\s+effect\s+from\b/i
+
+/** "Agreement date?", "On what date was it made?": the date the document gives itself. */
+export const agreementDateQuestion =
+  /\b(?:agreement|contract|execution|signing|signature)\s+date\b|\bdate\s+of\s+(?:this|the)\s+(?:agreement|contract|lease|amendment|document)\b|\b(?:made|signed|executed|dated|entered\s+into|concluded)\b/i
+
+/** `1 May 2020 (the "Effective Date")` */
+const definedAfter = /^[\s,]*\(\s*(?:the\s+|this\s+|hereinafter\s+)?["“]Effective\s+Date["”]/i
+/** `"Effective Date" means May 1, 2020` */
+const definedBefore = /["“]Effective\s+Date["”]\s*(?:means|shall\s+mean|is|shall\s+be|:)\s*(?:the\s+)?$/i
+/** Text that may define the Effective Date, call a date effective or start the term: only such passages are read. */
+const mayDefine =
+  /["“]Effective\s+Date["”]|\beffective\s+(?:as\s+of|on|from|date\s+of)\b|\b(?:shall|will)\s+(?:commence|begin|become\s+effective|take\s+effect)\b/i
+/** `The term shall commence on November 1, 2007` */
+const commencesBefore =
+  /\b(?:shall|will)\s+(?:commence|begin|become\s+effective|take\s+effect)\s+(?:on|as\s+of)\s+(?:the\s+)?$/i
+/** An Effective Date defined without a calendar date ("the date of actual execution"), or a start without one. */
+const undatedStart =
+  /["“]Effective\s+Date["”]\s*(?:means|shall\s+mean|shall\s+be|is)\b|\bshall\s+be\s+(?:the\s+)?["“]Effective\s+Date["”]|\b(?:this\s+agreement|the\s+term)\s+shall\s+(?:commence|begin|become\s+effective|take\s+effect)\b/i
+/** `effective as of May 1, 2020` */
+const effectiveBefore = /\beffective\s+(?:as\s+of\s+|on\s+|from\s+|date\s+of\s+)?(?:the\s+)?$/i
+
+/**
+ * The date a document names as its Effective Date, read from all of its sentences so that every wording of the
+ * question finds the same one: a date defined as the "Effective Date", else one the text calls effective ("effective
+ * as of …"), else the date its term commences on; else, quoted, a definition or start that gives no calendar date
+ * ("the date of actual execution"). Only complete dates (with a year).
+ */
+export const definedEffectiveDate = (index: PassageIndex, document: EngineDocument): Found | undefined => {
+  let effective: Found | undefined
+  let commences: Found | undefined
+  let undated: Found | undefined
+  for (const sentence of index.scan(document.id, (text) => mayDefine.test(text))) {
+    const ranked = { ...sentence, score: 1, coverage: 1 }
+    const spans = findDates(sentence.text).filter((span) => /\d{4}/.test(span.text))
+    for (const span of spans) {
+      const before = sentence.text.slice(Math.max(0, span.start - 60), span.start)
+      const after = sentence.text.slice(span.end, span.end + 60)
+      if (definedAfter.test(after) || definedBefore.test(before)) {
+        return { short: span.text, sentence: ranked, at: span.start }
+      }
+      if (effective === undefined && effectiveBefore.test(before)) {
+        effective = { short: span.text, sentence: ranked, at: span.start }
+      }
+      if (commences === undefined && commencesBefore.test(before)) {
+        commences = { short: span.text, sentence: ranked, at: span.start }
+      }
+    }
+    if (undated === undefined && spans.length === 0 && undatedStart.test(sentence.text)) {
+      undated = { short: "No calendar date is stated; it takes effect as follows:", sentence: ranked }
+    }
+  }
+  return effective ?? commences ?? undated
+}

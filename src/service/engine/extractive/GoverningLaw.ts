@@ -1,0 +1,30 @@
+import type { EngineDocument } from "../AnswerEngine.js"
+import type { Found } from "./Found.js"
+import type { PassageIndex } from "./PassageIndex.js"
+import { findGoverningLaw } from "./PlaceSpans.js"
+
+/** "Which law governs?", "Governing law?", "Under which state's laws is it interpreted?": the law, not the courts. */
+export const lawQuestion = /\blaws?\b|\bgovern\w*|\blegislation\b|\binterpret\w*|\bconstru\w*/i
+const placeOnly = /\b(?:courts?|venue|forum|seat|where|sue|litigat\w*|arbitrat\w*)\b/i
+
+/** A choice-of-law clause: the contract is governed by, construed under, or subject to some place's law. */
+const choiceOfLaw =
+  /\b(?:governed|construed|interpreted|enforced|subject)\b[^.;]{0,120}\b(?:laws?|legislation)\s+of\b|\b(?:laws?|legislation)\s+of\b[^.;]{0,80}\b(?:shall|will)\s+(?:govern|apply|control)\b|\b(?:laws?|legislation)\s+of\b[^.;]{0,60}\bgovern/i
+
+/**
+ * The governing law, from the document's choice-of-law clause wherever it stands (the same answer for every
+ * wording): the first sentence that chooses a law and names the place.
+ */
+export const answerGoverningLaw = (
+  index: PassageIndex,
+  document: EngineDocument,
+  question: string
+): Found | undefined => {
+  if (!lawQuestion.test(question) || placeOnly.test(question)) return undefined
+  for (const sentence of index.scan(document.id, (text) => choiceOfLaw.test(text))) {
+    const [place] = findGoverningLaw(sentence.text)
+    if (place === undefined) continue
+    return { short: place.text, sentence: { ...sentence, score: 1, coverage: 1 }, at: place.start }
+  }
+  return undefined
+}

@@ -1,0 +1,123 @@
+import type { ClauseType } from "./ClauseTypes.js"
+
+const lic = "licen[cs]\\w*"
+
+/** Clauses about who owns, assigns, pays for or licenses what. In the order questions are matched (see `ClauseTypes`). */
+export const rightsClauses: ReadonlyArray<ClauseType> = [
+  {
+    name: "joint IP ownership",
+    asks: /\bjoint\w*\b[^?]{0,40}\b(?:own\w*|ip|intellectual|inventions?)|\bco-?own\w*|\bshared?\s+ownership\b|\bowned\s+jointly\b/i,
+    evidence: [
+      /\bjointly\s+(?:\w+\s+){0,2}own\w*|\bjoint(?:ly)?\s+(?:owned|ownership|property)|\bco-?own\w*|\bowned\s+(?:\w+\s+){0,3}jointly|\bshared\s+ownership|\bundivided\s+(?:\w+\s+)?interest/i
+    ]
+  },
+  {
+    name: "IP ownership assignment",
+    asks: /\b(?:intellectual\s+property|ip|inventions?|work\s+product|deliverables?|developments?|copyrights?|patents?|works?)\b[^?]{0,80}\b(?:assign\w*|own\w*|property\s+of|belong\w*|transfer\w*|vest\w*)|\b(?:assign\w*|own\w*|belong\w*|vest\w*)\b[^?]{0,60}\b(?:intellectual\s+property|ip|inventions?|work\s+product|deliverables?)\b|\bwork\s+(?:made\s+)?for\s+hire\b/i,
+    evidence: [
+      /\bhereby\s+(?:irrevocably\s+)?(?:assigns?|transfers?|conveys?)\b|\b(?:shall|will)\s+(?:be\s+(?:and\s+remain\s+)?|become\s+)(?:the\s+)?(?:sole\s+(?:and\s+exclusive\s+)?|exclusive\s+)?property\s+of|\bworks?\s+(?:made\s+)?for\s+hire\b|\b(?:shall|will|agrees?\s+to|undertakes?\s+to)\s+(?:assign|transfer)\s+(?:\w+\s+){0,4}(?:right|rights|title|interest|ownership|share)|\bshall\s+(?:vest|belong)\s+(?:\w+\s+){0,2}in\b|\bshall\s+be\s+owned\s+(?:\w+\s+){0,2}by\b/i,
+      /\b(?:intellectual\s+property|inventions?|work\s+product|deliverables?|developments?|improvements?|copyrights?|patents?|trade\s*marks?|domains?|know-how|results|works\s+of\s+authorship|urls?)\b/i
+    ]
+  },
+  {
+    name: "anti-assignment",
+    asks: /\bassign\w*|\btransfer\w*\s+(?:this|the|its)\s+(?:\w+\s+)?(?:agreement|contract|rights)|\bdelegat\w*/i,
+    evidence: [
+      /\b(?:not|no|neither)\b[^.;]{0,120}\b(?:assign\w*|transfer\w*|delegat\w*)\b|\b(?:assign\w*|transfer\w*|delegat\w*)\b[^.;]{0,200}\b(?:without\s+(?:the\s+)?(?:prior\s+)?(?:express\s+)?(?:written\s+)?(?:consent|approval|permission)|(?:consent|approval)\s+of|null\s+and\s+void|notice\s+to\s+the\s+other)/i,
+      /\bassign\w*/i
+    ]
+  },
+  {
+    name: "revenue or profit sharing",
+    asks: /\b(?:revenues?|profits?|royalt\w*|commissions?|income|proceeds|earnings)\b[^?]{0,40}\bshar\w*|\bshar\w*\b[^?]{0,40}\b(?:revenues?|profits?|royalt\w*|income|proceeds|earnings)|\broyalt\w*|\bcommissions?\b/i,
+    evidence: [
+      /\b(?:royalt(?:y|ies)|commissions?|revenue\s+share|profit\s+share)\b[^.;]{0,150}(?:%|percent|\bof\s+(?:the\s+|all\s+|its\s+)?(?:net|gross|total)|revenues?|sales|receipts)|(?:\d+(?:\.\d+)?\s*%|\*+\s*%|percent(?:age)?)\s+(?:\w+\s+){0,5}(?:of\s+(?:the\s+|all\s+|its\s+)?)?(?:net\s+|gross\s+|total\s+)?(?:\w+\s+){0,2}(?:revenues?|sales|profits?|receipts|income|proceeds|turnover)|\b(?:revenues?|profits?|proceeds|economic\s+rights)\b[^.;]{0,80}\b(?:shared|split|divided|distributed)\b|\bshare\s+(?:\w+\s+){0,3}(?:revenues?|profits?|proceeds)/i
+    ]
+  },
+  {
+    name: "volume restriction",
+    asks: /\b(?:volume|usage|use|quantit\w*)\b[^?]{0,50}\b(?:restrict\w*|limit\w*|threshold|cap|caps|exceed\w*)|\b(?:limit\w*|restrict\w*|caps?|threshold)\b[^?]{0,30}\b(?:usage|use|volume|quantit\w*)\b|\b(?:exceed\w*|above|over)\b[^?]{0,40}\b(?:threshold|usage|volume|limit|quota|forecast)/i,
+    evidence: [
+      /\bup\s+to\s+(?:a\s+maximum\s+of\s+)?(?:[\w-]+\s+)?\(?\d[\d,]*\)?\s+(?:\w+\s+){0,2}(?:users?|servers?|copies|seats?|installations?|devices?|sites?|locations?|weeks?)|\b(?:exceed\w*|in\s+excess\s+of)\s+(?:\w+\s+){0,5}(?:forecast|threshold|allotment|quota|capacity|maximum)|\bmaximum\s+(?:number|quantity|volume)\s+of|\bpermissible\s+(?:\+\/-|deviation)/i
+    ]
+  },
+  {
+    name: "price restrictions",
+    asks: /\b(?:prices?|pricing|rates?|fees?)\b[^?]{0,50}\b(?:restrict\w*|limit\w*|increase\w*|decrease\w*|rais\w*|lower\w*|reduc\w*|chang\w*|adjust\w*|fixed|caps?|capped)\b|\b(?:restrict\w*|limit\w*|rais\w*|lower\w*|cap)\b[^?]{0,50}\b(?:prices?|pricing)\b/i,
+    evidence: [
+      /\b(?:prices?|pricing|rates?|fees?)\b[^.;]{0,100}\b(?:shall\s+not\s+(?:be\s+)?(?:increased?|exceed|changed?|raised?)|not\s+to\s+exceed|(?:fixed|firm)\s+(?:for|during|until|through)|may\s+not\s+(?:be\s+)?(?:increased?|raised?|changed?)|no\s+(?:price\s+)?increases?)|\b(?:increase|adjustment|adjust)\w*\s+(?:\w+\s+){0,6}(?:prices?|pricing|fees?|rates?)\b[^.;]{0,80}\b(?:not\s+(?:to\s+)?exceed|no\s+more\s+than|limited\s+to|more\s+than\s+once)|\badjustments?\b[^.;]{0,60}\bnot\s+to\s+exceed\b/i
+    ]
+  },
+  {
+    name: "minimum commitment",
+    asks: /\bminimum\b|\btake[-\s]or[-\s]pay\b/i,
+    evidence: [
+      /\bminimum\s+(?:annual\s+|monthly\s+|quarterly\s+|yearly\s+)?(?:purchase|order|quantit\w*|volume|commitment|amount|number|units?|sales|revenue|royalt\w*|fees?|payments?|spend|requirements?)|\btake[-\s]or[-\s]pay\b|\b(?:shall|will|agrees?\s+to)\s+(?:purchase|order|buy|sell)\s+(?:a\s+)?(?:no\s+less|not\s+less|at\s+least)|\b(?:purchase|order|buy|sell|commits?\s+to\s+\w+)\s+(?:\w+\s+){0,2}minimum\s+of\b|\bminimum\s+of\s+(?:\$|\d|[\w-]+\s+\(\d)[^.;]{0,40}\b(?:units?|products?|orders?|shares?|purchases?|tons?|barrels?|pieces|cases|per\s+(?:year|month|quarter|week))\b/i
+    ]
+  },
+  {
+    name: "affiliate licence (licensor)",
+    asks: /\baffiliat\w*\b[^?]{0,60}\blicensor|\blicensor'?s?\s+affiliat\w*/i,
+    evidence: [
+      /\b(?:licensor|grantor)\s+(?:and|or)\s+(?:its|their)\s+affiliates\b[^.;]{0,80}\b(?:grant|licen[cs]\w*)|\b(?:owned|controlled|licensable)\s+by\s+(?:the\s+)?(?:licensor|grantor)\s+(?:and|or)\s+(?:any\s+of\s+)?its\s+affiliates\b/i
+    ]
+  },
+  {
+    name: "affiliate licence (licensee)",
+    asks: /\baffiliat\w*\b[^?]{0,60}\blicen[cs]\w*|\blicensee'?s?\s+affiliat\w*|\blicen[cs]\w*\s+to\s+(?:\w+\s+){0,3}affiliat\w*/i,
+    evidence: [
+      new RegExp(
+        `\\b${lic}\\b[^.;]{0,150}\\bto\\s+(?:\\w+\\s+){0,3}(?:and|or)\\s+(?:its|their)\\s+affiliates\\b|\\b(?:and|or)\\s+(?:its|their)\\s+affiliates\\b[^.;]{0,60}\\b(?:may\\s+use|right\\s+to\\s+use|sublicen[cs]\\w*|${lic})`,
+        "i"
+      )
+    ]
+  },
+  {
+    name: "unlimited licence",
+    asks: /\bunlimited\b[^?]{0,40}\b(?:licen[cs]\w*|usage|use|access|users?)\b|\ball[-\s]you[-\s]can[-\s]eat\b|\benterprise[-\s](?:wide|licen[cs]e)|\bsite\s+licen[cs]e/i,
+    evidence: [
+      /\bunlimited\s+(?:\w+\s+){0,2}(?:use|usage|access|number|copies|licen[cs]\w*|users?|seats?)|\ball[-\s]you[-\s]can[-\s]eat\b|\benterprise[-\s](?:wide\s+)?licen[cs]e|\bsite\s+licen[cs]e/i
+    ]
+  },
+  {
+    name: "irrevocable or perpetual licence",
+    asks: /\birrevocabl\w*|\bperpetual\w*|\bnever\s+expir\w*|\b(?:cannot|can't|not)\s+be\s+revoked\b/i,
+    evidence: [
+      new RegExp(
+        `\\b(?:irrevocabl\\w*|perpetual\\w*)\\b[^.;]{0,120}\\b${lic}|\\b${lic}\\b[^.;]{0,120}\\b(?:irrevocabl\\w*|perpetual\\w*)`,
+        "i"
+      )
+    ]
+  },
+  {
+    name: "non-transferable licence",
+    asks: /\bnon-?transferr?able\b|\blicen[cs]\w*\b[^?]{0,60}\btransfer\w*|\btransfer\w*\b[^?]{0,40}\blicen[cs]\w*/i,
+    evidence: [
+      new RegExp(
+        `\\bnon-?transferr?able\\b|\\bnot\\s+(?:be\\s+)?transferr?able\\b|\\bnon-?assignable\\b|\\bnon-?sublicens\\w*|\\b${lic}\\b[^.;]{0,150}\\b(?:may\\s+not|shall\\s+not|cannot|will\\s+not)\\s+(?:be\\s+)?(?:\\w+\\s+){0,2}(?:assign\\w*|transferr?\\w*|sublicens\\w*)`,
+        "i"
+      )
+    ]
+  },
+  {
+    name: "licence grant",
+    asks: /\blicen[cs]\w*/i,
+    evidence: [
+      new RegExp(
+        `\\bgrants?\\b[^.;]{0,120}\\b(?:${lic}|sublicen[cs]\\w*|right\\s+to\\s+use)\\b|\\b${lic}\\s+(?:is\\s+|are\\s+)?(?:hereby\\s+)?granted\\b|\\bis\\s+(?:hereby\\s+)?licensed\\b|\\bhereby\\s+licen[cs]es\\b`,
+        "i"
+      )
+    ],
+    unless:
+      /\bnothing\s+(?:in|contained|herein)\b[^.;]{0,100}\bgrant\w*|\b(?:not|no)\s+(?:\w+\s+){0,4}(?:licen[cs]e|right)s?\s+(?:\w+\s+){0,3}(?:is|are|shall\s+be)\s+(?:hereby\s+)?granted/i,
+    negated: new RegExp(
+      `\\bno\\s+(?:other\\s+)?(?:\\w+\\s+){0,2}${lic}\\s+(?:\\w+\\s+){0,3}(?:is|are|shall\\s+be)\\s+granted\\b`,
+      "i"
+    )
+  },
+  {
+    name: "source code escrow",
+    asks: /\bescrow\w*|\bsource\s+code\b/i,
+    evidence: [/\bsource\s+code\b[^.;]{0,150}\bescrow\w*|\bescrow\w*\b[^.;]{0,150}\bsource\s+code\b/i]
+  }
+]

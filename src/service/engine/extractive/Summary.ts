@@ -1,0 +1,110 @@
+import type { EngineDocument } from "../AnswerEngine.js"
+import { pagesCited } from "./AnswerText.js"
+import { parseNumberWords } from "./NumberWords.js"
+import type { PassageIndex } from "./PassageIndex.js"
+import { riskSummary } from "./Risks.js"
+import type { DocumentSentence } from "./DocumentSentences.js"
+import { pickDistinct, quotable, rankByCentrality } from "./TextRank.js"
+import { terms } from "./Terms.js"
+
+/** What a summary question asks for. */
+export interface SummaryRequest {
+  readonly focus: "document" | "risks"
+  /** Sentences per document: as many as the question says, else a default. */
+  readonly count: number | undefined
+  /** "Summarize the indemnities": the stems of what to summarise; empty for the whole document. */
+  readonly topic: ReadonlyArray<string>
+}
+
+const documentNoun =
+  "(?:document|agreement|contract|lease|letter|report|memo|nda|deal|file|text|amendment|licen[cs]e|it|this|these|them|each|all)"
+const summaryWords =
+  /\b(?:summari[sz]e|summary|summari[sz]ing|overview|gist|synopsis|recap|tl;?\s?dr|key\s+(?:points|terms|takeaways)|main\s+(?:points|terms|provisions|ideas))\b/i
+const aboutQuestion = new RegExp(
+  `\\bwhat\\s+(?:is|'s|are)\\s+(?:this|the|these|it)\\s*(?:\\w+\\s+)?about\\b|\\bwhat\\s+does\\s+(?:this|the|it)\\s*(?:\\w+\\s+)?(?:cover|do)\\b|^\\s*(?:please\\s+)?(?:describe|explain)\\s+(?:this|the|these|it)\\s*${documentNoun}?s?\\s*[?.!]?\\s*$`,
+  "i"
+)
+const riskQuestion =
+  /\b(?:main|key|major|biggest|principal|significant|material|top|primary|greatest|what|which|any)\b[^?.]{0,40}\brisks\b|\bred\s+flags?\b|\brisks?\s+(?:for|to)\s+(?:us|me|the\s+\w+)\b|^\s*(?:main\s+|key\s+)?risks?\s*\??\s*$/i
+const numberWord = "(one|two|three|four|five|six|seven|eight|nine|ten|a|a\\s+single|\\d{1,2})"
+const countPattern = new RegExp(
+  `\\b(?:in|into|with|using|as|give\\s+me|list)\\s+${numberWord}\\s+(?:short\\s+|brief\\s+|key\\s+)?(?:sentences?|lines?|bullets?|bullet\\s+points|points|paragraphs?)\\b|\\b${numberWord}\\s+(?:main\\s+|key\\s+|biggest\\s+)?risks\\b`,
+  "i"
+)
+/** Words of a summary question that say "summarise", not what. */
+const requestWords = new Set(
+  terms(
+    "summarize summarise summary overview gist synopsis recap key main points terms provisions ideas takeaways " +
+      "give brief short sentence sentences line lines bullet bullets paragraph document agreement contract lease " +
+      "letter report memo deal file text please describe explain about cover one two three four five six seven " +
+      "eight nine ten single what is are does do the this these tell me us can could you"
+  )
+)
+
+const countOf = (question: string): number | undefined => {
+  const m = countPattern.exec(question)
+  const word = (m?.[1] ?? m?.[2])?.toLowerCase().replace(/\s+/g, " ")
+  if (word === undefined) return undefined
+  if (word === "a" || word === "a single") return 1
+  const n = /^\d+$/.test(word) ? Number(word) : parseNumberWords(word)
+  return n === undefined ? undefined : Math.max(1, Math.min(10, n))
+}
+
+/** The summary a question asks for, or undefined when it asks something else. */
+export const summaryRequest = (question: string): SummaryRequest | undefined => {
+  if (riskQuestion.test(question) && !/\brisk\s+of\s+loss\b/i.test(question)) {
+    return { focus: "risks", count: countOf(question), topic: [] }
+  }
+  if (!summaryWords.test(question) && !aboutQuestion.test(question)) return undefined
+  const topic = terms(question.replace(countPattern, " ")).filter((term) => !requestWords.has(term))
+  return { focus: "document", count: countOf(question), topic }
+}
+
+/** Sentences at the very top of a document (its title and preamble) say what it is: their centrality counts more. */
+const leadWeight = (sentence: DocumentSentence) => 1 + Math.max(0, 8 - sentence.order) / 8
+
+/** The summary sentences of one document, in document order. */
+const summarise = (index: PassageIndex, document: EngineDocument, request: SummaryRequest, count: number) => {
+  const all = index.sentences(document.id)
+  let candidates = all.filter(quotable)
+  if (request.topic.length > 0) {
+    const onTopic = candidates.filter((sentence) => request.topic.some((stem) => sentence.stems.has(stem)))
+    if (onTopic.length > 0) candidates = onTopic
+  }
+  // A document of headings and fragments only still gets its longest sentences rather than "not found".
+  if (candidates.length === 0) candidates = [...all].sort((a, b) => b.text.length - a.text.length).slice(0, count)
+  const ranked = rankByCentrality(candidates, index.idf)
+    .map((item) => ({ sentence: item.sentence, value: item.centrality * leadWeight(item.sentence) }))
+    .sort((a, b) => b.value - a.value || a.sentence.order - b.sentence.order)
+    .map((item) => item.sentence)
+  return pickDistinct(ranked, count, index.idf).sort((a, b) => a.order - b.order)
+}
+
+const noRiskClauses =
+  "No clause that limits liability, indemnifies, allows termination or sets penalties was found; what the document says:"
+
+/** A sentence quoted with the page it stands on. */
+export const quoteLine = (sentence: DocumentSentence): string =>
+  `"${sentence.text.replace(/\s+/g, " ")}" (${pagesCited(sentence.entry.passage, sentence.start, sentence.start + sentence.text.length - 1)})`
+
+/**
+ * An extractive summary: per document, its most central sentences (LexRank, see `TextRank`) in document order,
+ * each quoted with its page; for "main risks", the central sentence of each kind of risk clause (see `Risks`).
+ * Several documents are summarised one after another, each under its name.
+ */
+export const summaryText = (index: PassageIndex, request: SummaryRequest): string => {
+  const many = index.documents.length > 1
+  const parts = index.documents.map((document) => {
+    const general = (count: number) => summarise(index, document, request, count).map(quoteLine)
+    const risks = request.focus === "risks" ? riskSummary(index, document, request.count ?? (many ? 3 : 4)) : []
+    const body =
+      request.focus === "document"
+        ? general(request.count ?? (many ? 2 : 3))
+        : risks.length > 0
+          ? risks
+          : [noRiskClauses, ...general(request.count ?? 2)]
+    const text = body.length === 0 ? ["The document has no text to summarise."] : body
+    return many ? [`${document.filename}:`, ...text].join("\n\n") : text.join("\n\n")
+  })
+  return parts.join("\n\n")
+}

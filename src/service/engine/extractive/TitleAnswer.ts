@@ -1,0 +1,62 @@
+import type { EngineDocument } from "../AnswerEngine.js"
+import { type DocumentSentence, sentencesOf } from "./DocumentSentences.js"
+import type { Found } from "./Found.js"
+import type { PassageIndex } from "./PassageIndex.js"
+
+/** "What is the title of this agreement?", "Document name?", "What is this contract called?" */
+export const titleQuestion =
+  /\b(?:title|name)\s+of\s+(?:this|the)\s+(?:agreement|contract|document|lease|instrument)\b|\b(?:document|agreement|contract)\s+(?:name|title)\b|\bwhat\s+(?:is|'s)\s+(?:this|the)\s+(?:\w+\s+)?(?:called|titled|named|entitled)\b|\bwhat\s+kind\s+of\s+(?:agreement|contract|document)\b/i
+
+const noun =
+  "(?:AGREEMENT|CONTRACT|LEASE|AMENDMENT|LICENSE|LICENCE|CERTIFICATE|ADDENDUM|MEMORANDUM|PLAN|DEED|INDENTURE|NOTE|TERMS|UNDERTAKING|GUARANTY|GUARANTEE|CHARTER|PROTOCOL)"
+const word = "[A-Z][A-Z0-9'’&.-]*"
+/** A title printed in capitals: up to seven capitalised words and a document noun ("SECOND AMENDMENT TO … AGREEMENT"). */
+const capitalTitle = new RegExp(
+  `(?:${word}\\s+){0,7}${noun}(?:\\s+(?:NO\\.\\s*\\d+\\s+)?(?:TO|OF|FOR)\\s+(?:THE\\s+)?(?:${word}\\s+){0,5}(?:AGREEMENT|CONTRACT|LEASE|LICENSE|LICENCE))?\\b`,
+  "g"
+)
+/** Else the name the opening sentence gives it: "This Co-Branding Agreement (this "Agreement") …". */
+const namedTitle =
+  /\b(?:This|THIS|The|THE)\s+((?:[A-Z][\w'’&-]*\s+){1,7}(?:Agreement|Contract|Lease|Amendment|Licen[cs]e|Addendum|Memorandum))\b/
+
+/** Words that open a sentence rather than a title ("THIS AGREEMENT"). */
+const notTitle = /^(?:(?:THIS|THE|SUCH|SAID|EACH|ANY)\s+)+/
+
+/** Passages read for the title: only the opening of a document is split. */
+const openingPassages = 6
+/** How far into a document its title may stand (characters of its opening sentences). */
+const openingChars = 2500
+
+const titleIn = (text: string): string | undefined => {
+  for (const m of text.matchAll(capitalTitle)) {
+    const title = m[0].replace(notTitle, "").trim()
+    if (title.split(/\s+/).length >= 2) return title
+  }
+  return namedTitle.exec(text)?.[1]?.trim()
+}
+
+/** The document's title from its opening (a capitalised heading, else the name its first sentence gives it). */
+export const answerTitle = (index: PassageIndex, document: EngineDocument): Found | undefined => {
+  const opening: Array<DocumentSentence> = []
+  let size = 0
+  const first = index.passages.filter((entry) => entry.document.id === document.id).slice(0, openingPassages)
+  for (const sentence of sentencesOf(first)) {
+    if (size > openingChars) break
+    opening.push(sentence)
+    size += sentence.text.length
+  }
+  for (const sentence of opening) {
+    const title = titleIn(sentence.text)
+    if (title === undefined) continue
+    const ranked = {
+      entry: sentence.entry,
+      text: sentence.text,
+      position: sentence.position,
+      start: sentence.start,
+      score: 1,
+      coverage: 1
+    }
+    return { short: title, sentence: ranked, at: sentence.text.indexOf(title) }
+  }
+  return undefined
+}

@@ -1,0 +1,237 @@
+import { createHash } from "node:crypto"
+import { readFileSync, rmSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { assert, describe, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { readWorkbook, runField, sheet } from "../export/XlsxReading.js"
+import type { PageData } from "../../src/export/html/PageData.js"
+import { htmlReportData, readCheckpoint, readCsv } from "./CliChecks.js"
+import { allOutput, listFiles, makeWorkspace, runCli, startCli, waitUntil } from "./CliHarness.js"
+
+/** The data an HTML report embeds. */
+const htmlData = (path: string) => JSON.parse(htmlReportData(path).toString("utf8")) as PageData
+
+const sha256 = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex")
+
+/** Timestamped report sets in `dir` (their .xlsx files), not the -latest copies. */
+const reportSets = (dir: string) => listFiles(dir).filter((file) => /-\d{8}T\d{6}Z\.xlsx$/.test(file))
+
+const states = (path: string) => {
+  const counts = { pending: 0, submitting: 0, submitted: 0, success: 0, failed: 0 }
+  for (const cell of readCheckpoint(path).cells) {
+    if (cell.state in counts) counts[cell.state as keyof typeof counts] += 1
+  }
+  return counts
+}
+
+interface SummaryJson {
+  readonly runId: number
+  readonly outcome: string
+  readonly exitCode: number
+  readonly answered: number
+  readonly cells: Record<string, number>
+  readonly tables: ReadonlyArray<unknown>
+  readonly reports: ReadonlyArray<string>
+}
+
+/** The summary, the summary JSON, the reports and the checkpoint tell the same counts. */
+const assertAgree = (out: string, name: string, summary: SummaryJson) =>
+  Effect.gen(function* () {
+    const checkpoint = states(join(out, "state.sqlite"))
+    assert.deepStrictEqual(summary.cells, checkpoint, "summary JSON and checkpoint")
+    assert.strictEqual(summary.answered, checkpoint.success, "a first run answered every answer it holds")
+    assert.strictEqual(summary.tables.length, 1)
+    const workbook = yield* readWorkbook(join(out, `${name}-latest.xlsx`))
+    assert.strictEqual(runField(workbook, "Outcome").value, summary.outcome)
+    assert.strictEqual(runField(workbook, "Cells answered").value, checkpoint.success)
+    const statuses = readCsv(join(out, `${name}-latest-cells.csv`)).map((row) => row.Status)
+    assert.strictEqual(statuses.filter((status) => status === "success").length, checkpoint.success)
+    const html = htmlData(join(out, `${name}-latest.html`))
+    assert.strictEqual(html.run.outcome, summary.outcome)
+    assert.strictEqual([...html.cells.status].filter((code) => code === "s").length, checkpoint.success, "HTML")
+  })
+
+describe.concurrent("how runs end", () => {
+  it.live("export --run N reports run N as it ended; only the newest run's reports replace -latest", () =>
+    Effect.gen(function* () {
+      const ws = yield* makeWorkspace({ name: "cli-history", count: 4 })
+      const out = join(ws.dir, "out")
+      const run = () =>
+        runCli(["run", ws.pipeline, "--output", out, "--engine", "latency", "--latency-ms", "1", "--quiet"], {
+          cwd: ws.dir
+        })
+      assert.strictEqual((yield* run()).code, 0)
+      // Run 2: a document left the pipeline, so it leaves the report too.
+      rmSync(join(ws.dir, "docs", "doc-04.txt"))
+      const second = yield* run()
+      assert.strictEqual(second.code, 0, allOutput(second))
+      assert.deepStrictEqual(
+        readCsv(join(out, "cli-history-latest-results.csv")).map((row) => row["File name"]),
+        ["doc-01.txt", "doc-02.txt", "doc-03.txt"]
+      )
+      assert.strictEqual(readCsv(join(out, "cli-history-latest-cells.csv")).length, 6)
+      // Run 3 asks the Law column anew.
+      const pipeline = readFileSync(ws.pipeline, "utf8")
+      writeFileSync(ws.pipeline, pipeline.replace("Which law governs the agreement?", "Under which law is it?"))
+      assert.strictEqual((yield* run()).code, 0)
+      const latest = listFiles(out).filter((file) => file.includes("-latest"))
+      const before = latest.map((file) => sha256(join(out, file)))
+
+      const exported = yield* runCli(["export", ws.pipeline, "--output", out, "--run", "1"], { cwd: ws.dir })
+      assert.strictEqual(exported.code, 0, allOutput(exported))
+      const written = exported.stdout.trim().split("\n")
+      assert.isTrue(
+        written.every((file) => /cli-history-run1-\d{8}T\d{6}Z/.test(file)),
+        exported.stdout
+      )
+      const results = readCsv(written.find((file) => file.endsWith("-results.csv")) ?? "")
+      assert.deepStrictEqual(
+        results.map((row) => row["File name"]),
+        ["doc-01.txt", "doc-02.txt", "doc-03.txt", "doc-04.txt"]
+      )
+      for (const row of results) assert.include(row.Law, "Which law governs the agreement?")
+      const workbook = yield* readWorkbook(written.find((file) => file.endsWith(".xlsx")) ?? "")
+      assert.strictEqual(runField(workbook, "Run").value, 1)
+      assert.strictEqual(runField(workbook, "Cells answered").value, 8)
+      assert.strictEqual(sheet(workbook, "Columns").getCell(2, 2).value, "Which law governs the agreement?")
+      // The HTML report of run 1 too: its documents, queries and answers, and no answer from a later run.
+      const page = htmlData(written.find((file) => file.endsWith(".html")) ?? "")
+      assert.strictEqual(page.run.id, 1)
+      assert.deepStrictEqual(page.documents.filenames, ["doc-01.txt", "doc-02.txt", "doc-03.txt", "doc-04.txt"])
+      assert.strictEqual(page.columns[0]?.query, "Which law governs the agreement?")
+      assert.strictEqual(page.cells.status, "s".repeat(8))
+      for (const row of page.documents.ids.keys()) assert.include(page.cells.text[row * 2], "Which law governs")
+      assert.isTrue(page.history.every(([, answers]) => answers.every((answer) => answer.run <= 1)))
+      assert.deepStrictEqual(page.settings, [], "the checkpoint keeps no settings of an earlier run")
+      // Run 3's own report: the Law answers changed since run 2, each with its earlier answer from run 1.
+      const newest = htmlData(join(out, "cli-history-latest.html"))
+      assert.strictEqual(newest.run.id, 3)
+      assert.deepStrictEqual(newest.documents.filenames, ["doc-01.txt", "doc-02.txt", "doc-03.txt"])
+      assert.deepStrictEqual(
+        newest.history.map(([, answers]) => answers.map((answer) => answer.run)),
+        [
+          [1, 3],
+          [1, 3],
+          [1, 3]
+        ]
+      )
+      assert.isAbove(newest.settings.length, 0)
+      assert.deepStrictEqual(
+        latest.map((file) => sha256(join(out, file))),
+        before,
+        "the -latest files are run 3's still"
+      )
+      assert.include(latest, "cli-history-latest.html")
+
+      const diff = yield* runCli(["diff", ws.pipeline, "--output", out, "--from", "1", "--to", "3"], { cwd: ws.dir })
+      assert.match(diff.stdout, /^3 answers changed between run #1 and run #3:/)
+      // Runs that do not exist are usage errors: exit 2, the value, where the help is.
+      const [missingRun, missingFrom] = yield* Effect.all(
+        [
+          runCli(["export", ws.pipeline, "--output", out, "--run", "42"], { cwd: ws.dir }),
+          runCli(["diff", ws.pipeline, "--output", out, "--from", "9"], { cwd: ws.dir })
+        ],
+        { concurrency: 2 }
+      )
+      for (const [result, flag] of [
+        [missingRun, "--run 42"],
+        [missingFrom, "--from 9"]
+      ] as const) {
+        assert.strictEqual(result.code, 2, allOutput(result))
+        assert.strictEqual(result.stdout, "")
+        assert.match(result.stderr, new RegExp(`^${flag}: no such run; .* holds runs #1 to #3\\n.*--help`))
+      }
+    }).pipe(Effect.scoped)
+  )
+
+  it.live("--fresh recovers when the service lost the documents the checkpoint uploaded", () =>
+    Effect.gen(function* () {
+      const ws = yield* makeWorkspace({ name: "cli-lost", count: 3 })
+      const out = join(ws.dir, "out")
+      const summaryFile = join(ws.dir, "summary.json")
+      const run = (...extra: ReadonlyArray<string>) =>
+        runCli(["run", ws.pipeline, "--output", out, "--quiet", "--summary-json", summaryFile, ...extra], {
+          cwd: ws.dir
+        })
+      assert.strictEqual((yield* run()).code, 0)
+      rmSync(join(out, "service"), { recursive: true, force: true })
+      const fresh = yield* run("--fresh")
+      assert.strictEqual(fresh.code, 0, allOutput(fresh))
+      const summary = JSON.parse(readFileSync(summaryFile, "utf8")) as SummaryJson
+      assert.deepStrictEqual([summary.answered, summary.cells.success], [6, 6])
+    }).pipe(Effect.scoped)
+  )
+
+  it.live("SIGTERM: reports, summary and --summary-json from the checkpoint (exit 130, JSON on both streams)", () =>
+    Effect.gen(function* () {
+      const ws = yield* makeWorkspace({ name: "cli-sigterm" })
+      const out = join(ws.dir, "out")
+      const summaryFile = join(ws.dir, "summary.json")
+      const flags = ["--output", out, "--engine", "latency", "--latency-ms", "1500", "--log-format", "json"]
+      const child = yield* startCli(["run", ws.pipeline, ...flags, "--summary-json", summaryFile], { cwd: ws.dir })
+      yield* waitUntil("a first answer", () => {
+        try {
+          return states(join(out, "state.sqlite")).success > 0
+        } catch {
+          return false
+        }
+      })
+      yield* child.kill("SIGTERM")
+      const ended = yield* child.exit.pipe(Effect.timeout("20 seconds"))
+      assert.strictEqual(ended.code, 130, allOutput(ended))
+      const lines = allOutput(ended)
+        .split("\n")
+        .filter((line) => line !== "")
+      for (const line of lines) assert.doesNotThrow(() => JSON.parse(line), undefined, undefined, line)
+      const printed = JSON.parse(ended.stdout.trim()) as SummaryJson & { message: string }
+      assert.match(printed.message, /^run #1 interrupted in /)
+      assert.include(ended.stderr, "interrupted (SIGTERM)")
+      const summary = JSON.parse(readFileSync(summaryFile, "utf8")) as SummaryJson
+      assert.strictEqual(summary.outcome, "interrupted")
+      assert.strictEqual(summary.exitCode, 130)
+      assert.deepStrictEqual(summary.reports, printed.reports)
+      assert.isBelow(summary.cells.success ?? 24, 24, "interrupted before the end")
+      yield* assertAgree(out, "cli-sigterm", summary)
+
+      // A second Ctrl-C while the run writes its reports stops at once: no new report set.
+      const again = yield* startCli(["run", ws.pipeline, ...flags], { cwd: ws.dir })
+      yield* again.waitFor(/pairs: \d+ answered before/)
+      yield* again.kill("SIGINT")
+      yield* again.waitFor(/interrupted \(SIGINT\)/)
+      yield* again.kill("SIGINT")
+      const stopped = yield* again.exit.pipe(Effect.timeout("20 seconds"))
+      assert.strictEqual(stopped.code, 130, allOutput(stopped))
+      assert.include(stopped.stderr, "SIGINT again: stopped at once")
+      assert.strictEqual(reportSets(out).length, 1, listFiles(out).join(", "))
+    }).pipe(Effect.scoped)
+  )
+
+  it.live("a deadline ends with exit 5, and the reports and summary count what the checkpoint holds", () =>
+    Effect.gen(function* () {
+      const ws = yield* makeWorkspace({ name: "cli-deadline", run: "deadline: 2s" })
+      const out = join(ws.dir, "out")
+      const summaryFile = join(ws.dir, "summary.json")
+      const run = yield* runCli(
+        [
+          "run",
+          ws.pipeline,
+          "--output",
+          out,
+          "--engine",
+          "latency",
+          "--latency-ms",
+          "800",
+          "--summary-json",
+          summaryFile
+        ],
+        { cwd: ws.dir }
+      )
+      assert.strictEqual(run.code, 5, allOutput(run))
+      const summary = JSON.parse(readFileSync(summaryFile, "utf8")) as SummaryJson
+      assert.strictEqual(summary.outcome, "deadline")
+      assert.isAbove(summary.answered, 0)
+      assert.match(run.stdout, new RegExp(`cells: ${summary.answered} answered \\(${summary.answered} this run\\)`))
+      yield* assertAgree(out, "cli-deadline", summary)
+    }).pipe(Effect.scoped)
+  )
+})

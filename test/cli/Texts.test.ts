@@ -1,0 +1,27 @@
+import { assert, describe, it } from "@effect/vitest"
+import { progressLines, progressSummary } from "../../src/cli/ProgressDisplay.js"
+import { renderDiff } from "../../src/cli/StatusText.js"
+import { initialProgress } from "../../src/runner/Progress.js"
+
+const change = { documentId: 1, filename: "a.txt", column: "Law", before: "Ohio", after: "Utah" }
+
+describe("what a careful user reads", () => {
+  it("diff counts its changes in words: no answers, 1 answer, 2 answers", () => {
+    assert.strictEqual(renderDiff(1, 2, []), "no answers changed between run #1 and run #2")
+    assert.match(renderDiff(1, 2, [change]), /^1 answer changed between run #1 and run #2:/)
+    assert.match(renderDiff(1, 2, [change, { ...change, documentId: 2 }]), /^2 answers changed between/)
+  })
+
+  it("the progress display shows units in flight only while their phase runs and some are", () => {
+    const cells = { total: 24, skipped: 0, done: 0, failed: 0, inFlight: 0 }
+    const setup = { ...initialProgress, phase: "setup" as const, cells }
+    assert.notInclude(progressLines(setup).join("\n"), "in flight")
+    assert.notInclude(progressSummary(setup), "in flight")
+    const starting = { ...setup, phase: "cells" as const, rate: 0 }
+    assert.notInclude(progressLines(starting).join("\n"), "in flight", "tables still being set up")
+    const working = { ...starting, cells: { ...cells, inFlight: 16 }, rate: 2 }
+    assert.include(progressLines(working).join("\n"), "cells 0/24 done · 16 in flight · 0 failed")
+    const done = { ...working, phase: "done" as const, cells: { ...cells, done: 24 } }
+    assert.include(progressLines(done).join("\n"), "cells 24/24 done · 0 failed")
+  })
+})

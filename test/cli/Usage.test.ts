@@ -1,0 +1,110 @@
+import { existsSync, mkdirSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { assert, describe, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { allOutput, type CliResult, runCli, startCli, tempDir } from "./CliHarness.js"
+
+const example = "pipelines/example.yaml"
+
+/** Exit 2 with the problem (and the value) in one or two lines, then where the help is; nothing on stdout. */
+const assertUsage = (result: CliResult, problem: RegExp, help: string) => {
+  assert.strictEqual(result.code, 2, allOutput(result))
+  assert.strictEqual(result.stdout, "")
+  const lines = result.stderr.trimEnd().split("\n")
+  assert.isAtMost(lines.length, 3, result.stderr)
+  assert.match(lines.slice(0, -1).join("\n"), problem)
+  assert.strictEqual(lines.at(-1), `Run \`${help}\` for usage.`)
+}
+
+const jsonLines = (text: string) =>
+  text
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+
+describe.concurrent("one behaviour for every command", () => {
+  it.live("usage errors exit 2 with the problem, the value typed and where the help is", () =>
+    Effect.gen(function* () {
+      const dir = yield* tempDir
+      writeFileSync(join(dir, "a-file"), "")
+      const cases: ReadonlyArray<readonly [ReadonlyArray<string>, RegExp, string]> = [
+        [["run", example, "--concurency", "3"], /unknown option --concurency \(did you mean --concurrency\?\)/, "run"],
+        [["run", example, "--log-format", "xml"], /--log-format takes text or json; got "xml"/, "run"],
+        [["run"], /^docsweep run: missing FILE argument$/, "run"],
+        [["rn", example], /unknown command "rn" \(did you mean run\?\)/, ""],
+        [[], /^docsweep: no command given$/, ""],
+        [["run", example, "--max-cells", "abc"], /--max-cells takes a whole number, 0 or more; got "abc"/, "run"],
+        [["run", example, "--concurrency", "abc"], /--concurrency: .*got "abc"/, "run"],
+        [["token", "--user", "1.5", "--org", "1"], /--user takes a whole number, 0 or more; got "1.5"/, "token"],
+        [["docs", "add", "--org", "1", "--user", "1"], /^docsweep docs add: missing FILE argument$/, "docs add"],
+        [["view"], /^docsweep view: missing FILE argument$/, "view"],
+        [["view", example, "--port", "abc"], /--port takes a whole number, 0 or more; got "abc"/, "view"],
+        [["view", example, "--port", "70000"], /--port takes a port number up to 65535; got "70000"/, "view"],
+        [
+          ["run", example, "--summary-json", join(dir, "nowhere", "s.json"), "--output", join(dir, "out")],
+          /--summary-json .*nowhere.*: cannot write there: its folder .* does not exist/,
+          "run"
+        ]
+      ]
+      const results = yield* Effect.forEach(cases, ([args]) => runCli(args, { cwd: process.cwd() }), {
+        concurrency: 4
+      })
+      results.forEach((result, index) => {
+        const [, problem, command] = cases[index] ?? [[], /$^/, ""]
+        assertUsage(result, problem, command === "" ? "docsweep --help" : `docsweep ${command} --help`)
+      })
+      assert.isFalse(existsSync(join(dir, "out")), "a bad --summary-json path is refused before the run starts")
+      // An output folder that cannot be created: one line naming it.
+      const unwritable = yield* runCli(["run", example, "--output", join(dir, "a-file", "out")])
+      assert.strictEqual(unwritable.code, 2, allOutput(unwritable))
+      assert.match(
+        unwritable.stderr,
+        /^cannot write .*a-file\/out: the output folder cannot be created \(ENOTDIR[^\n]*\)\n$/
+      )
+    }).pipe(Effect.scoped)
+  )
+
+  it.live("--log-format json: usage, validation and not-found messages are one JSON object per line", () =>
+    Effect.gen(function* () {
+      const dir = yield* tempDir
+      writeFileSync(join(dir, "broken.yaml"), "name: broken\ndocuments: []\ncolumns:\n  - name: a\n  - name: A\n")
+      const [usage, invalid, missing] = yield* Effect.all(
+        [
+          runCli(["--log-format", "json", "rn"], { cwd: dir }),
+          runCli(["validate", "broken.yaml", "--log-format", "json"], { cwd: dir }),
+          runCli(["status", join(process.cwd(), example), "--output", join(dir, "none"), "--log-format=json"], {
+            cwd: dir
+          })
+        ],
+        { concurrency: 3 }
+      )
+      for (const result of [usage, invalid, missing]) {
+        assert.strictEqual(result.code, 2, allOutput(result))
+        assert.strictEqual(result.stdout, "")
+        for (const record of jsonLines(result.stderr)) {
+          assert.strictEqual(record.level, "error")
+          assert.strictEqual(record.exitCode, 2)
+        }
+      }
+      assert.deepStrictEqual(jsonLines(usage.stderr)[0]?.help, "docsweep --help")
+      const problems = jsonLines(invalid.stderr)
+      assert.isAtLeast(problems.length, 3, invalid.stderr)
+      assert.isTrue(problems.every((record) => typeof record.line === "number" && record.file === "broken.yaml"))
+      assert.match(jsonLines(missing.stderr)[0]?.message as string, /^no checkpoint at /)
+    }).pipe(Effect.scoped)
+  )
+
+  it.live("serve stopped with SIGINT says it stopped, nothing about a checkpoint", () =>
+    Effect.gen(function* () {
+      const dir = yield* tempDir
+      mkdirSync(join(dir, "data"))
+      const serve = yield* startCli(["serve", "--port", "0", "--data", join(dir, "data")])
+      yield* serve.waitFor(/listening on http/).pipe(Effect.timeout("30 seconds"))
+      yield* serve.kill("SIGINT")
+      const stopped = yield* serve.exit.pipe(Effect.timeout("20 seconds"))
+      assert.strictEqual(stopped.code, 130, allOutput(stopped))
+      assert.include(stopped.stderr, "serve stopped")
+      assert.notInclude(allOutput(stopped), "checkpoint")
+    }).pipe(Effect.scoped)
+  )
+})
