@@ -6,7 +6,7 @@ import { ServiceClient } from "../client/ServiceClient.js"
 import type { DocumentSet } from "../pipeline/DocumentSet.js"
 import { expandRange, workspaceFilter } from "../pipeline/Plan.js"
 import type { DocumentRecord } from "../store/CheckpointModel.js"
-import { CheckpointStore } from "../store/CheckpointStore.js"
+import { LayoutStore } from "../store/LayoutStore.js"
 import { inShard, type Shard } from "./Keys.js"
 import { RunContext } from "./RunContext.js"
 import { documentReadConcurrency, hashConcurrency, RunnerSettings } from "./RunnerSettings.js"
@@ -72,7 +72,7 @@ export const resolveDocuments = Effect.fn("ResolveDocuments.resolveDocuments")(f
   readonly ingest: IngestFiles | undefined
 }) {
   const client = yield* ServiceClient
-  const store = yield* CheckpointStore
+  const layoutStore = yield* LayoutStore
   const { retry } = yield* RunContext
   const settings = yield* RunnerSettings
 
@@ -83,7 +83,7 @@ export const resolveDocuments = Effect.fn("ResolveDocuments.resolveDocuments")(f
   const hashes = yield* Effect.forEach([...new Set(filePaths)], fileHash, { concurrency: hashConcurrency })
   const known = new Map<string, number>()
   for (const { path, sha256 } of hashes) {
-    const id = yield* store.uploadedFile(path, sha256)
+    const id = yield* layoutStore.uploadedFile(path, sha256)
     if (Option.isSome(id)) known.set(path, id.value)
   }
   const needsList = input.sets.some((set) => set._tag === "Workspace" || set._tag === "Range")

@@ -4,7 +4,7 @@ import { Duration, Effect, Option, Schedule } from "effect"
 import type { DocumentListItem } from "../api/Documents.js"
 import { DocumentStatusCode } from "../api/Documents.js"
 import { ServiceClient } from "../client/ServiceClient.js"
-import { CheckpointStore } from "../store/CheckpointStore.js"
+import { LayoutStore } from "../store/LayoutStore.js"
 import { contentHash } from "./Keys.js"
 import { sendOnce } from "./Reconcile.js"
 import { RunContext } from "./RunContext.js"
@@ -73,7 +73,7 @@ export const awaitProcessed = Effect.fn("Uploads.awaitProcessed")(function* (doc
  */
 const uploadOne = Effect.fn("Uploads.uploadOne")(function* (file: HashedFile, owned: ReadonlySet<number>) {
   const client = yield* ServiceClient
-  const store = yield* CheckpointStore
+  const layoutStore = yield* LayoutStore
   const settings = yield* RunnerSettings
   const bytes = yield* readBytes(file.path)
   const filename = basename(file.path)
@@ -85,7 +85,7 @@ const uploadOne = Effect.fn("Uploads.uploadOne")(function* (file: HashedFile, ow
   )
   const send = client.uploadDocument({ organizationId: settings.orgId, doctype, filename, bytes })
   const document = yield* sendOnce(send, adopt, { ambiguous: false })
-  yield* store.saveUpload(file.path, file.sha256, document.id)
+  yield* layoutStore.saveUpload(file.path, file.sha256, document.id)
   return document
 })
 
@@ -94,7 +94,7 @@ export const uploadFiles = Effect.fn("Uploads.uploadFiles")(function* (
   files: ReadonlyArray<HashedFile>,
   ingest: IngestFiles | undefined
 ) {
-  const store = yield* CheckpointStore
+  const layoutStore = yield* LayoutStore
   const ids = new Map<string, number>()
   const skipped: Array<SkippedFile> = []
   if (ingest !== undefined) {
@@ -107,12 +107,12 @@ export const uploadFiles = Effect.fn("Uploads.uploadFiles")(function* (
         skipped.push({ what: outcome.path, reason: outcome.error ?? "not ingested" })
         continue
       }
-      yield* store.saveUpload(outcome.path, sha256, outcome.document.id)
+      yield* layoutStore.saveUpload(outcome.path, sha256, outcome.document.id)
       ids.set(outcome.path, outcome.document.id)
     }
     return { ids, skipped }
   }
-  const owned = new Set((yield* store.documents()).map((doc) => doc.id))
+  const owned = new Set((yield* layoutStore.documents()).map((doc) => doc.id))
   const documents = yield* Effect.forEach(files, (file) => uploadOne(file, owned), { concurrency: uploadConcurrency })
   files.forEach((file, index) => {
     const document = documents[index]

@@ -1,5 +1,5 @@
 /**
- * Inputs and outputs of the CheckpointStore methods (records live in CheckpointModel.ts, which re-exports these).
+ * Inputs and outputs of the checkpoint stores' methods (records live in CheckpointModel.ts, which re-exports these).
  */
 import type {
   AnswerChange,
@@ -183,7 +183,7 @@ export interface MergeCounts {
   readonly chats: number
 }
 
-/** How a run ended, as the checkpoint holds it (`CheckpointStore.runTally`). */
+/** How a run ended, as the checkpoint holds it (`ReadStore.runTally`). */
 export interface RunTally {
   readonly run: RunRecord
   /** Wanted cells and chat messages by state when the run ended (the run record's counts). */

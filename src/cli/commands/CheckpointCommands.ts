@@ -2,6 +2,8 @@ import { Effect, Option } from "effect"
 import type { Argv, CommandModule } from "yargs"
 import type { ReportFormat } from "../../export/ReportModel.js"
 import { CheckpointStore } from "../../store/CheckpointStore.js"
+import { ReadStore } from "../../store/ReadStore.js"
+import { RunStore } from "../../store/RunStore.js"
 import { readLock } from "../../store/PipelineLock.js"
 import { CliOutput } from "../CliOutput.js"
 import { ExitCode } from "../ExitCode.js"
@@ -72,8 +74,8 @@ export const ExportCommand: CommandModule<object, ArgsOf<typeof exportBuilder>> 
         const { effective, loaded, outputDir, path } = yield* checkpointOf(argv.file, argv)
         const formats = yield* parseFormats(argv.format)
         const written = yield* Effect.gen(function* () {
-          const store = yield* CheckpointStore
-          yield* requireRun(yield* store.runs(), argv.run, "--run", path)
+          const runs = yield* RunStore
+          yield* requireRun(yield* runs.runs(), argv.run, "--run", path)
           return yield* writeRunReports({
             outputDir,
             pipelineFile: loaded.file,
@@ -106,7 +108,7 @@ export const StatusCommand: CommandModule<object, ArgsOf<typeof statusBuilder>> 
       Effect.gen(function* () {
         const output = yield* CliOutput
         const { path } = yield* checkpointOf(argv.file, argv)
-        const summary = yield* Effect.flatMap(CheckpointStore, (store) => store.statusSummary()).pipe(
+        const summary = yield* Effect.flatMap(ReadStore, (store) => store.statusSummary()).pipe(
           Effect.provide(CheckpointStore.openExisting(path))
         )
         const lock = Option.getOrUndefined(yield* readLock(path))
@@ -138,8 +140,7 @@ export const DiffCommand: CommandModule<object, ArgsOf<typeof diffBuilder>> = {
         const output = yield* CliOutput
         const { path } = yield* checkpointOf(argv.file, argv)
         return yield* Effect.gen(function* () {
-          const store = yield* CheckpointStore
-          const runs = yield* store.runs()
+          const runs = yield* (yield* RunStore).runs()
           yield* requireRun(runs, argv.from, "--from", path)
           yield* requireRun(runs, argv.to, "--to", path)
           const to = argv.to ?? runs.at(-1)?.id
@@ -147,7 +148,7 @@ export const DiffCommand: CommandModule<object, ArgsOf<typeof diffBuilder>> = {
           if (to === undefined || from === undefined) {
             return yield* new UsageError({ message: `diff needs two runs; ${path} holds ${describeRuns(runs)}` })
           }
-          const changes = yield* store.diff(from, to)
+          const changes = yield* (yield* ReadStore).diff(from, to)
           const data = { from, to, changes }
           if (output.format === "json") output.result(diffHeadline(from, to, changes.length), data)
           else output.result(argv.json === true ? JSON.stringify(data, null, 2) : renderDiff(from, to, changes))

@@ -1,6 +1,8 @@
 import { Effect, Predicate } from "effect"
 import type { Argv, CommandModule } from "yargs"
 import { CheckpointStore } from "../../store/CheckpointStore.js"
+import { LayoutStore } from "../../store/LayoutStore.js"
+import { ReadStore } from "../../store/ReadStore.js"
 import { localDocuments, makePageTexts } from "../../view/LocalPages.js"
 import { makeViewSource } from "../../view/ViewSource.js"
 import { startViewServer } from "../../view/ViewServer.js"
@@ -45,12 +47,11 @@ export const ViewCommand: CommandModule<object, ArgsOf<typeof viewBuilder>> = {
         const { effective, loaded, path } = yield* checkpointOf(argv.file, argv)
         const files = effective.pipeline.documents.flatMap((set) => (set._tag === "Files" ? set.paths : []))
         return yield* Effect.gen(function* () {
-          const store = yield* CheckpointStore
-          const source = yield* makeViewSource(store, {
+          const source = yield* makeViewSource(yield* ReadStore, {
             pipelineFile: loaded.file,
             settings: reportSettings(effective.sources)
           })
-          const pageText = yield* makePageTexts(localDocuments(store, files))
+          const pageText = yield* makePageTexts(localDocuments(yield* LayoutStore, files))
           const url = yield* startViewServer(
             { version: source.version, current: source.current, pageText },
             { host: argv.host, port: argv.port }

@@ -8,6 +8,7 @@ import { RunProgress } from "../../../src/runner/Progress.js"
 import { runPipeline } from "../../../src/runner/Runner.js"
 import type { RunInput, RunSummary } from "../../../src/runner/RunSummary.js"
 import { CheckpointStore } from "../../../src/store/CheckpointStore.js"
+import { allStores, type Stores } from "../../store/StoreFixtures.js"
 import type { TestService } from "./localService.js"
 
 export type RunFlags = Partial<Pick<RunInput, "dryRun" | "fresh" | "onlyFailed" | "maxCells" | "shard" | "ingest">>
@@ -50,8 +51,8 @@ export const runInProcess = (
   }).pipe(Effect.orDie, Effect.provide(Logger.minimumLogLevel(LogLevel.Warning)))
 
 /** Reads a checkpoint with its own short-lived store connection. */
-export const withCheckpoint = <A, E>(outputDir: string, use: (store: CheckpointStore) => Effect.Effect<A, E>) =>
-  Effect.flatMap(CheckpointStore, use).pipe(Effect.provide(CheckpointStore.open(stateFileOf(outputDir))), Effect.orDie)
+export const withCheckpoint = <A, E>(outputDir: string, use: (store: Stores) => Effect.Effect<A, E>) =>
+  Effect.flatMap(allStores, use).pipe(Effect.provide(CheckpointStore.open(stateFileOf(outputDir))), Effect.orDie)
 
 const childEntry = fileURLToPath(new URL("./runChild.ts", import.meta.url))
 
