@@ -51,6 +51,6 @@ const configFlags = (argv: ServiceFlagValues): ConfigFlags => ({
 export const loadEffective = (file: string, argv: ServiceFlagValues) =>
   Effect.gen(function* () {
     const loaded = yield* loadPipeline(file)
-    const effective = yield* resolveConfig({ loaded, env: process.env, flags: configFlags(argv) })
+    const effective = yield* resolveConfig({ loaded, flags: configFlags(argv) })
     return { loaded, effective }
   })

@@ -42,6 +42,13 @@ export const Int32Id = (what: string) =>
     message: expected(`${what} (a positive 32-bit integer)`)
   })
 
+/**
+ * The user the work is done as and its workspace, branded as the contract brands them (`UserId`, `OrganizationId`:
+ * the same types), so the ids are checked and branded once, where the pipeline, environment and flags are read.
+ */
+export const UserIdField = Int32Id("a user id").pipe(Schema.brand("UserId"))
+export const WorkspaceIdField = Int32Id("an organization id").pipe(Schema.brand("OrganizationId"))
+
 export const Flag = Schema.Boolean.annotations({ message: expected("true or false") })
 
 /** A list that must hold at least one item. */

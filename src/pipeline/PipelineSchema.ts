@@ -6,14 +6,15 @@ import {
   duplicatesOf,
   expected,
   Flag,
-  Int32Id,
   mappingMessage,
   NonEmptyList,
   NonEmptyText,
   NonNegativeInt,
   optionalExact,
   PositiveInt,
-  show
+  show,
+  UserIdField,
+  WorkspaceIdField
 } from "./Fields.js"
 
 /** An optional key with a default; the default also reaches the JSON Schema, so editors show it. */
@@ -197,8 +198,8 @@ export const BaseUrl = Schema.String.pipe(
 export const PipelineSchema = Schema.Struct({
   name: PipelineName,
   base_url: optionalExact(BaseUrl),
-  workspace: optionalExact(Int32Id("an organization id").annotations({ description: "Organization (workspace) id." })),
-  user_id: optionalExact(Int32Id("a user id").annotations({ description: "User id the work is done as." })),
+  workspace: optionalExact(WorkspaceIdField.annotations({ description: "Organization (workspace) id." })),
+  user_id: optionalExact(UserIdField.annotations({ description: "User id the work is done as." })),
   visibility: field(
     Schema.Literal("private", "shared").annotations({ message: expected('"private" or "shared"') }),
     "private",

@@ -10,7 +10,7 @@ import { LayoutStore } from "../store/LayoutStore.js"
 import { inShard, type Shard } from "./Keys.js"
 import { RunContext } from "./RunContext.js"
 import { documentReadConcurrency, hashConcurrency, RunnerSettings } from "./RunnerSettings.js"
-import { awaitProcessed, fileHash, type IngestFiles, type SkippedFile, uploadFiles } from "./Uploads.js"
+import { awaitProcessed, fileHash, type SkippedFile, uploadFiles } from "./Uploads.js"
 
 export interface ResolvedDocuments {
   /** Every document of the run, each once, in pipeline order. */
@@ -69,7 +69,6 @@ export const resolveDocuments = Effect.fn("ResolveDocuments.resolveDocuments")(f
   /** The pipeline file's folder: local files are assigned to shards by their path relative to it. */
   readonly baseDir: string
   readonly upload: boolean
-  readonly ingest: IngestFiles | undefined
 }) {
   const client = yield* ServiceClient
   const layoutStore = yield* LayoutStore
@@ -96,7 +95,7 @@ export const resolveDocuments = Effect.fn("ResolveDocuments.resolveDocuments")(f
   const present = yield* documentsPresent([...known.values()], early)
   for (const [path, id] of [...known]) if (!present.has(id)) known.delete(path)
   const unknown = hashes.filter(({ path }) => !known.has(path))
-  const uploaded = input.upload && unknown.length > 0 ? yield* uploadFiles(unknown, input.ingest) : undefined
+  const uploaded = input.upload && unknown.length > 0 ? yield* uploadFiles(unknown) : undefined
   const skipped: Array<SkippedFile> = [...(uploaded?.skipped ?? [])]
   for (const [path, id] of uploaded?.ids ?? []) known.set(path, id)
   const fileIds = new Set(known.values())

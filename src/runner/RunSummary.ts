@@ -4,7 +4,7 @@ import type { LoadedPipeline } from "../pipeline/loadPipeline.js"
 import type { CellState, RunOutcome } from "../store/CheckpointModel.js"
 import type { Shard } from "./Keys.js"
 import type { RunPlan } from "./PlanRun.js"
-import type { IngestFiles, SkippedFile } from "./Uploads.js"
+import type { SkippedFile } from "./Uploads.js"
 
 export interface RunInput {
   readonly loaded: Pick<LoadedPipeline, "file" | "hash" | "pipeline">
@@ -21,8 +21,6 @@ export interface RunInput {
   readonly onlyFailed: boolean
   /** This invocation's deterministic share of the documents (1-based index). */
   readonly shard?: Shard | undefined
-  /** Embedded mode: ingest `files:` directly instead of uploading them. */
-  readonly ingest?: IngestFiles | undefined
   readonly version?: string | undefined
   /** Told the run record's id once it is begun (the pipeline lock records it: see CheckpointConsistency). */
   readonly onRunBegun?: ((runId: number) => Effect.Effect<void>) | undefined

@@ -44,8 +44,7 @@ export const runWork = Effect.fn("RunWork.runWork")(function* (input: RunInput) 
     sets: pipeline.documents,
     shard: input.shard,
     baseDir,
-    upload: false,
-    ingest: input.ingest
+    upload: false
   })
   const checkpointPlan = yield* computePlan(pipeline, scouted, columns, input.onlyFailed)
   // --fresh forgets the checkpoint, but only once the run is allowed to go ahead: a refused run changes nothing.
@@ -71,8 +70,7 @@ export const runWork = Effect.fn("RunWork.runWork")(function* (input: RunInput) 
           sets: pipeline.documents,
           shard: input.shard,
           baseDir,
-          upload: true,
-          ingest: input.ingest
+          upload: true
         })
   yield* layoutStore.saveDocuments(resolved.documents)
   const layout = assignTables(

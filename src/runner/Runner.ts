@@ -1,8 +1,8 @@
 import { Cause, Clock, Duration, Effect, Exit, Match, Option, Ref, Schema } from "effect"
-import type { OrganizationId, UserId } from "../api/Ids.js"
 import { type ClientError, isClientError, type RetryableError } from "../client/ClientError.js"
 import type { ServiceClient } from "../client/ServiceClient.js"
 import type { CheckpointStore } from "../store/CheckpointStore.js"
+import type { DocumentIngest } from "./DocumentIngest.js"
 import { CellStore } from "../store/CellStore.js"
 import { ChatStore } from "../store/ChatStore.js"
 import { RunStore } from "../store/RunStore.js"
@@ -48,8 +48,8 @@ export const runPipeline = Effect.fn("Runner.runPipeline")(function* (input: Run
   const progress = yield* RunProgress
   const pipeline = input.effective.pipeline
   const started = yield* Clock.currentTimeMillis
-  const userId = input.effective.service.userId ?? pipeline.user_id
-  const orgId = input.effective.service.orgId ?? pipeline.workspace
+  // Resolved and branded once, with the rest of the effective configuration (and the embedded service's defaults).
+  const { orgId, userId } = input.effective.service
   if (userId === undefined || orgId === undefined) {
     const missing =
       userId === undefined
@@ -58,7 +58,7 @@ export const runPipeline = Effect.fn("Runner.runPipeline")(function* (input: Run
     const note = `no ${missing}: the service needs it to create tables and sessions`
     return emptySummary({ runId: undefined, outcome: "invalid", note })
   }
-  const settings = RunnerSettings.fromPipeline(pipeline, { userId: userId as UserId, orgId: orgId as OrganizationId })
+  const settings = RunnerSettings.fromPipeline(pipeline, { userId, orgId })
   const deadlineAt = Option.map(settings.deadline, (d) => started + Duration.toMillis(d))
   const learned = yield* runStore.getMeta(cellSojournsKey)
   const flow = yield* makeFlow(settings.flow, {
@@ -104,7 +104,7 @@ export const runPipeline = Effect.fn("Runner.runPipeline")(function* (input: Run
   const bounded: Effect.Effect<
     WorkResult,
     StoreError | ClientError | RunStop,
-    ServiceClient | CheckpointStore | RunProgress
+    ServiceClient | CheckpointStore | RunProgress | DocumentIngest
   > = Option.match(settings.deadline, {
     onNone: () => work,
     onSome: (deadline) =>
@@ -151,6 +151,6 @@ export const runPipeline = Effect.fn("Runner.runPipeline")(function* (input: Run
 
 export type RunPipeline = (
   input: RunInput
-) => Effect.Effect<RunSummary, RunnerError, ServiceClient | CheckpointStore | RunProgress>
+) => Effect.Effect<RunSummary, RunnerError, ServiceClient | CheckpointStore | RunProgress | DocumentIngest>
 
 export type { RunInput, RunSummary }

@@ -1,10 +1,10 @@
 import { Effect } from "effect"
 import type { Argv, CommandModule } from "yargs"
-import { docsAddCommand, serveCommand, tokenCommand, usersAddCommand } from "../../service/Commands.js"
 import { defaultFaultDelayMs } from "../../service/ServiceSettings.js"
 import { ExitCode } from "../ExitCode.js"
 import { type ArgsOf, commandHelp } from "../PipelineArgs.js"
 import { runCommandWith } from "../runCommand.js"
+import { docsAddProgram, serveProgram, tokenProgram, usersAddProgram } from "../ServicePrograms.js"
 
 const dataOption = {
   type: "string",
@@ -73,34 +73,9 @@ export const ServeCommand: CommandModule<object, ArgsOf<typeof serveBuilder>> = 
   describe: "run the local implementation of the service (SQLite, JWT auth, offline answers)",
   builder: serveBuilder,
   handler: (argv) =>
-    runCommandWith(
-      argv,
-      serveCommand({
-        host: argv.host,
-        port: argv.port,
-        dataDir: argv.data,
-        workers: argv.workers,
-        engine: argv.engine,
-        latencyMs: argv.latencyMs,
-        latencyDist: argv.latencyDist,
-        latencySpread: argv.latencySpread,
-        maxPending: argv.maxPending,
-        llmBaseUrl: argv.llmBaseUrl,
-        llmModel: argv.llmModel,
-        faultRate: argv.faultRate,
-        faultDelayMs: argv.faultDelayMs,
-        failRate: argv.failRate,
-        seed: argv.seed,
-        debugEndpoints: argv.debugEndpoints,
-        uploadLimitBytes: argv.uploadLimitMb * 1024 * 1024,
-        maxUploads: argv.maxUploads,
-        headersTimeoutMs: argv.headersTimeoutMs,
-        requestTimeoutMs: argv.requestTimeoutMs,
-        secret: argv.secret,
-        printOpenApi: argv.printOpenapi
-      }).pipe(Effect.as(ExitCode.ok)),
-      { interrupted: "serve stopped: open connections were closed, workers stopped, the database closed" }
-    )
+    runCommandWith(argv, serveProgram(argv).pipe(Effect.as(ExitCode.ok)), {
+      interrupted: "serve stopped: open connections were closed, workers stopped, the database closed"
+    })
 }
 
 const docsAddBuilder = (yargs: Argv) =>
@@ -120,7 +95,7 @@ const DocsAddCommand: CommandModule<object, ArgsOf<typeof docsAddBuilder>> = {
   handler: (argv) =>
     runCommandWith(
       argv,
-      docsAddCommand({ dataDir: argv.data, org: argv.org, user: argv.user, files: argv.files ?? [] }).pipe(
+      docsAddProgram({ data: argv.data, org: argv.org, user: argv.user, files: argv.files ?? [] }).pipe(
         Effect.as(ExitCode.ok)
       )
     )
@@ -153,17 +128,7 @@ const UsersAddCommand: CommandModule<object, ArgsOf<typeof usersAddBuilder>> = {
   command: "add",
   describe: "add an account that POST /api/auth accepts",
   builder: usersAddBuilder,
-  handler: (argv) =>
-    runCommandWith(
-      argv,
-      usersAddCommand({
-        dataDir: argv.data,
-        email: argv.email,
-        password: argv.password,
-        org: argv.org,
-        plan: argv.plan
-      }).pipe(Effect.as(ExitCode.ok))
-    )
+  handler: (argv) => runCommandWith(argv, usersAddProgram(argv).pipe(Effect.as(ExitCode.ok)))
 }
 
 /** `docsweep users <command>`: accounts of the local service. */
@@ -194,16 +159,5 @@ export const TokenCommand: CommandModule<object, ArgsOf<typeof tokenBuilder>> = 
   command: "token",
   describe: "print a token signed by the local service's secret",
   builder: tokenBuilder,
-  handler: (argv) =>
-    runCommandWith(
-      argv,
-      tokenCommand({
-        dataDir: argv.data,
-        user: argv.user,
-        org: argv.org,
-        plan: argv.plan,
-        ttl: argv.ttl,
-        secret: argv.secret
-      }).pipe(Effect.as(ExitCode.ok))
-    )
+  handler: (argv) => runCommandWith(argv, tokenProgram(argv).pipe(Effect.as(ExitCode.ok)))
 }
