@@ -41,7 +41,7 @@ export const clauseAnswer = (
   )
   if (best !== undefined) {
     const sentence = asRanked(best, ranked)
-    const continuation = continuationOf(sentence, ranked)
+    const continuation = continuationOf(sentence, ranked, index)
     // A second clause of the kind, elsewhere in the document, is quoted too: a reviewer wants to see both.
     const second = others.find((other) => Math.abs(other.order - best.order) > 1)
     const more = second === undefined ? [] : [{ short: "Yes.", sentence: asRanked(second, ranked) }]
