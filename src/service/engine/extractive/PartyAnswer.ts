@@ -44,7 +44,7 @@ const notParties = new Set(
 const relatedToParty = /\b(?:affiliates?|subsidiar(?:y|ies)|representatives?)\s+of\b/i
 /** A word for a kind of party, not a name: "Agreement", "a Delaware Company", "the Corporation". */
 const genericName =
-  /^(?:(?:an?|the)\s+(?:\w+\s+)?)?(?:company|corporation|agreement|party|parties|partnership|limited\s+liability\s+company|entity)$/i
+  /^(?:(?:an?|the)\s+(?:\w+\s+)?)?(?:\w+,\s+)?(?:company|corporation|agreement|party|parties|partnership|limited\s+liability\s+company|entity)$/i
 const notAName = (name: string) => relatedToParty.test(name) || genericName.test(name.trim())
 
 interface RoleEntry {
