@@ -131,8 +131,7 @@ export interface RoleDefinition {
 const rolePattern =
   /\(\s*(?:(?:the|each|individually|collectively|hereinafter|herein|referred|to|as|a|an|or|and|,)\s+)*["“”'‘]([\p{L}][\p{L} -]{1,30}?)["“”'’]|\b(?:hereinafter|hereafter|herein)\s+(?:referred\s+to\s+as|called|designated\s+as|known\s+as)\s+(?:the\s+)?["“”'‘]([\p{L}][\p{L} -]{1,30}?)["“”'’]/gu
 /** The capitalised name just before a definition without a company form ("JSC NOC KazakhOil, hereinafter …"). */
-const nameBefore =
-  /(\p{Lu}[\p{L}\d&'’.-]*(?:\s+(?:[\p{Lu}\d][\p{L}\d&'’.-]*|of|&)){0,6})\s*,?\s*$/u
+const nameBefore = /(\p{Lu}[\p{L}\d&'’.-]*(?:\s+(?:[\p{Lu}\d][\p{L}\d&'’.-]*|of|&)){0,6})\s*,?\s*$/u
 const labelPattern = /\b(\p{Lu}[\p{L}]{2,20})\s*:\s*/gu
 const acceptancePattern =
   /\b(?:Accepted(?:\s+and\s+agreed)?|Agreed(?:\s+and\s+accepted)?|Acknowledged(?:\s+and\s+(?:agreed|accepted))?)(?:\s+(?:to|by))?\s*:\s*/giu
