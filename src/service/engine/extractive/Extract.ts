@@ -13,7 +13,6 @@ import type { RankedSentence } from "./Ranking.js"
 import { answerDocumentDate, documentDateQuestion } from "./DocumentDate.js"
 import { answerSigning, signingQuestion } from "./Signatures.js"
 import { spanAnswer, spanCoverageFloor } from "./SpanAnswer.js"
-import { termClauseAnswer } from "./TermClause.js"
 import { answerTitle, titleQuestion } from "./TitleAnswer.js"
 import { continuationOf, yesNoAnswer } from "./YesNoAnswer.js"
 
@@ -60,12 +59,8 @@ const dateAnswer = (index: PassageIndex, query: Query, sentences: ReadonlyArray<
   if (document !== undefined && startQuestion.test(query.text) && weak) {
     return answerDocumentDate(index, document) ?? found?.found
   }
-  if (endQuestion.test(query.text)) {
-    const end = expiryAnswer(index, found, sentences, dateAnswer)
-    // A period standing in for a date ("30 days") is no end date: the term clause says more.
-    const isDate = end?.short !== undefined && /\d{4}/.test(end.short)
-    if (isDate || document === undefined) return end
-    return termClauseAnswer(index, document) ?? end
+  if (endQuestion.test(query.text) && document !== undefined) {
+    return expiryAnswer(index, document, found, sentences, dateAnswer)
   }
   return found?.found
 }
