@@ -101,8 +101,12 @@ export const expiryAnswer = (
       return { short: `${computed} (${period.text} from ${start})`, sentence, at: period.start }
     }
   }
+  // A date stated elsewhere: as the end ("expires on …") over the term clause, else only when there is none.
   const isDate = stated?.found.short !== undefined && /\d{4}/.test(stated.found.short)
-  if (stated !== undefined && stated.value >= statedSupport && isDate) return stated.found
+  const asEnd = stated !== undefined && statedEnd(stated.found.sentence.text) !== undefined
+  if (stated !== undefined && stated.value >= statedSupport && isDate && (asEnd || term === undefined)) {
+    return stated.found
+  }
   const clause = termClause(sentences)
   const start = clause === undefined ? undefined : startDate(index, document, answerDate)
   const end = start === undefined || clause === undefined ? undefined : addPeriod(start, clause.period.text)
