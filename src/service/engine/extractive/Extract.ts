@@ -7,6 +7,7 @@ import { endQuestion, expiryAnswer } from "./ExpiryAnswer.js"
 import { answerGoverningLaw } from "./GoverningLaw.js"
 import type { Found, Outcome } from "./Found.js"
 import { answerParty } from "./PartyAnswer.js"
+import { renewalNotice, renewalNoticeQuestion } from "./RenewalNotice.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import type { Query } from "./Query.js"
 import type { RankedSentence } from "./Ranking.js"
@@ -95,6 +96,10 @@ export const answerIn = (
   if (document !== undefined && query.kind === "law") {
     const law = answerGoverningLaw(index, document, query.text)
     if (law !== undefined) return law
+  }
+  if (document !== undefined && query.kind === "duration" && renewalNoticeQuestion(query.text)) {
+    const notice = renewalNotice(index, document)
+    if (notice !== undefined) return notice
   }
   switch (query.kind) {
     case "yesno":
