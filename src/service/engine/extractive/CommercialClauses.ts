@@ -23,7 +23,7 @@ export const commercialClauses: ReadonlyArray<ClauseType> = [
     name: "non-compete",
     asks: /\bnon-?compet\w*|\bcompet(?:e|ing|ition)\b|\brestrictive\s+covenants?\b/i,
     evidence: [
-      /\bnon-?compet\w*|\bcovenant\s+not\s+to\s+compete\b|\b(?:not|refrain\s+from)\b[^.;]{0,120}\b(?:compete|competing|competitive\s+(?:business|products?|services?)|engage\s+in\s+(?:\w+\s+){0,4}(?:business|activit\w*)\s+(?:\w+\s+){0,3}(?:competi|similar|same))/i
+      /\bnon-?compet\w*|\bcovenant\s+not\s+to\s+compete\b|\b(?:not|refrain\s+from)\b[^.;]{0,120}\b(?:(?:compete|competing)\b|competitive\s+(?:business|products?|services?)|engage\s+in\s+(?:\w+\s+){0,4}(?:business|activit\w*)\s+(?:\w+\s+){0,3}(?:competi|similar|same))/i
     ]
   },
   {

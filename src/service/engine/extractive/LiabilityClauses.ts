@@ -22,8 +22,8 @@ export const liabilityClauses: ReadonlyArray<ClauseType> = [
     name: "uncapped liability",
     asks: /\b(?:uncapped|unlimited)\s+liabilit\w*|\bliabilit\w*\b[^?]{0,40}\b(?:uncapped|unlimited|not\s+(?:subject\s+to|limited|capped))|\b(?:exclu\w*|carve[-\s]?outs?|except\w*)\b[^?]{0,60}\b(?:limitation|cap|limit)\s+(?:of|on)\s+liabilit\w*/i,
     evidence: [
-      /\bunlimited\s+liabilit\w*|\bliabilit\w*\s+(?:\w+\s+){0,3}(?:shall\s+be\s+|is\s+)unlimited|\b(?:except|excluding|other\s+than|save\s+for|does\s+not\s+apply|shall\s+not\s+apply|not\s+(?:be\s+)?subject\s+to)\b/i,
-      /\bunlimited\s+liabilit|\bin\s+no\s+event\b[^.;]{0,200}\bliab|\bliabilit\w*\b[^.;]{0,80}\b(?:not\s+exceed|be\s+limited|limited\s+to|exceed)\b|\blimitations?\s+(?:of|on)\s+liabilit|\bnot\s+be\s+liable\s+(?:\w+\s+){0,4}for\s+(?:any\s+)?(?:lost\s+profits|indirect|incidental|special|consequential|punitive)/i
+      /\bunlimited\s+liabilit\w*(?!\s+compan)|\bliabilit\w*\s+(?:\w+\s+){0,3}(?:shall\s+be\s+|is\s+)unlimited|\b(?:except|excluding|other\s+than|save\s+for|does\s+not\s+apply|shall\s+not\s+apply|not\s+(?:be\s+)?subject\s+to)\b/i,
+      /\bunlimited\s+liabilit(?!\w*\s+compan)|\bin\s+no\s+event\b[^.;]{0,200}\bliab|\bliabilit\w*\b[^.;]{0,80}\b(?:not\s+exceed|be\s+limited|limited\s+to|exceed)\b|\blimitations?\s+(?:of|on)\s+liabilit|\bnot\s+be\s+liable\s+(?:\w+\s+){0,4}for\s+(?:any\s+)?(?:lost\s+profits|indirect|incidental|special|consequential|punitive)/i
     ]
   },
   {
@@ -45,7 +45,10 @@ export const liabilityClauses: ReadonlyArray<ClauseType> = [
     asks: /\bnot\s+to\s+sue\b|\b(?:sue|contest\w*|challeng\w*|attack\w*|dispute)\b[^?]{0,60}\b(?:validity|ownership|title|rights?|patents?|trade\s*marks?|intellectual\s+property)/i,
     evidence: [
       /\bcovenants?\s+not\s+to\s+sue\b|\bnot\s+to\s+sue\b|\bnot\b[^.;]{0,60}\b(?:contest|challenge|attack|oppose|impair)\w*\b[^.;]{0,100}\b(?:validity|ownership|title|intellectual\s+property|trade\s*marks?|patents?|copyrights?|rights?\s+(?:\w+\s+){0,3}(?:in|to)\s+(?:the\s+)?(?:\w+\s+){0,3}(?:marks?|work\s+product|property|intellectual))/i
-    ]
+    ],
+    // Severability: an invalid provision does "not affect or impair the validity" of the others.
+    unless:
+      /\b(?:validity|enforceability)\s+(?:or\s+(?:validity|enforceability)\s+)?of\s+(?:any\s+|the\s+)?(?:other|remaining)\b|\bsever\w*/i
   },
   {
     name: "third-party beneficiary",

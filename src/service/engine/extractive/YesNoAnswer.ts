@@ -66,7 +66,7 @@ const weakAnswer = (concept: Concept, window: ReadonlyArray<RankedSentence>, all
   for (const sentence of window) {
     const evidence = weak.exec(sentence.text)
     if (evidence === null) continue
-    const short = concept.weakDetail === undefined ? "Yes." : `Yes — ${concept.weakDetail}`
+    const short = concept.weakDetail === undefined ? "Yes." : `Yes — ${concept.weakDetail(sentence.text)}`
     return { short, sentence, at: evidence.index, continuation: continuationOf(sentence, all) }
   }
   return undefined
@@ -85,12 +85,13 @@ const ranked = (sentence: DocumentSentence): RankedSentence => ({
 /**
  * A known concept: settled by the best-ranked sentences; when none of them settles it, by the first sentence of the
  * whole document that states it (so a terse or unusual wording that ranks the clause low still finds it); then by
- * weaker evidence near the top.
+ * weaker evidence near the top, then anywhere.
  */
 const conceptAnswer = (
   concept: Concept,
   sentences: ReadonlyArray<RankedSentence>,
-  everything: () => ReadonlyArray<DocumentSentence>
+  everything: () => ReadonlyArray<DocumentSentence>,
+  weakEverywhere: () => ReadonlyArray<DocumentSentence>
 ): Found | undefined => {
   const window = sentences.slice(0, conceptWindow)
   const inWindow = strongAnswer(concept, window, sentences)
@@ -98,7 +99,8 @@ const conceptAnswer = (
   const anywhere = everything().find((sentence) => !concept.contrary?.test(sentence.text))
   return (
     (anywhere === undefined ? undefined : strongAnswer(concept, [ranked(anywhere)], sentences)) ??
-    weakAnswer(concept, window, sentences)
+    weakAnswer(concept, window, sentences) ??
+    weakAnswer(concept, weakEverywhere().map(ranked), sentences)
   )
 }
 
@@ -117,7 +119,13 @@ export const yesNoAnswer = (
   const heads = query.groups.flatMap((group) => [...group].slice(0, 1))
   const concept = conceptOf(query.text, heads)
   if (concept !== undefined) {
-    return conceptAnswer(concept, sentences, () => index.scan(document.id, (text) => concept.evidence.test(text)))
+    const weak = concept.weakEvidence
+    return conceptAnswer(
+      concept,
+      sentences,
+      () => index.scan(document.id, (text) => concept.evidence.test(text)),
+      () => (weak === undefined ? [] : index.scan(document.id, (text) => weak.test(text)))
+    )
   }
   const clause = clauseTypeOf(query.text)
   if (clause !== undefined) return clauseAnswer(index, document, clause, sentences)
