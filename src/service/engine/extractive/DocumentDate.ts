@@ -86,7 +86,7 @@ const yearlessDate = (entries: ReadonlyArray<IndexedPassage>): Found | undefined
  * deadline, else the first with a blank day or month.
  */
 export const answerDocumentDate = (index: PassageIndex, document: EngineDocument): Found | undefined => {
-  const top = passagesOf(index, document).slice(0, 3)
+  const top = index.opening(document.id, 3)
   const dates = top
     .flatMap((entry) => findDates(entry.passage.text).map((span) => ({ entry, span })))
     .filter(({ span }) => /\d{4}$/.test(span.text))
