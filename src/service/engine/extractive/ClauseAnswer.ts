@@ -17,6 +17,9 @@ const asRanked = (sentence: DocumentSentence, ranked: ReadonlyArray<RankedSenten
     coverage: 0
   }
 
+/** At most this many clauses are quoted for one answer, so that it stays short enough to read in a report cell. */
+const quotes = 3
+
 /** Short sentences are mostly headings: they name a clause without stating it. */
 const headingFirst = (sentence: DocumentSentence) => (sentence.text.length < 60 ? 1 : 0)
 
@@ -42,9 +45,17 @@ export const clauseAnswer = (
   if (best !== undefined) {
     const sentence = asRanked(best, ranked)
     const continuation = continuationOf(sentence, ranked, index)
-    // A second clause of the kind, elsewhere in the document, is quoted too: a reviewer wants to see both.
-    const second = others.find((other) => Math.abs(other.order - best.order) > 1)
-    const more = second === undefined ? [] : [{ short: "Yes.", sentence: asRanked(second, ranked) }]
+    // Further clauses of the kind, elsewhere in the document, are quoted too (at most `quotes` in all): a reviewer
+    // wants to see each place the document says it, not only the first.
+    const shown = [best]
+    for (const other of others) {
+      if (shown.length >= quotes) break
+      if (shown.every((seen) => Math.abs(other.order - seen.order) > 1)) shown.push(other)
+    }
+    const more = shown.slice(1).map((other) => {
+      const quoted = asRanked(other, ranked)
+      return { short: "Yes.", sentence: quoted, continuation: continuationOf(quoted, ranked, index) }
+    })
     return { short: "Yes.", sentence, continuation, more }
   }
   const negated = type.negated
