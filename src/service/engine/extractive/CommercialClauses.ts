@@ -30,7 +30,7 @@ export const commercialClauses: ReadonlyArray<ClauseType> = [
     name: "exclusivity",
     asks: /\bexclusiv\w*|\bsole\s+(?:supplier|distributor|provider|source)\b/i,
     evidence: [
-      /\bexclusive(?:ly)?\b[^.;]{0,80}\b(?:right|rights|distributor|distribution|supplier|provider|licen[cs]\w*|basis|agent|partner|reseller|territory|dealer|arrangement|marketing|sponsor)\b|\b(?:right|rights|distributor|supplier|provider|licen[cs]\w*|agent|partner|reseller|dealer|sponsor)\b[^.;]{0,40}\bexclusive(?:ly)?\b|\ball\s+(?:of\s+)?(?:its|their)\s+(?:\w+\s+){0,2}requirements\b|\bsole\s+(?:and\s+exclusive\s+)?(?:supplier|distributor|provider|source)\b|\b(?:shall|will|may)\s+not\s+(?:\w+\s+){0,3}(?:sell|supply|license|distribute|provide|offer|purchase|buy)\b[^.;]{0,150}\b(?:to|from|with)\s+any\s+(?:other|third)\b/i
+      /\bexclusive(?:ly)?\b[^.;]{0,80}\b(?:right|rights|distributor|distribution|supplier|provider|licen[cs]\w*|basis|agent|partner|reseller|territory|dealer|arrangement|marketing|sponsor)\b|\b(?:right|rights|distributor|supplier|provider|licen[cs]\w*|agent|partner|reseller|dealer|sponsor)\b[^.;]{0,40}\bexclusive(?:ly)?\b|\ball\s+(?:of\s+)?(?:its|their)\s+(?:\w+\s+){0,2}requirements\b|\bsole\s+(?:and\s+exclusive\s+)?(?:supplier|distributor|provider|source)\b|\b(?:shall|will|may)\s+not\s+(?:\w+\s+){0,3}(?:sell|supply|license|distribute|provide|offer|purchase|buy)\b[^.;]{0,150}\b(?:to|from|with)\s+any\s+(?:other|third)\b|\b(?:shall|will|may)\s+not\s+(?:\w+\s+){0,3}(?:appoint|grant|authori[sz]e)\s+(?:to\s+)?any\s+(?:other|third)\b[^.;]{0,80}\b(?:distribut\w*|sell|market|represent\w*|agent|licen[cs]\w*)|\b(?:purchase|buy|obtain|procure|source|order|acquire)\w*\s+(?:\w+\s+){0,6}(?:solely|only|exclusively)\s+from\b/i
     ],
     ignore:
       /\bnon-?exclusive\w*|\b(?:sole\s+and\s+)?exclusive\s+(?:remedy|remedies|jurisdiction|venue|forum|property|owner\w*|responsibility|liability|benefit|control|discretion|use\s+of\s+the\s+parties)\b|\bexclusive\s+of\b|\bexclusively\s+(?:by|in)\s+the\s+(?:laws?|courts?)\b/gi
@@ -63,11 +63,11 @@ export const commercialClauses: ReadonlyArray<ClauseType> = [
     name: "termination for convenience",
     asks: /\bconvenience\b|\bterminat\w*[^?]{0,60}\b(?:without\s+(?:cause|reason)|at\s+will|for\s+any\s+reason|at\s+any\s+time)|\b(?:end|cancel|exit|walk\s+away)\w*\b[^?]{0,60}\b(?:at\s+will|without\s+cause|any\s+time|(?:just|simply|merely|only)\s+(?:by\s+)?giving\s+notice)/i,
     evidence: [
-      /\bterminat\w*[^.;]{0,160}\b(?:for\s+(?:its\s+)?convenience|without\s+cause|for\s+(?:any|no)\s+reason(?:\s+or\s+no\s+reason)?|non-?cause|with\s+or\s+without\s+cause|at\s+(?:its\s+)?(?:sole\s+)?discretion|at\s+any\s+time\b[^.;]{0,80}\b(?:notice|upon))|\b(?:for\s+(?:its\s+)?convenience|without\s+cause|at\s+any\s+time|at\s+(?:its|their)\s+(?:sole\s+)?discretion)\b[^.;]{0,80}\bterminat\w*/i,
-      /\bmay\s+(?:\w+\s+){0,5}terminat\w*|\b(?:right|entitled|option|elect)\b[^.;]{0,60}?\bto\s+terminat\w*|\bmay\s+be\s+terminated\b|\bterminable\b|\bcan\s+(?:\w+\s+){0,3}terminat\w*/i
+      /\b(?:terminat|cancel)\w*[^.;]{0,160}\b(?:for\s+(?:its\s+)?convenience|without\s+cause|for\s+(?:any|no)\s+reason(?:\s+or\s+no\s+reason)?|non-?cause|with\s+or\s+without\s+cause|at\s+(?:its\s+)?(?:sole\s+)?discretion|at\s+any\s+time\b[^.;]{0,80}\b(?:notice|upon))|\b(?:for\s+(?:its\s+)?convenience|without\s+cause|at\s+any\s+time|at\s+(?:its|their)\s+(?:sole\s+)?discretion)\b[^.;]{0,80}\b(?:terminat|cancel)\w*/i,
+      /\bmay\s+(?:\w+\s+){0,5}(?:terminat|cancel)\w*|\b(?:right|entitled|option|elect)\b[^.;]{0,60}?\bto\s+(?:terminat|cancel)\w*|\bmay\s+be\s+(?:terminated|cancell?ed)\b|\bterminable\b|\bcan\s+(?:\w+\s+){0,3}(?:terminat|cancel)\w*/i
     ],
     unless:
-      /\b(?:breach\w*|default\w*|insolven\w*|bankrupt\w*|fails?\s+to|failure)\b(?![^.;]{0,80}\b(?:convenience|without\s+cause|any\s+reason)\b)|\b(?:may|shall|will|can|does|do)\s+not\s+(?:\w+\s+){0,2}terminat\w*|\bno\s+right\s+to\s+terminat\w*/i,
+      /\bnot\s+(?:have\s+been\s+|be\s+|been\s+)?(?:fulfilled|satisfied|met|cured)\b|\b(?:breach\w*|default\w*|insolven\w*|bankrupt\w*|fails?\s+to|failure)\b(?![^.;]{0,80}\b(?:convenience|without\s+cause|any\s+reason)\b)|\b(?:may|shall|will|can|does|do)\s+not\s+(?:\w+\s+){0,2}terminat\w*|\bno\s+right\s+to\s+terminat\w*/i,
     negated:
       /\b(?:may|shall|will|can|does|do)\s+not\s+(?:\w+\s+){0,2}terminat\w*[^.;]{0,100}\b(?:convenience|without\s+cause|any\s+reason)|\bno\s+right\s+to\s+terminat\w*[^.;]{0,100}\b(?:convenience|without\s+cause)/i
   },
@@ -82,7 +82,7 @@ export const commercialClauses: ReadonlyArray<ClauseType> = [
     name: "change of control",
     asks: /\bchange\s+(?:of|in)\s+(?:control|ownership)|\bmerger\b|\bacqui(?:red|sition|res)\b|\btakeover\b|\btaken\s+over\b/i,
     evidence: [
-      /\bchange\s+(?:of|in)\s+(?:control|ownership)|\bchange\b[^.;]{0,40}\b(?:of|in)\s+(?:the\s+)?(?:control|(?:legal\s+or\s+beneficial\s+)?ownership)\s+of\b|\b(?:merger|consolidation|reorgani[sz]ation|sale\s+of\s+(?:all\s+or\s+)?substantially\s+all)\b[^.;]{0,200}\b(?:consent|terminat\w*|approv\w*|notice|notify|assum\w*|prohibit\w*)|\b(?:consent|terminat\w*|approv\w*)\b[^.;]{0,200}\b(?:merger|consolidation|sale\s+of\s+(?:all\s+or\s+)?substantially\s+all|by\s+operation\s+of\s+law)\b/i
+      /\bchange\s+(?:of|in)\s+(?:control|ownership)|\bchange\b[^.;]{0,40}\b(?:of|in)\s+(?:the\s+)?(?:control|(?:legal\s+or\s+beneficial\s+)?ownership)\s+of\b|\b(?:merger|consolidation|reorgani[sz]ation|sale\s+of\s+(?:all\s+or\s+)?substantially\s+all|(?:is|be|becomes?)\s+acquired\s+by)\b[^.;]{0,200}\b(?:consent|terminat\w*|approv\w*|notice|notify|assum\w*|prohibit\w*|deemed\s+(?:to\s+be\s+)?an?\s+(?:assignment|transfer))|\b(?:consent|terminat\w*|approv\w*)\b[^.;]{0,200}\b(?:merger|consolidation|sale\s+of\s+(?:all\s+or\s+)?substantially\s+all|(?:is|be|becomes?)\s+acquired\s+by|by\s+operation\s+of\s+law)\b/i
     ]
   }
 ]

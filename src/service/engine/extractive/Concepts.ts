@@ -48,14 +48,14 @@ const spelledAndDigits = new RegExp(`\\b(?:${numberWordsSource})\\s*\\((\\d[\\d,
 const plainNumbers = (text: string) => text.replace(spelledAndDigits, "$1")
 
 const ceiling =
-  /\b(?:(?:is|are|be|been|shall\s+be|will\s+be)\s+)?(?:limited\s+to|capped\s+at|(?:shall|will|may|does|do|to)\s+not\s+(?:\w+\s+){0,2}exceed|in\s+no\s+event\s+(?:shall|will)\s+(?:\w+\s+){0,4}exceed|(?:maximum|cap)\s+of|no\s+more\s+than|in\s+excess\s+of|exceed(?:s|ing)?|up\s+to\s+a\s+maximum\s+of)\b/i
+  /\b(?:(?:is|are|be|been|shall\s+be|will\s+be)\s+)?(?:limited\s+to|capped\s+at|(?:shall|will|may|does|do|to)\s+not\s+(?:\w+\s+){0,2}exceed|in\s+no\s+event\s+(?:shall|will)\s+(?:\w+\s+){0,4}exceed|(?:maximum|cap)\s+of|no\s+more\s+than|in\s+excess\s+of|exceed(?:s|ing)?|up\s+to\s+a\s+maximum\s+of|(?:shall|will)\s+(?:in\s+no\s+(?:case|event)\s+)?be\s+(?:greater|more)\s+than)\b/i
 /** A liability clause that excludes kinds of damages but names no amount: a limitation, not a cap. */
 const exclusion =
   /\b(?:not|no|neither)\b[^.;]{0,60}?\bliab(?:le|ility)\b[^.;]{0,200}?\b(?:indirect|incidental|special|consequential|punitive|exemplary)\b/i
 /** Other limits without an amount: a sole remedy, a time limit for claims. */
 const soleRemedy = /\b(?:sole|exclusive)\s+(?:and\s+exclusive\s+)?remed(?:y|ies)\b/i
 const claimDeadline =
-  /\bno\s+(?:action|claim|suit|proceeding)s?\b[^.;]{0,200}\b(?:may|shall|can)\s+be\s+(?:brought|commenced|instituted|asserted|made)\b[^.;]{0,100}\b(?:more\s+than|after)\b/i
+  /\b(?:action|claim|suit|proceeding)s?\b[^.;]{0,120}\b(?:must|shall)\s+be\s+(?:brought|commenced|instituted|filed)\s+within\b|\bno\s+(?:action|claim|suit|proceeding)s?\b[^.;]{0,200}\b(?:may|shall|can)\s+be\s+(?:brought|commenced|instituted|asserted|made)\b[^.;]{0,100}\b(?:more\s+than|after)\b/i
 const limitWithoutAmount = new RegExp(
   [exclusion, soleRemedy, claimDeadline].map((pattern) => pattern.source).join("|"),
   "i"

@@ -13,7 +13,7 @@ export const liabilityClauses: ReadonlyArray<ClauseType> = [
     name: "audit rights",
     asks: /\baudit\w*|\binspect\w*\b[^?]{0,50}\b(?:books|records|facilit\w*|premises|accounts)|\b(?:books|records)\b[^?]{0,40}\b(?:inspect\w*|review\w*|examin\w*|access)/i,
     evidence: [
-      /\b(?:right|entitled|permit\w*|allow\w*|may|shall|will|access)\b[^.;]{0,80}\baudit\w*|\baudit\w*\b[^.;]{0,120}\b(?:books|records|accounts|premises|facilit\w*|sites?|compliance|operations|systems|procedures|statements|invoices|payments|royalt\w*)\b|\b(?:books|records|accounts)\b[^.;]{0,150}\baudit\w*|\b(?:inspect|examin|review)\w*\s+(?:\w+\s+){0,6}(?:books|records|accounts|facilit\w*|premises|plants?)|\b(?:books|records|accounts)\b[^.;]{0,150}\b(?:(?:available|open)\s+(?:\w+\s+){0,2}(?:inspection|examination|review|audit)|right\s+to\s+(?:inspect|examine|review|audit))/i
+      /\b(?:right|entitled|permit\w*|allow\w*|may|shall|will|access)\b[^.;]{0,80}\baudit\w*|\baudit\w*\b[^.;]{0,120}\b(?:books|records|accounts|premises|facilit\w*|sites?|compliance|operations|systems|procedures|statements|invoices|payments|royalt\w*)\b|\b(?:books|records|accounts)\b[^.;]{0,150}\baudit\w*|\b(?:inspect|examin|review)\w*\s+(?:\w+\s+){0,6}(?:books|records|accounts|facilit\w*|premises|plants?)|\b(?:books|records|accounts)\b[^.;]{0,150}\b(?:(?:available|open)\s+(?:\w+\s+){0,4}(?:inspection|examination|review|audit)|right\s+to\s+(?:inspect|examine|review|audit))/i
     ],
     ignore:
       /\baudited\s+(?:\w+\s+)?financial|\baudit\s+committee\b|\bindependent\s+(?:registered\s+)?(?:certified\s+)?(?:public\s+)?account\w*\b/gi

@@ -1,6 +1,9 @@
 import type { ClauseType } from "./ClauseTypes.js"
 
 const lic = "licen[cs]\\w*"
+/** What a licence is a licence of: marks, names, software, technology, a system, content, patents. */
+const ipWords =
+  "(?:marks?|trade\\s*marks?|trade\\s+names?|service\\s+marks?|logos?|software|technology|system|content|materials|intellectual\\s+property|patents?|copyrights?|know-how)\\b"
 
 /** Clauses about who owns, assigns, pays for or licenses what. In the order questions are matched (see `ClauseTypes`). */
 export const rightsClauses: ReadonlyArray<ClauseType> = [
@@ -23,7 +26,7 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
     name: "anti-assignment",
     asks: /\bassign\w*|\btransfer\w*\s+(?:this|the|its)\s+(?:\w+\s+)?(?:agreement|contract|rights)|\bdelegat\w*/i,
     evidence: [
-      /\b(?:not|no|neither)\b[^.;]{0,120}\b(?:assign\w*|transfer\w*|delegat\w*)\b|\b(?:assign\w*|transfer\w*|delegat\w*)\b[^.;]{0,200}\b(?:without\s+(?:the\s+)?(?:prior\s+)?(?:express\s+)?(?:written\s+)?(?:consent|approval|permission)|(?:consent|approval)\s+of|null\s+and\s+void|notice\s+to\s+the\s+other)/i,
+      /\b(?:not|no|neither)\b[^.;]{0,120}\b(?:assign\w*|transfer\w*|delegat\w*)\b|\b(?:assign\w*|transfer\w*|delegat\w*)\b[^.;]{0,200}\b(?:without\s+(?:the\s+)?(?:prior\s+)?(?:express\s+)?(?:written\s+)?(?:consent|approval|permission)|(?:consent|approval)\s+of|null\s+and\s+void|notice\s+to\s+the\s+other|(?:upon|with|after|by|on)\s+(?:\w+\s+){0,3}notice\s+to\b)/i,
       /\bassign\w*/i
     ]
   },
@@ -31,7 +34,10 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
     name: "revenue or profit sharing",
     asks: /\b(?:revenues?|profits?|royalt\w*|commissions?|income|proceeds|earnings)\b[^?]{0,40}\bshar\w*|\bshar\w*\b[^?]{0,40}\b(?:revenues?|profits?|royalt\w*|income|proceeds|earnings)|\broyalt\w*|\bcommissions?\b/i,
     evidence: [
-      /\b(?:royalt(?:y|ies)|commissions?|revenue\s+share|profit\s+share)\b[^.;]{0,150}(?:%|percent|\bof\s+(?:the\s+|all\s+|its\s+)?(?:net|gross|total)|revenues?|sales|receipts)|(?:\d+(?:\.\d+)?\s*%|\*+\s*%|percent(?:age)?)\s+(?:\w+\s+){0,5}(?:of\s+(?:the\s+|all\s+|its\s+)?)?(?:net\s+|gross\s+|total\s+)?(?:\w+\s+){0,2}(?:revenues?|sales|profits?|receipts|income|proceeds|turnover|(?:purchase\s+|sales?\s+)?price|billings|collections|amounts?\s+(?:received|collected|paid))|\bprofit\s+participation\b|\bshare\s+of\s+(?:the\s+)?(?:\w+\s+)?(?:revenues?|profits?|proceeds|income)\b|\b(?:revenues?|profits?|proceeds|economic\s+rights)\b[^.;]{0,80}\b(?:shared|split|divided|distributed)\b|\bshare\s+(?:\w+\s+){0,3}(?:revenues?|profits?|proceeds)/i
+      /\b(?:royalt(?:y|ies)|commissions?|revenue\s+share|profit\s+share)\b[^.;]{0,150}(?:%|percent|\bof\s+(?:the\s+|all\s+|its\s+)?(?:net|gross|total)|revenues?|sales|receipts)|(?:\d+(?:\.\d+)?\s*%|\*+\s*%|percent(?:age)?)\)?\s+(?:\(\d+(?:\.\d+)?\s*%\)\s+)?(?:\w+\s+){0,5}(?:of\s+(?:the\s+|all\s+|its\s+)?)?(?:net\s+|gross\s+|total\s+)?(?:\w+\s+){0,2}(?:revenues?|sales|profits?|receipts|income|proceeds|turnover|billings|collections|amounts?\s+(?:received|collected))|\bprofit\s+participation\b|\bshare\s+of\s+(?:the\s+)?(?:\w+\s+)?(?:revenues?|profits?|proceeds|income)\b|\b(?:revenues?|profits?|proceeds|economic\s+rights)\b[^.;]{0,80}\b(?:shared|split|divided|distributed)\b|\bshare\s+(?:\w+\s+){0,4}(?:revenues?|profits?|proceeds)/i,
+      // …paid, shared or retained: a percentage of revenue that only describes something ("a business with 20% of
+      // its revenues from food") is no sharing.
+      /\b(?:pay\w*|remit\w*|shar\w*|split|retain\w*|receiv\w*|entitled|distribut\w*|royalt\w*|commissions?|fees?|compensat\w*|earn\w*|owe[sd]?|due|price|consideration|margin)\b/i
     ]
   },
   {
@@ -104,7 +110,7 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
     asks: /\blicen[cs]\w*/i,
     evidence: [
       new RegExp(
-        `\\bgrants?\\b[^.;]{0,120}\\b(?:${lic}|sublicen[cs]\\w*|right\\s+to\\s+use)\\b|\\b${lic}\\s+(?:is\\s+|are\\s+)?(?:hereby\\s+)?granted\\b|\\bis\\s+(?:hereby\\s+)?licensed\\b|\\bhereby\\s+licen[cs]es\\b`,
+        `\\bgrants?\\b[^.;]{0,120}\\b(?:${lic}|sublicen[cs]\\w*|right\\s+to\\s+use)\\b|\\b${lic}\\s+(?:is\\s+|are\\s+)?(?:hereby\\s+)?granted\\b|\\bis\\s+(?:hereby\\s+)?licensed\\b|\\bhereby\\s+licen[cs]es\\b|\\b(?:authori[sz]es?|permits?|grants?)\\b[^.;]{0,80}\\bto\\s+use\\b[^.;]{0,100}\\b${ipWords}|\\bgrants?\\b[^.;]{0,150}\\bright\\b[^.;]{0,100}\\b(?:using|use\\s+of)\\s+(?:the\\s+)?(?:\\w+\\s+){0,4}${ipWords}`,
         "i"
       )
     ],
