@@ -6,7 +6,7 @@ export const commercialClauses: ReadonlyArray<ClauseType> = [
     name: "most favoured nation",
     asks: /\bmost[-\s]favou?red\b|\bmfn\b|\bno\s+(?:worse|less\s+favou?rable)\b|\bat\s+least\s+as\s+(?:good|favou?rable)\b|\b(?:better|best|lowest)\s+(?:prices?|terms|pricing)\b/i,
     evidence: [
-      /\bmost[-\s]favou?red\b|\b(?:no\s+less|not\s+less|at\s+least\s+as)\s+favou?rabl[ey]\b[^.;]{0,120}\b(?:any\s+other|other|third)\b|\b(?:lowest|best|most\s+favou?rable)\s+(?:prices?|pricing|terms|rates?)\b[^.;]{0,100}\b(?:offered|given|charged|granted|provided)\b[^.;]{0,40}\b(?:any\s+)?(?:other|third)\b|\bno\s+(?:higher|greater)\s+than\s+(?:the\s+)?(?:prices?|rates?)\s+(?:\w+\s+){0,4}(?:any\s+)?(?:other|third)/i
+      /\bmost[-\s]favou?red\b|\b(?:no\s+less|not\s+less|at\s+least\s+as)\s+favou?rabl[ey]\b[^.;]{0,120}\b(?:any\s+other|other|third)\b|\b(?:lowest|best|most\s+favou?rable)\s+(?:prices?|pricing|terms|rates?)\b[^.;]{0,100}\b(?:offered|given|charged|granted|provided)\b[^.;]{0,40}\b(?:any\s+)?(?:other|third)\b|\b(?:more|better)\s+favou?rable\s+(?:prices?|pricing|terms|rates?)\b[^.;]{0,150}\b(?:same|equivalent|such|like)\s+(?:prices?|pricing|terms|rates?)\b|\bno\s+(?:higher|greater)\s+than\s+(?:the\s+)?(?:prices?|rates?)\s+(?:\w+\s+){0,4}(?:any\s+)?(?:other|third)/i
     ]
   },
   {
@@ -23,7 +23,7 @@ export const commercialClauses: ReadonlyArray<ClauseType> = [
     name: "non-compete",
     asks: /\bnon-?compet\w*|\bcompet(?:e|ing|ition)\b|\brestrictive\s+covenants?\b/i,
     evidence: [
-      /\bnon-?compet\w*|\bcovenant\s+not\s+to\s+compete\b|\b(?:not|refrain\s+from)\b[^.;]{0,120}\b(?:(?:compete|competing)\b|competitive\s+(?:business|products?|services?)|engage\s+in\s+(?:\w+\s+){0,4}(?:business|activit\w*)\s+(?:\w+\s+){0,3}(?:competi|similar|same))/i
+      /\bnon-?compet\w*|\bcovenants?\s+not\s+to\s+compete\b|\b(?:not|neither|nor|refrain\s+from)\b[^.;]{0,150}\b(?:compet(?:e|es|ing)\b|competitive\s+(?:business|products?|services?|with)\b|(?:employ\w*|work|services?|engage\w*|interest)\b[^.;]{0,40}\bcompetitors?\b|engage\s+in\s+(?:\w+\s+){0,4}(?:business|activit\w*)\b[^.;]{0,60}\b(?:competi|similar|same))|\bnot\s+(?:to\s+)?(?:,?\s*(?:directly|indirectly|either|or|itself)\b\s*,?\s*){0,4}(?:develop|manufactur|market|sell|distribut|produc|operat|open)\w*\b[^.;]{0,150}\b(?:anywhere\s+in\s+the\s+world|within\s+(?:a\s+radius\s+of\s+)?(?:\d+|[\w-]+\s+\(\d+\))\s+(?:\w+\s+)?(?:miles|kilometers|kilometres))/i
     ]
   },
   {
@@ -47,8 +47,8 @@ export const commercialClauses: ReadonlyArray<ClauseType> = [
     name: "non-solicitation of employees",
     asks: /\bno-?poach\w*|\bno-?hire\b|\bnon-?solicit\w*|\b(?:solicit\w*|hir(?:e|ing)|recruit\w*|poach\w*)\b[^?]{0,50}\b(?:employees?|staff|personnel|workers|people|team|contractors)\b/i,
     evidence: [
-      /\b(?:solicit\w*|recruit\w*|hire|hiring|employ|induce\w*|entice\w*)\b[^.;]{0,150}\b(?:employees?|personnel|staff|consultants?|contractors?|workers|officers)\b|\bnon-?solicit\w*/i,
-      /\b(?:not|no|refrain|non-?solicit\w*)\b/i
+      /\b(?:solicit\w*|recruit\w*|hire|hiring|employ|induce\w*|entice\w*)\b[^.;]{0,150}\b(?:employees?|personnel|staff|consultants?|contractors?|workers|officers|persons?\s+employed|employed\s+by)\b|\bnon-?solicit\w*/i,
+      /\b(?:not|no|neither|nor|refrain|non-?solicit\w*)\b/i
     ],
     ignore: /\bworks?\s+made\s+for\s+hire\b|\bfor\s+hire\b/gi
   },
@@ -75,7 +75,7 @@ export const commercialClauses: ReadonlyArray<ClauseType> = [
     name: "right of first refusal",
     asks: /\bright\s+of\s+first\s+(?:refusal|offer|negotiation)|\brof[rno]\b|\bfirst\s+(?:right|option|refusal|offer)\b/i,
     evidence: [
-      /\bright\s+of\s+first\s+(?:\w+\s+){0,2}(?:refusal|offer|negotiation)|\bfirst\s+right\s+(?:of|to)\s+(?:\w+\s+){0,2}(?:refusal|negotiat\w*|offer|purchase|buy|acquire)|\bfirst\s+(?:option|opportunity)\s+to\s+(?:purchase|buy|acquire|negotiate|license|distribute|match)|\bright\s+to\s+match\b/i
+      /\bright\s+of\s+first\s+(?:\w+\s+){0,2}(?:refusal|offer|negotiation)|\bfirst\s+right\s+(?:of|to)\s+(?:\w+\s+){0,2}(?:refusal|negotiat\w*|offer|purchase|buy|acquire)|\bfirst\s+(?:option|opportunity)\s+to\s+(?:purchase|buy|acquire|negotiate|license|distribute|match)|\bright\s+to\s+match\b|\b(?:shall|will|must)\s+first\s+offer\b/i
     ]
   },
   {
