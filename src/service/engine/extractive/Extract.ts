@@ -1,4 +1,5 @@
 import type { EngineDocument } from "../AnswerEngine.js"
+import { findDates } from "./DateSpans.js"
 import { notAnAgreement } from "./AgreementGate.js"
 import type { AnswerKind } from "./AnswerKind.js"
 import { defines } from "./Definitions.js"
@@ -43,6 +44,10 @@ const textAnswer = (query: Query, sentences: ReadonlyArray<RankedSentence>): Fou
   return { short: undefined, sentence: best, continuation: continuationOf(best, sentences) }
 }
 
+/** An answer that names a calendar date (or says there is none), not a period standing in for one. */
+const calendar = (found: Found | undefined): Found | undefined =>
+  found?.short !== undefined && (findDates(found.short).length > 0 || /^No\b/.test(found.short)) ? found : undefined
+
 /**
  * A date: the span answer; for a start date with weak support, the document's own date; for an end date that the
  * contract gives as a length of term, the start date plus that length.
@@ -58,7 +63,7 @@ const dateAnswer = (index: PassageIndex, query: Query, sentences: ReadonlyArray<
   // A date in a sentence that holds none of the question's words ("rent is due on the first day of each month").
   const weak = found === undefined || found.value < startDateSupport || found.found.sentence.coverage === 0
   if (document !== undefined && startQuestion.test(query.text) && weak) {
-    return answerDocumentDate(index, document) ?? found?.found
+    return answerDocumentDate(index, document) ?? calendar(found?.found)
   }
   if (endQuestion.test(query.text) && document !== undefined) {
     return expiryAnswer(index, document, found, sentences, dateAnswer)
@@ -90,8 +95,12 @@ export const answerIn = (
     !startQuestion.test(query.text) &&
     !endQuestion.test(query.text)
   if (document !== undefined && query.kind === "date" && ownDate) {
-    const dated = answerDocumentDate(index, document) ?? definedEffectiveDate(index, document)
-    if (dated !== undefined) return dated
+    // The document's own date is a date, never a period standing in for one ("30 days").
+    return (
+      answerDocumentDate(index, document) ??
+      definedEffectiveDate(index, document) ??
+      calendar(dateAnswer(index, query, sentences))
+    )
   }
   if (document !== undefined && query.kind === "law") {
     const law = answerGoverningLaw(index, document, query.text)
