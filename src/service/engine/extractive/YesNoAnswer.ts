@@ -12,6 +12,8 @@ import { splitSentences } from "./Sentences.js"
 
 /** A yes/no question is answered when one of the top sentences holds this share of its distinctive terms. */
 const yesCoverage = 0.6
+/** At most this many quotes support a yes (see `ClauseAnswer`). */
+const quotes = 3
 /** How many of the best sentences a yes/no question looks at. */
 const window = 5
 /** A known clause type may rank a little lower (a heading, a neighbouring clause above it): looked for this deep. */
@@ -94,14 +96,22 @@ const conceptAnswer = (
   weakEverywhere: () => ReadonlyArray<DocumentSentence>
 ): Found | undefined => {
   const window = sentences.slice(0, conceptWindow)
-  const inWindow = strongAnswer(concept, window, sentences)
-  if (inWindow !== undefined) return inWindow
   const anywhere = everything().find((sentence) => !concept.contrary?.test(sentence.text))
-  return (
+  const found =
+    strongAnswer(concept, window, sentences) ??
     (anywhere === undefined ? undefined : strongAnswer(concept, [ranked(anywhere)], sentences)) ??
     weakAnswer(concept, window, sentences) ??
     weakAnswer(concept, weakEverywhere().map(ranked), sentences)
-  )
+  if (found === undefined || !found.short?.startsWith("Yes")) return found
+  // The other places the document says it (a cap and an exclusion of damages), at most `quotes` in all.
+  const main = found.sentence
+  const others = [...everything(), ...weakEverywhere()]
+    .filter((s) => s.text !== main.text && !main.text.includes(s.text) && !concept.contrary?.test(s.text))
+    .filter((s) => !(concept.negated?.test(statement(s.text)) ?? false))
+    .sort((a, b) => a.order - b.order)
+    .filter((s, i, all) => all.findIndex((other) => other.text === s.text) === i)
+    .slice(0, quotes - 1)
+  return { ...found, more: others.map((s) => ({ short: undefined, sentence: ranked(s) })) }
 }
 
 /**
