@@ -1,4 +1,5 @@
 import type { EngineDocument } from "../AnswerEngine.js"
+import { headedClauses } from "./ClauseHeadings.js"
 import { type ClauseType, hasClause, mayHaveClause } from "./ClauseTypes.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
 import type { Found } from "./Found.js"
@@ -60,5 +61,26 @@ export const clauseAnswer = (
   }
   const negated = type.negated
   const denied = negated === undefined ? undefined : index.scan(document.id, (text) => negated.test(text))[0]
-  return denied === undefined ? undefined : { short: "No.", sentence: asRanked(denied, ranked) }
+  if (denied !== undefined) return { short: "No.", sentence: asRanked(denied, ranked) }
+  return underHeading(index, document, type, ranked)
+}
+
+/**
+ * No usual wording of the clause, but a section heading that names its kind ("6. Insurance."): the clause under
+ * it, unless it says the opposite or what the kind's evidence rules out.
+ */
+const underHeading = (
+  index: PassageIndex,
+  document: EngineDocument,
+  type: ClauseType,
+  ranked: ReadonlyArray<RankedSentence>
+): Found | undefined => {
+  for (const heading of headedClauses(index, document, type.name)) {
+    const sentence = asRanked(heading, ranked)
+    const body = continuationOf(sentence, ranked, index)
+    if (body === undefined || body.length < 40) continue
+    if (type.negated?.test(body) || type.unless?.test(body)) continue
+    return { short: "Yes.", sentence, continuation: body }
+  }
+  return undefined
 }

@@ -1,5 +1,6 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import { clauseAnswer } from "./ClauseAnswer.js"
+import { headedClauses } from "./ClauseHeadings.js"
 import { clauseTypeOf } from "./ClauseTypes.js"
 import { type Concept, conceptOf } from "./Concepts.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
@@ -74,6 +75,23 @@ const weakAnswer = (concept: Concept, window: ReadonlyArray<RankedSentence>, all
   return undefined
 }
 
+/** A section heading that names the concept ("Limitation of Liability"): the clause under it, unless it says no. */
+const headedAnswer = (
+  concept: Concept,
+  headings: ReadonlyArray<DocumentSentence>,
+  all: ReadonlyArray<RankedSentence>,
+  index: PassageIndex
+): Found | undefined => {
+  for (const heading of headings) {
+    const sentence = ranked(heading)
+    const body = continuationOf(sentence, all, index)
+    if (body === undefined || body.length < 40) continue
+    if (concept.negated?.test(statement(body)) || concept.contrary?.test(body)) continue
+    return { short: "Yes.", sentence, continuation: body }
+  }
+  return undefined
+}
+
 /** A document sentence in the ranked form answers are built from. */
 const ranked = (sentence: DocumentSentence): RankedSentence => ({
   entry: sentence.entry,
@@ -93,7 +111,9 @@ const conceptAnswer = (
   concept: Concept,
   sentences: ReadonlyArray<RankedSentence>,
   everything: () => ReadonlyArray<DocumentSentence>,
-  weakEverywhere: () => ReadonlyArray<DocumentSentence>
+  weakEverywhere: () => ReadonlyArray<DocumentSentence>,
+  headed: () => ReadonlyArray<DocumentSentence>,
+  index: PassageIndex
 ): Found | undefined => {
   const window = sentences.slice(0, conceptWindow)
   const anywhere = everything().find((sentence) => !concept.contrary?.test(sentence.text))
@@ -101,7 +121,8 @@ const conceptAnswer = (
     strongAnswer(concept, window, sentences) ??
     (anywhere === undefined ? undefined : strongAnswer(concept, [ranked(anywhere)], sentences)) ??
     weakAnswer(concept, window, sentences) ??
-    weakAnswer(concept, weakEverywhere().map(ranked), sentences)
+    weakAnswer(concept, weakEverywhere().map(ranked), sentences) ??
+    headedAnswer(concept, headed(), sentences, index)
   if (found === undefined || !found.short?.startsWith("Yes")) return found
   // The other places the document says it (a cap and an exclusion of damages), at most `quotes` in all.
   const main = found.sentence
@@ -134,7 +155,9 @@ export const yesNoAnswer = (
       concept,
       sentences,
       () => index.scan(document.id, (text) => concept.evidence.test(text)),
-      () => (weak === undefined ? [] : index.scan(document.id, (text) => weak.test(text)))
+      () => (weak === undefined ? [] : index.scan(document.id, (text) => weak.test(text))),
+      () => headedClauses(index, document, concept.name),
+      index
     )
   }
   const clause = clauseTypeOf(query.text)
