@@ -39,9 +39,17 @@ export const clauseAnswer = (
   ranked: ReadonlyArray<RankedSentence>
 ): Found | undefined => {
   const evidence = index.scan(document.id, (text) => mayHaveClause(type, text)).filter((s) => hasClause(type, s.text))
-  // A clause before its heading ("9. Non-Competition."), then the one the question ranks highest, then the first.
+  // A clause before its heading ("9. Non-Competition."), then one filed under a heading that names its kind, then
+  // the one the question ranks highest, then the first.
+  const headings = evidence.length > 1 ? headedClauses(index, document, type.name) : []
+  const filed = (s: DocumentSentence) =>
+    headings.some((h) => h.entry === s.entry && h.position < s.position && s.position - h.position <= 3) ? 0 : 1
   const [best, ...others] = [...evidence].sort(
-    (a, b) => headingFirst(a) - headingFirst(b) || rankOf(b, ranked) - rankOf(a, ranked) || a.order - b.order
+    (a, b) =>
+      headingFirst(a) - headingFirst(b) ||
+      filed(a) - filed(b) ||
+      rankOf(b, ranked) - rankOf(a, ranked) ||
+      a.order - b.order
   )
   if (best !== undefined) {
     const sentence = asRanked(best, ranked)
