@@ -41,7 +41,7 @@ export const clauseAnswer = (
   const evidence = index.scan(document.id, (text) => mayHaveClause(type, text)).filter((s) => hasClause(type, s.text))
   // A clause before its heading ("9. Non-Competition."), then one filed under a heading that names its kind, then
   // the one the question ranks highest, then the first.
-  const headings = evidence.length > 1 ? headedClauses(index, document, type.name) : []
+  const headings = evidence.length > 1 ? headedClauses(index, document, type.name, true) : []
   const filed = (s: DocumentSentence) =>
     headings.some((h) => h.entry === s.entry && h.position < s.position && s.position - h.position <= 3) ? 0 : 1
   const [best, ...others] = [...evidence].sort(
