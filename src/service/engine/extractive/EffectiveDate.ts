@@ -1,5 +1,6 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import { findDates, monthNames } from "./DateSpans.js"
+import { answerDocumentDate } from "./DocumentDate.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
 
@@ -71,7 +72,22 @@ export const definedEffectiveDate = (index: PassageIndex, document: EngineDocume
       definition ??= { short: undatedLead, sentence: ranked }
     if (spans.length === 0 && undatedStart.test(sentence.text)) undated ??= { short: undatedLead, sentence: ranked }
   }
-  return effective ?? commences ?? yearlessDay ?? definition ?? undated
+  const stated = effective ?? commences ?? yearlessDay
+  if (stated !== undefined) return stated
+  const undatedFound = definition ?? undated
+  return undatedFound === undefined ? undefined : (signedOn(index, document, undatedFound) ?? undatedFound)
+}
+
+/** An Effective Date that is the day the agreement was signed ("the date of last signature", "the date hereof"). */
+const atSigning =
+  /\b(?:date\s+of\s+(?:the\s+|its\s+)?(?:last|final|later\s+of\s+the)?\s*(?:signature|execution)|(?:signature|execution)\s+date|date\s+(?:on\s+which|when)\s+[^.;]{0,80}\b(?:signed|executed)|upon\s+(?:its\s+)?(?:signature|execution|signing)|date\s+first\s+(?:written|set\s+forth|above\s+written)|date\s+hereof)\b/i
+
+/** An undated Effective Date that is the signing date: that date, as the document gives it, with the definition. */
+const signedOn = (index: PassageIndex, document: EngineDocument, undated: Found): Found | undefined => {
+  if (!atSigning.test(undated.sentence.text)) return undefined
+  const signed = answerDocumentDate(index, document)
+  if (signed?.short === undefined || findDates(signed.short).length === 0) return undefined
+  return { ...undated, short: `${signed.short} (the date it was signed)` }
 }
 
 const undatedLead = "No calendar date is stated; it takes effect as follows:"

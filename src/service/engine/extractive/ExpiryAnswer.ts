@@ -6,7 +6,7 @@ import type { PassageIndex } from "./PassageIndex.js"
 import { buildQuery } from "./Query.js"
 import { type RankedSentence, rankPassages, rankSentences } from "./Ranking.js"
 import type { SpanAnswer } from "./SpanAnswer.js"
-import { documentTerm, statedEnd, statedStart, termClauseAnswer, termPeriod } from "./TermClause.js"
+import { documentTerm, endsWithYear, statedEnd, statedStart, termClauseAnswer, termPeriod } from "./TermClause.js"
 
 /** "When does it expire?" over a clause that gives a length, not a date ("for five (5) years from the Effective Date"). */
 export const endQuestion = /\b(?:expir\w*|end|ends|terminat\w*|conclud\w*|until\s+when|last\s+day)\b/i
@@ -66,7 +66,7 @@ const startDate = (index: PassageIndex, document: EngineDocument, answerDate: St
     (sentence) => sentence.entry.document === document
   )
   const found = answerDate(index, query, sentences)
-  return found?.short !== undefined && findDates(found.short).length > 0 ? found.short : undefined
+  return found?.short === undefined ? undefined : findDates(found.short).find((span) => /\d{4}/.test(span.text))?.text
 }
 
 type StartDate = (
@@ -93,6 +93,12 @@ export const expiryAnswer = (
     const sentence = { ...term, score: 1, coverage: 1 }
     const end = statedEnd(term.text)
     if (end !== undefined) return { short: end.text, sentence, at: end.start }
+    if (endsWithYear.test(term.text)) {
+      const start = statedStart(term.text)?.text ?? startDate(index, document, answerDate)
+      const year = start === undefined ? undefined : /\d{4}/.exec(start)?.[0]
+      if (year !== undefined)
+        return { short: `December 31, ${year} (the end of the year it starts, ${start})`, sentence }
+    }
     const period = termPeriod(term.text)
     const start =
       period === undefined ? undefined : (statedStart(term.text)?.text ?? startDate(index, document, answerDate))

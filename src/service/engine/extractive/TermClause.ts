@@ -20,6 +20,10 @@ const endsOn =
 /** A date the term starts on, stated in the clause itself: "commencing on January 1, 2020". */
 const startsOn = /\b(?:commenc\w*|begin\w*|start\w*|effective|from)\s+(?:on\s+|as\s+of\s+)?(?:the\s+)?$/i
 const noticeNear = /notice|prior\s+to|before/i
+/** A period of renewal, not of the initial term: "renewed for successive one (1) year periods". */
+const renewalNear = /\b(?:renew\w*|extend\w*|extension|successive|additional|further|consecutive)\b[^.;]*$/i
+/** "until the end of the current calendar year": the term ends on December 31 of the year it starts. */
+export const endsWithYear = /\buntil\s+the\s+end\s+of\s+the\s+(?:then\s+)?current\s+calendar\s+year\b/i
 
 const ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
 const anniversary = new RegExp(`\\b(${ordinals.join("|")}|\\d{1,2})(?:st|nd|rd|th)?\\s+anniversary\\b`, "i")
@@ -48,7 +52,8 @@ export const termPeriod = (text: string): { readonly text: string; readonly star
     (span) =>
       /month|year/.test(span.text) &&
       !noticeNear.test(text.slice(span.end, span.end + 25)) &&
-      !noticeNear.test(text.slice(Math.max(0, span.start - 20), span.start))
+      !noticeNear.test(text.slice(Math.max(0, span.start - 20), span.start)) &&
+      !renewalNear.test(text.slice(Math.max(0, span.start - 50), span.start))
   )
   if (period !== undefined) return period
   const m = anniversary.exec(text)
