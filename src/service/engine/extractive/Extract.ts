@@ -52,9 +52,13 @@ const calendar = (found: Found | undefined): Found | undefined =>
  * A date: the span answer; for a start date with weak support, the document's own date; for an end date that the
  * contract gives as a length of term, the start date plus that length.
  */
-const dateAnswer = (index: PassageIndex, query: Query, sentences: ReadonlyArray<RankedSentence>): Found | undefined => {
+const dateAnswer = (
+  index: PassageIndex,
+  query: Query,
+  sentences: ReadonlyArray<RankedSentence>,
+  document: EngineDocument | undefined = sentences[0]?.entry.document
+): Found | undefined => {
   const found = spanAnswer(index, "date", query, sentences)
-  const document = sentences[0]?.entry.document
   // The effective date, by the document's own definition first: the same answer whatever the wording.
   if (document !== undefined && effectiveQuestion.test(query.text) && !endQuestion.test(query.text)) {
     const defined = definedEffectiveDate(index, document)
@@ -99,7 +103,7 @@ export const answerIn = (
     return (
       answerDocumentDate(index, document) ??
       definedEffectiveDate(index, document) ??
-      calendar(dateAnswer(index, query, sentences))
+      calendar(dateAnswer(index, query, sentences, document))
     )
   }
   if (document !== undefined && query.kind === "law") {
@@ -116,9 +120,9 @@ export const answerIn = (
     case "text":
       return textAnswer(query, sentences)
     case "party":
-      return answerParty(index, query, sentences)
+      return answerParty(index, query, sentences, document)
     case "date":
-      return dateAnswer(index, query, sentences)
+      return dateAnswer(index, query, sentences, document)
     default:
       return spanAnswer(index, query.kind, query, sentences)?.found
   }

@@ -138,9 +138,9 @@ const betweenEntries = (index: PassageIndex, document: EngineDocument): Array<Ro
 export const answerParty = (
   index: PassageIndex,
   query: Query,
-  sentences: ReadonlyArray<RankedSentence>
+  sentences: ReadonlyArray<RankedSentence>,
+  document: EngineDocument | undefined = sentences[0]?.entry.document
 ): Found | undefined => {
-  const document = sentences[0]?.entry.document
   if (document === undefined) return undefined
   const roles = rolesOf(index, document)
   const wanted = asked(query)
