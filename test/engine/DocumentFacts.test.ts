@@ -42,7 +42,7 @@ describe("the document's own dates", () => {
   it.effect("after a table of contents, dates and parties are read where the contract names itself", () =>
     Effect.gen(function* () {
       const contents = Array.from(
-        { length: 40 },
+        { length: 120 },
         (_, i) => `${i + 1}. Section Heading Number ${i + 1} ........ ${i + 3}`
       ).join("\n")
       const document = doc(
@@ -52,8 +52,8 @@ describe("the document's own dates", () => {
       )
       assert.strictEqual(yield* shortOf("What is the date of this agreement?", document), "January 15, 2010")
       const parties = yield* shortOf("Who are the parties to this agreement?", document)
-      assert.include(parties, "Peak Hospitality Group, Inc.")
-      assert.include(parties, "Sunrise Diners LLC")
+      assert.include(parties, "Peak Hospitality Group, Inc. (Franchisor)")
+      assert.include(parties, "Sunrise Diners LLC (Franchisee)")
     })
   )
 })
