@@ -37,7 +37,7 @@ export const liabilityClauses: ReadonlyArray<ClauseType> = [
     name: "insurance",
     asks: /\binsur\w*/i,
     evidence: [
-      /\b(?:maintain|carry|procure|obtain|keep|purchase|provide|take\s+out|effect)\w*\b[^.;]{0,100}\b(?:insurance|insurance\s+(?:coverage|cover)|insurance\s+polic(?:y|ies))\b|\b(?:maintain|carry|procure|obtain|keep|purchase)\w*\b[^.;]{0,100}\bcoverage\b|\binsurance\s+(?:\w+\s+){0,5}(?:with\s+limits|in\s+(?:an\s+)?amounts?|coverage\s+of|of\s+not\s+less\s+than|of\s+at\s+least|covering)|\b(?:named|additional)\s+insureds?\b|\bis\s+insured\b/i
+      /\b(?:maintain|carry|procure|obtain|keep|purchase|provide|take\s+out|effect)\w*\b[^.;]{0,100}\b(?:insurance|insurance\s+(?:coverage|cover)|insurance\s+polic(?:y|ies))\b|\b(?:maintain|carry|procure|obtain|keep|purchase)\w*\b[^.;]{0,100}\bcoverage\b|\binsurance\s+(?:\w+\s+){0,5}(?:with\s+limits|in\s+(?:an\s+)?amounts?|coverage\s+of|of\s+not\s+less\s+than|of\s+at\s+least|covering)|\b(?:named|additional)\s+insureds?\b|\b(?:keep|maintain)\s+(?:\w+\s+){0,3}insured\b|\bis\s+insured\b/i
     ]
   },
   {
