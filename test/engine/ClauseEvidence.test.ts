@@ -55,6 +55,14 @@ const stated: ReadonlyArray<readonly [string, string]> = [
     "Nothing in this Agreement limits either party's liability for fraud or for death caused by negligence."
   ],
   [
+    "Does a party have to share revenue or profits with the other?",
+    "In consideration of the license, Licensee shall pay Licensor a royalty of $2.00 per unit sold."
+  ],
+  [
+    "Is there a minimum purchase or order commitment?",
+    "Distributor shall order no fewer than 500 units in each Contract Year."
+  ],
+  [
     "Is the license non-transferable?",
     "The rights granted to Distributor hereunder may not be assigned or sublicensed without Company's consent."
   ]
