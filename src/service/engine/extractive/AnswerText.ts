@@ -1,7 +1,12 @@
 import { type Passage, pageAt } from "../AnswerEngine.js"
 import type { Found, Outcome } from "./Found.js"
 
-/** Quotes longer than this are cut to a window around the answer. */
+/**
+ * The main quote is the clause whole up to this length (a passage keeps sentences to 800 characters), so that a
+ * reader sees what the clause says rather than a fragment of it; longer ones are cut to a window around the answer.
+ */
+const wholeMax = 800
+/** Further quotes (a second clause of the kind, another document's answer) are cut to this window. */
 const quoteMax = 360
 
 /** A quote and where it lies in its passage's text. */
@@ -12,21 +17,21 @@ interface Quote {
 }
 
 /** The quote cut to a window around the answer; `from`/`to` are offsets into `text` before cutting. */
-const cutAround = (text: string, at: number): Quote => {
-  if (text.length <= quoteMax) return { text, from: 0, to: text.length }
-  const from = Math.max(0, Math.min(at - quoteMax / 3, text.length - quoteMax))
+const cutAround = (text: string, at: number, max: number): Quote => {
+  if (text.length <= max) return { text, from: 0, to: text.length }
+  const from = Math.max(0, Math.min(at - max / 3, text.length - max))
   const start = from === 0 ? 0 : text.indexOf(" ", from) + 1
-  const end = start + quoteMax >= text.length ? text.length : text.lastIndexOf(" ", start + quoteMax)
+  const end = start + max >= text.length ? text.length : text.lastIndexOf(" ", start + max)
   const cut = `${start > 0 ? "..." : ""}${text.slice(start, end).trim()}${end < text.length ? "..." : ""}`
   return { text: cut, from: start, to: end }
 }
 
-const quoteOf = (found: Found): Quote => {
+const quoteOf = (found: Found, max: number): Quote => {
   const { sentence, continuation } = found
   const passage = sentence.entry.passage.text
   const own = sentence.text.replace(/\s+/g, " ")
   const joined = continuation === undefined ? own : `${own} ${continuation.replace(/\s+/g, " ")}`
-  const quote = cutAround(joined, found.at ?? 0)
+  const quote = cutAround(joined, found.at ?? 0, max)
   // The quoted characters, as offsets in the passage (whitespace was only normalised, so lengths agree).
   const next = continuation === undefined ? -1 : passage.indexOf(continuation, sentence.start + sentence.text.length)
   const end = next < 0 ? sentence.start + sentence.text.length : next + (continuation?.length ?? 0)
@@ -47,8 +52,8 @@ const placeOf = (found: Found, quote: Quote, multiDocument: boolean): string => 
   return multiDocument ? `— ${found.sentence.entry.document.filename}, ${pages}` : `(${pages})`
 }
 
-const block = (found: Found, multiDocument: boolean, withShort: boolean): string => {
-  const quote = quoteOf(found)
+const block = (found: Found, multiDocument: boolean, withShort: boolean, max: number): string => {
+  const quote = quoteOf(found, max)
   const cited = `"${quote.text}" ${placeOf(found, quote, multiDocument)}`
   return withShort && found.short !== undefined ? `${found.short}\n\n${cited}` : cited
 }
@@ -65,8 +70,8 @@ export const answerText = (outcome: Outcome, multiDocument: boolean): string => 
   const blocks = [
     ...(outcome.lead === undefined ? [] : [outcome.lead]),
     ...(yesNo ? ["Yes."] : []),
-    block(first, multiDocument, !yesNo),
-    ...rest.map((found) => block(found, multiDocument, !yesNo))
+    block(first, multiDocument, !yesNo, multiDocument ? quoteMax : wholeMax),
+    ...rest.map((found) => block(found, multiDocument, !yesNo, quoteMax))
   ]
   return blocks.join("\n\n")
 }

@@ -1,4 +1,5 @@
 import type { EngineDocument } from "../AnswerEngine.js"
+import { headedClauses } from "./ClauseHeadings.js"
 import { type ClauseType, hasClause, mayHaveClause } from "./ClauseTypes.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
 import type { Found } from "./Found.js"
@@ -16,6 +17,9 @@ const asRanked = (sentence: DocumentSentence, ranked: ReadonlyArray<RankedSenten
     score: 0,
     coverage: 0
   }
+
+/** At most this many clauses are quoted for one answer, so that it stays short enough to read in a report cell. */
+const quotes = 3
 
 /** Short sentences are mostly headings: they name a clause without stating it. */
 const headingFirst = (sentence: DocumentSentence) => (sentence.text.length < 60 ? 1 : 0)
@@ -35,19 +39,56 @@ export const clauseAnswer = (
   ranked: ReadonlyArray<RankedSentence>
 ): Found | undefined => {
   const evidence = index.scan(document.id, (text) => mayHaveClause(type, text)).filter((s) => hasClause(type, s.text))
-  // A clause before its heading ("9. Non-Competition."), then the one the question ranks highest, then the first.
+  // A clause before its heading ("9. Non-Competition."), then one filed under a heading that names its kind, then
+  // the one the question ranks highest, then the first.
+  const headings = evidence.length > 1 ? headedClauses(index, document, type.name, true) : []
+  const filed = (s: DocumentSentence) =>
+    headings.some((h) => h.entry === s.entry && h.position < s.position && s.position - h.position <= 3) ? 0 : 1
   const [best, ...others] = [...evidence].sort(
-    (a, b) => headingFirst(a) - headingFirst(b) || rankOf(b, ranked) - rankOf(a, ranked) || a.order - b.order
+    (a, b) =>
+      headingFirst(a) - headingFirst(b) ||
+      filed(a) - filed(b) ||
+      rankOf(b, ranked) - rankOf(a, ranked) ||
+      a.order - b.order
   )
   if (best !== undefined) {
     const sentence = asRanked(best, ranked)
-    const continuation = continuationOf(sentence, ranked)
-    // A second clause of the kind, elsewhere in the document, is quoted too: a reviewer wants to see both.
-    const second = others.find((other) => Math.abs(other.order - best.order) > 1)
-    const more = second === undefined ? [] : [{ short: "Yes.", sentence: asRanked(second, ranked) }]
+    const continuation = continuationOf(sentence, ranked, index)
+    // Further clauses of the kind, elsewhere in the document, are quoted too (at most `quotes` in all): a reviewer
+    // wants to see each place the document says it, not only the first.
+    const shown = [best]
+    for (const other of others) {
+      if (shown.length >= quotes) break
+      if (shown.every((seen) => Math.abs(other.order - seen.order) > 1)) shown.push(other)
+    }
+    const more = shown.slice(1).map((other) => {
+      const quoted = asRanked(other, ranked)
+      return { short: "Yes.", sentence: quoted, continuation: continuationOf(quoted, ranked, index) }
+    })
     return { short: "Yes.", sentence, continuation, more }
   }
   const negated = type.negated
   const denied = negated === undefined ? undefined : index.scan(document.id, (text) => negated.test(text))[0]
-  return denied === undefined ? undefined : { short: "No.", sentence: asRanked(denied, ranked) }
+  if (denied !== undefined) return { short: "No.", sentence: asRanked(denied, ranked) }
+  return underHeading(index, document, type, ranked)
+}
+
+/**
+ * No usual wording of the clause, but a section heading that names its kind ("6. Insurance."): the clause under
+ * it, unless it says the opposite or what the kind's evidence rules out.
+ */
+const underHeading = (
+  index: PassageIndex,
+  document: EngineDocument,
+  type: ClauseType,
+  ranked: ReadonlyArray<RankedSentence>
+): Found | undefined => {
+  for (const heading of headedClauses(index, document, type.name)) {
+    const sentence = asRanked(heading, ranked)
+    const body = continuationOf(sentence, ranked, index)
+    if (body === undefined || body.length < 40) continue
+    if (type.negated?.test(body) || type.unless?.test(body)) continue
+    return { short: "Yes.", sentence, continuation: body }
+  }
+  return undefined
 }

@@ -29,14 +29,24 @@ export const clauseTypes: ReadonlyArray<ClauseType> = [...commercialClauses, ...
 export const clauseTypeOf = (question: string): ClauseType | undefined =>
   clauseTypes.find((type) => type.asks.test(question))
 
+/**
+ * Periods that end no sentence ("$2.00", "Section 4.4", "Acme Inc. shall") would stop the patterns' "within the
+ * clause" windows (`[^.;]`): they are read as another character of the same length.
+ */
+const innerDots =
+  /(?<=\d)\.(?=\d)|(?<=\b(?:Inc|Ltd|Co|Corp|No|Nos|Sec|Secs|Art|U\.S|U\.K|e\.g|i\.e|etc|vs|Mr|Ms|Mrs|Dr|St))\./g
+const readable = (text: string) => text.replace(innerDots, "·")
+
 /** Whether a sentence has the clause (every evidence pattern, after `ignore`, and no `unless`). */
-export const hasClause = (type: ClauseType, text: string): boolean => {
+export const hasClause = (type: ClauseType, raw: string): boolean => {
+  const text = readable(raw)
   const seen = type.ignore === undefined ? text : text.replace(type.ignore, " ")
   return type.evidence.every((pattern) => pattern.test(seen)) && !(type.unless?.test(seen) ?? false)
 }
 
 /** Whether a text (a passage) could hold the clause: its evidence patterns, without the sentence-level vetoes. */
-export const mayHaveClause = (type: ClauseType, text: string): boolean => {
+export const mayHaveClause = (type: ClauseType, raw: string): boolean => {
+  const text = readable(raw)
   const seen = type.ignore === undefined ? text : text.replace(type.ignore, " ")
   return type.evidence.every((pattern) => pattern.test(seen))
 }

@@ -6,7 +6,7 @@ export const commercialClauses: ReadonlyArray<ClauseType> = [
     name: "most favoured nation",
     asks: /\bmost[-\s]favou?red\b|\bmfn\b|\bno\s+(?:worse|less\s+favou?rable)\b|\bat\s+least\s+as\s+(?:good|favou?rable)\b|\b(?:better|best|lowest)\s+(?:prices?|terms|pricing)\b/i,
     evidence: [
-      /\bmost[-\s]favou?red\b|\b(?:no\s+less|not\s+less|at\s+least\s+as)\s+favou?rable\b[^.;]{0,120}\b(?:any\s+other|other|third)\b|\b(?:lowest|best|most\s+favou?rable)\s+(?:prices?|pricing|terms|rates?)\b[^.;]{0,100}\b(?:offered|given|charged|granted|provided)\b[^.;]{0,40}\b(?:any\s+)?(?:other|third)\b|\bno\s+(?:higher|greater)\s+than\s+(?:the\s+)?(?:prices?|rates?)\s+(?:\w+\s+){0,4}(?:any\s+)?(?:other|third)/i
+      /\bmost[-\s]favou?red\b|\b(?:no\s+less|not\s+less|at\s+least\s+as)\s+favou?rabl[ey]\b[^.;]{0,120}\b(?:any\s+other|other|third)\b|\b(?:lowest|best|most\s+favou?rable)\s+(?:prices?|pricing|terms|rates?)\b[^.;]{0,100}\b(?:offered|given|charged|granted|provided)\b[^.;]{0,40}\b(?:any\s+)?(?:other|third)\b|\b(?:more|better)\s+favou?rable\s+(?:prices?|pricing|terms|rates?)\b[^.;]{0,150}\b(?:same|equivalent|such|like)\s+(?:prices?|pricing|terms|rates?)\b|\bno\s+(?:higher|greater)\s+than\s+(?:the\s+)?(?:prices?|rates?)\s+(?:\w+\s+){0,4}(?:any\s+)?(?:other|third)/i
     ]
   },
   {
@@ -23,14 +23,14 @@ export const commercialClauses: ReadonlyArray<ClauseType> = [
     name: "non-compete",
     asks: /\bnon-?compet\w*|\bcompet(?:e|ing|ition)\b|\brestrictive\s+covenants?\b/i,
     evidence: [
-      /\bnon-?compet\w*|\bcovenant\s+not\s+to\s+compete\b|\b(?:not|refrain\s+from)\b[^.;]{0,120}\b(?:compete|competing|competitive\s+(?:business|products?|services?)|engage\s+in\s+(?:\w+\s+){0,4}(?:business|activit\w*)\s+(?:\w+\s+){0,3}(?:competi|similar|same))/i
+      /\bnon-?compet\w*|\bcovenants?\s+not\s+to\s+compete\b|\b(?:not|neither|nor|refrain\s+from)\b[^.;]{0,150}\b(?:compet(?:e|es|ing)\b|competitive\s+(?:business|products?|services?|with)\b|(?:employ\w*|work|services?|engage\w*|interest)\b[^.;]{0,40}\bcompetitors?\b|engage\s+in\s+(?:\w+\s+){0,4}(?:business|activit\w*)\b[^.;]{0,60}\b(?:competi|similar|same))|\bnot\s+(?:to\s+)?(?:,?\s*(?:directly|indirectly|either|or|itself)\b\s*,?\s*){0,4}(?:develop|manufactur|market|sell|distribut|produc|operat|open)\w*\b[^.;]{0,150}\b(?:anywhere\s+in\s+the\s+world|within\s+(?:a\s+radius\s+of\s+)?(?:\d+|[\w-]+\s+\(\d+\))\s+(?:\w+\s+)?(?:miles|kilometers|kilometres))/i
     ]
   },
   {
     name: "exclusivity",
     asks: /\bexclusiv\w*|\bsole\s+(?:supplier|distributor|provider|source)\b/i,
     evidence: [
-      /\bexclusive(?:ly)?\b[^.;]{0,80}\b(?:right|rights|distributor|distribution|supplier|provider|licen[cs]\w*|basis|agent|partner|reseller|territory|dealer|arrangement|marketing|sponsor)\b|\b(?:right|rights|distributor|supplier|provider|licen[cs]\w*|agent|partner|reseller|dealer|sponsor)\b[^.;]{0,40}\bexclusive(?:ly)?\b|\ball\s+(?:of\s+)?(?:its|their)\s+(?:\w+\s+){0,2}requirements\b|\bsole\s+(?:and\s+exclusive\s+)?(?:supplier|distributor|provider|source)\b|\b(?:shall|will|may)\s+not\s+(?:\w+\s+){0,3}(?:sell|supply|license|distribute|provide|offer|purchase|buy)\b[^.;]{0,150}\b(?:to|from|with)\s+any\s+(?:other|third)\b/i
+      /\bexclusive(?:ly)?\b[^.;]{0,80}\b(?:right|rights|distributor|distribution|supplier|provider|licen[cs]\w*|basis|agent|partner|reseller|territory|dealer|arrangement|marketing|sponsor)\b|\b(?:right|rights|distributor|supplier|provider|licen[cs]\w*|agent|partner|reseller|dealer|sponsor)\b[^.;]{0,40}\bexclusive(?:ly)?\b|\ball\s+(?:of\s+)?(?:its|their)\s+(?:\w+\s+){0,2}requirements\b|\bsole\s+(?:and\s+exclusive\s+)?(?:supplier|distributor|provider|source)\b|\b(?:shall|will|may)\s+not\s+(?:\w+\s+){0,3}(?:sell|supply|license|distribute|provide|offer|purchase|buy)\b[^.;]{0,150}\b(?:to|from|with)\s+any\s+(?:other|third)\b|\b(?:shall|will|may)\s+not\s+(?:\w+\s+){0,3}(?:appoint|grant|authori[sz]e)\s+(?:to\s+)?any\s+(?:other|third)\b[^.;]{0,80}\b(?:distribut\w*|sell|market|represent\w*|agent|licen[cs]\w*)|\b(?:purchase|buy|obtain|procure|source|order|acquire)\w*\s+(?:\w+\s+){0,6}(?:solely|only|exclusively)\s+from\b/i
     ],
     ignore:
       /\bnon-?exclusive\w*|\b(?:sole\s+and\s+)?exclusive\s+(?:remedy|remedies|jurisdiction|venue|forum|property|owner\w*|responsibility|liability|benefit|control|discretion|use\s+of\s+the\s+parties)\b|\bexclusive\s+of\b|\bexclusively\s+(?:by|in)\s+the\s+(?:laws?|courts?)\b/gi
@@ -47,8 +47,8 @@ export const commercialClauses: ReadonlyArray<ClauseType> = [
     name: "non-solicitation of employees",
     asks: /\bno-?poach\w*|\bno-?hire\b|\bnon-?solicit\w*|\b(?:solicit\w*|hir(?:e|ing)|recruit\w*|poach\w*)\b[^?]{0,50}\b(?:employees?|staff|personnel|workers|people|team|contractors)\b/i,
     evidence: [
-      /\b(?:solicit\w*|recruit\w*|hire|hiring|employ|induce\w*|entice\w*)\b[^.;]{0,150}\b(?:employees?|personnel|staff|consultants?|contractors?|workers|officers)\b|\bnon-?solicit\w*/i,
-      /\b(?:not|no|refrain|non-?solicit\w*)\b/i
+      /\b(?:solicit\w*|recruit\w*|hire|hiring|employ|induce\w*|entice\w*)\b[^.;]{0,150}\b(?:employees?|personnel|staff|consultants?|contractors?|workers|officers|persons?\s+employed|employed\s+by)\b|\bnon-?solicit\w*/i,
+      /\b(?:not|no|neither|nor|refrain|non-?solicit\w*)\b/i
     ],
     ignore: /\bworks?\s+made\s+for\s+hire\b|\bfor\s+hire\b/gi
   },
@@ -63,11 +63,11 @@ export const commercialClauses: ReadonlyArray<ClauseType> = [
     name: "termination for convenience",
     asks: /\bconvenience\b|\bterminat\w*[^?]{0,60}\b(?:without\s+(?:cause|reason)|at\s+will|for\s+any\s+reason|at\s+any\s+time)|\b(?:end|cancel|exit|walk\s+away)\w*\b[^?]{0,60}\b(?:at\s+will|without\s+cause|any\s+time|(?:just|simply|merely|only)\s+(?:by\s+)?giving\s+notice)/i,
     evidence: [
-      /\bterminat\w*[^.;]{0,160}\b(?:for\s+(?:its\s+)?convenience|without\s+cause|for\s+(?:any|no)\s+reason(?:\s+or\s+no\s+reason)?|non-?cause|with\s+or\s+without\s+cause|at\s+(?:its\s+)?(?:sole\s+)?discretion|at\s+any\s+time\b[^.;]{0,80}\b(?:notice|upon))|\b(?:for\s+(?:its\s+)?convenience|without\s+cause|at\s+any\s+time|at\s+(?:its|their)\s+(?:sole\s+)?discretion)\b[^.;]{0,80}\bterminat\w*/i,
-      /\bmay\s+(?:\w+\s+){0,5}terminat\w*|\b(?:right|entitled|option|elect)\s+to\s+terminat\w*|\bmay\s+be\s+terminated\b|\bterminable\b|\bcan\s+(?:\w+\s+){0,3}terminat\w*/i
+      /\b(?:terminat|cancel)\w*[^.;]{0,160}\b(?:for\s+(?:its\s+)?convenience|without\s+cause|for\s+(?:any|no)\s+reason(?:\s+or\s+no\s+reason)?|non-?cause|with\s+or\s+without\s+cause|at\s+(?:its\s+)?(?:sole\s+)?discretion|at\s+will|at\s+any\s+time\b[^.;]{0,80}\b(?:notice|upon))|^(?![^;]*\b(?:if|should|unless|in\s+the\s+event|provided\s+that|as\s+follows|expir\w*|force\s+majeure|delay\w*)\b)[^;]*?\b(?:terminat|cancel)\w*[^;]{0,120}?\b(?:(?:upon|on|with|after)\s+(?:at\s+least\s+)?(?:[\w-]+\s+)?(?:\(\d+\)\s+)?(?:days?|months?)['’]?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice|by\s+giving\s+(?:\w+\s+){0,3}notice)|\b(?:for\s+(?:its\s+)?convenience|without\s+cause|at\s+any\s+time|at\s+(?:its|their)\s+(?:sole\s+)?discretion)\b[^.;]{0,80}\b(?:terminat|cancel)\w*/i,
+      /\bmay\b[^.;]{0,40}?\b(?:terminat|cancel)\w*|\b(?:right|entitled|option|elect)\b[^.;]{0,60}?\bto\s+(?:terminat|cancel)\w*|\bmay\s+be\s+(?:terminated|cancell?ed)\b|\bterminable\b|\bcan\s+(?:\w+\s+){0,3}(?:terminat|cancel)\w*/i
     ],
     unless:
-      /\b(?:breach\w*|default\w*|insolven\w*|bankrupt\w*|fails?\s+to|failure)\b(?![^.;]{0,80}\b(?:convenience|without\s+cause|any\s+reason)\b)|\b(?:may|shall|will|can|does|do)\s+not\s+(?:\w+\s+){0,2}terminat\w*|\bno\s+right\s+to\s+terminat\w*/i,
+      /\bnot\s+(?:have\s+been\s+|be\s+|been\s+)?(?:fulfilled|satisfied|met|cured)\b|\bshould\s+(?!\w+\s+terminat\w*\s+for\s+convenience)(?:[\w'’]+\s+){1,6}terminat\w*|\b(?:breach\w*|default\w*|insolven\w*|bankrupt\w*|fails?\s+to|failure)\b(?![^.;]{0,80}\b(?:convenience|without\s+cause|any\s+reason)\b)|\b(?:may|shall|will|can|does|do)\s+not\s+(?:\w+\s+){0,2}terminat\w*|\bno\s+right\s+to\s+terminat\w*/i,
     negated:
       /\b(?:may|shall|will|can|does|do)\s+not\s+(?:\w+\s+){0,2}terminat\w*[^.;]{0,100}\b(?:convenience|without\s+cause|any\s+reason)|\bno\s+right\s+to\s+terminat\w*[^.;]{0,100}\b(?:convenience|without\s+cause)/i
   },
@@ -75,14 +75,14 @@ export const commercialClauses: ReadonlyArray<ClauseType> = [
     name: "right of first refusal",
     asks: /\bright\s+of\s+first\s+(?:refusal|offer|negotiation)|\brof[rno]\b|\bfirst\s+(?:right|option|refusal|offer)\b/i,
     evidence: [
-      /\bright\s+of\s+first\s+(?:\w+\s+){0,2}(?:refusal|offer|negotiation)|\bfirst\s+right\s+(?:of|to)\s+(?:\w+\s+){0,2}(?:refusal|negotiat\w*|offer|purchase|buy|acquire)|\bfirst\s+(?:option|opportunity)\s+to\s+(?:purchase|buy|acquire|negotiate|license|distribute|match)|\bright\s+to\s+match\b/i
+      /\bright\s+of\s+first\s+(?:\w+\s+){0,2}(?:refusal|offer|negotiation)|\bfirst\s+right\s+(?:of|to)\s+(?:\w+\s+){0,2}(?:refusal|negotiat\w*|offer|purchase|buy|acquire)|\bfirst\s+(?:option|opportunity)\s+to\s+(?:purchase|buy|acquire|negotiate|license|distribute|match)|\bright\s+to\s+match\b|\b(?:shall|will|must)\s+first\s+offer\b/i
     ]
   },
   {
     name: "change of control",
     asks: /\bchange\s+(?:of|in)\s+(?:control|ownership)|\bmerger\b|\bacqui(?:red|sition|res)\b|\btakeover\b|\btaken\s+over\b/i,
     evidence: [
-      /\bchange\s+(?:of|in)\s+(?:control|ownership)|\b(?:merger|consolidation|reorgani[sz]ation|sale\s+of\s+(?:all\s+or\s+)?substantially\s+all)\b[^.;]{0,200}\b(?:consent|terminat\w*|approv\w*|notice|notify|assum\w*)|\b(?:consent|terminat\w*|approv\w*)\b[^.;]{0,200}\b(?:merger|consolidation|sale\s+of\s+(?:all\s+or\s+)?substantially\s+all|by\s+operation\s+of\s+law)\b/i
+      /\bchange\s+(?:of|in)\s+(?:control|ownership)|\bchange\b[^.;]{0,40}\b(?:of|in)\s+(?:the\s+)?(?:control|(?:legal\s+or\s+beneficial\s+)?ownership)\s+of\b|\b(?:merger|consolidation|reorgani[sz]ation|sale\s+of\s+(?:all\s+or\s+)?substantially\s+all|(?:is|be|becomes?)\s+acquired\s+by)\b[^.;]{0,200}\b(?:consent|terminat\w*|approv\w*|notice|notify|assum\w*|prohibit\w*|deemed\s+(?:to\s+be\s+)?an?\s+(?:assignment|transfer))|\b(?:consent|terminat\w*|approv\w*)\b[^.;]{0,200}\b(?:merger|consolidation|sale\s+of\s+(?:all\s+or\s+)?substantially\s+all|(?:is|be|becomes?)\s+acquired\s+by|by\s+operation\s+of\s+law)\b/i
     ]
   }
 ]

@@ -19,8 +19,8 @@ export interface Concept {
   readonly negated?: RegExp
   /** A sentence that says yes in part, looked for when no sentence is evidence (an exclusion of damages)… */
   readonly weakEvidence?: RegExp
-  /** …and what that yes is. */
-  readonly weakDetail?: string
+  /** …and what that yes is, from the sentence that says it. */
+  readonly weakDetail?: (text: string) => string
   /** A sentence that settles the question the other way: an option to renew, a term that ends unless extended. */
   readonly contrary?: RegExp
   /** What the yes is, when the clause states it: the renewal term, the cap. */
@@ -48,10 +48,24 @@ const spelledAndDigits = new RegExp(`\\b(?:${numberWordsSource})\\s*\\((\\d[\\d,
 const plainNumbers = (text: string) => text.replace(spelledAndDigits, "$1")
 
 const ceiling =
-  /\b(?:(?:is|are|be|been|shall\s+be|will\s+be)\s+)?(?:limited\s+to|capped\s+at|(?:shall|will|may|does|do|to)\s+not\s+(?:\w+\s+){0,2}exceed|in\s+no\s+event\s+(?:shall|will)\s+(?:\w+\s+){0,4}exceed|(?:maximum|cap)\s+of|no\s+more\s+than|in\s+excess\s+of|exceed(?:s|ing)?|up\s+to\s+a\s+maximum\s+of)\b/i
+  /\b(?:(?:is|are|be|been|shall\s+be|will\s+be)\s+)?(?:limited\s+to|capped\s+at|(?:shall|will|may|does|do|to)\s+not\s+(?:\w+\s+){0,2}exceed|in\s+no\s+event\s+(?:shall|will)\s+(?:\w+\s+){0,4}exceed|(?:maximum|cap)\s+of|no\s+more\s+than|in\s+excess\s+of|exceed(?:s|ing)?|up\s+to\s+a\s+maximum\s+of|(?:shall|will)\s+(?:in\s+no\s+(?:case|event)\s+)?be\s+(?:greater|more)\s+than)\b/i
 /** A liability clause that excludes kinds of damages but names no amount: a limitation, not a cap. */
 const exclusion =
-  /\b(?:not|no|neither)\b[^.;]{0,60}?\bliab(?:le|ility)\b[^.;]{0,200}?\b(?:indirect|incidental|special|consequential|punitive|exemplary)\b/i
+  /\b(?:not|no|neither)\b[^.;]{0,60}?\bliab(?:le|ility)\b[^.;]{0,200}?\b(?:indirect|incidental|special|consequential|punitive|exemplary|lost\s+profits|loss\s+of\s+(?:profits?|business|revenues?|data|use|goodwill))\b/i
+/** Other limits without an amount: a sole remedy, a time limit for claims. */
+const soleRemedy = /\b(?:sole|exclusive)\s+(?:and\s+exclusive\s+)?remed(?:y|ies)\b/i
+const claimDeadline =
+  /\b(?:action|claim|suit|proceeding)s?\b[^.;]{0,120}\b(?:must|shall)\s+be\s+(?:brought|commenced|instituted|filed)\s+within\b|\bno\s+(?:action|claim|suit|proceeding)s?\b[^.;]{0,200}\b(?:may|shall|can)\s+be\s+(?:brought|commenced|instituted|asserted|made)\b[^.;]{0,100}\b(?:more\s+than|after)\b/i
+const limitWithoutAmount = new RegExp(
+  [exclusion, soleRemedy, claimDeadline].map((pattern) => pattern.source).join("|"),
+  "i"
+)
+const limitKind = (text: string): string =>
+  exclusion.test(text)
+    ? "indirect and consequential damages excluded, no amount stated"
+    : soleRemedy.test(text)
+      ? "a sole remedy limits what can be recovered, no amount stated"
+      : "claims must be brought within a time limit, no amount stated"
 
 /** The cap: from "limited to" / "shall not exceed" to the end of the clause, exceptions left out. */
 const capOf = (text: string): string | undefined => {
@@ -94,9 +108,13 @@ export const concepts: ReadonlyArray<Concept> = [
     name: "liability cap",
     asks: (q) =>
       /\bliab(?:ility|ilities|le)\b/i.test(q) && /\b(?:cap\w*|limit\w*|maximum|exceed\w*|ceiling)\b/i.test(q),
-    evidence: new RegExp(`\\bliab(?:ility|ilities|le)\\b(?!\\s+insurance)[^.]*?${ceiling.source}`, "i"),
-    weakEvidence: exclusion,
-    weakDetail: "indirect and consequential damages excluded, no amount stated",
+    // A ceiling on liability, or on the total that can be recovered ("in no event shall the aggregate … exceed").
+    evidence: new RegExp(
+      `\\bliab(?:ility|ilities|le)\\b(?!\\s+insurance)[^.]*?${ceiling.source}|\\bin\\s+no\\s+event\\s+(?:shall|will)\\s+(?:the\\s+)?(?:aggregate|total|cumulative|maximum)\\b[^.;]{0,150}\\bexceed`,
+      "i"
+    ),
+    weakEvidence: limitWithoutAmount,
+    weakDetail: limitKind,
     contrary:
       /\bunlimited\s+liability\b|\bliability\s+(?:is|shall\s+be|will\s+be)\s+unlimited\b|\bno\s+(?:limit|cap)\s+on\s+(?:\w+\s+){0,2}liability\b/i,
     words: new Set(

@@ -1,5 +1,6 @@
 import type { EngineDocument } from "../AnswerEngine.js"
-import { findDates } from "./DateSpans.js"
+import { findDates, monthNames } from "./DateSpans.js"
+import { answerDocumentDate } from "./DocumentDate.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
 
@@ -14,16 +15,24 @@ export const agreementDateQuestion =
 /** `1 May 2020 (the "Effective Date")` */
 const definedAfter = /^[\s,]*\(\s*(?:the\s+|this\s+|hereinafter\s+)?["“]Effective\s+Date["”]/i
 /** `"Effective Date" means May 1, 2020` */
-const definedBefore = /["“]Effective\s+Date["”]\s*(?:means|shall\s+mean|is|shall\s+be|:)\s*(?:the\s+)?$/i
+const definedBefore = /["“]Effective\s+Date["”]\s*(?:means|shall\s+mean|is|shall\s+be|:|[-–—])\s*(?:the\s+)?$/i
 /** Text that may define the Effective Date, call a date effective or start the term: only such passages are read. */
 const mayDefine =
   /["“]Effective\s+Date["”]|\beffective\s+(?:as\s+of|on|from|date\s+of)\b|\b(?:shall|will)\s+(?:commence|begin|become\s+effective|take\s+effect)\b/i
 /** `The term shall commence on November 1, 2007` */
 const commencesBefore =
   /\b(?:shall|will)\s+(?:commence|begin|become\s+effective|take\s+effect)\s+(?:on|as\s+of)\s+(?:the\s+)?$/i
-/** An Effective Date defined without a calendar date ("the date of actual execution"), or a start without one. */
+/** An Effective Date defined without a calendar date ("the date of actual execution")… */
+const undatedDefinition =
+  /["“]Effective\s+Date["”]\s*(?:means|shall\s+mean|shall\s+be|is)\b|\bshall\s+be\s+(?:the\s+)?["“]Effective\s+Date["”]/i
+/** …or a start without one ("shall become effective upon signature"); not one that starts "on the Effective Date". */
 const undatedStart =
-  /["“]Effective\s+Date["”]\s*(?:means|shall\s+mean|shall\s+be|is)\b|\bshall\s+be\s+(?:the\s+)?["“]Effective\s+Date["”]|\b(?:this\s+agreement|the\s+term)\s+shall\s+(?:commence|begin|become\s+effective|take\s+effect)\b/i
+  /\b(?:this\s+agreement|the\s+term)\s+shall\s+(?:commence|begin|become\s+effective|take\s+effect)\b(?!\s+(?:on|as\s+of|from)\s+the\s+effective\s+date)/i
+/** A day and month defined as the Effective Date without a year: `made this 30th day of April (the "Effective Date")`. */
+const yearless = new RegExp(
+  `\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+day\\s+of\\s+(${monthNames.join("|")})(?=${definedAfter.source.slice(1)})`,
+  "i"
+)
 /** `effective as of May 1, 2020` */
 const effectiveBefore = /\beffective\s+(?:as\s+of\s+|on\s+|from\s+|date\s+of\s+)?(?:the\s+)?$/i
 
@@ -37,6 +46,8 @@ export const definedEffectiveDate = (index: PassageIndex, document: EngineDocume
   let effective: Found | undefined
   let commences: Found | undefined
   let undated: Found | undefined
+  let definition: Found | undefined
+  let yearlessDay: Found | undefined
   for (const sentence of index.scan(document.id, (text) => mayDefine.test(text))) {
     const ranked = { ...sentence, score: 1, coverage: 1 }
     const spans = findDates(sentence.text).filter((span) => /\d{4}/.test(span.text))
@@ -53,9 +64,30 @@ export const definedEffectiveDate = (index: PassageIndex, document: EngineDocume
         commences = { short: span.text, sentence: ranked, at: span.start }
       }
     }
-    if (undated === undefined && spans.length === 0 && undatedStart.test(sentence.text)) {
-      undated = { short: "No calendar date is stated; it takes effect as follows:", sentence: ranked }
+    const day = spans.length === 0 ? yearless.exec(sentence.text) : null
+    if (day !== null && undefined === yearlessDay) {
+      yearlessDay = { short: `${day[2]} ${day[1]} (no year stated)`, sentence: ranked, at: day.index }
     }
+    if (spans.length === 0 && undatedDefinition.test(sentence.text))
+      definition ??= { short: undatedLead, sentence: ranked }
+    if (spans.length === 0 && undatedStart.test(sentence.text)) undated ??= { short: undatedLead, sentence: ranked }
   }
-  return effective ?? commences ?? undated
+  const stated = effective ?? commences ?? yearlessDay
+  if (stated !== undefined) return stated
+  const undatedFound = definition ?? undated
+  return undatedFound === undefined ? undefined : (signedOn(index, document, undatedFound) ?? undatedFound)
 }
+
+/** An Effective Date that is the day the agreement was signed ("the date of last signature", "the date hereof"). */
+const atSigning =
+  /\b(?:date\s+of\s+(?:the\s+|its\s+)?(?:last|final|later\s+of\s+the)?\s*(?:signature|execution)|(?:signature|execution)\s+date|date\s+(?:on\s+which|when)\s+[^.;]{0,80}\b(?:signed|executed)|upon\s+(?:its\s+)?(?:signature|execution|signing)|date\s+first\s+(?:written|set\s+forth|above\s+written)|date\s+hereof)\b/i
+
+/** An undated Effective Date that is the signing date: that date, as the document gives it, with the definition. */
+const signedOn = (index: PassageIndex, document: EngineDocument, undated: Found): Found | undefined => {
+  if (!atSigning.test(undated.sentence.text)) return undefined
+  const signed = answerDocumentDate(index, document)
+  if (signed?.short === undefined || findDates(signed.short).length === 0) return undefined
+  return { ...undated, short: `${signed.short} (the date it was signed)` }
+}
+
+const undatedLead = "No calendar date is stated; it takes effect as follows:"

@@ -6,6 +6,7 @@ import type { PassageIndex } from "./PassageIndex.js"
 import { buildQuery } from "./Query.js"
 import { type RankedSentence, rankPassages, rankSentences } from "./Ranking.js"
 import type { SpanAnswer } from "./SpanAnswer.js"
+import { documentTerm, endsWithYear, statedEnd, statedStart, termClauseAnswer, termPeriod } from "./TermClause.js"
 
 /** "When does it expire?" over a clause that gives a length, not a date ("for five (5) years from the Effective Date"). */
 export const endQuestion = /\b(?:expir\w*|end|ends|terminat\w*|conclud\w*|until\s+when|last\s+day)\b/i
@@ -65,7 +66,7 @@ const startDate = (index: PassageIndex, document: EngineDocument, answerDate: St
     (sentence) => sentence.entry.document === document
   )
   const found = answerDate(index, query, sentences)
-  return found?.short !== undefined && findDates(found.short).length > 0 ? found.short : undefined
+  return found?.short === undefined ? undefined : findDates(found.short).find((span) => /\d{4}/.test(span.text))?.text
 }
 
 type StartDate = (
@@ -75,24 +76,49 @@ type StartDate = (
 ) => Found | undefined
 
 /**
- * An end date: the one stated when there is one; else, when the term clause gives a length, the start date plus
- * that length, shown with how it was worked out ("January 21, 2010 (5 years from January 21, 2005)").
+ * An end date. From the agreement's term clause first: the end date it states ("until December 31, 2010"), else its
+ * start plus the length it gives, shown with how it was worked out ("January 21, 2010 (5 years from January 21,
+ * 2005)"); else a date the question's best sentences state with good support; else a length from those sentences
+ * added to the start; else the term clause quoted ("No end date is stated; the term clause: …").
  */
 export const expiryAnswer = (
   index: PassageIndex,
+  document: EngineDocument,
   stated: SpanAnswer | undefined,
   sentences: ReadonlyArray<RankedSentence>,
   answerDate: StartDate
 ): Found | undefined => {
-  if (stated !== undefined && stated.value >= statedSupport) return stated.found
-  const clause = termClause(sentences)
-  if (clause === undefined) return stated?.found
-  const start = startDate(index, clause.sentence.entry.document, answerDate)
-  const end = start === undefined ? undefined : addPeriod(start, clause.period.text)
-  if (end === undefined) return stated?.found
-  return {
-    short: `${end} (${clause.period.text} from ${start})`,
-    sentence: clause.sentence,
-    at: clause.period.start
+  const term = documentTerm(index, document)
+  if (term !== undefined) {
+    const sentence = { ...term, score: 1, coverage: 1 }
+    const end = statedEnd(term.text)
+    if (end !== undefined) return { short: end.text, sentence, at: end.start }
+    if (endsWithYear.test(term.text)) {
+      const start = statedStart(term.text)?.text ?? startDate(index, document, answerDate)
+      const year = start === undefined ? undefined : /\d{4}/.exec(start)?.[0]
+      if (year !== undefined)
+        return { short: `December 31, ${year} (the end of the year it starts, ${start})`, sentence }
+    }
+    const period = termPeriod(term.text)
+    const start =
+      period === undefined ? undefined : (statedStart(term.text)?.text ?? startDate(index, document, answerDate))
+    const computed = start === undefined || period === undefined ? undefined : addPeriod(start, period.text)
+    if (computed !== undefined && period !== undefined) {
+      return { short: `${computed} (${period.text} from ${start})`, sentence, at: period.start }
+    }
   }
+  // A date stated elsewhere: as the end ("expires on …") over the term clause, else only when there is none.
+  const isDate = stated?.found.short !== undefined && /\d{4}/.test(stated.found.short)
+  const asEnd = stated !== undefined && statedEnd(stated.found.sentence.text) !== undefined
+  if (stated !== undefined && stated.value >= statedSupport && isDate && (asEnd || term === undefined)) {
+    return stated.found
+  }
+  const clause = termClause(sentences)
+  const start = clause === undefined ? undefined : startDate(index, document, answerDate)
+  const end = start === undefined || clause === undefined ? undefined : addPeriod(start, clause.period.text)
+  if (end !== undefined && clause !== undefined) {
+    return { short: `${end} (${clause.period.text} from ${start})`, sentence: clause.sentence, at: clause.period.start }
+  }
+  if (term !== undefined) return termClauseAnswer(term)
+  return stated?.found
 }

@@ -1,4 +1,5 @@
 import type { EngineDocument } from "../AnswerEngine.js"
+import { findDates } from "./DateSpans.js"
 import { notAnAgreement } from "./AgreementGate.js"
 import type { AnswerKind } from "./AnswerKind.js"
 import { defines } from "./Definitions.js"
@@ -7,12 +8,13 @@ import { endQuestion, expiryAnswer } from "./ExpiryAnswer.js"
 import { answerGoverningLaw } from "./GoverningLaw.js"
 import type { Found, Outcome } from "./Found.js"
 import { answerParty } from "./PartyAnswer.js"
+import { renewalNotice, renewalNoticeQuestion } from "./RenewalNotice.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import type { Query } from "./Query.js"
 import type { RankedSentence } from "./Ranking.js"
-import { answerDocumentDate, answerSigning, documentDateQuestion, signingQuestion } from "./Signatures.js"
+import { answerDocumentDate, documentDateQuestion } from "./DocumentDate.js"
+import { answerSigning, signingQuestion } from "./Signatures.js"
 import { spanAnswer, spanCoverageFloor } from "./SpanAnswer.js"
-import { termClauseAnswer } from "./TermClause.js"
 import { answerTitle, titleQuestion } from "./TitleAnswer.js"
 import { continuationOf, yesNoAnswer } from "./YesNoAnswer.js"
 
@@ -42,13 +44,21 @@ const textAnswer = (query: Query, sentences: ReadonlyArray<RankedSentence>): Fou
   return { short: undefined, sentence: best, continuation: continuationOf(best, sentences) }
 }
 
+/** An answer that names a calendar date (or says there is none), not a period standing in for one. */
+const calendar = (found: Found | undefined): Found | undefined =>
+  found?.short !== undefined && (findDates(found.short).length > 0 || /^No\b/.test(found.short)) ? found : undefined
+
 /**
  * A date: the span answer; for a start date with weak support, the document's own date; for an end date that the
  * contract gives as a length of term, the start date plus that length.
  */
-const dateAnswer = (index: PassageIndex, query: Query, sentences: ReadonlyArray<RankedSentence>): Found | undefined => {
+const dateAnswer = (
+  index: PassageIndex,
+  query: Query,
+  sentences: ReadonlyArray<RankedSentence>,
+  document: EngineDocument | undefined = sentences[0]?.entry.document
+): Found | undefined => {
   const found = spanAnswer(index, "date", query, sentences)
-  const document = sentences[0]?.entry.document
   // The effective date, by the document's own definition first: the same answer whatever the wording.
   if (document !== undefined && effectiveQuestion.test(query.text) && !endQuestion.test(query.text)) {
     const defined = definedEffectiveDate(index, document)
@@ -57,14 +67,10 @@ const dateAnswer = (index: PassageIndex, query: Query, sentences: ReadonlyArray<
   // A date in a sentence that holds none of the question's words ("rent is due on the first day of each month").
   const weak = found === undefined || found.value < startDateSupport || found.found.sentence.coverage === 0
   if (document !== undefined && startQuestion.test(query.text) && weak) {
-    return answerDocumentDate(index, document) ?? found?.found
+    return answerDocumentDate(index, document) ?? calendar(found?.found)
   }
-  if (endQuestion.test(query.text)) {
-    const end = expiryAnswer(index, found, sentences, dateAnswer)
-    // A period standing in for a date ("30 days") is no end date: the term clause says more.
-    const isDate = end?.short !== undefined && /\d{4}/.test(end.short)
-    if (isDate || document === undefined) return end
-    return termClauseAnswer(index, document) ?? end
+  if (endQuestion.test(query.text) && document !== undefined) {
+    return expiryAnswer(index, document, found, sentences, dateAnswer)
   }
   return found?.found
 }
@@ -93,12 +99,20 @@ export const answerIn = (
     !startQuestion.test(query.text) &&
     !endQuestion.test(query.text)
   if (document !== undefined && query.kind === "date" && ownDate) {
-    const dated = answerDocumentDate(index, document) ?? definedEffectiveDate(index, document)
-    if (dated !== undefined) return dated
+    // The document's own date is a date, never a period standing in for one ("30 days").
+    return (
+      answerDocumentDate(index, document) ??
+      definedEffectiveDate(index, document) ??
+      calendar(dateAnswer(index, query, sentences, document))
+    )
   }
   if (document !== undefined && query.kind === "law") {
     const law = answerGoverningLaw(index, document, query.text)
     if (law !== undefined) return law
+  }
+  if (document !== undefined && query.kind === "duration" && renewalNoticeQuestion(query.text)) {
+    const notice = renewalNotice(index, document)
+    if (notice !== undefined) return notice
   }
   switch (query.kind) {
     case "yesno":
@@ -106,9 +120,9 @@ export const answerIn = (
     case "text":
       return textAnswer(query, sentences)
     case "party":
-      return answerParty(index, query, sentences)
+      return answerParty(index, query, sentences, document)
     case "date":
-      return dateAnswer(index, query, sentences)
+      return dateAnswer(index, query, sentences, document)
     default:
       return spanAnswer(index, query.kind, query, sentences)?.found
   }

@@ -6,14 +6,14 @@ export const liabilityClauses: ReadonlyArray<ClauseType> = [
     name: "post-termination obligations",
     asks: /\b(?:after|following|upon|post)[-\s](?:the\s+)?(?:\w+\s+){0,3}(?:terminat\w*|expir\w*|ends?)\b|\bpost-?termination\b|\btransition\s+(?:services|assistance)|\bwind[-\s]down\b|\bsurviv\w*/i,
     evidence: [
-      /\b(?:upon|after|following|on|prior\s+to)\s+(?:the\s+)?(?:\w+\s+){0,3}(?:termination|expiration|expiry)\b[^.;]{0,200}\b(?:shall|will|must|agrees?\s+to)\s+(?:\w+\s+){0,3}(?:pay|return|deliver|destroy|continue|provide|cease|remit|transfer|assist|cooperate|perform|purchase|buy|refund|reimburse|complete|remove|discontinue|be\s+responsible|be\s+paid|sell)\b|\btransition(?:al)?\s+(?:services|assistance|period)|\bwind[-\s]down\b|\b(?:for\s+a\s+period\s+of|during\s+the)\b[^.;]{0,60}\b(?:following|after)\s+(?:the\s+)?(?:termination|expiration)\b[^.;]{0,150}\b(?:shall|will)\b|\b(?:following|after)\s+(?:the\s+)?(?:expiration|termination)\b[^.;]{0,60}\bexcept\s+as\s+(?:may\s+be\s+)?needed\s+to\s+sell\b|\bremain\s+in(?:to)?\s+(?:full\s+)?(?:force|effect)\b[^.;]{0,60}\b(?:termination|expiration)\b|\b(?:termination|expiration)\b[^.;]{0,80}\bremain\s+in(?:to)?\s+(?:full\s+)?(?:force|effect)\b/i
+      /\b(?:upon|after|following|on|prior\s+to|in\s+the\s+event\s+of|effective\s+upon|within\s+(?:\w+\s+){0,3}(?:days?|months?)\s+(?:of|after|following))\s+(?:the\s+|any\s+)?(?:\w+\s+){0,3}(?:termination|expiration|expiry)\b[^.;]{0,200}\b(?:shall|will|must|agrees?\s+to)\s+(?:\w+\s+){0,3}(?:pay|return|deliver|destroy|continue|provide|cease|remit|transfer|assist|cooperate|perform|purchase|buy|refund|reimburse|complete|remove|discontinue|be\s+responsible|be\s+paid|sell|become\s+(?:\w+\s+)?(?:due|payable))\b|\b(?:shall|will|must)\b[^.;]{0,40}\bwithin\s+(?:\w+\s+){0,3}(?:days?|months?)\s+(?:of|after|following)\s+(?:the\s+)?(?:\w+\s+){0,2}(?:termination|expiration|expiry)\b|\b(?:after|following|upon)\s+(?:the\s+)?(?:\w+\s+){0,3}(?:termination|expiration)\b[^.;]{0,120}\b(?:may\s+(?:continue\s+to\s+)?sell|sell[-\s]off|right\s+to\s+sell)\b|\btransition(?:al)?\s+(?:services|assistance|period)|\bwind[-\s]down\b|\b(?:for\s+a\s+period\s+of|during\s+the)\b[^.;]{0,60}\b(?:following|after)\s+(?:the\s+)?(?:termination|expiration)\b[^.;]{0,150}\b(?:shall|will)\b|\b(?:following|after)\s+(?:the\s+)?(?:expiration|termination)\b[^.;]{0,60}\bexcept\s+as\s+(?:may\s+be\s+)?needed\s+to\s+sell\b|\bremain\s+in(?:to)?\s+(?:full\s+)?(?:force|effect)\b[^.;]{0,60}\b(?:termination|expiration)\b|\b(?:termination|expiration)\b[^.;]{0,200}\bremain\s+in(?:to)?\s+(?:full\s+)?(?:force|effect)\b/i
     ]
   },
   {
     name: "audit rights",
     asks: /\baudit\w*|\binspect\w*\b[^?]{0,50}\b(?:books|records|facilit\w*|premises|accounts)|\b(?:books|records)\b[^?]{0,40}\b(?:inspect\w*|review\w*|examin\w*|access)/i,
     evidence: [
-      /\baudit\w*|\b(?:inspect|examin|review)\w*\s+(?:\w+\s+){0,6}(?:books|records|accounts|facilit\w*|premises|plants?)|\b(?:books|records|accounts)\b[^.;]{0,150}\b(?:(?:available|open)\s+(?:\w+\s+){0,2}(?:inspection|examination|review|audit)|right\s+to\s+(?:inspect|examine|review|audit))/i
+      /\b(?:right|entitled|permit\w*|allow\w*|may|shall|will|access)\b[^.;]{0,80}\baudit\w*|\baudit\w*\b[^.;]{0,120}\b(?:books|records|accounts|premises|facilit\w*|sites?|compliance|operations|systems|procedures|statements|invoices|payments|royalt\w*)\b|\b(?:books|records|accounts)\b[^.;]{0,150}\baudit\w*|\b(?:inspect|examin|review)\w*\s+(?:[\w'’]+\s+){0,6}(?:books|records|accounts|facilit\w*|premises|plants?)|\b(?:books|records|accounts)\b[^.;]{0,150}\b(?:may|shall\s+have\s+the\s+right\s+to|entitled\s+to)\s+(?:\w+\s+){0,3}(?:inspect|examine|review|audit|copy)\b|\b(?:books|records)\b[^.;]{0,100}\bverif\w*|\b(?:books|records|accounts)\b[^.;]{0,150}\b(?:(?:available|open)\s+(?:\w+\s+){0,4}(?:inspection|examination|review|audit)|right\s+to\s+(?:inspect|examine|review|audit))/i
     ],
     ignore:
       /\baudited\s+(?:\w+\s+)?financial|\baudit\s+committee\b|\bindependent\s+(?:registered\s+)?(?:certified\s+)?(?:public\s+)?account\w*\b/gi
@@ -22,8 +22,8 @@ export const liabilityClauses: ReadonlyArray<ClauseType> = [
     name: "uncapped liability",
     asks: /\b(?:uncapped|unlimited)\s+liabilit\w*|\bliabilit\w*\b[^?]{0,40}\b(?:uncapped|unlimited|not\s+(?:subject\s+to|limited|capped))|\b(?:exclu\w*|carve[-\s]?outs?|except\w*)\b[^?]{0,60}\b(?:limitation|cap|limit)\s+(?:of|on)\s+liabilit\w*/i,
     evidence: [
-      /\bunlimited\s+liabilit\w*|\bliabilit\w*\s+(?:\w+\s+){0,3}(?:shall\s+be\s+|is\s+)unlimited|\b(?:except|excluding|other\s+than|save\s+for|does\s+not\s+apply|shall\s+not\s+apply|not\s+(?:be\s+)?subject\s+to)\b/i,
-      /\bunlimited\s+liabilit|\bin\s+no\s+event\b[^.;]{0,200}\bliab|\bliabilit\w*\b[^.;]{0,80}\b(?:not\s+exceed|be\s+limited|limited\s+to|exceed)\b|\blimitations?\s+(?:of|on)\s+liabilit|\bnot\s+be\s+liable\s+(?:\w+\s+){0,4}for\s+(?:any\s+)?(?:lost\s+profits|indirect|incidental|special|consequential|punitive)/i
+      /\bunlimited\s+liabilit\w*(?!\s+compan)|\bliabilit\w*\s+(?:\w+\s+){0,3}(?:shall\s+be\s+|is\s+)unlimited|\b(?:except|excluding|excluded\s+from|other\s+than|save\s+for|(?:does|do|shall|will)\s+not\s+apply|shall\s+not\s+limit|not\s+(?:be\s+)?subject\s+to)\b|\bnothing\b[^.;]{0,60}\b(?:limits?|excludes?|restricts?)\b/i,
+      /\bunlimited\s+liabilit(?!\w*\s+compan)|\bin\s+no\s+event\b[^.;]{0,200}\bliab|\bliabilit\w*\b[^.;]{0,80}\b(?:not\s+exceed|be\s+limited|limited\s+to|exceed)\b|\blimitations?\s+(?:of|on)\s+liabilit|\b(?:limits?|excludes?|restricts?)\s+(?:[\w'’]+\s+){0,3}liabilit|\b(?:limitations?|exclusions?)\b[^.;]{0,80}\b(?:shall|do|does|will)\s+not\s+apply\b|\b(?:not|neither\s+(?:\w+\s+){1,2}(?:shall|will))\s+be\s+liable\s+(?:\w+\s+){0,4}for\s+(?:any\s+)?(?:lost\s+profits|indirect|incidental|special|consequential|punitive)/i
     ]
   },
   {
@@ -37,15 +37,18 @@ export const liabilityClauses: ReadonlyArray<ClauseType> = [
     name: "insurance",
     asks: /\binsur\w*/i,
     evidence: [
-      /\b(?:maintain|carry|procure|obtain|keep|purchase)\w*\b[^.;]{0,100}\b(?:insurance|coverage|insurance\s+polic(?:y|ies))\b|\binsurance\s+(?:\w+\s+){0,5}(?:with\s+limits|in\s+(?:an\s+)?amounts?|coverage\s+of|of\s+not\s+less\s+than|of\s+at\s+least|covering)|\b(?:named|additional)\s+insureds?\b|\bis\s+insured\b/i
+      /\b(?:maintain|carry|procure|obtain|keep|purchase|provide|take\s+out|effect)\w*\b[^.;]{0,100}\b(?:insurance|insurance\s+(?:coverage|cover)|insurance\s+polic(?:y|ies))\b|\b(?:maintain|carry|procure|obtain|keep|purchase)\w*\b[^.;]{0,100}\bcoverage\b|\binsurance\s+(?:\w+\s+){0,5}(?:with\s+limits|in\s+(?:an\s+)?amounts?|coverage\s+of|of\s+not\s+less\s+than|of\s+at\s+least|covering)|\b(?:named|additional)\s+insureds?\b|\b(?:keep|maintain)\s+(?:\w+\s+){0,3}insured\b|\bis\s+insured\b/i
     ]
   },
   {
     name: "covenant not to sue",
     asks: /\bnot\s+to\s+sue\b|\b(?:sue|contest\w*|challeng\w*|attack\w*|dispute)\b[^?]{0,60}\b(?:validity|ownership|title|rights?|patents?|trade\s*marks?|intellectual\s+property)/i,
     evidence: [
-      /\bcovenants?\s+not\s+to\s+sue\b|\bnot\s+to\s+sue\b|\bnot\b[^.;]{0,60}\b(?:contest|challenge|attack|oppose|impair)\w*\b[^.;]{0,100}\b(?:validity|ownership|title|intellectual\s+property|trade\s*marks?|patents?|copyrights?|rights?\s+(?:\w+\s+){0,3}(?:in|to)\s+(?:the\s+)?(?:\w+\s+){0,3}(?:marks?|work\s+product|property|intellectual))/i
-    ]
+      /\bcovenants?\s+not\s+to\s+sue\b|\bnot\s+to\s+sue\b|\b(?:not|neither|nor|never)\b[^.;]{0,60}\b(?:sue|petition|institute|commence|bring|join)\b[^.;]{0,120}\b(?:action|proceeding|suit|claim|case|petition)s?\b[^.;]{0,60}\bagainst\b|\b(?:not|neither|nor|never)\b[^.;]{0,60}\b(?:contest|challenge|attack|oppose|impair)\w*\b[^.;]{0,100}\b(?:validity|ownership|title|intellectual\s+property|trade\s*marks?|patents?|copyrights?|rights?\s+(?:\w+\s+){0,3}(?:in|to)\s+(?:the\s+)?(?:\w+\s+){0,3}(?:marks?|work\s+product|property|intellectual))/i
+    ],
+    // Severability: an invalid provision does "not affect or impair the validity" of the others.
+    unless:
+      /\b(?:validity|enforceability)\s+(?:or\s+(?:validity|enforceability)\s+)?of\s+(?:any\s+|the\s+)?(?:other|remaining)\b|\bsever\w*/i
   },
   {
     name: "third-party beneficiary",

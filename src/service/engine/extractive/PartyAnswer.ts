@@ -44,7 +44,7 @@ const notParties = new Set(
 const relatedToParty = /\b(?:affiliates?|subsidiar(?:y|ies)|representatives?)\s+of\b/i
 /** A word for a kind of party, not a name: "Agreement", "a Delaware Company", "the Corporation". */
 const genericName =
-  /^(?:(?:an?|the)\s+(?:\w+\s+)?)?(?:company|corporation|agreement|party|parties|partnership|limited\s+liability\s+company|entity)$/i
+  /^(?:(?:an?|the)\s+(?:\w+\s+)?)?(?:\w+,\s+)?(?:company|corporation|agreement|party|parties|partnership|limited\s+liability\s+company|entity)$/i
 const notAName = (name: string) => relatedToParty.test(name) || genericName.test(name.trim())
 
 interface RoleEntry {
@@ -61,7 +61,7 @@ const recitals = /\b(?:WHEREAS|Whereas|RECITALS|Recitals|BACKGROUND|NOW,? THEREF
 const rolesOf = (index: PassageIndex, document: EngineDocument): Array<RoleEntry> => {
   const out: Array<RoleEntry> = []
   let preamble = true
-  const entries = index.passages.filter((e) => e.document === document && e.passage.index < preamblePassages)
+  const entries = index.opening(document.id, preamblePassages)
   for (const entry of entries) {
     for (const sentence of splitSentences(entry.passage.text)) {
       const cut = sentence.text.search(recitals)
@@ -118,19 +118,17 @@ const organisationsIn = (sentences: ReadonlyArray<RankedSentence>): Array<RoleEn
 
 /** Parties named without roles: both sides of "between A and B" in the opening passages. */
 const betweenEntries = (index: PassageIndex, document: EngineDocument): Array<RoleEntry> =>
-  index.passages
-    .filter((entry) => entry.document === document && entry.passage.index < 2)
-    .flatMap((entry) =>
-      splitSentences(entry.passage.text).flatMap((sentence) =>
-        partiesBetween(sentence.text).map((name) => ({
-          role: "",
-          name,
-          entry,
-          sentence: sentence.text,
-          preamble: true
-        }))
-      )
+  index.opening(document.id, 2).flatMap((entry) =>
+    splitSentences(entry.passage.text).flatMap((sentence) =>
+      partiesBetween(sentence.text).map((name) => ({
+        role: "",
+        name,
+        entry,
+        sentence: sentence.text,
+        preamble: true
+      }))
     )
+  )
 
 /**
  * Who: a role the question names ("the supplier") looked up in the document's role definitions; "the parties" lists
@@ -140,9 +138,9 @@ const betweenEntries = (index: PassageIndex, document: EngineDocument): Array<Ro
 export const answerParty = (
   index: PassageIndex,
   query: Query,
-  sentences: ReadonlyArray<RankedSentence>
+  sentences: ReadonlyArray<RankedSentence>,
+  document: EngineDocument | undefined = sentences[0]?.entry.document
 ): Found | undefined => {
-  const document = sentences[0]?.entry.document
   if (document === undefined) return undefined
   const roles = rolesOf(index, document)
   const wanted = asked(query)

@@ -42,9 +42,14 @@ export const partiesBetween = (text: string): Array<string> => {
   const sides = clause.split(/,?\s+and\s+/)
   const out: Array<string> = []
   for (const side of sides) {
-    const name = findParties(side.replace(/^[*_"“\s]+/, "")).find((span) => span.start === 0)
-    if (name !== undefined && !out.some((other) => sameParty(other, name.text))) out.push(name.text)
+    const text = side.replace(/^[*_"“\s]+/, "")
+    const name = findParties(text).find((span) => span.start === 0)?.text ?? leadingName.exec(text)?.[1]
+    if (name !== undefined && !out.some((other) => sameParty(other, name))) out.push(name)
     if (out.length === 2) break
   }
   return out
 }
+
+/** A name without a company form, as a side of "between" opens with it: "Microsoft", "Nokia Solutions". */
+const leadingName =
+  /^((?!(?:The|This|Each|Such|Any|All)\b)\p{Lu}[\p{L}\d&'’.-]*(?:\s+(?:of\s+|&\s+)?\p{Lu}[\p{L}\d&'’.-]*){0,4})(?=\s*(?:[,;(]|$))/u

@@ -24,6 +24,20 @@ const suffixes = [
   "B\\.V\\.",
   "N\\.V\\.",
   "Pty\\.? Ltd\\.?",
+  "Pte\\.? Ltd\\.?",
+  "S\\.R\\.L\\.?",
+  "S\\.r\\.l\\.?",
+  "SRL",
+  "S\\.A\\.S\\.",
+  "S\\.L\\.",
+  "A\\/S",
+  "AB",
+  "Oy",
+  "KG",
+  "SE",
+  "PLLC",
+  "P\\.C\\.",
+  "L\\.L\\.C",
   "S\\.p\\.A\\.",
   "Holdings",
   "Group",
@@ -32,11 +46,16 @@ const suffixes = [
   "Bank",
   "University",
   "Association",
-  "Foundation"
+  "Foundation",
+  "Fund"
 ]
 const suffix = `(?:${[...suffixes, ...suffixes.map((s) => s.toUpperCase())].join("|")})`
 const word = "(?:[\\p{Lu}\\d][\\p{L}\\d'’.-]*|\\(\\p{Lu}[\\p{L}\\s]{1,20}\\)|&|of|de|the|OF|THE)"
-const orgPattern = new RegExp(`\\p{Lu}[\\p{L}\\d'’.-]*(?:\\s+${word}){0,6},?\\s+${suffix}(?![\\p{L}])`, "gu")
+/** A name starts with a capital, or with a brand's lower-case letter before a capital or digit ("eBay", "i3"). */
+const orgPattern = new RegExp(
+  `(?:\\p{Lu}|(?<![\\p{L}\\d])\\p{Ll}(?=[\\p{Lu}\\d]))[\\p{L}\\d'’.-]*(?:\\s+${word}){0,6},?\\s+${suffix}(?![\\p{L}])`,
+  "gu"
+)
 const personPattern =
   /(?:(?:Mr|Ms|Mrs|Dr)\.?\s+)?\p{Lu}\p{Ll}+(?:\s+\p{Lu}\.)?(?:\s+\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}\p{Ll}+)?){1,2}(?![\p{L}])/gu
 
@@ -69,7 +88,9 @@ const tidy = (text: string) => text.replace(/\s+/g, " ").replace(leading, "").tr
 export const findOrganisations = (text: string): Array<Span> =>
   matchSpans(text, orgPattern, (m) => {
     const name = tidy(m[0])
-    return name.split(/\s+/).length >= 2 ? name : undefined
+    // "a Delaware Company", "an Italian corporation": what a party is, not its name.
+    const described = /\b(?:an?|AN?)\s+$/.test(text.slice(Math.max(0, m.index - 4), m.index))
+    return name.split(/\s+/).length >= 2 && !described ? name : undefined
   }).map((span) => ({ ...span, start: span.end - span.text.length }))
 
 const companyAfter = new RegExp(`^,?\\s+${suffix}(?![\\p{L}])`, "u")
@@ -108,7 +129,9 @@ export interface RoleDefinition {
 }
 
 const rolePattern =
-  /\(\s*(?:(?:the|each|individually|collectively|hereinafter|herein|referred|to|as|a|an|or|and|,)\s+)*["“”'‘]([\p{L}][\p{L} -]{1,30}?)["“”'’]/gu
+  /\(\s*(?:(?:the|each|individually|collectively|hereinafter|herein|referred|to|as|a|an|or|and|,)\s+)*["“”'‘]([\p{L}][\p{L} -]{1,30}?)["“”'’]|\b(?:hereinafter|hereafter|herein)\s+(?:referred\s+to\s+as|called|designated\s+as|known\s+as)\s+(?:the\s+)?["“”'‘]([\p{L}][\p{L} -]{1,30}?)["“”'’]/gu
+/** The capitalised name just before a definition without a company form ("JSC NOC KazakhOil, hereinafter …"). */
+const nameBefore = /(\p{Lu}[\p{L}\d&'’.-]*(?:\s+(?:[\p{Lu}\d][\p{L}\d&'’.-]*|of|&)){0,6})\s*,?\s*$/u
 const labelPattern = /\b(\p{Lu}[\p{L}]{2,20})\s*:\s*/gu
 const acceptancePattern =
   /\b(?:Accepted(?:\s+and\s+agreed)?|Agreed(?:\s+and\s+accepted)?|Acknowledged(?:\s+and\s+(?:agreed|accepted))?)(?:\s+(?:to|by))?\s*:\s*/giu
@@ -118,6 +141,13 @@ const notRoles = new Set(
     " "
   )
 )
+
+const nameEnding = (window: string): Span | undefined => {
+  const m = nameBefore.exec(window)
+  const name = m?.[1]?.replace(leading, "").trim()
+  if (m === null || name === undefined || !/\p{L}{3}/u.test(name)) return undefined
+  return { text: name, start: m.index + m[0].indexOf(name), end: m.index + m[0].indexOf(name) + name.length }
+}
 
 /**
  * Roles defined in a text: `Acme Corp., a Delaware corporation ("Supplier")` and `Landlord: Harborview LLC`.
@@ -129,8 +159,8 @@ export const findRoles = (text: string): Array<RoleDefinition> => {
   for (const m of text.matchAll(rolePattern)) {
     const offset = Math.max(from, m.index - 300)
     const window = text.slice(offset, m.index)
-    const first = findOrganisations(window)[0] ?? findPersons(window)[0]
-    if (first !== undefined) out.push({ role: m[1] ?? "", name: first.text, start: offset + first.start })
+    const first = findOrganisations(window)[0] ?? findPersons(window)[0] ?? nameEnding(window)
+    if (first !== undefined) out.push({ role: m[1] ?? m[2] ?? "", name: first.text, start: offset + first.start })
     from = m.index + m[0].length
   }
   // "Accepted and agreed: Maria Delgado": the person who signs an offer or a letter for themselves is a party.

@@ -21,7 +21,28 @@ export interface PassageIndex {
   readonly sentences: (documentId: number) => ReadonlyArray<DocumentSentence>
   /** A document's sentences that pass `keep`, in order; only passages that pass it are split (see `sentencesOf`). */
   readonly scan: (documentId: number, keep: (text: string) => boolean) => ReadonlyArray<DocumentSentence>
+  /**
+   * A document's opening: its first passages, and those from where it names its parties when a cover page or a
+   * table of contents comes first (see `preambleAt`). Dates, parties and titles are read there.
+   */
+  readonly opening: (documentId: number, count: number) => ReadonlyArray<IndexedPassage>
 }
+
+/** How far into a document its preamble is looked for (a long table of contents comes first). */
+const preambleSearch = 60
+/**
+ * Where a contract names itself and its parties: "This Franchise Agreement … is made … by and between", "BETWEEN:"
+ * on a line of its own; not a mention of another agreement "by and between" others.
+ */
+const preamble =
+  /\bthis\s+(?:[\w-]+\s+){0,8}(?:agreement|contract|amendment|lease|licen[cs]e)\b[^.]{0,200}?\b(?:made|entered\s+into|dated|executed)\b[^.]{0,300}\b(?:between|among)\b|^\s*(?:between|among)\s*:?\s*$/im
+
+/** The position of the passage that holds a document's preamble among its passages, 0 when none is found. */
+export const preambleAt = (passages: ReadonlyArray<IndexedPassage>): number =>
+  Math.max(
+    0,
+    passages.slice(0, preambleSearch).findIndex((entry) => preamble.test(entry.passage.text))
+  )
 
 /** Builds the index; query terms arrive already processed, so the search side only splits on spaces. */
 export const buildIndex = (documents: ReadonlyArray<EngineDocument>): PassageIndex => {
@@ -55,7 +76,14 @@ export const buildIndex = (documents: ReadonlyArray<EngineDocument>): PassageInd
   }
   const scan = (documentId: number, keep: (text: string) => boolean) =>
     split.get(documentId)?.filter((sentence) => keep(sentence.text)) ?? sentencesOf(own(documentId), keep)
-  return { documents, passages, search, idf, sentences, scan }
+  const openings = new Map<number, number>()
+  const opening = (documentId: number, count: number) => {
+    const mine = own(documentId)
+    const at = openings.get(documentId) ?? preambleAt(mine)
+    openings.set(documentId, at)
+    return at < count ? mine.slice(0, count) : [...mine.slice(0, count), ...mine.slice(at, at + count)]
+  }
+  return { documents, passages, search, idf, sentences, scan, opening }
 }
 
 /** Cache key: the documents and how many passages each has (re-ingested documents get a new key). */

@@ -60,7 +60,8 @@ export const rankPassages = (index: PassageIndex, query: Query, limit = passageL
   const kept = scored.slice(0, limit)
   // Dates and parties are stated in a contract's opening lines, however often the words recur further on.
   if (query.kind === "date" || query.kind === "party") {
-    for (const item of scored.slice(limit)) if (item.entry.passage.index < openingPassages) kept.push(item)
+    const opening = new Set(index.documents.flatMap((document) => index.opening(document.id, openingPassages)))
+    for (const item of scored.slice(limit)) if (opening.has(item.entry)) kept.push(item)
   }
   return kept.map((item) => ({ ...item, score: item.raw / top }))
 }

@@ -1,6 +1,9 @@
 import type { ClauseType } from "./ClauseTypes.js"
 
 const lic = "licen[cs]\\w*"
+/** What a licence is a licence of: marks, names, software, technology, a system, content, patents. */
+const ipWords =
+  "(?:marks?|trade\\s*marks?|trade\\s+names?|service\\s+marks?|logos?|software|technology|system|content|materials|intellectual\\s+property|patents?|copyrights?|know-how)\\b"
 
 /** Clauses about who owns, assigns, pays for or licenses what. In the order questions are matched (see `ClauseTypes`). */
 export const rightsClauses: ReadonlyArray<ClauseType> = [
@@ -8,51 +11,54 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
     name: "joint IP ownership",
     asks: /\bjoint\w*\b[^?]{0,40}\b(?:own\w*|ip|intellectual|inventions?)|\bco-?own\w*|\bshared?\s+ownership\b|\bowned\s+jointly\b/i,
     evidence: [
-      /\bjointly\s+(?:\w+\s+){0,2}own\w*|\bjoint(?:ly)?\s+(?:owned|ownership|property)|\bco-?own\w*|\bowned\s+(?:\w+\s+){0,3}jointly|\bshared\s+ownership|\bundivided\s+(?:\w+\s+)?interest/i
+      /\bjointly\s+(?:\w+\s+){0,2}own\w*|\bjoint(?:ly)?\s+(?:owned|ownership|property)|\bco-?own\w*|\bowned\s+(?:\w+\s+){0,3}jointly|\bshared\s+ownership|\bundivided\s+(?:\w+\s+)?(?:interests?|shares?)|\bowned\s+(?:\w+\s+){0,4}(?:in\s+)?equal\s+(?:undivided\s+)?(?:shares|parts|interests)/i
     ]
   },
   {
     name: "IP ownership assignment",
     asks: /\b(?:intellectual\s+property|ip|inventions?|work\s+product|deliverables?|developments?|copyrights?|patents?|works?)\b[^?]{0,80}\b(?:assign\w*|own\w*|property\s+of|belong\w*|transfer\w*|vest\w*)|\b(?:assign\w*|own\w*|belong\w*|vest\w*)\b[^?]{0,60}\b(?:intellectual\s+property|ip|inventions?|work\s+product|deliverables?)\b|\bwork\s+(?:made\s+)?for\s+hire\b/i,
     evidence: [
-      /\bhereby\s+(?:irrevocably\s+)?(?:assigns?|transfers?|conveys?)\b|\b(?:shall|will)\s+(?:be\s+(?:and\s+remain\s+)?|become\s+)(?:the\s+)?(?:sole\s+(?:and\s+exclusive\s+)?|exclusive\s+)?property\s+of|\bworks?\s+(?:made\s+)?for\s+hire\b|\b(?:shall|will|agrees?\s+to|undertakes?\s+to)\s+(?:assign|transfer)\s+(?:\w+\s+){0,4}(?:right|rights|title|interest|ownership|share)|\bshall\s+(?:vest|belong)\s+(?:\w+\s+){0,2}in\b|\bshall\s+be\s+owned\s+(?:\w+\s+){0,2}by\b/i,
-      /\b(?:intellectual\s+property|inventions?|work\s+product|deliverables?|developments?|improvements?|copyrights?|patents?|trade\s*marks?|domains?|know-how|results|works\s+of\s+authorship|urls?)\b/i
+      /\bhereby\s+(?:irrevocably\s+)?(?:assigns?|transfers?|conveys?)\b|\b(?:shall|will)\s+(?:be\s+(?:and\s+remain\s+)?|become\s+)(?:the\s+)?(?:sole\s+(?:and\s+exclusive\s+)?|exclusive\s+)?property\s+of|\bworks?\s+(?:made\s+)?for\s+hire\b|\b(?:shall|will|agrees?\s+to|undertakes?\s+to)\s+(?:(?:\w+\s+){1,2}(?:and|or)\s+)?(?:assign|transfer)\s+(?:\w+\s+){0,4}(?:right|rights|title|interest|ownership|share|all|any)\b|\btitle\b[^.;]{0,80}\b(?:shall|will)\s+(?:pass|vest|transfer)\s+to\b|\bshall\s+(?:vest|belong)\s+(?:\w+\s+){0,2}in\b|\bshall\s+be\s+owned\s+(?:\w+\s+){0,2}by\b/i,
+      /\b(?:intellectual\s+property|inventions?|work\s+product|deliverables?|developments?|improvements?|modifications?|enhancements?|derivative\s+works?|copyrights?|patents?|trade\s*marks?|domains?|know-how|results|works\s+of\s+authorship|urls?)\b/i
     ]
   },
   {
     name: "anti-assignment",
     asks: /\bassign\w*|\btransfer\w*\s+(?:this|the|its)\s+(?:\w+\s+)?(?:agreement|contract|rights)|\bdelegat\w*/i,
     evidence: [
-      /\b(?:not|no|neither)\b[^.;]{0,120}\b(?:assign\w*|transfer\w*|delegat\w*)\b|\b(?:assign\w*|transfer\w*|delegat\w*)\b[^.;]{0,200}\b(?:without\s+(?:the\s+)?(?:prior\s+)?(?:express\s+)?(?:written\s+)?(?:consent|approval|permission)|(?:consent|approval)\s+of|null\s+and\s+void|notice\s+to\s+the\s+other)/i,
-      /\bassign\w*/i
+      /\b(?:not|no|neither)\b[^.;]{0,120}\b(?:assign\w*|transfer\w*|delegat\w*)\b|\b(?:assign\w*|transfer\w*|delegat\w*)\b[^.;]{0,200}\b(?:without\s+(?:the\s+)?(?:prior\s+)?(?:express\s+)?(?:written\s+)?(?:consent|approval|permission)|(?:consent|approval)\s+of|null\s+and\s+void|notice\s+to\s+the\s+other|(?:upon|with|after|by|on)\s+(?:\w+\s+){0,3}notice\s+to\b)/i,
+      /\b(?:assign|delegat)\w*/i
     ]
   },
   {
     name: "revenue or profit sharing",
     asks: /\b(?:revenues?|profits?|royalt\w*|commissions?|income|proceeds|earnings)\b[^?]{0,40}\bshar\w*|\bshar\w*\b[^?]{0,40}\b(?:revenues?|profits?|royalt\w*|income|proceeds|earnings)|\broyalt\w*|\bcommissions?\b/i,
     evidence: [
-      /\b(?:royalt(?:y|ies)|commissions?|revenue\s+share|profit\s+share)\b[^.;]{0,150}(?:%|percent|\bof\s+(?:the\s+|all\s+|its\s+)?(?:net|gross|total)|revenues?|sales|receipts)|(?:\d+(?:\.\d+)?\s*%|\*+\s*%|percent(?:age)?)\s+(?:\w+\s+){0,5}(?:of\s+(?:the\s+|all\s+|its\s+)?)?(?:net\s+|gross\s+|total\s+)?(?:\w+\s+){0,2}(?:revenues?|sales|profits?|receipts|income|proceeds|turnover)|\b(?:revenues?|profits?|proceeds|economic\s+rights)\b[^.;]{0,80}\b(?:shared|split|divided|distributed)\b|\bshare\s+(?:\w+\s+){0,3}(?:revenues?|profits?|proceeds)/i
+      /\b(?:royalt(?:y|ies)|commissions?|revenue\s+share|profit\s+share)\b[^.;]{0,150}(?:%|percent|\bof\s+(?:the\s+|all\s+|its\s+)?(?:net|gross|total)|revenues?|sales|receipts)|(?:\d+(?:\.\d+)?\s*%|\*+\s*%|percent(?:age)?)\)?\s+(?:\(\d+(?:\.\d+)?\s*%\)\s+)?(?:\w+\s+){0,5}(?:of\s+(?:the\s+|all\s+|its\s+)?)?(?:net\s+|gross\s+|total\s+)?(?:\w+\s+){0,2}(?:revenues?|sales|profits?|receipts|income|proceeds|turnover|billings|collections|amounts?\s+(?:received|collected))|\b(?:royalt(?:y|ies)|commissions?)\b[^.;]{0,100}\bper\s+(?:unit|copy|item|product|ton|tonne|barrel|licen[cs]e|subscriber|user|sale)\b|\bprofit\s+participation\b|\bshare\s+of\s+(?:the\s+)?(?:\w+\s+)?(?:revenues?|profits?|proceeds|income)\b|\b(?:revenues?|profits?|proceeds|economic\s+rights)\b[^.;]{0,80}\b(?:shared|split|divided|distributed)\b|\bshare\s+(?:\w+\s+){0,4}(?:revenues?|profits?|proceeds)/i,
+      // …paid, shared or retained: a percentage of revenue that only describes something ("a business with 20% of
+      // its revenues from food") is no sharing.
+      /\b(?:pay\w*|remit\w*|shar\w*|split|retain\w*|receiv\w*|entitled|distribut\w*|royalt\w*|commissions?|fees?|compensat\w*|earn\w*|owe[sd]?|due|price|consideration|margin)\b/i
     ]
   },
   {
     name: "volume restriction",
     asks: /\b(?:volume|usage|use|quantit\w*)\b[^?]{0,50}\b(?:restrict\w*|limit\w*|threshold|cap|caps|exceed\w*)|\b(?:limit\w*|restrict\w*|caps?|threshold)\b[^?]{0,30}\b(?:usage|use|volume|quantit\w*)\b|\b(?:exceed\w*|above|over)\b[^?]{0,40}\b(?:threshold|usage|volume|limit|quota|forecast)/i,
     evidence: [
-      /\bup\s+to\s+(?:a\s+maximum\s+of\s+)?(?:[\w-]+\s+)?\(?\d[\d,]*\)?\s+(?:\w+\s+){0,2}(?:users?|servers?|copies|seats?|installations?|devices?|sites?|locations?|weeks?)|\b(?:exceed\w*|in\s+excess\s+of)\s+(?:\w+\s+){0,5}(?:forecast|threshold|allotment|quota|capacity|maximum)|\bmaximum\s+(?:number|quantity|volume)\s+of|\bpermissible\s+(?:\+\/-|deviation)/i
+      /\bup\s+to\s+(?:a\s+maximum\s+of\s+)?(?:[\w-]+\s+)?\(?\d[\d,]*\)?\s+(?:\w+\s+){0,2}(?:users?|servers?|copies|seats?|installations?|devices?|sites?|locations?|weeks?|workstations?|computers?|machines?|processors?|cpus?)|\b(?:usage|use|volume|transactions?|users?|quantit\w*)\b[^.;]{0,40}\bexceed\w*\b[^.;]{0,120}\b(?:additional|extra|excess|overage|increased?)\s+(?:fees?|charges?|rates?|prices?)|\boverage\s+(?:fees?|charges?)|\b(?:exceed\w*|in\s+excess\s+of)\s+(?:\w+\s+){0,5}(?:forecast|threshold|allotment|quota|capacity|maximum)|\bmaximum\s+(?:number|quantity|volume)\s+of|\bpermissible\s+(?:\+\/-|deviation)/i
     ]
   },
   {
     name: "price restrictions",
     asks: /\b(?:prices?|pricing|rates?|fees?)\b[^?]{0,50}\b(?:restrict\w*|limit\w*|increase\w*|decrease\w*|rais\w*|lower\w*|reduc\w*|chang\w*|adjust\w*|fixed|caps?|capped)\b|\b(?:restrict\w*|limit\w*|rais\w*|lower\w*|cap)\b[^?]{0,50}\b(?:prices?|pricing)\b/i,
     evidence: [
-      /\b(?:prices?|pricing|rates?|fees?)\b[^.;]{0,100}\b(?:shall\s+not\s+(?:be\s+)?(?:increased?|exceed|changed?|raised?)|not\s+to\s+exceed|(?:fixed|firm)\s+(?:for|during|until|through)|may\s+not\s+(?:be\s+)?(?:increased?|raised?|changed?)|no\s+(?:price\s+)?increases?)|\b(?:increase|adjustment|adjust)\w*\s+(?:\w+\s+){0,6}(?:prices?|pricing|fees?|rates?)\b[^.;]{0,80}\b(?:not\s+(?:to\s+)?exceed|no\s+more\s+than|limited\s+to|more\s+than\s+once)|\badjustments?\b[^.;]{0,60}\bnot\s+to\s+exceed\b/i
+      /\b(?:prices?|pricing|rates?|fees?)\b[^.;]{0,100}\b(?:shall\s+not\s+(?:be\s+)?(?:increased?|exceed|changed?|raised?)|not\s+to\s+exceed|(?:fixed|firm)\s+(?:for|during|until|through)|may\s+not\s+(?:be\s+)?(?:increased?|raised?|changed?)|no\s+(?:price\s+)?increases?)|\b(?:increase|adjustment|adjust)\w*\s+(?:\w+\s+){0,6}(?:prices?|pricing|fees?|rates?)\b[^.;]{0,80}\b(?:not\s+(?:to\s+)?exceed|no\s+more\s+than|limited\s+to|more\s+than\s+once)|\badjustments?\b[^.;]{0,60}\bnot\s+to\s+exceed\b|\b(?:minimum|maximum)\s+resale\s+prices?\b|\b(?:sell|resell|offer)\b[^.;]{0,60}\b(?:below|above)\s+(?:the\s+)?(?:\w+\s+){0,2}prices?\b/i
     ]
   },
   {
     name: "minimum commitment",
     asks: /\bminimum\b|\btake[-\s]or[-\s]pay\b/i,
     evidence: [
-      /\bminimum\s+(?:annual\s+|monthly\s+|quarterly\s+|yearly\s+)?(?:purchase|order|quantit\w*|volume|commitment|amount|number|units?|sales|revenue|royalt\w*|fees?|payments?|spend|requirements?)|\btake[-\s]or[-\s]pay\b|\b(?:shall|will|agrees?\s+to)\s+(?:purchase|order|buy|sell)\s+(?:a\s+)?(?:no\s+less|not\s+less|at\s+least)|\b(?:purchase|order|buy|sell|commits?\s+to\s+\w+)\s+(?:\w+\s+){0,2}minimum\s+of\b|\bminimum\s+of\s+(?:\$|\d|[\w-]+\s+\(\d)[^.;]{0,40}\b(?:units?|products?|orders?|shares?|purchases?|tons?|barrels?|pieces|cases|per\s+(?:year|month|quarter|week))\b/i
+      /\bminimum\s+(?:annual\s+|monthly\s+|quarterly\s+|yearly\s+)?(?:purchase|order|quantit\w*|volume|commitment|amount|number|units?|sales|revenue|royalt\w*|fees?|payments?|spend|requirements?)|\btake[-\s]or[-\s]pay\b|\b(?:shall|will|must|agrees?\s+to|undertakes?\s+to|commits?\s+to|is\s+obligated\s+to)\s+(?:\w+\s+)?(?:purchase|order|buy|sell|procure)\b(?:\s+\w+){0,3}?\s+(?:a\s+)?(?:no\s+less|not\s+less|no\s+fewer|not\s+fewer|at\s+least|a\s+minimum)|\bless\s+than\b[^.;]{0,120}\bpay\b[^.;]{0,40}\b(?:difference|shortfall|deficiency)\b|\b(?:purchase|order|buy|sell|commits?\s+to\s+\w+)\s+(?:\w+\s+){0,2}minimum\s+of\b|\bminimum\s+of\s+(?:\$|\d|[\w-]+\s+\(\d)[^.;]{0,40}\b(?:units?|products?|orders?|shares?|purchases?|tons?|barrels?|pieces|cases|per\s+(?:year|month|quarter|week))\b/i
     ]
   },
   {
@@ -67,7 +73,7 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
     asks: /\baffiliat\w*\b[^?]{0,60}\blicen[cs]\w*|\blicensee'?s?\s+affiliat\w*|\blicen[cs]\w*\s+to\s+(?:\w+\s+){0,3}affiliat\w*/i,
     evidence: [
       new RegExp(
-        `\\b${lic}\\b[^.;]{0,150}\\bto\\s+(?:\\w+\\s+){0,3}(?:and|or)\\s+(?:its|their)\\s+affiliates\\b|\\b(?:and|or)\\s+(?:its|their)\\s+affiliates\\b[^.;]{0,60}\\b(?:may\\s+use|right\\s+to\\s+use|sublicen[cs]\\w*|${lic})`,
+        `\\b${lic}\\b[^.;]{0,150}\\bto\\s+(?:\\w+\\s+){0,3}(?:and|or)\\s+(?:its|their)\\s+affiliates\\b|\\b(?:and|or)\\s+(?:its|their)\\s+affiliates\\b[^.;]{0,60}\\b(?:may\\s+use|right\\s+to\\s+use|sublicen[cs]\\w*|${lic})|\\b(?:sub)?licen[cs](?:e|es|ed|ing)\\b[^.;]{0,100}\\b(?:to|extend\\w*\\s+to)\\s+(?:any\\s+of\\s+)?(?:its|their|licensee'?s?|the\\s+licensee'?s?)\\s+(?:affiliates|subsidiaries)\\b`,
         "i"
       )
     ]
@@ -84,7 +90,7 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
     asks: /\birrevocabl\w*|\bperpetual\w*|\bnever\s+expir\w*|\b(?:cannot|can't|not)\s+be\s+revoked\b/i,
     evidence: [
       new RegExp(
-        `\\b(?:irrevocabl\\w*|perpetual\\w*)\\b[^.;]{0,120}\\b${lic}|\\b${lic}\\b[^.;]{0,120}\\b(?:irrevocabl\\w*|perpetual\\w*)`,
+        `\\b(?:irrevocabl\\w*|perpetu\\w*)\\b[^.;]{0,120}\\b${lic}|\\b${lic}\\b[^.;]{0,120}\\b(?:irrevocabl\\w*|perpetu\\w*|non-?revocable|(?:may|shall|can)\\s*not\\s+be\\s+revoked)`,
         "i"
       )
     ]
@@ -94,7 +100,7 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
     asks: /\bnon-?transferr?able\b|\blicen[cs]\w*\b[^?]{0,60}\btransfer\w*|\btransfer\w*\b[^?]{0,40}\blicen[cs]\w*/i,
     evidence: [
       new RegExp(
-        `\\bnon-?transferr?able\\b|\\bnot\\s+(?:be\\s+)?transferr?able\\b|\\bnon-?assignable\\b|\\bnon-?sublicens\\w*|\\b${lic}\\b[^.;]{0,150}\\b(?:may\\s+not|shall\\s+not|cannot|will\\s+not)\\s+(?:be\\s+)?(?:\\w+\\s+){0,2}(?:assign\\w*|transferr?\\w*|sublicens\\w*)`,
+        `\\bnon-?transferr?able\\b|\\bnot\\s+(?:be\\s+)?transferr?able\\b|\\bnon-?assignable\\b|\\bnon-?sublicens\\w*|\\b(?:${lic}|rights?\\s+(?:granted|licensed))\\b[^.;]{0,150}\\b(?:may\\s+not|shall\\s+not|cannot|will\\s+not)\\s+(?:be\\s+)?(?:\\w+\\s+){0,2}(?:assign\\w*|transferr?\\w*|sublicens\\w*)`,
         "i"
       )
     ]
@@ -104,7 +110,7 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
     asks: /\blicen[cs]\w*/i,
     evidence: [
       new RegExp(
-        `\\bgrants?\\b[^.;]{0,120}\\b(?:${lic}|sublicen[cs]\\w*|right\\s+to\\s+use)\\b|\\b${lic}\\s+(?:is\\s+|are\\s+)?(?:hereby\\s+)?granted\\b|\\bis\\s+(?:hereby\\s+)?licensed\\b|\\bhereby\\s+licen[cs]es\\b`,
+        `\\bgrants?\\b[^.;]{0,120}\\b(?:${lic}|sublicen[cs]\\w*|right\\s+to\\s+use)\\b|\\b${lic}\\s+(?:is\\s+|are\\s+)?(?:hereby\\s+)?granted\\b|\\bis\\s+(?:hereby\\s+)?licensed\\b|\\bhereby\\s+licen[cs]es\\b|\\b(?:authori[sz]es?|permits?|grants?)\\b[^.;]{0,80}\\bto\\s+use\\b[^.;]{0,100}\\b${ipWords}|\\bgrants?\\b[^.;]{0,120}\\b(?:subscription|franchise|permission|right\\s+to\\s+(?:access|reproduce|display|perform|make|copy|modify|exploit|publish|operate|manufacture))\\b|\\bgrants?\\b[^.;]{0,150}\\bright\\b[^.;]{0,100}\\b(?:using|use\\s+of)\\s+(?:the\\s+)?(?:\\w+\\s+){0,4}${ipWords}`,
         "i"
       )
     ],

@@ -1,23 +1,74 @@
 import type { EngineDocument } from "../AnswerEngine.js"
+import { findDates } from "./DateSpans.js"
+import type { DocumentSentence } from "./DocumentSentences.js"
+import { findDurations } from "./DurationSpans.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
 
-/** A clause that says how long the agreement lasts. */
+/** A clause that says how long the agreement lasts ("The term of this Agreement shall be five (5) years …"). */
 const termClause =
-  /\b(?:this\s+agreement|the\s+(?:initial\s+)?term|term\s+of\s+this\s+agreement)\b[^.;]{0,120}\b(?:shall|will)\s+(?:\w+\s+){0,2}(?:continue|remain\s+in\s+(?:full\s+)?(?:force|effect)|expire|terminate\s+(?:on|upon|at)|end\s+on|commence)\b|\binitial\s+term\b[^.;]{0,40}\b(?:means|shall\s+mean|is)\b|\bin\s+perpetuity\b/i
+  /\b(?:this\s+agreement|the\s+(?:initial\s+)?term(?:\s+of\s+this\s+agreement)?)\s*(?:\([^)]{0,60}\)\s*)?(?:,[^,.;]{0,100},\s*)?(?:\w+\s+){0,8}(?:shall|will)\s+(?:\w+\s+){0,3}(?:continue|remain\s+in\s+(?:full\s+)?(?:force|effect)|expire|terminate\s+(?:on|at)\b|terminate\b[^.;]{0,80}?\b(?:on|at|upon)\s+the\s+(?:earlier|earliest|later|latest|expiration|expiry|end|date|completion)|(?:immediately\s+and\s+)?automatically\s+terminate|end|commence|begin|run|last|be\s+(?:effective|in\s+effect)\s+(?:for|until|through)|have\s+a\s+(?:term|duration))\b|\b(?:initial\s+)?term\b[^.;]{0,40}\b(?:means|shall\s+mean|is|shall\s+be)\b[^.;]{0,120}\b(?:years?|months?|anniversary|until|through|expir\w*|ending|ends?)\b|\bin\s+perpetuity\b/i
+/** What the clause says about the end, not only the start: a clause with it is preferred to "shall commence on". */
+const saysEnd =
+  /\b(?:expir\w*|terminat\w*|end(?:s|ing)?|until|through|anniversary|perpetu\w*|indefinite\w*|years?|months?)\b/i
 /** A term without an end: it runs until someone ends it. */
 const openEnded =
   /\bin\s+perpetuity\b|\bperpetual(?:ly)?\b|\bindefinite(?:ly)?\b|\buntil\s+(?:\w+\s+){0,3}terminated\b|\bshall\s+continue\s+(?:in\s+(?:full\s+)?(?:force|effect)\s+)?until\b[^.;]{0,40}\bterminat/i
+/** A date the term ends on: "until December 31, 2010", "expire on …", "ending on …". */
+const endsOn =
+  /\b(?:until|through|to\s+and\s+including|expir\w*\s+(?:on|at)|end(?:s|ing)?\s+on|terminat\w*\s+on|and\s+ending)\s+(?:the\s+close\s+of\s+business\s+on\s+|midnight\s+on\s+)?(?:\w+\s+){0,1}$/i
+/** A date the term starts on, stated in the clause itself: "commencing on January 1, 2020". */
+const startsOn = /\b(?:commenc\w*|begin\w*|start\w*|effective|from)\s+(?:on\s+|as\s+of\s+)?(?:the\s+)?$/i
+const noticeNear = /notice|prior\s+to|before/i
+/** A period of renewal, not of the initial term: "renewed for successive one (1) year periods". */
+const renewalNear = /\b(?:renew\w*|extend\w*|extension|successive|additional|further|consecutive)\b[^.;]*$/i
+/** "until the end of the current calendar year": the term ends on December 31 of the year it starts. */
+export const endsWithYear = /\buntil\s+the\s+end\s+of\s+the\s+(?:then\s+)?current\s+calendar\s+year\b/i
+
+const ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
+const anniversary = new RegExp(`\\b(${ordinals.join("|")}|\\d{1,2})(?:st|nd|rd|th)?\\s+anniversary\\b`, "i")
+
+/** The agreement's term clause: the first sentence that says how long it lasts, one that says how it ends first. */
+export const documentTerm = (index: PassageIndex, document: EngineDocument): DocumentSentence | undefined => {
+  const clauses = index.scan(document.id, (text) => termClause.test(text))
+  return clauses.find((sentence) => saysEnd.test(sentence.text)) ?? clauses[0]
+}
+
+/** The end date a term clause states, if any. */
+export const statedEnd = (text: string) =>
+  findDates(text).find(
+    (span) => /\d{4}/.test(span.text) && endsOn.test(text.slice(Math.max(0, span.start - 50), span.start))
+  )
+
+/** The start date a term clause states, if any. */
+export const statedStart = (text: string) =>
+  findDates(text).find(
+    (span) => /\d{4}/.test(span.text) && startsOn.test(text.slice(Math.max(0, span.start - 30), span.start))
+  )
+
+/** The length of the term: months or years that are not a notice period, or "the fourth anniversary" (4 years). */
+export const termPeriod = (text: string): { readonly text: string; readonly start: number } | undefined => {
+  const period = findDurations(text).find(
+    (span) =>
+      /month|year/.test(span.text) &&
+      !noticeNear.test(text.slice(span.end, span.end + 25)) &&
+      !noticeNear.test(text.slice(Math.max(0, span.start - 20), span.start)) &&
+      !renewalNear.test(text.slice(Math.max(0, span.start - 50), span.start))
+  )
+  if (period !== undefined) return period
+  const m = anniversary.exec(text)
+  if (m === null) return undefined
+  const n = /^\d/.test(m[1] ?? "") ? Number(m[1]) : ordinals.indexOf((m[1] ?? "").toLowerCase()) + 1
+  return { text: `${n} year${n === 1 ? "" : "s"}`, start: m.index }
+}
 
 /**
  * When no end date can be read or computed: the agreement's term clause, quoted, with what it says about the end
  * ("No fixed end date: it runs until terminated."), so that the reader sees the clause instead of "not found".
  */
-export const termClauseAnswer = (index: PassageIndex, document: EngineDocument): Found | undefined => {
-  const [sentence] = index.scan(document.id, (text) => termClause.test(text))
-  if (sentence === undefined) return undefined
-  const short = openEnded.test(sentence.text)
+export const termClauseAnswer = (sentence: DocumentSentence): Found => ({
+  short: openEnded.test(sentence.text)
     ? "No fixed end date: it runs until terminated."
-    : "No end date is stated; the term clause:"
-  return { short, sentence: { ...sentence, score: 1, coverage: 1 } }
-}
+    : "No end date is stated; the term clause:",
+  sentence: { ...sentence, score: 1, coverage: 1 }
+})

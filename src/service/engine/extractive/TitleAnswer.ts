@@ -15,9 +15,18 @@ const capitalTitle = new RegExp(
   `(?:${word}\\s+){0,7}${noun}(?:\\s+(?:NO\\.\\s*\\d+\\s+)?(?:TO|OF|FOR)\\s+(?:THE\\s+)?(?:${word}\\s+){0,5}(?:AGREEMENT|CONTRACT|LEASE|LICENSE|LICENCE))?\\b`,
   "g"
 )
+const titleNoun =
+  "(?:Agreement|Contract|Lease|Amendment|Licen[cs]e|Addendum|Memorandum|Plan|Deed|Indenture|Guaranty|Guarantee)"
+/** A heading in title case on a line of its own: "Master Services Agreement", "Co-Branding and Hosting Agreement". */
+const titleCaseLine = new RegExp(
+  `^((?:[A-Z][\\w'’&.-]*\\s+(?:(?:and|of|for|to|the|&)\\s+)*){0,9}${titleNoun})(?:\\s+(?:of|for|to)\\s+(?:[A-Z][\\w'’&.-]*\\s*){1,5})?$`
+)
 /** Else the name the opening sentence gives it: "This Co-Branding Agreement (this "Agreement") …". */
-const namedTitle =
-  /\b(?:This|THIS|The|THE)\s+((?:[A-Z][\w'’&-]*\s+){1,7}(?:Agreement|Contract|Lease|Amendment|Licen[cs]e|Addendum|Memorandum))\b/
+const namedTitle = new RegExp(
+  `\\b(?:This|THIS|The|THE)\\s+((?:[A-Z][\\w'’&-]*\\s+(?:(?:and|of|for|&)\\s+)?){1,8}${titleNoun})\\b`
+)
+/** A document noun alone on its line ("AGREEMENT"): a title only when nothing longer is found. */
+const bareTitle = new RegExp(`^${noun}$`)
 
 /** Words that open a sentence rather than a title ("THIS AGREEMENT"). */
 const notTitle = /^(?:(?:THIS|THE|SUCH|SAID|EACH|ANY)\s+)+/
@@ -32,10 +41,14 @@ const titleIn = (text: string): string | undefined => {
     const title = m[0].replace(notTitle, "").trim()
     if (title.split(/\s+/).length >= 2) return title
   }
-  return namedTitle.exec(text)?.[1]?.trim()
+  const line = text.trim()
+  return (titleCaseLine.exec(line)?.[0] ?? namedTitle.exec(text)?.[1])?.trim()
 }
 
-/** The document's title from its opening (a capitalised heading, else the name its first sentence gives it). */
+/**
+ * The document's title from its opening: a heading in capitals or in title case, else the name its first sentence
+ * gives it, else a document noun alone on its line ("AGREEMENT").
+ */
 export const answerTitle = (index: PassageIndex, document: EngineDocument): Found | undefined => {
   const opening: Array<DocumentSentence> = []
   let size = 0
@@ -45,18 +58,17 @@ export const answerTitle = (index: PassageIndex, document: EngineDocument): Foun
     opening.push(sentence)
     size += sentence.text.length
   }
-  for (const sentence of opening) {
-    const title = titleIn(sentence.text)
-    if (title === undefined) continue
-    const ranked = {
-      entry: sentence.entry,
-      text: sentence.text,
-      position: sentence.position,
-      start: sentence.start,
-      score: 1,
-      coverage: 1
-    }
-    return { short: title, sentence: ranked, at: sentence.text.indexOf(title) }
+  const sentence =
+    opening.find((s) => titleIn(s.text) !== undefined) ?? opening.find((s) => bareTitle.test(s.text.trim()))
+  if (sentence === undefined) return undefined
+  const title = titleIn(sentence.text) ?? sentence.text.trim()
+  const ranked = {
+    entry: sentence.entry,
+    text: sentence.text,
+    position: sentence.position,
+    start: sentence.start,
+    score: 1,
+    coverage: 1
   }
-  return undefined
+  return { short: title, sentence: ranked, at: sentence.text.indexOf(title) }
 }

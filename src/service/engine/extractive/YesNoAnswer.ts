@@ -1,5 +1,6 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import { clauseAnswer } from "./ClauseAnswer.js"
+import { headedClauses } from "./ClauseHeadings.js"
 import { clauseTypeOf } from "./ClauseTypes.js"
 import { type Concept, conceptOf } from "./Concepts.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
@@ -8,19 +9,36 @@ import { negates } from "./Negation.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import type { Query } from "./Query.js"
 import type { RankedSentence } from "./Ranking.js"
+import { splitSentences } from "./Sentences.js"
 
 /** A yes/no question is answered when one of the top sentences holds this share of its distinctive terms. */
 const yesCoverage = 0.6
+/** At most this many quotes support a yes (see `ClauseAnswer`). */
+const quotes = 3
 /** How many of the best sentences a yes/no question looks at. */
 const window = 5
 /** A known clause type may rank a little lower (a heading, a neighbouring clause above it): looked for this deep. */
 const conceptWindow = 8
 
-/** The next sentence of the same passage, when `sentence` is only a heading or a lead-in. */
-export const continuationOf = (sentence: RankedSentence, all: ReadonlyArray<RankedSentence>): string | undefined =>
-  sentence.text.length >= 80
-    ? undefined
-    : all.find((other) => other.entry === sentence.entry && other.position === sentence.position + 1)?.text
+/**
+ * The next sentence of the same passage, when `sentence` is only a heading or a lead-in ("9. Non-Competition.",
+ * "Vendor hereby agrees:"): the clause is what follows it, whether or not the question ranked it.
+ */
+export const continuationOf = (
+  sentence: RankedSentence,
+  all: ReadonlyArray<RankedSentence>,
+  index?: PassageIndex
+): string | undefined => {
+  if (sentence.text.length >= 80) return undefined
+  const ranked = all.find((other) => other.entry === sentence.entry && other.position === sentence.position + 1)
+  const own = ranked?.text ?? splitSentences(sentence.entry.passage.text)[sentence.position + 1]?.text
+  if (own !== undefined || index === undefined) return own
+  // A heading that ends its passage: the clause opens the next one (which may repeat the heading first).
+  const next = index.passages[index.passages.indexOf(sentence.entry) + 1]
+  if (next === undefined || next.document !== sentence.entry.document) return undefined
+  const [first, second] = splitSentences(next.passage.text)
+  return first?.text === sentence.text ? second?.text : first?.text
+}
 
 /** The clause before its conditions and exceptions ("renews … unless either party does not wish to renew"). */
 const statement = (text: string) => text.split(/\b(?:unless|except|provided\s+that)\b/i)[0] ?? text
@@ -51,8 +69,25 @@ const weakAnswer = (concept: Concept, window: ReadonlyArray<RankedSentence>, all
   for (const sentence of window) {
     const evidence = weak.exec(sentence.text)
     if (evidence === null) continue
-    const short = concept.weakDetail === undefined ? "Yes." : `Yes — ${concept.weakDetail}`
+    const short = concept.weakDetail === undefined ? "Yes." : `Yes — ${concept.weakDetail(sentence.text)}`
     return { short, sentence, at: evidence.index, continuation: continuationOf(sentence, all) }
+  }
+  return undefined
+}
+
+/** A section heading that names the concept ("Limitation of Liability"): the clause under it, unless it says no. */
+const headedAnswer = (
+  concept: Concept,
+  headings: ReadonlyArray<DocumentSentence>,
+  all: ReadonlyArray<RankedSentence>,
+  index: PassageIndex
+): Found | undefined => {
+  for (const heading of headings) {
+    const sentence = ranked(heading)
+    const body = continuationOf(sentence, all, index)
+    if (body === undefined || body.length < 40) continue
+    if (concept.negated?.test(statement(body)) || concept.contrary?.test(body)) continue
+    return { short: "Yes.", sentence, continuation: body }
   }
   return undefined
 }
@@ -70,21 +105,34 @@ const ranked = (sentence: DocumentSentence): RankedSentence => ({
 /**
  * A known concept: settled by the best-ranked sentences; when none of them settles it, by the first sentence of the
  * whole document that states it (so a terse or unusual wording that ranks the clause low still finds it); then by
- * weaker evidence near the top.
+ * weaker evidence near the top, then anywhere.
  */
 const conceptAnswer = (
   concept: Concept,
   sentences: ReadonlyArray<RankedSentence>,
-  everything: () => ReadonlyArray<DocumentSentence>
+  everything: () => ReadonlyArray<DocumentSentence>,
+  weakEverywhere: () => ReadonlyArray<DocumentSentence>,
+  headed: () => ReadonlyArray<DocumentSentence>,
+  index: PassageIndex
 ): Found | undefined => {
   const window = sentences.slice(0, conceptWindow)
-  const inWindow = strongAnswer(concept, window, sentences)
-  if (inWindow !== undefined) return inWindow
   const anywhere = everything().find((sentence) => !concept.contrary?.test(sentence.text))
-  return (
+  const found =
+    strongAnswer(concept, window, sentences) ??
     (anywhere === undefined ? undefined : strongAnswer(concept, [ranked(anywhere)], sentences)) ??
-    weakAnswer(concept, window, sentences)
-  )
+    weakAnswer(concept, window, sentences) ??
+    weakAnswer(concept, weakEverywhere().map(ranked), sentences) ??
+    headedAnswer(concept, headed(), sentences, index)
+  if (found === undefined || !found.short?.startsWith("Yes")) return found
+  // The other places the document says it (a cap and an exclusion of damages), at most `quotes` in all.
+  const main = found.sentence
+  const others = [...everything(), ...weakEverywhere()]
+    .filter((s) => s.text !== main.text && !main.text.includes(s.text) && !concept.contrary?.test(s.text))
+    .filter((s) => !(concept.negated?.test(statement(s.text)) ?? false))
+    .sort((a, b) => a.order - b.order)
+    .filter((s, i, all) => all.findIndex((other) => other.text === s.text) === i)
+    .slice(0, quotes - 1)
+  return { ...found, more: others.map((s) => ({ short: undefined, sentence: ranked(s) })) }
 }
 
 /**
@@ -102,7 +150,15 @@ export const yesNoAnswer = (
   const heads = query.groups.flatMap((group) => [...group].slice(0, 1))
   const concept = conceptOf(query.text, heads)
   if (concept !== undefined) {
-    return conceptAnswer(concept, sentences, () => index.scan(document.id, (text) => concept.evidence.test(text)))
+    const weak = concept.weakEvidence
+    return conceptAnswer(
+      concept,
+      sentences,
+      () => index.scan(document.id, (text) => concept.evidence.test(text)),
+      () => (weak === undefined ? [] : index.scan(document.id, (text) => weak.test(text))),
+      () => headedClauses(index, document, concept.name),
+      index
+    )
   }
   const clause = clauseTypeOf(query.text)
   if (clause !== undefined) return clauseAnswer(index, document, clause, sentences)

@@ -1,0 +1,37 @@
+import type { EngineDocument } from "../AnswerEngine.js"
+import { findDurations } from "./DurationSpans.js"
+import type { Found } from "./Found.js"
+import type { PassageIndex } from "./PassageIndex.js"
+
+/** "How much notice stops it renewing?", "Notice period for non-renewal?": notice given before the term ends. */
+export const renewalNoticeQuestion = (question: string): boolean =>
+  /\b(?:renew\w*|non-?renewal|extension|extend\w*)\b/i.test(question) &&
+  /\b(?:notice|notif\w*|prevent|stop|avoid|opt\s+out|cancel\w*)\b/i.test(question)
+
+const noticeWord = /\bnotice|\bnotif\w*|\bnotify\b/i
+/** The period is counted back from the end of a term: "at least 60 days prior to the end of the then current term". */
+const beforeEnd =
+  /^[^.;]{0,40}?\b(?:prior\s+to|before|in\s+advance\s+of|preceding|ahead\s+of)\s+(?:the\s+)?(?:\w+\s+){0,4}(?:expiration|expiry|end|termination|renewal|anniversary|close|conclusion)\b/i
+const aboutRenewal = /\brenew\w*|\bnon-?renewal|\bextend\w*|\bextension\b/i
+
+/**
+ * The notice that stops an agreement renewing, read from all of its sentences: a period of notice counted back
+ * from the end of a term, in a sentence about renewal first, else in any sentence about the end of the term ("upon
+ * written notice no later than ninety (90) days prior to the expiration of the Term").
+ */
+export const renewalNotice = (index: PassageIndex, document: EngineDocument): Found | undefined => {
+  const candidates = index
+    .scan(document.id, (text) => noticeWord.test(text) && /\b(?:prior|before|advance|preceding|ahead)\b/i.test(text))
+    .flatMap((sentence) =>
+      findDurations(sentence.text)
+        .filter((span) => beforeEnd.test(sentence.text.slice(span.end)))
+        .map((span) => ({ sentence, span }))
+    )
+  const chosen = candidates.find(({ sentence }) => aboutRenewal.test(sentence.text)) ?? candidates[0]
+  if (chosen === undefined) return undefined
+  return {
+    short: chosen.span.text,
+    sentence: { ...chosen.sentence, score: 1, coverage: 1 },
+    at: chosen.span.start
+  }
+}

@@ -1,0 +1,189 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { answerOf, documentOf, idOf } from "./documentOf.js"
+
+/** A short contract with one clause of interest between neutral ones. */
+const contract = (clause: string) => {
+  const text = `SAMPLE AGREEMENT\n\nThis Sample Agreement is made as of January 1, 2020 between Alpha Inc. ("Company") and Beta LLC ("Distributor").\n\n1. Fees are payable within thirty (30) days of invoice.\n\n${clause}\n\n3. This Agreement shall be governed by the laws of the State of New York.`
+  return documentOf(idOf(text), "sample.txt", [text])
+}
+
+/** Clauses in wordings the engine's first patterns missed, each with a question that asks about its kind. */
+const stated: ReadonlyArray<readonly [string, string]> = [
+  [
+    "Is consent required to assign the agreement?",
+    "Company may assign this Agreement to an Affiliate upon written notice to Distributor."
+  ],
+  [
+    "Is there a cap on liability?",
+    "Any action by Distributor must be commenced within one (1) year after the cause of action has accrued."
+  ],
+  [
+    "Does the contract grant a license?",
+    "Supplier authorizes Distributor to use its trademarks and trade names solely to promote the Products."
+  ],
+  [
+    "Does a party have the right to audit the other's books or records?",
+    "Franchisor may examine Franchisee's books, records and tax returns at any reasonable time."
+  ],
+  [
+    "Does the agreement grant exclusive rights?",
+    "Customer agrees to purchase such services solely from Provider during the Term."
+  ],
+  [
+    "Can a party terminate the agreement without cause?",
+    "Either party may, at its option, terminate this Agreement upon ninety (90) days prior written notice."
+  ],
+  [
+    "Does a party have to share revenue or profits with the other?",
+    "Reseller shall remit to Company fifty percent (50%) of the gross revenues received from subscriptions."
+  ],
+  [
+    "Is there a change of control provision?",
+    "Supplier may terminate this Agreement if Distributor is acquired by a competitor of Supplier."
+  ],
+  [
+    "Is a party restricted from competing with the other party?",
+    "During the Term, Consultant shall not, directly or indirectly, engage in any business that competes with the Company."
+  ],
+  [
+    "Does a party have obligations after the agreement terminates or expires?",
+    "In the event of termination, Distributor shall immediately cease to use the Marks."
+  ],
+  [
+    "Is any party's liability unlimited?",
+    "Nothing in this Agreement limits either party's liability for fraud or for death caused by negligence."
+  ],
+  [
+    "Does a party have to share revenue or profits with the other?",
+    "In consideration of the license, Licensee shall pay Licensor a royalty of $2.00 per unit sold."
+  ],
+  [
+    "Is there a minimum purchase or order commitment?",
+    "Distributor shall order no fewer than 500 units in each Contract Year."
+  ],
+  [
+    "Is the license non-transferable?",
+    "The rights granted to Distributor hereunder may not be assigned or sublicensed without Company's consent."
+  ]
+]
+
+/** Sentences that share words with a kind of clause but are not one. */
+const notStated: ReadonlyArray<readonly [string, string]> = [
+  [
+    "Does the agreement grant exclusive rights?",
+    "The courts of New York shall have exclusive jurisdiction over any dispute."
+  ],
+  [
+    "Does a party have the right to audit the other's books or records?",
+    "The financial statements have been audited by independent public accountants."
+  ],
+  [
+    "Is a party restricted from competing with the other party?",
+    "The foregoing shall not affect the right of the parties to seek relief before the competent court."
+  ],
+  [
+    "Can a party terminate the agreement without cause?",
+    "This Agreement may be terminated by either party at the expiration of its term upon thirty (30) days written notice."
+  ],
+  [
+    "Is any party's liability unlimited?",
+    "Person includes any corporation, partnership or unlimited liability company."
+  ],
+  [
+    "Has a party agreed not to sue the other or not to challenge its intellectual property?",
+    "An invalid provision shall not affect or impair the validity or enforceability of the other provisions."
+  ]
+]
+
+describe("kinds of clause in their usual wordings", () => {
+  it.effect("finds each stated clause, and quotes it", () =>
+    Effect.gen(function* () {
+      for (const [question, clause] of stated) {
+        const answer = yield* answerOf(question, contract(clause))
+        assert.match(answer, /^Yes/, `${question} / ${clause}\n${answer}`)
+        assert.include(answer.replace(/\s+/g, " "), clause.slice(0, 40), question)
+      }
+    })
+  )
+
+  it.effect("says no clause is there when only the words are", () =>
+    Effect.gen(function* () {
+      for (const [question, sentence] of notStated) {
+        const answer = yield* answerOf(question, contract(sentence))
+        assert.match(answer, /^No clause found/, `${question} / ${sentence}\n${answer}`)
+      }
+    })
+  )
+
+  it.effect("a heading that names the kind is evidence of it; one that heads the opposite is not", () =>
+    Effect.gen(function* () {
+      const insured = yield* answerOf(
+        "Is a party required to maintain insurance?",
+        contract(
+          "12. Insurance.\n\nFranchisee shall keep the Restaurant covered at all times as the Manual requires, naming Franchisor."
+        )
+      )
+      assert.match(insured, /^Yes\.\n\n"12\. Insurance\. Franchisee shall keep the Restaurant covered/)
+      const open = yield* answerOf(
+        "Does the agreement grant exclusive rights?",
+        contract("4. Non-Exclusivity.\n\nSupplier may appoint other distributors in the Territory at any time.")
+      )
+      assert.match(open, /^No clause found/)
+    })
+  )
+})
+
+describe("quotes", () => {
+  const long =
+    "Each party shall indemnify, defend and hold harmless the other party and its officers, directors, employees and agents from and against any and all losses, damages, liabilities, costs and expenses, including reasonable attorneys' fees, arising out of any third-party claim to the extent caused by the indemnifying party's breach of this Agreement, its negligence or willful misconduct, or its violation of applicable law, provided that the indemnified party gives prompt written notice of the claim and reasonable cooperation in its defence at the indemnifying party's expense, and that no settlement admitting fault of the indemnified party is made without its consent."
+
+  it.effect("the main quote is the clause whole, further quotes are cut", () =>
+    Effect.gen(function* () {
+      assert.isAbove(long.length, 500)
+      const answer = yield* answerOf("What must each party indemnify the other against?", contract(long))
+      assert.include(answer, `"${long}"`)
+      const audit = (region: string) =>
+        `Licensee shall keep complete and accurate books and records for ${region} and shall permit Licensor or its independent auditors, on thirty (30) days' written notice and not more than once in any calendar year, to audit those books and records during normal business hours to verify the royalties reported and paid under this Agreement, the costs of any audit to be borne by Licensor unless it reveals an underpayment of more than five percent (5%) for the period audited, in which case Licensee shall reimburse those costs and pay the shortfall with interest.`
+      const two = yield* answerOf(
+        "Audit rights?",
+        contract(`${audit("Europe")}\n\n4. Fees are due monthly.\n\n${audit("Asia")}`)
+      )
+      const [, first, second] = two.split("\n\n")
+      assert.oneOf(first, [`"${audit("Europe")}" (p. 1)`, `"${audit("Asia")}" (p. 1)`])
+      assert.match(second ?? "", /^"Licensee shall keep .*\.\.\." \(p\. 1\)$/)
+      assert.isBelow(second?.length ?? 0, 400)
+    })
+  )
+
+  it.effect("a clause answer quotes each place the document states it, at most three", () =>
+    Effect.gen(function* () {
+      const clauses = [1, 2, 3, 4]
+        .map(
+          (n) =>
+            `${n + 3}. Records. Licensee shall permit Licensor to audit the records of Region ${n} once a year.\n\nRoyalties for Region ${n} are due quarterly.`
+        )
+        .join("\n\n")
+      const answer = yield* answerOf("Audit rights?", contract(clauses))
+      assert.strictEqual(answer.match(/Licensor to audit the records of Region/g)?.length, 3)
+    })
+  )
+
+  it.effect("a heading quoted as the clause brings the clause under it, in the next passage too", () =>
+    Effect.gen(function* () {
+      const filler = Array.from(
+        { length: 6 },
+        (_, i) =>
+          `${i + 4}. Item ${i}. The parties shall cooperate in good faith on matter ${i} as reasonably requested from time to time.`
+      ).join(" ")
+      const answer = yield* answerOf(
+        "Non-compete?",
+        contract(
+          `${filler} 9. Non-Competition. During the Interim Period, neither party shall engage in the business of renting cars in the Territory.`
+        )
+      )
+      assert.match(answer, /^Yes\./)
+      assert.include(answer, "neither party shall engage in the business of renting cars")
+    })
+  )
+})

@@ -1,0 +1,133 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { answerOf, documentOf, idOf, shortOf } from "./documentOf.js"
+
+const doc = (...pages: ReadonlyArray<string>) => documentOf(idOf(pages.join("\f")), "facts.txt", pages)
+
+const body =
+  "1. Fees are payable within thirty (30) days of invoice.\n\n2. This Agreement shall be governed by the laws of the State of Texas."
+
+describe("the document's own dates", () => {
+  it.effect("a deadline is not the agreement's date; the latest signature date is", () =>
+    Effect.gen(function* () {
+      const document = doc(
+        `SPONSORSHIP AGREEMENT\n\nSponsor: Harbor Grill LLC\n\nSDBF shall install the sign on or before March 28, 2008.\n\n${body}\n\nSAN DIEGO BALLPARK FUNDING LLC By: /s/ James Bell Date: 3/21/08\n\nHARBOR GRILL LLC By: /s/ Lee Rusk Date: 3/18/08`
+      )
+      assert.strictEqual(yield* shortOf("What is the date of this agreement?", document), "March 21, 2008")
+    })
+  )
+
+  it.effect("a day and month without a year are given as such, never a period for a date", () =>
+    Effect.gen(function* () {
+      const document = doc(
+        `CONSULTING AGREEMENT\n\nTHIS AGREEMENT made this 30th day of April (the "Effective Date") between Slate Bag Inc. (the "Company") and Aaron Zell (the "Consultant"). This Agreement will continue for a period of three (3) years.\n\n${body}`
+      )
+      assert.strictEqual(yield* shortOf("Effective date?", document), "April 30 (no year stated)")
+      assert.strictEqual(yield* shortOf("What is the date of this agreement?", document), "April 30 (no year stated)")
+      const letter = doc(`Dear Mr. Jones:\n\nThis letter sets out the terms of our engagement.\n\n${body}`)
+      assert.notMatch(yield* shortOf("Agreement date?", letter), /days/)
+    })
+  )
+
+  it.effect("an Effective Date that is the date of last signature, and the end date counted from it", () =>
+    Effect.gen(function* () {
+      const document = doc(
+        `RESELLER AGREEMENT\n\nThis Reseller Agreement is entered into by and between Orbit Inc. ("Orbit") and Pass Co. ("Partner").\n\n"Effective Date" means the date of last signature on this Agreement. This Agreement shall commence on the Effective Date and shall continue for a period of twelve (12) months.\n\n${body}\n\nOrbit Inc. By: /s/ A. Bo Partner By: /s/ C. Gard 4/24/2018 04/25/2018 Date Date`
+      )
+      assert.strictEqual(yield* shortOf("Effective date?", document), "April 25, 2018 (the date it was signed)")
+      assert.match(yield* shortOf("Expiration date?", document), /^April 25, 2019 \(12 months from April 25, 2018\)/)
+    })
+  )
+
+  it.effect("after a table of contents, dates and parties are read where the contract names itself", () =>
+    Effect.gen(function* () {
+      const contents = Array.from(
+        { length: 120 },
+        (_, i) => `${i + 1}. Section Heading Number ${i + 1} ........ ${i + 3}`
+      ).join("\n")
+      const document = doc(
+        `FRANCHISE AGREEMENT\n\nTABLE OF CONTENTS\n\n${contents}`,
+        `${contents}`,
+        `THIS FRANCHISE AGREEMENT (this "Agreement") is made and entered into this 15th day of January, 2010, by and between Peak Hospitality Group, Inc., a Nevada corporation ("Franchisor"), and Sunrise Diners LLC, a Florida limited liability company ("Franchisee").\n\n${body}`
+      )
+      assert.strictEqual(yield* shortOf("What is the date of this agreement?", document), "January 15, 2010")
+      const parties = yield* shortOf("Who are the parties to this agreement?", document)
+      assert.include(parties, "Peak Hospitality Group, Inc. (Franchisor)")
+      assert.include(parties, "Sunrise Diners LLC (Franchisee)")
+    })
+  )
+})
+
+describe("terms and renewal", () => {
+  it.effect("the term clause gives the end: an anniversary, or the end of the current calendar year", () =>
+    Effect.gen(function* () {
+      const anniversary = doc(
+        `CO-BRANDING AGREEMENT\n\nThis Co-Branding Agreement is dated September 30, 1999 between Vert Inc. and Paper Co.\n\n"Initial Term" shall mean the Effective Date through the fourth anniversary of the Effective Date, unless earlier terminated. The "Effective Date" means September 30, 1999.\n\n${body}`
+      )
+      assert.match(
+        yield* shortOf("Expiration date?", anniversary),
+        /^September 30, 2003 \(4 years from September 30, 1999\)/
+      )
+      const yearEnd = doc(
+        `MARKETING AGREEMENT\n\nThis Marketing Agreement is entered into this 8th day of May 2014 by and between Birch Ltd. and Mount Inc.\n\nThis agreement shall begin upon the date of its execution and shall remain in effect until the end of the current calendar year and shall be automatically renewed for successive one (1) year periods.\n\n${body}`
+      )
+      assert.match(yield* shortOf("Expiration date?", yearEnd), /^December 31, 2014/)
+    })
+  )
+
+  it.effect("the notice that stops renewal is counted back from the end of the term", () =>
+    Effect.gen(function* () {
+      const document = doc(
+        `RESELLER AGREEMENT\n\nThis Agreement is entered into as of May 1, 2018 between Orbit Inc. and Pass Co.\n\nIf either party materially breaches this Agreement and fails to cure within thirty (30) days after written notice, the other party may terminate it.\n\nThe Agreement shall automatically renew for successive one (1) year terms unless either party gives written notice of its intent not to renew no later than sixty (60) days prior to the end of the then applicable term.\n\n${body}`
+      )
+      for (const question of [
+        "How much notice is needed to stop the agreement from renewing?",
+        "Notice period for non-renewal?",
+        "What notice must a party give to prevent renewal? Answer in days."
+      ]) {
+        assert.match(yield* shortOf(question, document), /^60 days/, question)
+      }
+    })
+  )
+})
+
+describe("titles and parties", () => {
+  it.effect("a title in title case on its own line, or named with 'and' inside it", () =>
+    Effect.gen(function* () {
+      const heading = doc(
+        `Exhibit 10.1\n\nCo-Branding and Hosting Agreement\n\nThis agreement is made between Alpha Inc. and Beta LLC.\n\n${body}`
+      )
+      assert.strictEqual(
+        yield* shortOf("What is the title of this agreement?", heading),
+        "Co-Branding and Hosting Agreement"
+      )
+      const named = doc(
+        `This Software License and Services Agreement is made between Alpha Inc. and Beta LLC.\n\n${body}`
+      )
+      assert.strictEqual(yield* shortOf("Document name?", named), "Software License and Services Agreement")
+    })
+  )
+
+  it.effect(
+    "names without a company form, defined with 'hereinafter referred to as' or opening a side of 'between'",
+    () =>
+      Effect.gen(function* () {
+        const referred = doc(
+          `TRANSPORTATION CONTRACT\n\nJSC NOC KazOil, hereinafter referred to as the "Company", on the one side and JSC Karamunay, hereinafter referred to as the "Principal", on the other side, have entered into this Contract.\n\n${body}`
+        )
+        const parties = yield* shortOf("Who are the parties to this agreement?", referred)
+        assert.include(parties, "JSC NOC KazOil")
+        assert.include(parties, "JSC Karamunay")
+        const between = doc(
+          `HOSTING AGREEMENT\n\nThis Hosting Agreement is made as of May 1, 2015 between Microsoft and Nokia Oyj.\n\n${body}`
+        )
+        assert.strictEqual(yield* shortOf("Parties?", between), "Microsoft and Nokia Oyj")
+        const described = doc(
+          `JOINT VENTURE AGREEMENT\n\nThis Agreement is made between KIRO BIO Inc., a Delaware Company, and MOLI PHARMA S.R.L., an Italian company.\n\n${body}`
+        )
+        const joint = yield* answerOf("Who are the parties to this agreement?", described)
+        assert.notInclude(joint.split("\n\n")[0] ?? "", "Delaware Company")
+        assert.include(joint.split("\n\n")[0] ?? "", "MOLI PHARMA S.R.L.")
+      })
+  )
+})
