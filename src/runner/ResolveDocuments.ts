@@ -36,7 +36,7 @@ export const toDocumentRecord = (document: DocumentListItem): DocumentRecord => 
  * The documents of `ids` the service still holds, by id: from the workspace list when there is one, else read one
  * by one (a 404 leaves the id out).
  */
-const documentsPresent = Effect.fn("documentsPresent")(function* (
+const documentsPresent = Effect.fn("ResolveDocuments.documentsPresent")(function* (
   ids: ReadonlyArray<number>,
   listed: ReadonlyArray<DocumentListItem> | undefined
 ) {
