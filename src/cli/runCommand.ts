@@ -1,5 +1,6 @@
 import { NodeRuntime } from "@effect/platform-node"
 import { Cause, Effect, Exit, Layer } from "effect"
+import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs"
 import { CliOutput, type CliOutputShape, makeCliOutput } from "./CliOutput.js"
 import { ExitCode } from "./ExitCode.js"
 import { type CommandError, reportFailures } from "./Failures.js"
@@ -98,3 +99,20 @@ export const runCommandWith = (
       command: "_" in argv && Array.isArray(argv._) ? argv._.filter((word) => typeof word === "string").join(" ") : ""
     }
   )
+
+/**
+ * A yargs command whose handler runs the command's program on its parsed arguments (`runCommandWith`): the handler
+ * decodes and delegates, nothing more.
+ */
+export const effectCommand = <T>(
+  command: string,
+  describe: string,
+  builder: (yargs: Argv) => Argv<T>,
+  program: (argv: ArgumentsCamelCase<T>) => Effect.Effect<number, CommandError, CliOutput | Signals | LiveDisplay>,
+  options: Omit<CommandOptions, "command"> = {}
+): CommandModule<object, T> => ({
+  command,
+  describe,
+  builder,
+  handler: (argv) => runCommandWith(argv, program(argv), options)
+})

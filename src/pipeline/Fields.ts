@@ -23,6 +23,13 @@ export const expected =
   (what: string, override = true) =>
   (issue: ParseResult.ParseIssue) => ({ message: `expected ${what}, got ${show(issue.actual)}`, override })
 
+/** One of a few words, refused as `expected "a", "b" or "c", got …`. */
+export const OneOf = <const Words extends readonly [string, ...Array<string>]>(...words: Words) => {
+  const quoted = words.map((word) => `"${word}"`)
+  const listed = quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}`
+  return Schema.Literal(...words).annotations({ message: expected(listed ?? "") })
+}
+
 /** Text that is not blank. */
 export const NonEmptyText = Schema.String.pipe(
   Schema.filter((s) => s.trim().length > 0, { jsonSchema: { minLength: 1 } })
