@@ -1,7 +1,7 @@
 import type { Effect } from "effect"
 import type { EffectiveConfig } from "../pipeline/EffectiveConfig.js"
 import type { LoadedPipeline } from "../pipeline/loadPipeline.js"
-import type { CellState, RunOutcome } from "../store/CheckpointModel.js"
+import type { CellState, RunOutcome, WorkTally } from "../store/CheckpointModel.js"
 import type { Shard } from "./Keys.js"
 import type { RunPlan } from "./PlanRun.js"
 import type { SkippedFile } from "./Uploads.js"
@@ -27,7 +27,7 @@ export interface RunInput {
 }
 
 /** What `runPipeline` returns: the CLI prints it and maps `outcome` to the exit code (`exitCodeOf`). */
-export interface RunSummary {
+export interface RunSummary extends WorkTally {
   /** The checkpoint's run record; undefined for a dry run, which writes nothing. */
   readonly runId: number | undefined
   readonly outcome: RunOutcome
@@ -35,19 +35,7 @@ export interface RunSummary {
   readonly note: string | undefined
   /** The plan computed before any work (the whole answer of `--dry-run`). */
   readonly plan: RunPlan | undefined
-  /** Wanted cells by state at the end. */
-  readonly cells: Readonly<Record<CellState, number>>
-  /** Wanted chat messages by state at the end. */
-  readonly chats: Readonly<Record<CellState, number>>
-  /** Cells answered and failed by this run. */
-  readonly answered: number
-  readonly failed: number
   readonly seconds: number
-  readonly tables: ReadonlyArray<{
-    readonly slot: number
-    readonly remoteId: number | undefined
-    readonly documents: number
-  }>
   readonly skipped: ReadonlyArray<SkippedFile>
 }
 

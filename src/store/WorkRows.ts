@@ -1,5 +1,5 @@
 import type BetterSqlite3 from "better-sqlite3"
-import type { CellState, SyncCounts, SyncOptions } from "./CheckpointModel.js"
+import type { CellState, ResultFields, SyncCounts, SyncOptions } from "./CheckpointModel.js"
 import { stateCounts } from "./StoreRows.js"
 import { decideSync, type StoredPair, type SyncAction, type WantedPair } from "./SyncRules.js"
 
@@ -26,16 +26,6 @@ interface StoredRow {
   readonly table_slot: number
   readonly query_key: string | null
   readonly wanted: number
-}
-
-/** A result as its row is written, and appended to the history when it ended. */
-export interface ResultFields {
-  readonly state: "success" | "failed" | "pending"
-  readonly response?: string | undefined
-  readonly error?: string | undefined
-  readonly at: string
-  readonly seconds?: number | undefined
-  readonly runId: number
 }
 
 /** The row parameters of a result (`null` for what is absent). */
