@@ -120,3 +120,13 @@ export const Document = sampled(
   samples.document
 )
 export type Document = typeof Document.Type
+
+/**
+ * One local file put onto the service as a document without the upload endpoint (`docs add`, a run's embedded
+ * service): the document it became, or why it did not. Both sides name it here, as they name the endpoints' records.
+ */
+export interface IngestOutcome {
+  readonly path: string
+  readonly document?: DocumentListItem | undefined
+  readonly error?: string | undefined
+}

@@ -1,76 +1,80 @@
-import { Effect, type Redacted } from "effect"
+import { Effect, Layer, Stream } from "effect"
+import { OrganizationId, UserId } from "../api/Ids.js"
+import { ClientSettings, defaultRequestTimeout } from "../client/ClientSettings.js"
 import type { EffectiveConfig } from "../pipeline/EffectiveConfig.js"
-import type { IngestFiles } from "../runner/Uploads.js"
+import { DocumentIngest } from "../runner/DocumentIngest.js"
+import type { Shard } from "../runner/Keys.js"
+import { RunnerSettings } from "../runner/RunnerSettings.js"
+import { LocalFileError } from "../runner/RunnerErrors.js"
+import { Auth } from "../service/Auth.js"
 import type { EngineChoice } from "../service/engine/EngineSettings.js"
-import { startService } from "../service/Server.js"
-import { resolveServiceSettings } from "../service/ServiceSettings.js"
+import { Ingest } from "../service/Ingest.js"
+import { ServiceLive, serviceUrl } from "../service/Server.js"
+import { ServiceSettings, shardDocumentIdBase } from "../service/ServiceSettings.js"
 
-/** Ids the embedded service uses when the pipeline and the environment name none. */
-const defaultUser = 1
-const defaultWorkspace = 1
-
-/** Document ids each embedded shard service may use; int32 ids leave room for 200 shards. */
-export const documentIdsPerShard = 10_000_000
-
-export interface ServiceConnection {
-  readonly baseUrl: string
-  readonly token: Redacted.Redacted<string> | undefined
-  readonly userId: number | undefined
-  readonly orgId: number | undefined
-  /** Embedded mode: files are ingested directly instead of uploaded. */
-  readonly ingest: IngestFiles | undefined
-  readonly embedded: boolean
-}
+/** Ids the embedded service uses when the pipeline, the environment and the flags name none. */
+const defaultUser = UserId.make(1)
+const defaultWorkspace = OrganizationId.make(1)
 
 /**
- * The service a run talks to: the configured one, or — with no base URL — the local service started in this
- * process on 127.0.0.1 (a free port, data in `dataDir`) with a token it mints itself. The embedded token
- * has the advanced plan, so multi-document chats work out of the box. The service stops with the scope.
+ * The user and workspace a run on its embedded service works as: those configured, else 1, since the service is the
+ * run's own. Resolved once; the runner, the token and the ingestion all use these.
  */
-export const connectService = (input: {
-  readonly effective: EffectiveConfig
-  /** Where the embedded service keeps its data: `<output dir>/service` for a run. */
+export const embeddedIdentity = (service: Pick<EffectiveConfig["service"], "userId" | "orgId">) => ({
+  userId: service.userId ?? defaultUser,
+  orgId: service.orgId ?? defaultWorkspace
+})
+
+/** Local files go straight into the embedded service's ingestion, one after the other, instead of uploaded. */
+export const EmbeddedIngest = Layer.effect(
+  DocumentIngest,
+  Effect.map(Ingest, (ingest) => ({
+    addFiles: (files) =>
+      Stream.unwrap(
+        Effect.map(RunnerSettings, (settings) =>
+          Stream.mapEffect(Stream.fromIterable(files), (file) =>
+            ingest
+              .ingestFile(file.path, settings.orgId, settings.userId)
+              .pipe(Effect.mapError((cause) => new LocalFileError({ path: file.path, cause })))
+          )
+        )
+      )
+  }))
+)
+
+/**
+ * The service a run talks to when no base URL is configured: the local service started in this process on
+ * 127.0.0.1 (a free port, data in `dataDir`), reached over HTTP like any other with a token it mints itself (the
+ * advanced plan, so multi-document chats work out of the box), its files handed to its ingestion. Shard runs number
+ * their documents in the shard's own range, so shards merge cleanly. It stops with the layer.
+ */
+export const EmbeddedServiceLive = (input: {
   readonly dataDir: string
   readonly engine: EngineChoice
-  /** Shard runs: each embedded service numbers its documents in its own range, so shards merge cleanly. */
-  readonly shard?: { readonly index: number; readonly count: number } | undefined
-}) =>
-  Effect.gen(function* () {
-    const { service } = input.effective
-    if (service.baseUrl !== undefined) {
-      return {
-        baseUrl: service.baseUrl,
-        token: service.token,
-        userId: service.userId,
-        orgId: service.orgId,
-        ingest: undefined,
-        embedded: false
-      } satisfies ServiceConnection
-    }
-    const userId = service.userId ?? input.effective.pipeline.user_id ?? defaultUser
-    const orgId = service.orgId ?? input.effective.pipeline.workspace ?? defaultWorkspace
-    const running = yield* startService(
-      resolveServiceSettings({
+  readonly shard: Shard | undefined
+  readonly userId: UserId
+  readonly orgId: OrganizationId
+}) => {
+  const client = Layer.effect(
+    ClientSettings,
+    Effect.gen(function* () {
+      const baseUrl = yield* serviceUrl
+      const auth = yield* Auth
+      const token = yield* auth.mint({ userId: input.userId, organizationIds: [input.orgId], plan: "advanced" })
+      yield* Effect.logInfo(`embedded local service on ${baseUrl} (data under ${input.dataDir})`)
+      return { baseUrl, token, timeout: defaultRequestTimeout }
+    })
+  )
+  return Layer.merge(client, EmbeddedIngest).pipe(
+    Layer.provide(ServiceLive),
+    Layer.provide(
+      ServiceSettings.layer({
         host: "127.0.0.1",
         port: 0,
         dataDir: input.dataDir,
         engine: input.engine,
-        documentIdBase: input.shard === undefined ? undefined : (input.shard.index - 1) * documentIdsPerShard
+        documentIdBase: input.shard === undefined ? undefined : shardDocumentIdBase(input.shard)
       })
     )
-    const token = yield* running.mintToken(userId, orgId, "advanced")
-    yield* Effect.logInfo(`embedded local service on ${running.baseUrl} (data under ${input.dataDir})`)
-    return {
-      baseUrl: running.baseUrl,
-      token,
-      userId,
-      orgId,
-      ingest: (paths) => running.ingestFiles(paths, orgId, userId),
-      embedded: true
-    } satisfies ServiceConnection
-  })
-
-/** Never prints the token: only whether one is set. */
-export const describeConnection = (connection: ServiceConnection) =>
-  `${connection.embedded ? "embedded local service" : "service"} ${connection.baseUrl}` +
-  (connection.token === undefined ? " (no token)" : "")
+  )
+}

@@ -1,52 +1,72 @@
-import { Effect } from "effect"
-import { formatProblem, type Problem } from "../pipeline/PipelineInvalid.js"
+import { Effect, Match, Predicate } from "effect"
+import { type ClientError, isClientError, isRejection, isRetryable } from "../client/ClientError.js"
+import type { ExportError } from "../export/ExportError.js"
+import type { ConfigInvalid } from "../pipeline/EffectiveConfig.js"
+import { formatProblem, type PipelineInvalid, type Problem } from "../pipeline/PipelineInvalid.js"
+import type { SecretUnavailable } from "../service/Auth.js"
+import type { CommandFailed } from "../service/Commands.js"
+import type { DocumentsCollide } from "../service/MergeDocuments.js"
+import type { ServiceStartError, ServiceStoreError } from "../service/ServiceErrors.js"
+import type { PipelineLocked } from "../store/PipelineLock.js"
+import type { StoreError } from "../store/StoreError.js"
 import type { CliOutputShape } from "./CliOutput.js"
 import { ExitCode } from "./ExitCode.js"
+import type { OutputUnwritable, UsageError } from "./UsageError.js"
 
-interface Tagged {
-  readonly _tag: string
-  readonly message: string
-}
+/**
+ * Every error a command may fail with. `runCommand` takes only programs whose errors are among these, and
+ * `exitCodeOfError` matches them exhaustively: an error that is given no exit code here does not compile.
+ */
+export type CommandError =
+  | PipelineInvalid
+  | ConfigInvalid
+  | UsageError
+  | OutputUnwritable
+  | PipelineLocked
+  | StoreError
+  | ExportError
+  | CommandFailed
+  | ServiceStartError
+  | ServiceStoreError
+  | SecretUnavailable
+  | DocumentsCollide
+  | ClientError
 
-const codes: Record<string, number> = {
-  PipelineInvalid: ExitCode.invalidInput,
-  ConfigInvalid: ExitCode.invalidInput,
-  UsageError: ExitCode.invalidInput,
-  OutputUnwritable: ExitCode.invalidInput,
-  PipelineLocked: ExitCode.locked,
-  Unauthorized: ExitCode.refused,
-  Forbidden: ExitCode.refused,
-  NotFound: ExitCode.invalidInput,
-  ValidationFailed: ExitCode.invalidInput,
-  RequestRejected: ExitCode.invalidInput,
-  RateLimited: ExitCode.unavailable,
-  ServerError: ExitCode.unavailable,
-  Transport: ExitCode.unavailable,
-  UnexpectedReply: ExitCode.internal,
-  StoreError: ExitCode.internal,
-  ExportError: ExitCode.internal,
-  CommandFailed: ExitCode.internal,
-  ServiceStartError: ExitCode.internal,
-  ServiceStoreError: ExitCode.internal,
-  DocumentsCollide: ExitCode.invalidInput
-}
+/** A refusal of the service (401/403) is its own exit code; other 4xx replies are bad input. */
+const clientExitCode = (error: ClientError): number =>
+  isRetryable(error)
+    ? ExitCode.unavailable
+    : isRejection(error)
+      ? Predicate.isTagged(error, "Unauthorized") || Predicate.isTagged(error, "Forbidden")
+        ? ExitCode.refused
+        : ExitCode.invalidInput
+      : ExitCode.internal
 
-const isKnown = (error: unknown): error is Tagged =>
-  typeof error === "object" &&
-  error !== null &&
-  "_tag" in error &&
-  typeof error._tag === "string" &&
-  error._tag in codes
-
-/** A damaged or inconsistent checkpoint is bad input the user must decide about, not a fault of docsweep's. */
-const codeOf = (error: Tagged): number =>
-  "kind" in error && error.kind !== undefined ? ExitCode.invalidInput : (codes[error._tag] ?? ExitCode.internal)
+/** The exit code of each error (README, "Exit codes"). */
+export const exitCodeOfError: (error: CommandError) => number = Match.type<CommandError>().pipe(
+  Match.when(isClientError, clientExitCode),
+  Match.tagsExhaustive({
+    PipelineInvalid: () => ExitCode.invalidInput,
+    ConfigInvalid: () => ExitCode.invalidInput,
+    UsageError: () => ExitCode.invalidInput,
+    OutputUnwritable: () => ExitCode.invalidInput,
+    DocumentsCollide: () => ExitCode.invalidInput,
+    PipelineLocked: () => ExitCode.locked,
+    // A damaged, inconsistent or missing checkpoint is bad input the user must decide about, not a fault of ours.
+    StoreError: (error) => (error.kind === undefined ? ExitCode.internal : ExitCode.invalidInput),
+    ExportError: () => ExitCode.internal,
+    CommandFailed: () => ExitCode.internal,
+    ServiceStartError: () => ExitCode.internal,
+    ServiceStoreError: () => ExitCode.internal,
+    SecretUnavailable: () => ExitCode.internal
+  })
+)
 
 const isProblem = (u: unknown): u is Problem =>
   typeof u === "object" && u !== null && "file" in u && "line" in u && "column" in u && "message" in u
 
 /** Every problem on its own line (`FILE:LINE:COL: message`), so a JSON log has one object per problem. */
-const linesOf = (error: Tagged): ReadonlyArray<{ readonly text: string; readonly fields: object }> => {
+const linesOf = (error: CommandError): ReadonlyArray<{ readonly text: string; readonly fields: object }> => {
   const problems: ReadonlyArray<unknown> = "problems" in error && Array.isArray(error.problems) ? error.problems : []
   if (problems.length === 0) return [{ text: error.message, fields: {} }]
   return problems.map((problem) =>
@@ -64,21 +84,20 @@ export const helpPointer = (command: string) => `Run \`${helpCommand(command)}\`
 
 /**
  * Turns the expected failures of any command into messages on stderr and its exit code; a usage error also says
- * where the help is. Unknown failures are left to `runCommand`, which prints the cause and exits 1.
+ * where the help is.
  */
-export const reportFailures = <A, E, R>(
-  program: Effect.Effect<A, E, R>,
+export const reportFailures = <A, R>(
+  program: Effect.Effect<A, CommandError, R>,
   output: CliOutputShape,
   command: string
-): Effect.Effect<A | number, E, R> =>
-  Effect.catchAll(program, (error) => {
-    if (!isKnown(error)) return Effect.fail(error)
-    return Effect.sync(() => {
-      const code = codeOf(error)
+): Effect.Effect<A | number, never, R> =>
+  Effect.catchAll(program, (error) =>
+    Effect.sync(() => {
+      const code = exitCodeOfError(error)
       const usage = error._tag === "UsageError" || error._tag === "ConfigInvalid"
       const help = usage ? { help: helpCommand(command) } : {}
       for (const { fields, text } of linesOf(error)) output.problem(text, { ...fields, ...help, exitCode: code })
       if (usage && output.format === "text") process.stderr.write(`${helpPointer(command)}\n`)
       return code
     })
-  })
+  )

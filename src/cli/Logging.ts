@@ -1,4 +1,4 @@
-import { Cause, HashMap, Layer, Logger, LogLevel } from "effect"
+import { Cause, Context, Effect, HashMap, Layer, Logger, LogLevel } from "effect"
 import { shownLines, shownText } from "../client/ShownText.js"
 
 export type LogFormat = "text" | "json"
@@ -6,7 +6,10 @@ export type Verbosity = "quiet" | "normal" | "verbose"
 
 /** Where log lines go: stderr, so stdout stays for results (`--json`, `docs add`, `token`). */
 export type LineSink = (line: string) => void
-const stderrSink: LineSink = (line) => process.stderr.write(`${line}\n`)
+export const stderrSink: LineSink = (line) => process.stderr.write(`${line}\n`)
+
+/** Where a command's log lines are written: stderr, or (a run at a terminal) above the live progress display. */
+export class LogSink extends Context.Tag("app/cli/LogSink")<LogSink, LineSink>() {}
 
 const messageText = (message: unknown): string => {
   const parts = Array.isArray(message) ? message : [message]
@@ -52,9 +55,13 @@ export const makeLogger = (format: LogFormat, sink: LineSink) =>
 const levelOf = (verbosity: Verbosity) =>
   verbosity === "quiet" ? LogLevel.Warning : verbosity === "verbose" ? LogLevel.Debug : LogLevel.Info
 
-/** The logger every command runs with, chosen by `--log-format`, `--quiet` and `--verbose`. */
-export const loggingLayer = (options: { format: LogFormat; verbosity: Verbosity; sink?: LineSink }) =>
-  Layer.merge(
-    Logger.replace(Logger.defaultLogger, makeLogger(options.format, options.sink ?? stderrSink)),
-    Logger.minimumLogLevel(levelOf(options.verbosity))
+/** The logger every command runs with, chosen by `--log-format`, `--quiet` and `--verbose`, writing to `LogSink`. */
+export const loggingLayer = (options: { readonly format: LogFormat; readonly verbosity: Verbosity }) =>
+  Layer.unwrapEffect(
+    Effect.map(LogSink, (sink) =>
+      Layer.merge(
+        Logger.replace(Logger.defaultLogger, makeLogger(options.format, sink)),
+        Logger.minimumLogLevel(levelOf(options.verbosity))
+      )
+    )
   )

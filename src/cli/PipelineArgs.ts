@@ -1,10 +1,13 @@
 import { Effect } from "effect"
-import type { Argv } from "yargs"
+import type { ArgumentsCamelCase, Argv } from "yargs"
 import { type ConfigFlags, resolveConfig } from "../pipeline/EffectiveConfig.js"
 import { loadPipeline } from "../pipeline/loadPipeline.js"
 
 /** The parsed arguments a yargs builder produces. */
 export type ArgsOf<B> = B extends (yargs: Argv) => Argv<infer T> ? T : never
+
+/** What a command's handler receives from that builder (option names camel-cased too). */
+export type ArgvOf<B> = ArgumentsCamelCase<ArgsOf<B>>
 
 /** What every command's help leaves out: `--version` belongs to docsweep itself (`docsweep --version`). */
 export const commandHelp = <T>(yargs: Argv<T>) => yargs.hide("version")
@@ -51,6 +54,6 @@ const configFlags = (argv: ServiceFlagValues): ConfigFlags => ({
 export const loadEffective = (file: string, argv: ServiceFlagValues) =>
   Effect.gen(function* () {
     const loaded = yield* loadPipeline(file)
-    const effective = yield* resolveConfig({ loaded, env: process.env, flags: configFlags(argv) })
+    const effective = yield* resolveConfig({ loaded, flags: configFlags(argv) })
     return { loaded, effective }
   })

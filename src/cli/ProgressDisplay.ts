@@ -1,7 +1,8 @@
-import { type Duration, Effect, Schedule } from "effect"
+import { Config, Context, type Duration, Effect, Layer, Option, Schedule } from "effect"
 import { shownText } from "../client/ShownText.js"
 import type { ProgressSnapshot, WorkCounts } from "../runner/Progress.js"
 import type { RunProgress } from "../runner/Progress.js"
+import { LogSink, stderrSink } from "./Logging.js"
 
 const formatSeconds = (seconds: number): string => {
   if (!Number.isFinite(seconds) || seconds < 0) return "?"
@@ -87,6 +88,35 @@ export const makeLiveTerminal = (write: (text: string) => void): LiveTerminal =>
     log: (line) => write(`${erase()}${line}\n${render(block)}`)
   }
 }
+
+/**
+ * A run's live progress display, when it has one: at a terminal (or FORCE_TTY=1: tests, `script`), unless the run
+ * is quiet, a dry run, or logs JSON (JSON stays JSON at a terminal: the progress is logged per interval instead).
+ * Its log lines are written above the block (`logSink`): a line written straight to stderr would be drawn over.
+ */
+export class LiveDisplay extends Context.Tag("app/cli/LiveDisplay")<LiveDisplay, Option.Option<LiveTerminal>>() {
+  static readonly none = Layer.succeed(LiveDisplay, Option.none())
+
+  static readonly forRun = (options: { readonly wanted: boolean }) =>
+    Layer.effect(
+      LiveDisplay,
+      Effect.map(isTerminal, (terminal) =>
+        options.wanted && terminal ? Option.some(makeLiveTerminal((text) => process.stderr.write(text))) : Option.none()
+      )
+    )
+
+  /** Where log lines go: above the live display when there is one, else stderr. */
+  static readonly logSink = Layer.effect(
+    LogSink,
+    Effect.map(LiveDisplay, Option.match({ onNone: () => stderrSink, onSome: (terminal) => terminal.log }))
+  )
+}
+
+const isTerminal = Config.boolean("FORCE_TTY").pipe(
+  Config.withDefault(false),
+  Effect.map((forced) => forced || process.stderr.isTTY === true),
+  Effect.orElseSucceed(() => process.stderr.isTTY === true)
+)
 
 /**
  * Shows progress while the run goes on. At a terminal: a live block redrawn in place. Elsewhere (cron, CI, a

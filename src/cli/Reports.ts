@@ -6,8 +6,8 @@ import { writeReports } from "../export/WriteReports.js"
 import type { ConfigEntry } from "../pipeline/EffectiveConfig.js"
 import type { OutputSettings } from "../pipeline/PipelineSchema.js"
 import type { RunRecord } from "../store/CheckpointModel.js"
-import { CheckpointStore } from "../store/CheckpointStore.js"
-import { toReportModel } from "../store/ReportSource.js"
+import { ReadStore } from "../store/ReadStore.js"
+import { toReportModel } from "../export/ReportSource.js"
 import { UsageError } from "./UsageError.js"
 
 /** The checkpoint of a pipeline's output directory. */
@@ -70,9 +70,9 @@ export const writeRunReports = (input: {
   readonly sources?: ReadonlyArray<ConfigEntry> | undefined
 }) =>
   Effect.gen(function* () {
-    const store = yield* CheckpointStore
+    const readStore = yield* ReadStore
     const formats = input.formats ?? input.output.formats
-    const data = yield* store.reportData(input.runId, {
+    const data = yield* readStore.reportData(input.runId, {
       changes: input.output.changes,
       history: formats.includes("html")
     })

@@ -7,7 +7,9 @@ import type { RunPlan } from "../runner/PlanRun.js"
 import type { RunSummary } from "../runner/RunSummary.js"
 import type { SkippedFile } from "../runner/Uploads.js"
 import type { RunOutcome } from "../store/CheckpointModel.js"
-import { CheckpointStore } from "../store/CheckpointStore.js"
+import { CellStore } from "../store/CellStore.js"
+import { ChatStore } from "../store/ChatStore.js"
+import { ReadStore } from "../store/ReadStore.js"
 import { CliOutput } from "./CliOutput.js"
 import { exitCodeOf } from "./ExitCode.js"
 import { writeRunReports } from "./Reports.js"
@@ -80,8 +82,10 @@ const writeSummaryJson = (path: string, data: object) =>
 export const endRun = (end: RunEnd) =>
   Effect.gen(function* () {
     const output = yield* CliOutput
-    const store = yield* CheckpointStore
-    const tally = end.runId === undefined ? undefined : yield* store.runTally(end.runId)
+    const cellStore = yield* CellStore
+    const chatStore = yield* ChatStore
+    const readStore = yield* ReadStore
+    const tally = end.runId === undefined ? undefined : yield* readStore.runTally(end.runId)
     const recorded = tally?.run.outcome
     const outcome = recorded === undefined || recorded === "running" ? end.outcome : recorded
     const summary: RunSummary = {
@@ -89,8 +93,8 @@ export const endRun = (end: RunEnd) =>
       outcome,
       note: end.note ?? tally?.run.note,
       plan: end.plan,
-      cells: tally?.cells ?? (yield* store.cellCounts()),
-      chats: tally?.chats ?? (yield* store.chatCounts()),
+      cells: tally?.cells ?? (yield* cellStore.cellCounts()),
+      chats: tally?.chats ?? (yield* chatStore.chatCounts()),
       answered: tally?.answered ?? 0,
       failed: tally?.failed ?? 0,
       seconds: end.seconds,

@@ -1,172 +1,132 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
-import { NodeHttpClient } from "@effect/platform-node"
-import { Clock, type Duration, Effect, Either, Fiber, Layer, Ref } from "effect"
+import { Cause, Clock, type Duration, Effect, Exit, Fiber, Option, Ref } from "effect"
 import { ClientSettings } from "../client/ClientSettings.js"
-import { ServiceClient } from "../client/ServiceClient.js"
-import type { EffectiveConfig } from "../pipeline/EffectiveConfig.js"
+import type { ConfigEntry } from "../pipeline/EffectiveConfig.js"
 import type { LoadedPipeline } from "../pipeline/loadPipeline.js"
-import type { Shard } from "../runner/Keys.js"
 import { RunProgress } from "../runner/Progress.js"
-import { runPipeline } from "../runner/Runner.js"
-import type { EngineChoice } from "../service/engine/EngineSettings.js"
-import { isEmptyCheckpoint, verifyCheckpoint } from "../store/CheckpointConsistency.js"
-import { CheckpointStore } from "../store/CheckpointStore.js"
-import { acquireLock } from "../store/PipelineLock.js"
+import { type RunnerError, runPipeline, type RunSummary } from "../runner/Runner.js"
+import { verifyCheckpoint } from "../store/CheckpointConsistency.js"
 import { CliOutput } from "./CliOutput.js"
-import { connectService, describeConnection } from "./EmbeddedService.js"
 import { exitCodeOf } from "./ExitCode.js"
-import { type LiveTerminal, showProgress } from "./ProgressDisplay.js"
-import { shardDir, statePath } from "./Reports.js"
+import { LiveDisplay, showProgress } from "./ProgressDisplay.js"
 import { endRun } from "./RunEnding.js"
+import { RunLayer, RunLease, type RunTarget } from "./RunLayer.js"
 import { renderPlan } from "./RunSummaryText.js"
-import { StopSignal } from "./runCommand.js"
-import { OutputUnwritable } from "./UsageError.js"
+import { Signals } from "./Signals.js"
 import { docsweepVersion } from "./Version.js"
 
 /** A `run` as parsed and checked: nothing is contacted or written yet. */
-export interface RunJob {
+export interface RunJob extends RunTarget {
   readonly loaded: LoadedPipeline
-  readonly effective: EffectiveConfig
-  readonly shard: Shard | undefined
-  readonly engine: EngineChoice
-  readonly dryRun: boolean
+  /** The effective configuration and where each value came from: the HTML report's settings. */
+  readonly sources: ReadonlyArray<ConfigEntry>
   readonly fresh: boolean
   readonly onlyFailed: boolean
   readonly maxCells: number | undefined
   readonly quiet: boolean
   readonly interval: Duration.Duration
   readonly summaryJson: string | undefined
-  readonly terminal: LiveTerminal | undefined
 }
 
-/** A directory removed with the scope: where a dry run's embedded service keeps its data. */
-const scratchDir = Effect.acquireRelease(
-  Effect.sync(() => mkdtempSync(join(tmpdir(), "docsweep-dry-run-"))),
-  (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
-)
-
-/** Creates the output folder; one that cannot be created is one line naming it (exit 2), not a stack trace. */
-const createOutputDir = (dir: string) =>
-  Effect.try({
-    try: () => mkdirSync(dir, { recursive: true }),
-    catch: (cause) =>
-      new OutputUnwritable({
-        path: dir,
-        reason: `the output folder cannot be created (${cause instanceof Error ? cause.message : String(cause)})`
-      })
-  })
+/** Never prints the token: only whether one is set. */
+const describeConnection = (job: RunJob, client: ClientSettings["Type"]) =>
+  `${job.embedded === undefined ? "service" : "embedded local service"} ${client.baseUrl}` +
+  (client.token === undefined ? " (no token)" : "")
 
 /**
- * Runs the job: takes the pipeline's lock, connects to the service (or starts the embedded one), runs the pipeline
- * and ends it (`endRun`). The first Ctrl-C or SIGTERM (`StopSignal`) interrupts the runner, which leaves the
- * checkpoint consistent and records the run as interrupted; the reports and the summary are then written from
- * the checkpoint as for any other ending (exit 130).
+ * The run on its layer: checks the checkpoint against the lock, runs the pipeline with its progress shown, and
+ * ends it (`endRun`). From the start of the runner on, only the runner is interruptible: the first Ctrl-C or
+ * SIGTERM interrupts it, it leaves the checkpoint consistent and records the run as interrupted, and the reports and
+ * the summary are then written from the checkpoint as for any other ending (exit 130). The exit code reached is kept
+ * for the process (`Signals.ended`): the command itself ends interrupted.
  */
-export const runJob = (job: RunJob) =>
+const runOnLayer = (job: RunJob) =>
   Effect.gen(function* () {
-    const { effective, loaded, shard } = job
-    const outputDir =
-      shard === undefined ? effective.pipeline.output.dir : shardDir(effective.pipeline.output.dir, shard)
-    const checkpoint = statePath(outputDir)
-    if (!job.dryRun) yield* createOutputDir(outputDir)
-    const lease = job.dryRun ? undefined : yield* acquireLock(checkpoint)
-    // Read before the store opens the file (opening writes the schema into it).
-    const wasEmpty = isEmptyCheckpoint(checkpoint)
-    // A dry run writes nothing: with no checkpoint yet it plans against an empty one in memory, and an embedded
-    // service without a data dir yet keeps its data in a temporary directory.
-    const dataDir = join(outputDir, "service")
-    const connection = yield* connectService({
-      effective,
-      engine: job.engine,
-      shard,
-      dataDir:
-        job.dryRun && effective.service.baseUrl === undefined && !existsSync(dataDir) ? yield* scratchDir : dataDir
-    })
+    const { effective, loaded } = job
+    const progress = yield* RunProgress
+    const { lease, wasEmpty } = yield* RunLease
+    const started = yield* Clock.currentTimeMillis
+    const begun = yield* Ref.make<number | undefined>(undefined)
+    if (lease !== undefined && !job.fresh) yield* verifyCheckpoint(job.checkpoint, lease.previous, wasEmpty)
     yield* Effect.logInfo(
-      `pipeline ${effective.pipeline.name}: ${describeConnection(connection)}, checkpoint ${checkpoint}`
+      `pipeline ${effective.pipeline.name}: ${describeConnection(job, yield* ClientSettings)}, checkpoint ${job.checkpoint}`
     )
-    // The embedded service's URL (a free port) means nothing after the run: its runs are recorded as "embedded".
-    const connected = {
-      ...effective,
-      service: {
-        ...effective.service,
-        ...(connection.embedded ? {} : { baseUrl: connection.baseUrl }),
-        ...(connection.token === undefined ? {} : { token: connection.token }),
-        ...(connection.userId === undefined ? {} : { userId: connection.userId }),
-        ...(connection.orgId === undefined ? {} : { orgId: connection.orgId })
-      }
-    }
-    const layer = Layer.mergeAll(
-      ServiceClient.Default.pipe(
-        Layer.provide(
-          ClientSettings.layer({ baseUrl: connection.baseUrl, token: connection.token, timeout: "60 seconds" })
-        ),
-        Layer.provide(NodeHttpClient.layer)
-      ),
-      CheckpointStore.open(job.dryRun && !existsSync(checkpoint) ? ":memory:" : checkpoint),
-      RunProgress.Default
-    )
-    return yield* Effect.gen(function* () {
-      const progress = yield* RunProgress
-      const stop = yield* StopSignal
-      const output = yield* CliOutput
-      const started = yield* Clock.currentTimeMillis
-      const begun = yield* Ref.make<number | undefined>(undefined)
-      if (lease !== undefined && !job.fresh) yield* verifyCheckpoint(checkpoint, lease.previous, wasEmpty)
-      const display =
-        job.dryRun || job.quiet
-          ? undefined
-          : yield* Effect.fork(showProgress(progress, { terminal: job.terminal, interval: job.interval }))
-      const run = runPipeline({
-        loaded,
-        effective: connected,
-        dryRun: job.dryRun,
-        maxCells: job.maxCells,
-        fresh: job.fresh,
-        onlyFailed: job.onlyFailed,
-        shard,
-        ingest: connection.ingest,
-        version: docsweepVersion,
-        onRunBegun: (runId) => Ref.set(begun, runId).pipe(Effect.zipRight(lease?.recordRun(runId) ?? Effect.void))
+    const terminal = Option.getOrUndefined(yield* LiveDisplay)
+    const display =
+      job.dryRun || job.quiet
+        ? undefined
+        : yield* Effect.fork(showProgress(progress, { terminal, interval: job.interval }))
+    const run = runPipeline({
+      loaded,
+      effective,
+      dryRun: job.dryRun,
+      maxCells: job.maxCells,
+      fresh: job.fresh,
+      onlyFailed: job.onlyFailed,
+      shard: job.shard,
+      version: docsweepVersion,
+      onRunBegun: (runId) => Ref.set(begun, runId).pipe(Effect.zipRight(lease?.recordRun(runId) ?? Effect.void))
+    })
+    return yield* Effect.uninterruptibleMask((restore) =>
+      Effect.gen(function* () {
+        const ran = yield* Effect.exit(restore(run)).pipe(
+          Effect.ensuring(display === undefined ? Effect.void : Fiber.interrupt(display))
+        )
+        // The ending runs in a fiber of its own, interruptible inside (its races stop their losers), joined
+        // uninterruptibly: the signal that interrupted the runner does not reach it.
+        const ended = ending(job, ran, { started, begun: yield* Ref.get(begun) })
+        const code = yield* Effect.flatMap(Effect.fork(Effect.interruptible(ended)), Fiber.join)
+        yield* Effect.flatMap(Signals, (signals) => signals.ended(code))
+        return code
       })
-      const ran = yield* Effect.raceFirst(Effect.map(run, Either.right), Effect.map(stop.signal, Either.left)).pipe(
-        Effect.ensuring(display === undefined ? Effect.void : Fiber.interrupt(display))
+    )
+  }).pipe(Effect.annotateLogs({ pipeline: job.effective.pipeline.name }))
+
+/** How the run ended, told and reported: a dry run's plan, else `endRun` (reports, summary, exit code). */
+const ending = (
+  job: RunJob,
+  ran: Exit.Exit<RunSummary, RunnerError>,
+  context: { readonly started: number; readonly begun: number | undefined }
+) =>
+  Effect.gen(function* () {
+    const output = yield* CliOutput
+    const { effective } = job
+    const interrupted = Exit.isFailure(ran) && Cause.isInterruptedOnly(ran.cause)
+    if (Exit.isFailure(ran) && !interrupted) return yield* Effect.failCause(ran.cause)
+    if (interrupted) {
+      const signal = Option.getOrElse(yield* Effect.flatMap(Signals, (signals) => signals.first), () => "the signal")
+      yield* Effect.logWarning(
+        `interrupted (${signal}): writing the reports and the summary from the checkpoint; ${signal} again stops at once`
       )
-      if (Either.isLeft(ran)) {
-        yield* Effect.logWarning(
-          `interrupted (${ran.left}): writing the reports and the summary from the checkpoint; ${ran.left} again stops at once`
-        )
+    }
+    const summary = Exit.isSuccess(ran) ? ran.value : undefined
+    const seconds = ((yield* Clock.currentTimeMillis) - context.started) / 1000
+    if (job.dryRun) {
+      if (summary === undefined) {
+        output.problem("interrupted: a dry run writes nothing", { exitCode: exitCodeOf("interrupted") })
+        return exitCodeOf("interrupted")
       }
-      const seconds = ((yield* Clock.currentTimeMillis) - started) / 1000
-      if (job.dryRun) {
-        if (Either.isLeft(ran)) {
-          output.problem("interrupted: a dry run writes nothing", { exitCode: exitCodeOf("interrupted") })
-          return exitCodeOf("interrupted")
-        }
-        const summary = ran.right
-        output.result(
-          summary.plan === undefined
-            ? (summary.note ?? "nothing to plan")
-            : renderPlan(summary.plan, effective.pipeline.run.concurrency),
-          { plan: summary.plan, note: summary.note }
-        )
-        return exitCodeOf(summary.outcome)
-      }
-      const summary = Either.getOrUndefined(ran)
-      return yield* endRun({
-        outputDir,
-        pipelineFile: loaded.file,
-        output: effective.pipeline.output,
-        sources: effective.sources,
-        runId: summary?.runId ?? (yield* Ref.get(begun)),
-        outcome: summary?.outcome ?? "interrupted",
-        note: summary?.note,
-        plan: summary?.plan,
-        skipped: summary?.skipped ?? [],
-        seconds,
-        summaryJson: job.summaryJson
-      })
-    }).pipe(Effect.provide(layer), Effect.annotateLogs({ pipeline: effective.pipeline.name }))
-  }).pipe(Effect.scoped)
+      output.result(
+        summary.plan === undefined
+          ? (summary.note ?? "nothing to plan")
+          : renderPlan(summary.plan, effective.pipeline.run.concurrency),
+        { plan: summary.plan, note: summary.note }
+      )
+      return exitCodeOf(summary.outcome)
+    }
+    return yield* endRun({
+      outputDir: job.outputDir,
+      pipelineFile: job.loaded.file,
+      output: effective.pipeline.output,
+      sources: job.sources,
+      runId: summary?.runId ?? context.begun,
+      outcome: summary?.outcome ?? "interrupted",
+      note: summary?.note,
+      plan: summary?.plan,
+      skipped: summary?.skipped ?? [],
+      seconds,
+      summaryJson: job.summaryJson
+    })
+  })
+
+/** Runs the job on its layer (`RunLayer`: lock, checkpoint, service, progress), built once, released at the end. */
+export const runJob = (job: RunJob) => runOnLayer(job).pipe(Effect.provide(RunLayer(job)))

@@ -1,8 +1,12 @@
-import { Cause, Context, Deferred, Effect, Exit, FiberId } from "effect"
+import { NodeRuntime } from "@effect/platform-node"
+import { Cause, Effect, Exit, Layer } from "effect"
+import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs"
 import { CliOutput, type CliOutputShape, makeCliOutput } from "./CliOutput.js"
 import { ExitCode } from "./ExitCode.js"
-import { reportFailures } from "./Failures.js"
+import { type CommandError, reportFailures } from "./Failures.js"
 import { type LogFormat, loggingLayer, type Verbosity } from "./Logging.js"
+import { LiveDisplay } from "./ProgressDisplay.js"
+import { Signals, watchSignals } from "./Signals.js"
 
 /** The global logging flags every command accepts. */
 export interface LoggingFlags {
@@ -11,23 +15,13 @@ export interface LoggingFlags {
   readonly verbose?: boolean | undefined
 }
 
-/**
- * Ctrl-C or SIGTERM, for a command that stops by itself (`gracefulStop`): `signal` completes with the first one.
- * The command then ends its work its own way (a run: interrupted, then its reports and summary) and returns its
- * exit code. A second signal ends the process at once with 130.
- */
-export class StopSignal extends Context.Tag("app/cli/StopSignal")<
-  StopSignal,
-  { readonly signal: Effect.Effect<NodeJS.Signals> }
->() {}
-
 export interface CommandOptions {
   /** The command's words (`run`, `docs add`): where its help is, in usage errors. */
   readonly command: string
   /** Said when a signal interrupted the command (exit 130); default "interrupted". */
   readonly interrupted?: string
-  /** The command handles the first signal itself through `StopSignal` instead of being interrupted. */
-  readonly gracefulStop?: boolean
+  /** A run's live progress display, which log lines are then written above (default: none, logs to stderr). */
+  readonly display?: Layer.Layer<LiveDisplay> | undefined
 }
 
 const formatOf = (flags: LoggingFlags): LogFormat => (flags.logFormat === "json" ? "json" : "text")
@@ -35,67 +29,62 @@ const formatOf = (flags: LoggingFlags): LogFormat => (flags.logFormat === "json"
 const verbosityOf = (flags: LoggingFlags): Verbosity =>
   flags.quiet === true ? "quiet" : flags.verbose === true ? "verbose" : "normal"
 
+/** What every command runs with: its output, its logger and the signals; built once, for the whole command. */
+const mainLayer = (output: CliOutputShape, flags: LoggingFlags, options: CommandOptions, signals: Signals["Type"]) =>
+  loggingLayer({ format: output.format, verbosity: verbosityOf(flags) }).pipe(
+    Layer.provideMerge(LiveDisplay.logSink),
+    Layer.provideMerge(options.display ?? LiveDisplay.none),
+    Layer.provideMerge(Layer.succeed(CliOutput, output)),
+    Layer.merge(Layer.succeed(Signals, signals))
+  )
+
 /**
- * The one place where a command's Effect meets the process: expected failures become messages and exit codes
- * (`reportFailures`), a defect prints its cause and ends with 1, and Ctrl-C / SIGTERM interrupt the command (its
- * finalizers leave the checkpoint consistent) and end with 130 — or, with `gracefulStop`, are handed to it. A
- * second signal ends the process at once (130), whatever is still being written.
+ * The one place where a command's Effect meets the process, through `NodeRuntime.runMain`: expected failures
+ * become messages and exit codes (`reportFailures`), a defect prints its cause and ends with 1. The first Ctrl-C or
+ * SIGTERM interrupts the command (its finalizers leave the checkpoint consistent) and ends with 130, or with the code
+ * a command that ends its own way reached (`Signals`); a second one ends the process at once (130).
  */
-export const runCommand = <E>(
-  program: Effect.Effect<number, E, CliOutput | StopSignal>,
+export const runCommand = (
+  program: Effect.Effect<number, CommandError, CliOutput | Signals | LiveDisplay>,
   flags: LoggingFlags,
   options: CommandOptions
 ): void => {
-  const output: CliOutputShape = makeCliOutput(formatOf(flags))
-  const stop = Deferred.unsafeMake<NodeJS.Signals>(FiberId.none)
-  const fiber = Effect.runFork(
-    reportFailures(program, output, options.command).pipe(
-      Effect.provideService(CliOutput, output),
-      Effect.provideService(StopSignal, { signal: Deferred.await(stop) }),
-      Effect.provide(loggingLayer({ format: output.format, verbosity: verbosityOf(flags) }))
-    )
-  )
-  // Node ends when nothing is left to do; this keeps it alive until the command's fiber ends.
-  const keepAlive = setInterval(() => {}, 2 ** 31 - 1)
-  let signals = 0
-  const onSignal = (signal: NodeJS.Signals) => {
-    signals += 1
-    if (signals > 1) {
-      output.problem(`${signal} again: stopped at once, without finishing what was being written`, {
-        exitCode: ExitCode.interrupted
-      })
-      process.exit(ExitCode.interrupted)
-    }
-    if (options.gracefulStop === true) Deferred.unsafeDone(stop, Exit.succeed(signal))
-    else fiber.unsafeInterruptAsFork(FiberId.none)
-  }
-  process.on("SIGINT", onSignal)
-  process.on("SIGTERM", onSignal)
-  fiber.addObserver((exit) => {
-    clearInterval(keepAlive)
-    const code = Exit.match(exit, {
-      onSuccess: (value) => value,
-      onFailure: (cause) => {
-        if (Cause.isInterruptedOnly(cause)) {
+  const output = makeCliOutput(formatOf(flags))
+  const signals = watchSignals(output)
+  const main = reportFailures(program, output, options.command).pipe(
+    Effect.catchAllCause((cause) => {
+      if (Cause.isInterruptedOnly(cause)) return Effect.failCause(cause)
+      output.problem(Cause.pretty(cause), { exitCode: ExitCode.internal })
+      return Effect.succeed(ExitCode.internal)
+    }),
+    Effect.onInterrupt(() =>
+      Effect.sync(() => {
+        if (signals.reached() === undefined)
           output.problem(options.interrupted ?? "interrupted", { exitCode: ExitCode.interrupted })
-          return ExitCode.interrupted
-        }
-        output.problem(Cause.pretty(cause), { exitCode: ExitCode.internal })
-        return ExitCode.internal
-      }
-    })
-    // After a signal the process ends now (a second one would find no listener); otherwise a clean finish lets
-    // Node end by itself, so nothing written to a pipe is cut short.
-    if (code !== 0 || signals > 0) process.exit(code)
-    process.removeListener("SIGINT", onSignal)
-    process.removeListener("SIGTERM", onSignal)
+      })
+    ),
+    Effect.provide(mainLayer(output, flags, options, signals.service))
+  )
+  NodeRuntime.runMain(main, {
+    disableErrorReporting: true,
+    disablePrettyLogger: true,
+    // runMain ends the process with this code after a signal or when it is not 0; a clean finish lets Node end by
+    // itself, so nothing written to a pipe is cut short.
+    teardown: (exit, onExit) => {
+      signals.stop()
+      onExit(
+        Exit.isSuccess(exit) && typeof exit.value === "number"
+          ? exit.value
+          : (signals.reached() ?? ExitCode.interrupted)
+      )
+    }
   })
 }
 
 /** `runCommand` with the logging flags and the command's words taken from its parsed arguments. */
-export const runCommandWith = <E>(
+export const runCommandWith = (
   argv: object,
-  program: Effect.Effect<number, E, CliOutput | StopSignal>,
+  program: Effect.Effect<number, CommandError, CliOutput | Signals | LiveDisplay>,
   options: Omit<CommandOptions, "command"> = {}
 ): void =>
   runCommand(
@@ -110,3 +99,20 @@ export const runCommandWith = <E>(
       command: "_" in argv && Array.isArray(argv._) ? argv._.filter((word) => typeof word === "string").join(" ") : ""
     }
   )
+
+/**
+ * A yargs command whose handler runs the command's program on its parsed arguments (`runCommandWith`): the handler
+ * decodes and delegates, nothing more.
+ */
+export const effectCommand = <T>(
+  command: string,
+  describe: string,
+  builder: (yargs: Argv) => Argv<T>,
+  program: (argv: ArgumentsCamelCase<T>) => Effect.Effect<number, CommandError, CliOutput | Signals | LiveDisplay>,
+  options: Omit<CommandOptions, "command"> = {}
+): CommandModule<object, T> => ({
+  command,
+  describe,
+  builder,
+  handler: (argv) => runCommandWith(argv, program(argv), options)
+})

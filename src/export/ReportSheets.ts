@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { ExportError } from "./ExportError.js"
 import { columnType, type ReportModel } from "./ReportModel.js"
 import { type CellStyle, statusStyle, styles } from "./XlsxStyles.js"
-import type { XlsxRow, XlsxTable, XlsxValue } from "./XlsxTable.js"
+import { type XlsxRow, type XlsxTable, type XlsxValue, widths } from "./XlsxTable.js"
 
 /** Seconds between two ISO instants, or undefined when either is missing or unreadable. */
 export const durationSeconds = (startedAt: string, finishedAt: string | undefined): number | undefined => {
@@ -40,12 +40,7 @@ export const columnsTable = (model: ReportModel, path: string): Effect.Effect<Xl
   ).pipe(
     Effect.map((rows) => ({
       name: "Columns",
-      columns: [
-        { header: "Name", width: 24 },
-        { header: "Query", width: 80 },
-        { header: "Type", width: 10 },
-        { header: "Meta", width: 50 }
-      ],
+      columns: widths({ Name: 24, Query: 80, Type: 10, Meta: 50 }),
       frozenColumns: 1,
       rows
     }))
@@ -97,10 +92,7 @@ export const runTable = (model: ReportModel, now: Date): XlsxTable => {
   ]
   return {
     name: "Run",
-    columns: [
-      { header: "Field", width: 24 },
-      { header: "Value", width: 80 }
-    ],
+    columns: widths({ Field: 24, Value: 80 }),
     frozenColumns: 1,
     rows
   }
@@ -109,15 +101,7 @@ export const runTable = (model: ReportModel, now: Date): XlsxTable => {
 /** Chats: every chat question with its scope, documents, answer and status. */
 export const chatsTable = (model: ReportModel): XlsxTable => ({
   name: "Chats",
-  columns: [
-    { header: "Chat", width: 20 },
-    { header: "Scope", width: 8 },
-    { header: "Documents", width: 36 },
-    { header: "Message", width: 50 },
-    { header: "Answer", width: 80 },
-    { header: "Status", width: 10 },
-    { header: "Error", width: 40 }
-  ],
+  columns: widths({ Chat: 20, Scope: 8, Documents: 36, Message: 50, Answer: 80, Status: 10, Error: 40 }),
   frozenColumns: 1,
   rows: model.chats.map((chat) =>
     row(
@@ -130,15 +114,15 @@ export const chatsTable = (model: ReportModel): XlsxTable => ({
 /** Changes: answers that differ from an earlier run. */
 export const changesTable = (changes: NonNullable<ReportModel["changes"]>): XlsxTable => ({
   name: "Changes",
-  columns: [
-    { header: "Document ID", width: 12 },
-    { header: "File name", width: 36 },
-    { header: "Column", width: 24 },
-    { header: "Before", width: 50 },
-    { header: "After", width: 50 },
-    { header: "From run", width: 10 },
-    { header: "To run", width: 10 }
-  ],
+  columns: widths({
+    "Document ID": 12,
+    "File name": 36,
+    Column: 24,
+    Before: 50,
+    After: 50,
+    "From run": 10,
+    "To run": 10
+  }),
   frozenColumns: 2,
   rows: changes.map((change) =>
     row(

@@ -1,7 +1,7 @@
 import { markers, wideValue } from "./CellValues.js"
 import { columnType, type ReportModel } from "./ReportModel.js"
 import { type CellStyle, colours, statusStyle, styles } from "./XlsxStyles.js"
-import type { XlsxRow, XlsxTable, XlsxValue } from "./XlsxTable.js"
+import { type XlsxRow, type XlsxTable, type XlsxValue, widths } from "./XlsxTable.js"
 
 /** Columns before the query columns in the wide form (Results sheet and results.csv). */
 export const documentHeaders = ["Document ID", "File name", "Pages"] as const
@@ -67,14 +67,7 @@ function* errorRows(model: ReportModel): Generator<XlsxRow> {
 /** Errors: every failed cell with its reason and attempts. */
 export const errorsTable = (model: ReportModel): XlsxTable => ({
   name: "Errors",
-  columns: [
-    { header: "Document ID", width: 12 },
-    { header: "File name", width: 36 },
-    { header: "Column", width: 24 },
-    { header: "Reason", width: 80 },
-    { header: "Attempts", width: 10 },
-    { header: "Seconds", width: 10 }
-  ],
+  columns: widths({ "Document ID": 12, "File name": 36, Column: 24, Reason: 80, Attempts: 10, Seconds: 10 }),
   frozenColumns: 0,
   rows: errorRows(model)
 })

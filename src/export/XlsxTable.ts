@@ -14,9 +14,18 @@ export interface XlsxRow {
   readonly styles: ReadonlyArray<CellStyle | undefined>
 }
 
+export interface XlsxColumn {
+  readonly header: string
+  readonly width: number
+}
+
+/** Columns in order from their headers and widths (in characters): `widths({ Chat: 20, Scope: 8 })`. */
+export const widths = (byHeader: Readonly<Record<string, number>>): Array<XlsxColumn> =>
+  Object.entries(byHeader).map(([header, width]) => ({ header, width }))
+
 export interface XlsxTable {
   readonly name: string
-  readonly columns: ReadonlyArray<{ readonly header: string; readonly width: number }>
+  readonly columns: ReadonlyArray<XlsxColumn>
   /** Columns frozen left of the scrolling area; the header row is always frozen. */
   readonly frozenColumns: number
   readonly tabColor?: string

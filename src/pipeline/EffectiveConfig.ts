@@ -1,10 +1,11 @@
-import { Config, ConfigProvider, Data, Effect, Either, Option, ParseResult, Redacted, Schema } from "effect"
+import { Config, Data, Effect, Either, Option, ParseResult, Redacted, Schema } from "effect"
 import { readFile } from "node:fs/promises"
 import { resolve } from "node:path"
 import { PositiveDuration } from "./Duration.js"
 import { type ConfigEntry, type ConfigSource, describeSources } from "./ConfigSources.js"
 import { describeCause } from "./FileSets.js"
-import { expected, Int32Id, NonEmptyList, NonEmptyText, PositiveInt } from "./Fields.js"
+import { expected, NonEmptyList, NonEmptyText, PositiveInt, UserIdField, WorkspaceIdField } from "./Fields.js"
+import type { OrganizationId, UserId } from "../api/Ids.js"
 import type { LoadedPipeline } from "./loadPipeline.js"
 import { BaseUrl, Concurrency, Format, type Pipeline } from "./PipelineSchema.js"
 
@@ -17,8 +18,8 @@ const Formats = NonEmptyList(Format, "formats", "format")
 export interface ServiceSettings {
   readonly baseUrl?: string
   readonly token?: Redacted.Redacted<string>
-  readonly userId?: number
-  readonly orgId?: number
+  readonly userId?: UserId
+  readonly orgId?: OrganizationId
 }
 
 /** Command-line overrides, already parsed by the CLI; each wins over everything else. */
@@ -63,18 +64,26 @@ const check = <A, I>(schema: Schema.Schema<A, I>, label: string, value: unknown)
 const numeric = (text: string | number | undefined): unknown =>
   typeof text === "string" && /^-?\d+$/.test(text.trim()) ? Number(text) : text
 
-const readEnv = (env: Record<string, string | undefined>) => {
-  const present = Object.entries(env).flatMap(([k, v]) =>
-    v === undefined || v.trim() === "" ? [] : [[k, v.trim()] as const]
+/** A variable's value trimmed; unset, empty or blank reads as absent. */
+const trimmed = (name: string) =>
+  Config.option(Config.string(name)).pipe(
+    Config.map((value) =>
+      Option.getOrUndefined(
+        Option.filter(
+          Option.map(value, (text) => text.trim()),
+          (t) => t !== ""
+        )
+      )
+    )
   )
-  const text = (name: string) => Config.option(Config.string(name)).pipe(Config.map(Option.getOrUndefined))
-  return Config.all({
-    baseUrl: text("DOCSWEEP_BASE_URL"),
-    userId: text("DOCSWEEP_USER_ID"),
-    orgId: text("DOCSWEEP_ORG_ID"),
-    token: Config.option(Config.redacted("DOCSWEEP_TOKEN")).pipe(Config.map(Option.getOrUndefined))
-  }).pipe(Effect.withConfigProvider(ConfigProvider.fromMap(new Map(present))), Effect.orDie)
-}
+
+/** The DOCSWEEP_* variables, read through `Config` (the environment in the program, a map in tests). */
+const readEnv = Config.all({
+  baseUrl: trimmed("DOCSWEEP_BASE_URL"),
+  userId: trimmed("DOCSWEEP_USER_ID"),
+  orgId: trimmed("DOCSWEEP_ORG_ID"),
+  token: Config.map(trimmed("DOCSWEEP_TOKEN"), (token) => (token === undefined ? undefined : Redacted.make(token)))
+}).pipe(Effect.orDie)
 
 const readTokenFile = (cwd: string, file: string) =>
   Effect.tryPromise({ try: () => readFile(resolve(cwd, file), "utf8"), catch: describeCause }).pipe(
@@ -92,27 +101,26 @@ const first = <A>(...values: ReadonlyArray<readonly [A | undefined, ConfigSource
   values.find(([value]) => value !== undefined)
 
 /**
- * The settings a command runs with: config/default.yaml, then the pipeline (both in `loaded`), then the environment,
- * then flags. `env` is passed in (the CLI hands over `process.env`); the token comes from `--token-file` or
- * DOCSWEEP_TOKEN only. Fails with every unusable variable or flag at once.
+ * The settings a command runs with: config/default.yaml, then the pipeline (both in `loaded`), then the environment
+ * (read through `Config`), then flags. The token comes from `--token-file` or DOCSWEEP_TOKEN only. Fails with every
+ * unusable variable or flag at once.
  */
 export const resolveConfig = Effect.fn("EffectiveConfig.resolveConfig")(function* (input: {
   readonly loaded: LoadedPipeline
-  readonly env: Record<string, string | undefined>
   readonly flags?: ConfigFlags
   readonly cwd?: string
 }) {
   const { loaded, flags = {} } = input
   const cwd = input.cwd ?? process.cwd()
-  const env = yield* readEnv(input.env)
+  const env = yield* readEnv
   const fromFile = flags.tokenFile === undefined ? Either.right(undefined) : yield* readTokenFile(cwd, flags.tokenFile)
   const checks = {
     envBaseUrl: check(BaseUrl, "DOCSWEEP_BASE_URL", env.baseUrl),
-    envUserId: check(Int32Id("a user id"), "DOCSWEEP_USER_ID", numeric(env.userId)),
-    envOrgId: check(Int32Id("an organization id"), "DOCSWEEP_ORG_ID", numeric(env.orgId)),
+    envUserId: check(UserIdField, "DOCSWEEP_USER_ID", numeric(env.userId)),
+    envOrgId: check(WorkspaceIdField, "DOCSWEEP_ORG_ID", numeric(env.orgId)),
     baseUrl: check(BaseUrl, "--base-url", flags.baseUrl),
-    userId: check(Int32Id("a user id"), "--user-id", flags.userId),
-    orgId: check(Int32Id("an organization id"), "--org-id", flags.orgId),
+    userId: check(UserIdField, "--user-id", flags.userId),
+    orgId: check(WorkspaceIdField, "--org-id", flags.orgId),
     concurrency: check(Concurrency, "--concurrency", numeric(flags.concurrency)),
     batchSize: check(PositiveInt, "--batch-size", flags.batchSize),
     deadline: check(PositiveDuration, "--deadline", flags.deadline),

@@ -23,6 +23,13 @@ export const expected =
   (what: string, override = true) =>
   (issue: ParseResult.ParseIssue) => ({ message: `expected ${what}, got ${show(issue.actual)}`, override })
 
+/** One of a few words, refused as `expected "a", "b" or "c", got …`. */
+export const OneOf = <const Words extends readonly [string, ...Array<string>]>(...words: Words) => {
+  const quoted = words.map((word) => `"${word}"`)
+  const listed = quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}`
+  return Schema.Literal(...words).annotations({ message: expected(listed ?? "") })
+}
+
 /** Text that is not blank. */
 export const NonEmptyText = Schema.String.pipe(
   Schema.filter((s) => s.trim().length > 0, { jsonSchema: { minLength: 1 } })
@@ -41,6 +48,13 @@ export const Int32Id = (what: string) =>
   Schema.Number.pipe(Schema.int(), Schema.between(1, 2_147_483_647)).annotations({
     message: expected(`${what} (a positive 32-bit integer)`)
   })
+
+/**
+ * The user the work is done as and its workspace, branded as the contract brands them (`UserId`, `OrganizationId`:
+ * the same types), so the ids are checked and branded once, where the pipeline, environment and flags are read.
+ */
+export const UserIdField = Int32Id("a user id").pipe(Schema.brand("UserId"))
+export const WorkspaceIdField = Int32Id("an organization id").pipe(Schema.brand("OrganizationId"))
 
 export const Flag = Schema.Boolean.annotations({ message: expected("true or false") })
 

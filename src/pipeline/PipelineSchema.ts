@@ -6,14 +6,16 @@ import {
   duplicatesOf,
   expected,
   Flag,
-  Int32Id,
   mappingMessage,
   NonEmptyList,
   NonEmptyText,
   NonNegativeInt,
+  OneOf,
   optionalExact,
   PositiveInt,
-  show
+  show,
+  UserIdField,
+  WorkspaceIdField
 } from "./Fields.js"
 
 /** An optional key with a default; the default also reaches the JSON Schema, so editors show it. */
@@ -95,9 +97,7 @@ export const RunSettings = mapping(
   "How the run talks to the service."
 )
 
-export const Format = Schema.Literal("xlsx", "csv", "html").annotations({
-  message: expected('"xlsx", "csv" or "html"')
-})
+export const Format = OneOf("xlsx", "csv", "html")
 
 export const OutputSettings = mapping(
   {
@@ -143,7 +143,7 @@ export const Chat = mapping(
   {
     name: NonEmptyText.annotations({ description: "Name of this chat in reports." }),
     scope: field(
-      Schema.Literal("each", "all").annotations({ message: expected('"each" or "all"') }),
+      OneOf("each", "all"),
       "each",
       "each: one single-doc session per document; all: multi-doc sessions over every document."
     ),
@@ -197,10 +197,10 @@ export const BaseUrl = Schema.String.pipe(
 export const PipelineSchema = Schema.Struct({
   name: PipelineName,
   base_url: optionalExact(BaseUrl),
-  workspace: optionalExact(Int32Id("an organization id").annotations({ description: "Organization (workspace) id." })),
-  user_id: optionalExact(Int32Id("a user id").annotations({ description: "User id the work is done as." })),
+  workspace: optionalExact(WorkspaceIdField.annotations({ description: "Organization (workspace) id." })),
+  user_id: optionalExact(UserIdField.annotations({ description: "User id the work is done as." })),
   visibility: field(
-    Schema.Literal("private", "shared").annotations({ message: expected('"private" or "shared"') }),
+    OneOf("private", "shared"),
     "private",
     "Visibility of the tables and sessions created (the service's own default is shared)."
   ),

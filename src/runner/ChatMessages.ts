@@ -5,7 +5,8 @@ import { isSettledFailure } from "../api/Tables.js"
 import type { ClientError } from "../client/ClientError.js"
 import { ServiceClient } from "../client/ServiceClient.js"
 import type { ChatKey, ChatMessageRecord } from "../store/CheckpointModel.js"
-import { CheckpointStore } from "../store/CheckpointStore.js"
+import { ChatStore } from "../store/ChatStore.js"
+import { RunStore } from "../store/RunStore.js"
 import type { StoreError } from "../store/StoreError.js"
 import { intentMetaKey, markerOf, newMarker } from "./ChatSessions.js"
 import { queuedAfterMs } from "./flow/FlowController.js"
@@ -17,7 +18,7 @@ import { RunnerSettings } from "./RunnerSettings.js"
 import type { ServiceUnavailable } from "./RunnerErrors.js"
 
 type AskError = ClientError | ServiceUnavailable | StoreError
-type AskContext = ServiceClient | CheckpointStore | RunContext | RunnerSettings | RunProgress
+type AskContext = ServiceClient | ChatStore | RunStore | RunContext | RunnerSettings | RunProgress
 
 export const chatKeyOf = (record: ChatMessageRecord): ChatKey => ({
   chatName: record.chatName,
@@ -131,7 +132,8 @@ export const askMessage = Effect.fn("ChatMessages.askMessage")(function* (
   demand: Ref.Ref<number>
 ) {
   const client = yield* ServiceClient
-  const store = yield* CheckpointStore
+  const chatStore = yield* ChatStore
+  const runStore = yield* RunStore
   const progress = yield* RunProgress
   const { flow, retry, runId } = yield* RunContext
   const { crashAt } = yield* CrashHook
@@ -141,7 +143,7 @@ export const askMessage = Effect.fn("ChatMessages.askMessage")(function* (
     Effect.gen(function* () {
       const at = yield* nowIso
       const seconds = ((yield* Clock.currentTimeMillis) - submittedAt) / 1000
-      yield* store.markChatResult(
+      yield* chatStore.markChatResult(
         key,
         outcome.ok
           ? { state: "success", response: outcome.response, at, seconds, runId }
@@ -153,8 +155,8 @@ export const askMessage = Effect.fn("ChatMessages.askMessage")(function* (
 
   const post = Effect.gen(function* () {
     const marker = yield* newMarker
-    yield* store.setMeta(intentKey(key), marker)
-    yield* store.markChatSubmitting(key, runId, yield* nowIso)
+    yield* runStore.setMeta(intentKey(key), marker)
+    yield* chatStore.markChatSubmitting(key, runId, yield* nowIso)
     yield* crashAt("chat-after-intent")
     const adopt = Effect.map(client.listMessages(sessionId), (messages) =>
       findCreated(messages, { marker, query: record.query }, owned)
@@ -168,21 +170,21 @@ export const askMessage = Effect.fn("ChatMessages.askMessage")(function* (
     const message = yield* sendOnce(send, adopt, { ambiguous: false })
     yield* flow.submitted((yield* Clock.currentTimeMillis) - sentAt)
     yield* crashAt("chat-after-submit")
-    yield* store.markChatSubmitted(key, message.id, yield* nowIso)
+    yield* chatStore.markChatSubmitted(key, message.id, yield* nowIso)
     owned.add(message.id)
     return message.id
   })
 
   /** A resumed intent: adopt the message the killed run may have posted, or post it now. */
   const resume = Effect.gen(function* () {
-    const marker = yield* store.getMeta(intentKey(key))
+    const marker = yield* runStore.getMeta(intentKey(key))
     const messages = yield* retry(client.listMessages(sessionId))
     const found = findCreated(messages, { marker: Option.getOrElse(marker, () => ""), query: record.query }, owned)
     if (Option.isNone(found)) {
-      yield* store.revertChatSubmitting(key)
+      yield* chatStore.revertChatSubmitting(key)
       return yield* post
     }
-    yield* store.markChatSubmitted(key, found.value.id, yield* nowIso)
+    yield* chatStore.markChatSubmitted(key, found.value.id, yield* nowIso)
     owned.add(found.value.id)
     return found.value.id
   })

@@ -3,7 +3,7 @@ import type { Forbidden } from "../client/ClientError.js"
 import { planSessions } from "../pipeline/Plan.js"
 import type { Chat } from "../pipeline/PipelineSchema.js"
 import type { ChatMessageRecord, DocumentRecord, SyncCounts, WantedChatMessage } from "../store/CheckpointModel.js"
-import { CheckpointStore } from "../store/CheckpointStore.js"
+import { ChatStore } from "../store/ChatStore.js"
 import type { StoreError } from "../store/StoreError.js"
 import { askMessage, chatKeyOf } from "./ChatMessages.js"
 import { ensureSession } from "./ChatSessions.js"
@@ -56,19 +56,19 @@ export const runChats = Effect.fn("ChatRunner.runChats")(function* (
   documents: ReadonlyArray<DocumentRecord>,
   onlyFailed: boolean
 ) {
-  const store = yield* CheckpointStore
+  const chatStore = yield* ChatStore
   const progress = yield* RunProgress
   const { flow, runId } = yield* RunContext
   const settings = yield* RunnerSettings
-  const counts: SyncCounts = yield* store.syncChatMessages(wantedChatMessages(chats, documents), { onlyFailed })
+  const counts: SyncCounts = yield* chatStore.syncChatMessages(wantedChatMessages(chats, documents), { onlyFailed })
   if (counts.total === 0) return counts
   yield* progress.phase("chats")
   yield* progress.chats((c) => ({ ...c, total: counts.total, skipped: counts.alreadyAnswered }))
 
-  const everything = yield* store.chatMessages({ includeUnwanted: true })
+  const everything = yield* chatStore.chatMessages({ includeUnwanted: true })
   const ownedSessions = new Set(everything.flatMap((m) => Option.toArray(Option.fromNullable(m.remoteSessionId))))
   const ownedMessages = new Set(everything.flatMap((m) => Option.toArray(Option.fromNullable(m.remoteMessageId))))
-  const records = yield* store.chatMessages()
+  const records = yield* chatStore.chatMessages()
   const sessions = new Map<string, Array<ChatMessageRecord>>()
   for (const record of records) {
     const key = `${record.chatName}\u0000${record.sessionKey}`
@@ -84,7 +84,7 @@ export const runChats = Effect.fn("ChatRunner.runChats")(function* (
       const at = yield* nowIso
       const open = messages.filter((m) => m.state !== "success")
       const failed = { state: "failed", error: reason, errorKind: "plan-refused", at, runId } as const
-      yield* Effect.forEach(open, (m) => store.markChatResult(chatKeyOf(m), failed), { discard: true })
+      yield* Effect.forEach(open, (m) => chatStore.markChatResult(chatKeyOf(m), failed), { discard: true })
       yield* progress.chats((c) => ({ ...c, failed: c.failed + open.length }))
     })
 
@@ -118,7 +118,7 @@ export const runChats = Effect.fn("ChatRunner.runChats")(function* (
                   const reason = planRefusal(chat.name, error)
                   yield* Ref.update(refused, (map) => new Map(map).set(chat.name, reason))
                   yield* Effect.logWarning(reason)
-                  const current = yield* store.chatMessages({ chatName: chat.name })
+                  const current = yield* chatStore.chatMessages({ chatName: chat.name })
                   yield* refuseAll(
                     current.filter((m) => m.sessionKey === first.sessionKey),
                     reason

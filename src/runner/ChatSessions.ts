@@ -2,7 +2,8 @@ import { Clock, Effect, Option, Random } from "effect"
 import type { DocumentId, SessionId } from "../api/Ids.js"
 import type { Session } from "../api/Sessions.js"
 import { ServiceClient } from "../client/ServiceClient.js"
-import { CheckpointStore } from "../store/CheckpointStore.js"
+import { ChatStore } from "../store/ChatStore.js"
+import { RunStore } from "../store/RunStore.js"
 import { sessionKeyOf } from "./Keys.js"
 import { sendOnce } from "./Reconcile.js"
 import { CrashHook } from "./CrashHook.js"
@@ -66,7 +67,8 @@ export const ensureSession = Effect.fn("ChatSessions.ensureSession")(function* (
 ) {
   if (Option.isSome(known)) return known.value as SessionId
   const client = yield* ServiceClient
-  const store = yield* CheckpointStore
+  const chatStore = yield* ChatStore
+  const runStore = yield* RunStore
   const { retry } = yield* RunContext
   const { crashAt } = yield* CrashHook
   const settings = yield* RunnerSettings
@@ -76,12 +78,12 @@ export const ensureSession = Effect.fn("ChatSessions.ensureSession")(function* (
       client.listSessions(settings.orgId, target.multidoc ? undefined : firstDocument),
       (sessions): Option.Option<Session> => findSession(sessions, target, marker, owned)
     )
-  const earlier = yield* store.getMeta(intentKey(target))
+  const earlier = yield* runStore.getMeta(intentKey(target))
   const adopted = Option.isSome(earlier) ? yield* retry(adopt(earlier.value)) : Option.none<Session>()
   const marker = Option.isSome(adopted) ? "" : yield* newMarker
   if (Option.isNone(adopted)) {
-    yield* store.setMeta(intentKey(target), marker)
-    yield* store.saveChatSession({
+    yield* runStore.setMeta(intentKey(target), marker)
+    yield* chatStore.saveChatSession({
       chatName: target.chatName,
       sessionKey: target.sessionKey,
       remoteSessionId: undefined
@@ -102,7 +104,7 @@ export const ensureSession = Effect.fn("ChatSessions.ensureSession")(function* (
         { ambiguous: false }
       )
   yield* crashAt("session-created")
-  yield* store.saveChatSession({
+  yield* chatStore.saveChatSession({
     chatName: target.chatName,
     sessionKey: target.sessionKey,
     remoteSessionId: session.id

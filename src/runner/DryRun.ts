@@ -1,6 +1,9 @@
 import { Effect, Option } from "effect"
 import type { Pipeline } from "../pipeline/PipelineSchema.js"
-import { CheckpointStore } from "../store/CheckpointStore.js"
+import { CellStore } from "../store/CellStore.js"
+import { ChatStore } from "../store/ChatStore.js"
+import { LayoutStore } from "../store/LayoutStore.js"
+import { RunStore } from "../store/RunStore.js"
 import { decideSync } from "../store/SyncRules.js"
 import { wantedChatMessages } from "./ChatRunner.js"
 import { assignTables, type ColumnPlan, estimateSeconds, type RunPlan, wantedCells } from "./PlanRun.js"
@@ -18,16 +21,19 @@ export const computePlan = Effect.fn("DryRun.computePlan")(function* (
   columns: ReadonlyArray<ColumnPlan>,
   onlyFailed: boolean
 ) {
-  const store = yield* CheckpointStore
+  const cellStore = yield* CellStore
+  const chatStore = yield* ChatStore
+  const layoutStore = yield* LayoutStore
+  const runStore = yield* RunStore
   const settings = yield* RunnerSettings
   const ids = resolved.documents.map((doc) => doc.id)
   const placeholders = resolved.pendingFiles.map((_, index) => -1 - index)
-  const layout = assignTables(yield* store.tables(), [...ids, ...placeholders], settings.maxDocumentsPerTable)
-  const counts = yield* store.planCells(wantedCells(resolved.documents, layout.slotOf, columns), { onlyFailed })
+  const layout = assignTables(yield* layoutStore.tables(), [...ids, ...placeholders], settings.maxDocumentsPerTable)
+  const counts = yield* cellStore.planCells(wantedCells(resolved.documents, layout.slotOf, columns), { onlyFailed })
   const newPairs = onlyFailed ? 0 : resolved.pendingFiles.length * columns.length
 
   const stored = new Map(
-    (yield* store.chatMessages({ includeUnwanted: true })).map((m) => [
+    (yield* chatStore.chatMessages({ includeUnwanted: true })).map((m) => [
       `${m.chatName}\u0000${m.sessionKey}\u0000${m.position}`,
       m
     ])
@@ -41,7 +47,7 @@ export const computePlan = Effect.fn("DryRun.computePlan")(function* (
   }).length
 
   const measured = (key: string) =>
-    Effect.map(store.getMeta(key), (value) =>
+    Effect.map(runStore.getMeta(key), (value) =>
       Option.map(value, Number).pipe(Option.filter(Number.isFinite), Option.getOrUndefined)
     )
   const toRun = counts.toRun + newPairs

@@ -2,7 +2,7 @@ import { Clock, Duration, Effect, Ref, STM } from "effect"
 import { type AiCell, isSettledFailure } from "../api/Tables.js"
 import { ServiceClient } from "../client/ServiceClient.js"
 import type { CellResult } from "../store/CheckpointModel.js"
-import { CheckpointStore } from "../store/CheckpointStore.js"
+import { CellStore } from "../store/CellStore.js"
 import type { CellQueue, CellTask } from "./CellQueue.js"
 import { describeFlow, queuedAfterMs } from "./flow/FlowController.js"
 import type { InFlightCell, InFlightCells } from "./InFlightCells.js"
@@ -104,7 +104,7 @@ export const pollTable = Effect.fn("PollCells.pollTable")(function* (
   state: PollState
 ) {
   const client = yield* ServiceClient
-  const store = yield* CheckpointStore
+  const cellStore = yield* CellStore
   const progress = yield* RunProgress
   const { flow, retry, runId } = yield* RunContext
   const { crashAt } = yield* CrashHook
@@ -193,7 +193,7 @@ export const pollTable = Effect.fn("PollCells.pollTable")(function* (
       `${settled.length} settled, ${pending} queued, ${running} running; window ${gate.limit}`
   )
   if (settled.length === 0) return
-  yield* store.markResults(results)
+  yield* cellStore.markResults(results)
   yield* inFlight.remove(settled)
   yield* STM.commit(queue.requeue(again, settled.length))
   const answered = results.filter((r) => r.state === "success").length

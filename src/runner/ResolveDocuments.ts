@@ -6,11 +6,11 @@ import { ServiceClient } from "../client/ServiceClient.js"
 import type { DocumentSet } from "../pipeline/DocumentSet.js"
 import { expandRange, workspaceFilter } from "../pipeline/Plan.js"
 import type { DocumentRecord } from "../store/CheckpointModel.js"
-import { CheckpointStore } from "../store/CheckpointStore.js"
+import { LayoutStore } from "../store/LayoutStore.js"
 import { inShard, type Shard } from "./Keys.js"
 import { RunContext } from "./RunContext.js"
 import { documentReadConcurrency, hashConcurrency, RunnerSettings } from "./RunnerSettings.js"
-import { awaitProcessed, fileHash, type IngestFiles, type SkippedFile, uploadFiles } from "./Uploads.js"
+import { awaitProcessed, fileHash, type SkippedFile, uploadFiles } from "./Uploads.js"
 
 export interface ResolvedDocuments {
   /** Every document of the run, each once, in pipeline order. */
@@ -36,7 +36,7 @@ export const toDocumentRecord = (document: DocumentListItem): DocumentRecord => 
  * The documents of `ids` the service still holds, by id: from the workspace list when there is one, else read one
  * by one (a 404 leaves the id out).
  */
-const documentsPresent = Effect.fn("documentsPresent")(function* (
+const documentsPresent = Effect.fn("ResolveDocuments.documentsPresent")(function* (
   ids: ReadonlyArray<number>,
   listed: ReadonlyArray<DocumentListItem> | undefined
 ) {
@@ -69,10 +69,9 @@ export const resolveDocuments = Effect.fn("ResolveDocuments.resolveDocuments")(f
   /** The pipeline file's folder: local files are assigned to shards by their path relative to it. */
   readonly baseDir: string
   readonly upload: boolean
-  readonly ingest: IngestFiles | undefined
 }) {
   const client = yield* ServiceClient
-  const store = yield* CheckpointStore
+  const layoutStore = yield* LayoutStore
   const { retry } = yield* RunContext
   const settings = yield* RunnerSettings
 
@@ -83,7 +82,7 @@ export const resolveDocuments = Effect.fn("ResolveDocuments.resolveDocuments")(f
   const hashes = yield* Effect.forEach([...new Set(filePaths)], fileHash, { concurrency: hashConcurrency })
   const known = new Map<string, number>()
   for (const { path, sha256 } of hashes) {
-    const id = yield* store.uploadedFile(path, sha256)
+    const id = yield* layoutStore.uploadedFile(path, sha256)
     if (Option.isSome(id)) known.set(path, id.value)
   }
   const needsList = input.sets.some((set) => set._tag === "Workspace" || set._tag === "Range")
@@ -96,7 +95,7 @@ export const resolveDocuments = Effect.fn("ResolveDocuments.resolveDocuments")(f
   const present = yield* documentsPresent([...known.values()], early)
   for (const [path, id] of [...known]) if (!present.has(id)) known.delete(path)
   const unknown = hashes.filter(({ path }) => !known.has(path))
-  const uploaded = input.upload && unknown.length > 0 ? yield* uploadFiles(unknown, input.ingest) : undefined
+  const uploaded = input.upload && unknown.length > 0 ? yield* uploadFiles(unknown) : undefined
   const skipped: Array<SkippedFile> = [...(uploaded?.skipped ?? [])]
   for (const [path, id] of uploaded?.ids ?? []) known.set(path, id)
   const fileIds = new Set(known.values())

@@ -1,6 +1,7 @@
 import { Clock, Effect, Option, Queue, Ref, STM } from "effect"
 import type { CellRecord } from "../store/CheckpointModel.js"
-import { CheckpointStore } from "../store/CheckpointStore.js"
+import { CellStore } from "../store/CellStore.js"
+import { RunStore } from "../store/RunStore.js"
 import { type CellTask, type CellQueue, makeCellQueue } from "./CellQueue.js"
 import { type InFlightCell, type InFlightCells, type Intent, makeInFlightCells } from "./InFlightCells.js"
 import type { ColumnPlan, TableLayout } from "./PlanRun.js"
@@ -23,14 +24,14 @@ export const answersPerSecondKey = "runner.answers_per_second"
 
 /** Keeps what this run learned of the service for the next run and the next dry run. */
 const rememberAnswerTimes = Effect.gen(function* () {
-  const store = yield* CheckpointStore
+  const runStore = yield* RunStore
   const { flow } = yield* RunContext
   const sojourns = yield* flow.sojourns("cells")
   if (sojourns.recent.length === 0) return
-  yield* store.setMeta(cellSojournsKey, JSON.stringify(sojourns.recent.map(Math.round)))
-  yield* store.setMeta(secondsPerCellKey, String(meanOf(sojourns.recent) / 1000))
+  yield* runStore.setMeta(cellSojournsKey, JSON.stringify(sojourns.recent.map(Math.round)))
+  yield* runStore.setMeta(secondsPerCellKey, String(meanOf(sojourns.recent) / 1000))
   const rate = completionRate(yield* flow.state, yield* Clock.currentTimeMillis)
-  if (rate > 0) yield* store.setMeta(answersPerSecondKey, String(rate))
+  if (rate > 0) yield* runStore.setMeta(answersPerSecondKey, String(rate))
 })
 
 const isoMillis = (iso: string | undefined, fallback: number) => {
@@ -112,12 +113,12 @@ export const runCells = Effect.fn("RunCells.runCells")(function* (
   layout: TableLayout,
   plans: ReadonlyArray<ColumnPlan>
 ) {
-  const store = yield* CheckpointStore
+  const cellStore = yield* CellStore
   const progress = yield* RunProgress
   const { flow } = yield* RunContext
   const settings = yield* RunnerSettings
   const names = new Map(plans.map((plan) => [plan.name, plan.name]))
-  const pending = (yield* store.pendingCells((name) => names.get(name) ?? name)).map(
+  const pending = (yield* cellStore.pendingCells((name) => names.get(name) ?? name)).map(
     (cell): CellTask => ({
       documentId: cell.documentId,
       columnName: cell.columnName,
@@ -128,7 +129,7 @@ export const runCells = Effect.fn("RunCells.runCells")(function* (
     })
   )
   // Left in flight by an earlier process: few, so whole records.
-  const resumed = yield* store.cells({ states: ["submitting", "submitted"] })
+  const resumed = yield* cellStore.cells({ states: ["submitting", "submitted"] })
   if (pending.length === 0 && resumed.length === 0) return noCellStats
   const slots = new Set([...pending.map((task) => task.slot), ...resumed.map((record) => record.tableSlot)])
   const gate = yield* startTableSetup(layout, plans, slots)

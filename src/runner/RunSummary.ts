@@ -1,10 +1,10 @@
 import type { Effect } from "effect"
 import type { EffectiveConfig } from "../pipeline/EffectiveConfig.js"
 import type { LoadedPipeline } from "../pipeline/loadPipeline.js"
-import type { CellState, RunOutcome } from "../store/CheckpointModel.js"
+import type { CellState, RunOutcome, WorkTally } from "../store/CheckpointModel.js"
 import type { Shard } from "./Keys.js"
 import type { RunPlan } from "./PlanRun.js"
-import type { IngestFiles, SkippedFile } from "./Uploads.js"
+import type { SkippedFile } from "./Uploads.js"
 
 export interface RunInput {
   readonly loaded: Pick<LoadedPipeline, "file" | "hash" | "pipeline">
@@ -21,15 +21,13 @@ export interface RunInput {
   readonly onlyFailed: boolean
   /** This invocation's deterministic share of the documents (1-based index). */
   readonly shard?: Shard | undefined
-  /** Embedded mode: ingest `files:` directly instead of uploading them. */
-  readonly ingest?: IngestFiles | undefined
   readonly version?: string | undefined
   /** Told the run record's id once it is begun (the pipeline lock records it: see CheckpointConsistency). */
   readonly onRunBegun?: ((runId: number) => Effect.Effect<void>) | undefined
 }
 
 /** What `runPipeline` returns: the CLI prints it and maps `outcome` to the exit code (`exitCodeOf`). */
-export interface RunSummary {
+export interface RunSummary extends WorkTally {
   /** The checkpoint's run record; undefined for a dry run, which writes nothing. */
   readonly runId: number | undefined
   readonly outcome: RunOutcome
@@ -37,19 +35,7 @@ export interface RunSummary {
   readonly note: string | undefined
   /** The plan computed before any work (the whole answer of `--dry-run`). */
   readonly plan: RunPlan | undefined
-  /** Wanted cells by state at the end. */
-  readonly cells: Readonly<Record<CellState, number>>
-  /** Wanted chat messages by state at the end. */
-  readonly chats: Readonly<Record<CellState, number>>
-  /** Cells answered and failed by this run. */
-  readonly answered: number
-  readonly failed: number
   readonly seconds: number
-  readonly tables: ReadonlyArray<{
-    readonly slot: number
-    readonly remoteId: number | undefined
-    readonly documents: number
-  }>
   readonly skipped: ReadonlyArray<SkippedFile>
 }
 

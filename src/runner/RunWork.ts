@@ -1,7 +1,10 @@
 import { dirname } from "node:path"
 import { Effect } from "effect"
 import type { RunOutcome } from "../store/CheckpointModel.js"
-import { CheckpointStore } from "../store/CheckpointStore.js"
+import { CellStore } from "../store/CellStore.js"
+import { ChatStore } from "../store/ChatStore.js"
+import { LayoutStore } from "../store/LayoutStore.js"
+import { RunStore } from "../store/RunStore.js"
 import { runChats } from "./ChatRunner.js"
 import { computePlan } from "./DryRun.js"
 import { assignTables, columnPlans, wantedCells } from "./PlanRun.js"
@@ -26,7 +29,10 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`
  * the first write; uploads come next, then tables and columns, the cells phase and the chats phase.
  */
 export const runWork = Effect.fn("RunWork.runWork")(function* (input: RunInput) {
-  const store = yield* CheckpointStore
+  const cellStore = yield* CellStore
+  const chatStore = yield* ChatStore
+  const layoutStore = yield* LayoutStore
+  const runStore = yield* RunStore
   const progress = yield* RunProgress
   const settings = yield* RunnerSettings
   const pipeline = input.effective.pipeline
@@ -38,8 +44,7 @@ export const runWork = Effect.fn("RunWork.runWork")(function* (input: RunInput) 
     sets: pipeline.documents,
     shard: input.shard,
     baseDir,
-    upload: false,
-    ingest: input.ingest
+    upload: false
   })
   const checkpointPlan = yield* computePlan(pipeline, scouted, columns, input.onlyFailed)
   // --fresh forgets the checkpoint, but only once the run is allowed to go ahead: a refused run changes nothing.
@@ -57,7 +62,7 @@ export const runWork = Effect.fn("RunWork.runWork")(function* (input: RunInput) 
     })
   }
 
-  if (input.fresh) yield* store.reset()
+  if (input.fresh) yield* runStore.reset()
   const resolved =
     !input.fresh && scouted.pendingFiles.length === 0
       ? scouted
@@ -65,19 +70,18 @@ export const runWork = Effect.fn("RunWork.runWork")(function* (input: RunInput) 
           sets: pipeline.documents,
           shard: input.shard,
           baseDir,
-          upload: true,
-          ingest: input.ingest
+          upload: true
         })
-  yield* store.saveDocuments(resolved.documents)
+  yield* layoutStore.saveDocuments(resolved.documents)
   const layout = assignTables(
-    yield* store.tables(),
+    yield* layoutStore.tables(),
     resolved.documents.map((doc) => doc.id),
     settings.maxDocumentsPerTable
   )
-  const counts = yield* store.syncCells(wantedCells(resolved.documents, layout.slotOf, columns), {
+  const counts = yield* cellStore.syncCells(wantedCells(resolved.documents, layout.slotOf, columns), {
     onlyFailed: input.onlyFailed
   })
-  yield* store.recordRunColumns((yield* RunContext).runId, columns)
+  yield* runStore.recordRunColumns((yield* RunContext).runId, columns)
   yield* progress.cells((c) => ({ ...c, total: counts.total, skipped: counts.alreadyAnswered }))
   yield* Effect.logInfo(
     `${plural(counts.total, "pair")}: ${counts.alreadyAnswered} answered before, ${counts.toRun} to run, ${counts.inFlight} in flight`
@@ -85,10 +89,10 @@ export const runWork = Effect.fn("RunWork.runWork")(function* (input: RunInput) 
   const cells = yield* runCells(layout, columns)
   yield* runChats(pipeline.chats, resolved.documents, input.onlyFailed)
 
-  const cellCounts = yield* store.cellCounts()
-  const chatCounts = yield* store.chatCounts()
+  const cellCounts = yield* cellStore.cellCounts()
+  const chatCounts = yield* chatStore.chatCounts()
   const failed = cellCounts.failed + chatCounts.failed
-  const refusedChats = (yield* store.chatMessages({ states: ["failed"] })).flatMap((m) =>
+  const refusedChats = (yield* chatStore.chatMessages({ states: ["failed"] })).flatMap((m) =>
     m.errorKind === "plan-refused" ? [m.chatName] : []
   )
   const notes = [
@@ -105,7 +109,7 @@ export const runWork = Effect.fn("RunWork.runWork")(function* (input: RunInput) 
     ...emptySummary({ runId: undefined, outcome, note, plan }),
     answered: cells.answered,
     failed: cells.failed,
-    tables: (yield* store.tables())
+    tables: (yield* layoutStore.tables())
       .filter((table) => layout.tables.some((planned) => planned.slot === table.slot))
       .map((table) => ({ slot: table.slot, remoteId: table.remoteId, documents: table.documentIds.length })),
     skipped: resolved.skipped

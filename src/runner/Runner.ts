@@ -1,8 +1,11 @@
 import { Cause, Clock, Duration, Effect, Exit, Match, Option, Ref, Schema } from "effect"
-import type { OrganizationId, UserId } from "../api/Ids.js"
 import { type ClientError, isClientError, type RetryableError } from "../client/ClientError.js"
 import type { ServiceClient } from "../client/ServiceClient.js"
-import { CheckpointStore } from "../store/CheckpointStore.js"
+import type { CheckpointStore } from "../store/CheckpointStore.js"
+import type { DocumentIngest } from "./DocumentIngest.js"
+import { CellStore } from "../store/CellStore.js"
+import { ChatStore } from "../store/ChatStore.js"
+import { RunStore } from "../store/RunStore.js"
 import type { StoreError } from "../store/StoreError.js"
 import { makeFlow } from "./flow/Flow.js"
 import { RunProgress } from "./Progress.js"
@@ -39,12 +42,14 @@ const describeWait = (error: RetryableError, delay: Duration.Duration) => {
  * interruption included ("interrupted", exit 130), so Ctrl-C leaves the checkpoint consistent.
  */
 export const runPipeline = Effect.fn("Runner.runPipeline")(function* (input: RunInput) {
-  const store = yield* CheckpointStore
+  const cellStore = yield* CellStore
+  const chatStore = yield* ChatStore
+  const runStore = yield* RunStore
   const progress = yield* RunProgress
   const pipeline = input.effective.pipeline
   const started = yield* Clock.currentTimeMillis
-  const userId = input.effective.service.userId ?? pipeline.user_id
-  const orgId = input.effective.service.orgId ?? pipeline.workspace
+  // Resolved and branded once, with the rest of the effective configuration (and the embedded service's defaults).
+  const { orgId, userId } = input.effective.service
   if (userId === undefined || orgId === undefined) {
     const missing =
       userId === undefined
@@ -53,9 +58,9 @@ export const runPipeline = Effect.fn("Runner.runPipeline")(function* (input: Run
     const note = `no ${missing}: the service needs it to create tables and sessions`
     return emptySummary({ runId: undefined, outcome: "invalid", note })
   }
-  const settings = RunnerSettings.fromPipeline(pipeline, { userId: userId as UserId, orgId: orgId as OrganizationId })
+  const settings = RunnerSettings.fromPipeline(pipeline, { userId, orgId })
   const deadlineAt = Option.map(settings.deadline, (d) => started + Duration.toMillis(d))
-  const learned = yield* store.getMeta(cellSojournsKey)
+  const learned = yield* runStore.getMeta(cellSojournsKey)
   const flow = yield* makeFlow(settings.flow, {
     bounds: {
       minGap: Option.getOrUndefined(Option.map(settings.pollInterval, Duration.toMillis)),
@@ -76,7 +81,7 @@ export const runPipeline = Effect.fn("Runner.runPipeline")(function* (input: Run
   const runId = input.dryRun
     ? 0
     : (input.runId ??
-      (yield* store.beginRun({
+      (yield* runStore.beginRun({
         pipelineName: pipeline.name,
         pipelineHash: input.loaded.hash,
         baseUrl: input.effective.service.baseUrl ?? "embedded",
@@ -85,10 +90,10 @@ export const runPipeline = Effect.fn("Runner.runPipeline")(function* (input: Run
       })).id)
   if (!input.dryRun && input.onRunBegun !== undefined) yield* input.onRunBegun(runId)
   const serviceUrl = input.effective.service.baseUrl ?? "embedded"
-  const reruns = yield* Ref.make(storedEvidence(yield* store.getMeta(rerunEvidenceKey), serviceUrl))
+  const reruns = yield* Ref.make(storedEvidence(yield* runStore.getMeta(rerunEvidenceKey), serviceUrl))
   // What this run learned of re-runs is kept even when it is interrupted: a resumed run decides with it.
   const keepEvidence = Effect.flatMap(Ref.get(reruns), (evidence) =>
-    evidence.reruns === 0 ? Effect.void : store.setMeta(rerunEvidenceKey, evidenceText(evidence, serviceUrl))
+    evidence.reruns === 0 ? Effect.void : runStore.setMeta(rerunEvidenceKey, evidenceText(evidence, serviceUrl))
   )
   const context: RunContextShape = { runId, retry, flow, reruns }
 
@@ -99,7 +104,7 @@ export const runPipeline = Effect.fn("Runner.runPipeline")(function* (input: Run
   const bounded: Effect.Effect<
     WorkResult,
     StoreError | ClientError | RunStop,
-    ServiceClient | CheckpointStore | RunProgress
+    ServiceClient | CheckpointStore | RunProgress | DocumentIngest
   > = Option.match(settings.deadline, {
     onNone: () => work,
     onSome: (deadline) =>
@@ -116,11 +121,11 @@ export const runPipeline = Effect.fn("Runner.runPipeline")(function* (input: Run
       input.dryRun
         ? Effect.void
         : Exit.match(exit, {
-            onSuccess: (done) => store.finishRun(runId, done.outcome, done.note),
+            onSuccess: (done) => runStore.finishRun(runId, done.outcome, done.note),
             onFailure: (cause) =>
               Cause.isInterruptedOnly(cause)
-                ? store.finishRun(runId, "interrupted", "stopped by a signal; run again to continue")
-                : store.finishRun(runId, "error", Cause.pretty(cause).split("\n")[0])
+                ? runStore.finishRun(runId, "interrupted", "stopped by a signal; run again to continue")
+                : runStore.finishRun(runId, "error", Cause.pretty(cause).split("\n")[0])
           }).pipe(
             Effect.zipRight(keepEvidence),
             Effect.asVoid,
@@ -138,14 +143,14 @@ export const runPipeline = Effect.fn("Runner.runPipeline")(function* (input: Run
     runId: input.dryRun ? undefined : runId,
     outcome: result.outcome,
     note: result.note,
-    cells: input.dryRun ? base.cells : yield* store.cellCounts(),
-    chats: input.dryRun ? base.chats : yield* store.chatCounts(),
+    cells: input.dryRun ? base.cells : yield* cellStore.cellCounts(),
+    chats: input.dryRun ? base.chats : yield* chatStore.chatCounts(),
     seconds: (ended - started) / 1000
   } satisfies RunSummary
 })
 
 export type RunPipeline = (
   input: RunInput
-) => Effect.Effect<RunSummary, RunnerError, ServiceClient | CheckpointStore | RunProgress>
+) => Effect.Effect<RunSummary, RunnerError, ServiceClient | CheckpointStore | RunProgress | DocumentIngest>
 
 export type { RunInput, RunSummary }

@@ -4,7 +4,7 @@ import type { AiColumn } from "../api/Tables.js"
 import type { ClientError } from "../client/ClientError.js"
 import { ServiceClient } from "../client/ServiceClient.js"
 import type { ColumnRecord, TableRecord } from "../store/CheckpointModel.js"
-import { CheckpointStore } from "../store/CheckpointStore.js"
+import { LayoutStore } from "../store/LayoutStore.js"
 import type { StoreError } from "../store/StoreError.js"
 import type { ColumnPlan, TableLayout } from "./PlanRun.js"
 import { sendOnce } from "./Reconcile.js"
@@ -30,7 +30,7 @@ export interface RemoteTable {
  */
 const ensureTable = Effect.fn("SetupTables.ensureTable")(function* (table: TableRecord, grown: boolean) {
   const client = yield* ServiceClient
-  const store = yield* CheckpointStore
+  const layoutStore = yield* LayoutStore
   const { retry } = yield* RunContext
   const { crashAt } = yield* CrashHook
   const settings = yield* RunnerSettings
@@ -39,11 +39,11 @@ const ensureTable = Effect.fn("SetupTables.ensureTable")(function* (table: Table
     const tableId = table.remoteId as TableId
     if (grown) {
       yield* retry(client.updateTable(tableId, { document_ids: documentIds }))
-      yield* store.saveTable(table)
+      yield* layoutStore.saveTable(table)
     }
     return tableId
   }
-  yield* store.saveTable(table)
+  yield* layoutStore.saveTable(table)
   const created = yield* retry(
     client.createTable({
       organization_id: settings.orgId,
@@ -53,7 +53,7 @@ const ensureTable = Effect.fn("SetupTables.ensureTable")(function* (table: Table
     })
   )
   yield* crashAt("table-created")
-  yield* store.saveTable({ ...table, remoteId: created.id })
+  yield* layoutStore.saveTable({ ...table, remoteId: created.id })
   return created.id
 })
 
@@ -69,7 +69,7 @@ const ensureColumns = Effect.fn("SetupTables.ensureColumns")(function* (
   stored: ReadonlyArray<ColumnRecord>
 ) {
   const client = yield* ServiceClient
-  const store = yield* CheckpointStore
+  const layoutStore = yield* LayoutStore
   const { crashAt } = yield* CrashHook
   const owned = new Set(stored.flatMap((column) => (column.remoteId === undefined ? [] : [column.remoteId])))
   const ensure = (plan: ColumnPlan) =>
@@ -77,7 +77,7 @@ const ensureColumns = Effect.fn("SetupTables.ensureColumns")(function* (
       const record = stored.find((c) => c.tableSlot === slot && c.name === plan.name && c.queryKey === plan.queryKey)
       if (record?.remoteId !== undefined) return [plan.name, record.remoteId as ColumnId] as const
       const intent: ColumnRecord = { tableSlot: slot, ...plan, remoteId: undefined }
-      if (record === undefined) yield* store.saveColumn(intent)
+      if (record === undefined) yield* layoutStore.saveColumn(intent)
       const adopt = Effect.map(client.listColumns(tableId), (columns) =>
         Option.fromNullable(
           columns.find((c: AiColumn) => c.name === plan.name && c.query === plan.query && !owned.has(c.id))
@@ -91,7 +91,7 @@ const ensureColumns = Effect.fn("SetupTables.ensureColumns")(function* (
       })
       const column = yield* sendOnce(send, adopt, { ambiguous: record !== undefined })
       yield* crashAt("column-created")
-      yield* store.saveColumn({ ...intent, remoteId: column.id })
+      yield* layoutStore.saveColumn({ ...intent, remoteId: column.id })
       owned.add(column.id)
       return [plan.name, column.id] as const
     })
@@ -118,8 +118,8 @@ export const startTableSetup = Effect.fn("SetupTables.startTableSetup")(function
   plans: ReadonlyArray<ColumnPlan>,
   slots: ReadonlySet<number>
 ) {
-  const store = yield* CheckpointStore
-  const stored = yield* store.columns()
+  const layoutStore = yield* LayoutStore
+  const stored = yield* layoutStore.columns()
   const tables = layout.tables.filter((table) => slots.has(table.slot))
   const gates = new Map<number, Deferred.Deferred<RemoteTable, SetupError>>()
   for (const table of tables) gates.set(table.slot, yield* Deferred.make<RemoteTable, SetupError>())

@@ -3,7 +3,7 @@ import type { DocumentId } from "../api/Ids.js"
 import type { AiCell } from "../api/Tables.js"
 import { isAmbiguous, isRejection } from "../client/ClientError.js"
 import { ServiceClient } from "../client/ServiceClient.js"
-import { CheckpointStore } from "../store/CheckpointStore.js"
+import { CellStore } from "../store/CellStore.js"
 import type { Batch, CellQueue, CellTask } from "./CellQueue.js"
 import type { InFlightCell, InFlightCells, Intent } from "./InFlightCells.js"
 import { pairKey } from "./Keys.js"
@@ -23,12 +23,12 @@ export const adoptLanded = Effect.fn("SubmitCells.adoptLanded")(function* (
   sentAt?: number
 ) {
   if (landed.length === 0) return
-  const store = yield* CheckpointStore
+  const cellStore = yield* CellStore
   const at = yield* nowIso
   // The cell timeout and the due time of the next poll count from when the request left.
   const repliedAt = yield* Clock.currentTimeMillis
   const now = sentAt ?? repliedAt
-  yield* store.markSubmitted(
+  yield* cellStore.markSubmitted(
     landed.map(({ cell, intent }) => ({
       ...keyOf(intent),
       remoteCellId: cell.id,
@@ -57,8 +57,8 @@ export const requeueLost = Effect.fn("SubmitCells.requeueLost")(function* (
   queue: CellQueue
 ) {
   if (lost.length === 0) return
-  const store = yield* CheckpointStore
-  yield* store.revertSubmitting(lost.map(keyOf))
+  const cellStore = yield* CellStore
+  yield* cellStore.revertSubmitting(lost.map(keyOf))
   const again = lost.map(
     ({ staleTaskId, staleSign, ...task }): CellTask => ({
       ...task,
@@ -105,14 +105,14 @@ export const settleIntents = Effect.fn("SubmitCells.settleIntents")(function* (
   const second = sortIntents(yield* list(first.unsure), first.unsure, yield* Ref.get(reruns))
   yield* adoptLanded(second.landed, inFlight)
   if (second.unsure.length > 0) {
-    const store = yield* CheckpointStore
+    const cellStore = yield* CellStore
     const progress = yield* RunProgress
     const at = yield* nowIso
     const reason =
       "not sent again: the reply to its re-run was lost and the cell shows no change (same task_id, status and " +
       "modified_at), so whether the service got it cannot be told, and a pair is never asked twice; run docsweep " +
       "again to retry it"
-    yield* store.markResults(
+    yield* cellStore.markResults(
       second.unsure.map((intent) => ({ ...keyOf(intent), state: "failed", error: reason, at, runId }))
     )
     yield* STM.commit(queue.requeue([], second.unsure.length))
@@ -135,7 +135,7 @@ export const submitBatch = Effect.fn("SubmitCells.submitBatch")(function* (
   inFlight: InFlightCells
 ) {
   const client = yield* ServiceClient
-  const store = yield* CheckpointStore
+  const cellStore = yield* CellStore
   const { flow, retry, reruns, runId } = yield* RunContext
   const { crashAt } = yield* CrashHook
   const intents: Array<Intent> = []
@@ -153,7 +153,7 @@ export const submitBatch = Effect.fn("SubmitCells.submitBatch")(function* (
     })
   }
   const marks = intents.map((intent) => ({ ...keyOf(intent), staleSign: intent.staleSign }))
-  yield* store.markSubmitting(marks, runId, yield* nowIso)
+  yield* cellStore.markSubmitting(marks, runId, yield* nowIso)
   yield* crashAt("after-intent")
 
   const outstanding = yield* Ref.make<ReadonlyArray<Intent>>(intents)

@@ -1,39 +1,18 @@
-import { readFile } from "node:fs/promises"
-import { basename, extname } from "node:path"
-import { Duration, Effect, Option, Schedule } from "effect"
+import { Duration, Effect, Option, Schedule, Stream } from "effect"
 import type { DocumentListItem } from "../api/Documents.js"
 import { DocumentStatusCode } from "../api/Documents.js"
 import { ServiceClient } from "../client/ServiceClient.js"
-import { CheckpointStore } from "../store/CheckpointStore.js"
+import { LayoutStore } from "../store/LayoutStore.js"
+import { DocumentIngest, type HashedFile, readBytes } from "./DocumentIngest.js"
 import { contentHash } from "./Keys.js"
-import { sendOnce } from "./Reconcile.js"
 import { RunContext } from "./RunContext.js"
-import { RunnerSettings, uploadConcurrency } from "./RunnerSettings.js"
-import { LocalFileError } from "./RunnerErrors.js"
+import { RunnerSettings } from "./RunnerSettings.js"
 
 /** A file (or range) left out of the run, and why. */
 export interface SkippedFile {
   readonly what: string
   readonly reason: string
 }
-
-/** One file ingested by an embedded service: the document it became, or why not (`Ingest.ingestFiles`). */
-export interface IngestOutcome {
-  readonly path: string
-  readonly document?: DocumentListItem | undefined
-  readonly error?: string | undefined
-}
-
-/** Ingests files directly (embedded mode) instead of through the upload endpoint. */
-export type IngestFiles = (paths: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<IngestOutcome>, unknown>
-
-export interface HashedFile {
-  readonly path: string
-  readonly sha256: string
-}
-
-const readBytes = (path: string) =>
-  Effect.tryPromise({ try: () => readFile(path), catch: (cause) => new LocalFileError({ path, cause }) })
 
 export const fileHash = (path: string) =>
   Effect.map(readBytes(path), (bytes): HashedFile => ({ path, sha256: contentHash(bytes) }))
@@ -68,55 +47,32 @@ export const awaitProcessed = Effect.fn("Uploads.awaitProcessed")(function* (doc
 })
 
 /**
- * Uploads one file. Upload is not idempotent: after a reply that may or may not have landed, the workspace list is
- * read first and a document of the same name and size that the checkpoint does not know yet is adopted.
+ * Puts the files the checkpoint has not seen onto the service (`DocumentIngest`) and remembers each by path + sha256
+ * as it lands; a file the service could not take is skipped with its reason.
  */
-const uploadOne = Effect.fn("Uploads.uploadOne")(function* (file: HashedFile, owned: ReadonlySet<number>) {
-  const client = yield* ServiceClient
-  const store = yield* CheckpointStore
-  const settings = yield* RunnerSettings
-  const bytes = yield* readBytes(file.path)
-  const filename = basename(file.path)
-  const doctype = extname(filename).replace(/^\./, "").toLowerCase() || "txt"
-  const adopt = Effect.map(client.listDocuments(settings.orgId), (listed) =>
-    Option.fromNullable(
-      listed.find((doc) => doc.filename === filename && doc.file_size === bytes.byteLength && !owned.has(doc.id))
-    )
-  )
-  const send = client.uploadDocument({ organizationId: settings.orgId, doctype, filename, bytes })
-  const document = yield* sendOnce(send, adopt, { ambiguous: false })
-  yield* store.saveUpload(file.path, file.sha256, document.id)
-  return document
-})
-
-/** Uploads (or, embedded, ingests) files the checkpoint has not seen; remembers each by path + sha256. */
-export const uploadFiles = Effect.fn("Uploads.uploadFiles")(function* (
-  files: ReadonlyArray<HashedFile>,
-  ingest: IngestFiles | undefined
-) {
-  const store = yield* CheckpointStore
+export const uploadFiles = Effect.fn("Uploads.uploadFiles")(function* (files: ReadonlyArray<HashedFile>) {
+  const layoutStore = yield* LayoutStore
+  const ingest = yield* DocumentIngest
   const ids = new Map<string, number>()
   const skipped: Array<SkippedFile> = []
-  if (ingest !== undefined) {
-    const outcomes = yield* ingest(files.map((file) => file.path)).pipe(
-      Effect.mapError((cause) => new LocalFileError({ path: files[0]?.path ?? "", cause }))
-    )
-    for (const outcome of outcomes) {
-      const sha256 = files.find((file) => file.path === outcome.path)?.sha256
-      if (outcome.document === undefined || sha256 === undefined) {
+  const hashes = new Map(files.map((file) => [file.path, file.sha256]))
+  yield* Stream.runForEach(ingest.addFiles(files), (outcome) => {
+    const sha256 = hashes.get(outcome.path)
+    if (outcome.document === undefined || sha256 === undefined) {
+      return Effect.sync(() => {
         skipped.push({ what: outcome.path, reason: outcome.error ?? "not ingested" })
-        continue
-      }
-      yield* store.saveUpload(outcome.path, sha256, outcome.document.id)
-      ids.set(outcome.path, outcome.document.id)
+      })
     }
-    return { ids, skipped }
-  }
-  const owned = new Set((yield* store.documents()).map((doc) => doc.id))
-  const documents = yield* Effect.forEach(files, (file) => uploadOne(file, owned), { concurrency: uploadConcurrency })
-  files.forEach((file, index) => {
-    const document = documents[index]
-    if (document !== undefined) ids.set(file.path, document.id)
+    const id = outcome.document.id
+    return Effect.map(layoutStore.saveUpload(outcome.path, sha256, id), () => {
+      ids.set(outcome.path, id)
+    })
   })
-  return { ids, skipped }
+  // In the order of `files`, as the run lists them (uploads land in any order).
+  const inOrder = new Map<string, number>()
+  for (const file of files) {
+    const id = ids.get(file.path)
+    if (id !== undefined) inOrder.set(file.path, id)
+  }
+  return { ids: inOrder, skipped }
 })

@@ -1,16 +1,19 @@
-import { Config, Console, Data, Duration, Effect, Layer, Option, Redacted } from "effect"
+import { Config, Console, Data, type Duration, Effect, Layer, Option, Redacted } from "effect"
 import { apiDescription } from "../api/ApiDescription.js"
 import type { Plan } from "../api/Authentication.js"
 import type { OrganizationId, UserId } from "../api/Ids.js"
-import { resolveSecret, signToken } from "./Auth.js"
-import { apiKeyVariable, parseEngineChoice } from "./engine/EngineSettings.js"
+import { Auth } from "./Auth.js"
 import { Ingest } from "./Ingest.js"
 import { hashPassword } from "./Passwords.js"
-import { startService } from "./Server.js"
+import { serviceUrl } from "./Server.js"
 import { ServiceDatabase } from "./ServiceDatabase.js"
-import { defaultDataDir, resolveServiceSettings, ServiceSettings } from "./ServiceSettings.js"
 import { DocumentStore } from "./store/DocumentStore.js"
 import { OrganizationStore } from "./store/OrganizationStore.js"
+
+/**
+ * The service's commands (`docsweep serve`, `docs add`, `token`, `users add`) as programs over the service's own
+ * layers; `src/cli` parses their flags, provides the layers and reports their failures.
+ */
 
 /** A command's input is unusable, or (docs add) some files were not added; `message` is for people. */
 export class CommandFailed extends Data.TaggedError("CommandFailed")<{ readonly reason: string }> {
@@ -21,81 +24,32 @@ export class CommandFailed extends Data.TaggedError("CommandFailed")<{ readonly 
 
 export const secretVariable = "DOCSWEEP_JWT_SECRET"
 
-/** `--secret`, else `DOCSWEEP_JWT_SECRET`, else (undefined) the secret kept in the data directory. */
-const givenSecret = (secret: string | undefined) =>
+/** `--secret`, else `DOCSWEEP_JWT_SECRET`, else (none) the secret kept in the data directory. */
+export const givenSecret = (secret: string | undefined) =>
   secret !== undefined && secret !== ""
     ? Effect.succeed(Option.some(Redacted.make(secret)))
     : Effect.orElseSucceed(Config.option(Config.redacted(secretVariable)), () => Option.none())
 
-/** `24h`, `90m`, `3600s`, `7d`, `500ms` or a bare number of seconds. */
-export const parseTtl = (text: string): Option.Option<Duration.Duration> => {
-  const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?$/.exec(text.trim())
-  if (match === null) return Option.none()
-  const amount = Number(match[1])
-  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] ?? "s"] ?? 1000
-  return amount > 0 ? Option.some(Duration.millis(amount * unit)) : Option.none()
-}
-
-const parsePlan = (plan: string | undefined): Effect.Effect<Plan, CommandFailed> =>
+export const parsePlan = (plan: string | undefined): Effect.Effect<Plan, CommandFailed> =>
   plan === undefined || plan === "basic" || plan === "advanced"
     ? Effect.succeed(plan ?? "basic")
     : Effect.fail(new CommandFailed({ reason: `--plan must be basic or advanced, got "${plan}"` }))
 
-export interface ServeOptions {
-  readonly host?: string | undefined
-  readonly port?: number | undefined
-  readonly dataDir?: string | undefined
-  readonly workers?: number | undefined
-  readonly engine?: string | undefined
-  readonly latencyMs?: number | undefined
-  readonly latencyDist?: string | undefined
-  readonly latencySpread?: number | undefined
-  readonly maxPending?: number | undefined
-  readonly llmBaseUrl?: string | undefined
-  readonly llmModel?: string | undefined
-  readonly faultRate?: number | undefined
-  readonly faultDelayMs?: number | undefined
-  readonly failRate?: number | undefined
-  readonly seed?: number | undefined
-  readonly debugEndpoints?: boolean | undefined
-  readonly uploadLimitBytes?: number | undefined
-  readonly maxUploads?: number | undefined
-  readonly headersTimeoutMs?: number | undefined
-  readonly requestTimeoutMs?: number | undefined
-  readonly secret?: string | undefined
-  /** Print the OpenAPI description (with the debug operations when `debugEndpoints`) instead of serving. */
-  readonly printOpenApi?: boolean | undefined
-}
+/** Ingestion and accounts without the HTTP server or the task pool, so they are safe next to a running `serve`. */
+export const IngestLive = Ingest.Default.pipe(
+  Layer.provideMerge(Layer.mergeAll(DocumentStore.Default, OrganizationStore.Default)),
+  Layer.provideMerge(ServiceDatabase.Default)
+)
 
-/**
- * `docsweep serve`: prints exactly `listening on http://HOST:PORT` when ready, runs until interrupted.
- * With `--print-openapi` it prints the description `GET /openapi.json` serves and ends, starting nothing.
- */
-export const serveCommand = (options: ServeOptions) =>
-  Effect.gen(function* () {
-    if (options.printOpenApi === true) {
-      const description = apiDescription({ debugEndpoints: options.debugEndpoints ?? false })
-      return yield* Console.log(JSON.stringify(description, null, 2))
-    }
-    const apiKey = yield* Effect.orElseSucceed(Config.option(Config.string(apiKeyVariable)), () => Option.none())
-    const engine = yield* parseEngineChoice(options, { [apiKeyVariable]: Option.getOrUndefined(apiKey) }).pipe(
-      Effect.mapError((error) => new CommandFailed({ reason: error.reason }))
-    )
-    const secret = yield* givenSecret(options.secret)
-    const service = yield* startService(
-      resolveServiceSettings({ ...options, engine, secret: Option.getOrUndefined(secret) })
-    )
-    yield* Console.log(`listening on ${service.baseUrl}`)
-    return yield* Effect.never
-  }).pipe(Effect.scoped)
+/** `docsweep serve` on the started service (`ServiceLive`): prints exactly `listening on http://HOST:PORT`, runs on. */
+export const serve = Effect.gen(function* () {
+  yield* Console.log(`listening on ${yield* serviceUrl}`)
+  return yield* Effect.never
+})
 
-/** Ingestion without the HTTP server or the task pool, so it is safe next to a running `serve`. */
-const ingestLayer = (dataDir: string) =>
-  Ingest.Default.pipe(
-    Layer.provideMerge(Layer.mergeAll(DocumentStore.Default, OrganizationStore.Default)),
-    Layer.provideMerge(ServiceDatabase.Default),
-    Layer.provide(Layer.succeed(ServiceSettings, resolveServiceSettings({ dataDir })))
-  )
+/** `docsweep serve --print-openapi`: the description `GET /openapi.json` serves, starting nothing. */
+export const printOpenApi = (debugEndpoints: boolean) =>
+  Console.log(JSON.stringify(apiDescription({ debugEndpoints }), null, 2))
 
 /**
  * `docsweep docs add --org O --user U FILE...`: prints the added documents as a JSON array of
@@ -103,9 +57,8 @@ const ingestLayer = (dataDir: string) =>
  * The others are still added; the command fails (exit code 1) when any file was not added.
  */
 export const docsAddCommand = (options: {
-  readonly dataDir?: string | undefined
-  readonly org: number
-  readonly user: number
+  readonly org: OrganizationId
+  readonly user: UserId
   readonly files: ReadonlyArray<string>
 }) =>
   Effect.gen(function* () {
@@ -124,37 +77,28 @@ export const docsAddCommand = (options: {
         new CommandFailed({ reason: `${failed.length} of ${outcomes.length} file(s) were not added` })
       )
     return added
-  }).pipe(Effect.provide(ingestLayer(options.dataDir ?? defaultDataDir)))
+  })
 
-/** `docsweep token --user U --org O [--plan basic|advanced] [--ttl 24h]`: prints a token for this service. */
+/** `docsweep token --user U --org O [--plan basic|advanced] [--ttl 24h]`: prints a token signed by `Auth`. */
 export const tokenCommand = (options: {
-  readonly dataDir?: string | undefined
-  readonly user: number
-  readonly org: number
+  readonly user: UserId
+  readonly org: OrganizationId
   readonly plan?: string | undefined
-  readonly ttl?: string | undefined
-  readonly secret?: string | undefined
+  readonly ttl: Duration.Duration
 }) =>
   Effect.gen(function* () {
     const plan = yield* parsePlan(options.plan)
-    const ttl = Option.getOrUndefined(parseTtl(options.ttl ?? "24h"))
-    if (ttl === undefined)
-      return yield* Effect.fail(
-        new CommandFailed({ reason: `--ttl must look like 24h, 90m or 3600s, got "${options.ttl}"` })
-      )
-    const given = yield* givenSecret(options.secret)
-    const secret = yield* resolveSecret(options.dataDir ?? defaultDataDir, Option.getOrUndefined(given)).pipe(
-      Effect.mapError((error) => new CommandFailed({ reason: error.message }))
+    const auth = yield* Auth
+    const token = yield* auth.mint(
+      { userId: options.user, organizationIds: [options.org], plan },
+      Option.some(options.ttl)
     )
-    const user = { userId: options.user as UserId, organizationIds: [options.org as OrganizationId], plan }
-    const token = yield* signToken(secret, user, ttl)
     yield* Console.log(Redacted.value(token))
     return token
   })
 
 /** `docsweep users add --email E --password P --org O [--plan …]`: an account for `POST /api/auth`. */
 export const usersAddCommand = (options: {
-  readonly dataDir?: string | undefined
   readonly email: string
   readonly password: string
   readonly org: number
@@ -174,4 +118,4 @@ export const usersAddCommand = (options: {
       .pipe(Effect.mapError((error) => new CommandFailed({ reason: error.message })))
     yield* Console.log(JSON.stringify(user))
     return user
-  }).pipe(Effect.provide(ingestLayer(options.dataDir ?? defaultDataDir)))
+  })

@@ -1,7 +1,7 @@
 import * as Fs from "node:fs"
 import * as Path from "node:path"
 import { Data, Effect, Either } from "effect"
-import type { DocumentListItem } from "../api/Documents.js"
+import type { IngestOutcome } from "../api/Documents.js"
 import { type Doctype, doctypeFromFilename, extractText } from "./documents/extractText.js"
 import { splitPassages } from "./engine/extractive/Passages.js"
 import { ServiceDatabase } from "./ServiceDatabase.js"
@@ -22,13 +22,6 @@ export class FileNotStored extends Data.TaggedError("FileNotStored")<{
   override get message() {
     return `cannot store ${this.path}: ${String(this.cause)}`
   }
-}
-
-/** One file of `docs add`: the document it became, or why it did not. */
-export interface IngestOutcome {
-  readonly path: string
-  readonly document?: DocumentListItem | undefined
-  readonly error?: string | undefined
 }
 
 const safeName = (filename: string) => Path.basename(filename).replace(/[^\w.-]+/g, "_") || "document"
@@ -88,40 +81,41 @@ export class Ingest extends Effect.Service<Ingest>()("app/service/Ingest", {
       return document === undefined ? Either.left("the document vanished while it was stored") : Either.right(document)
     })
 
-    /** `docs add`: every readable, parseable file becomes a document; the others are reported by path. */
-    const ingestFiles = Effect.fn("Ingest.ingestFiles")(function* (
-      paths: ReadonlyArray<string>,
-      organizationId: number,
-      userId: number
-    ) {
-      const outcomes: Array<IngestOutcome> = []
-      for (const path of paths) {
-        const doctype = doctypeFromFilename(path)
-        if (doctype === undefined) {
-          outcomes.push({ path, error: `unsupported file type (expected ${doctypes.map((t) => `.${t}`).join(", ")})` })
-          continue
+    /** A local file of `docs add` or of an embedded run: a document when it is readable and parseable. */
+    const ingestFile = Effect.fn("Ingest.ingestFile")(function* (path: string, organizationId: number, userId: number) {
+      const doctype = doctypeFromFilename(path)
+      if (doctype === undefined) {
+        const unsupported: IngestOutcome = {
+          path,
+          error: `unsupported file type (expected ${doctypes.map((t) => `.${t}`).join(", ")})`
         }
-        const bytes = yield* Effect.either(
-          Effect.tryPromise({ try: () => Fs.promises.readFile(path), catch: (cause) => String(cause) })
-        )
-        if (Either.isLeft(bytes)) {
-          outcomes.push({ path, error: `cannot read the file: ${bytes.left}` })
-          continue
-        }
-        const filename = Path.basename(path)
-        const stored = yield* ingest({
-          organizationId,
-          userId,
-          filename,
-          doctype,
-          bytes: bytes.right,
-          keepFailed: false
-        }).pipe(Effect.catchTag("FileNotStored", (error) => Effect.succeed(Either.left(error.message))))
-        outcomes.push(Either.isLeft(stored) ? { path, error: stored.left } : { path, document: stored.right })
+        return unsupported
       }
-      return outcomes
+      const bytes = yield* Effect.either(
+        Effect.tryPromise({ try: () => Fs.promises.readFile(path), catch: (cause) => String(cause) })
+      )
+      if (Either.isLeft(bytes)) {
+        const unreadable: IngestOutcome = { path, error: `cannot read the file: ${bytes.left}` }
+        return unreadable
+      }
+      const stored = yield* ingest({
+        organizationId,
+        userId,
+        filename: Path.basename(path),
+        doctype,
+        bytes: bytes.right,
+        keepFailed: false
+      }).pipe(Effect.catchTag("FileNotStored", (error) => Effect.succeed(Either.left(error.message))))
+      const outcome: IngestOutcome = Either.isLeft(stored)
+        ? { path, error: stored.left }
+        : { path, document: stored.right }
+      return outcome
     })
 
-    return { ingest, ingestFiles } as const
+    /** `docs add`: every readable, parseable file becomes a document, one after the other; the others are reported. */
+    const ingestFiles = (paths: ReadonlyArray<string>, organizationId: number, userId: number) =>
+      Effect.forEach(paths, (path) => ingestFile(path, organizationId, userId))
+
+    return { ingest, ingestFile, ingestFiles } as const
   })
 }) {}

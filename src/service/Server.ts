@@ -1,10 +1,8 @@
 import * as Http from "node:http"
 import { HttpApiBuilder, type HttpApp, HttpServer } from "@effect/platform"
 import { NodeHttpClient, NodeHttpServer } from "@effect/platform-node"
-import { Cause, Context, type Duration, Effect, Layer, Option, Predicate, type Redacted, type Scope } from "effect"
+import { Cause, Effect, Layer, Predicate } from "effect"
 import { Api } from "../api/Api.js"
-import type { Plan } from "../api/Authentication.js"
-import type { OrganizationId, UserId } from "../api/Ids.js"
 import { ApiDocsLive } from "./ApiDocs.js"
 import { Auth } from "./Auth.js"
 import { AuthenticationLive } from "./AuthenticationLive.js"
@@ -15,7 +13,7 @@ import { DocumentHandlers } from "./handlers/DocumentHandlers.js"
 import { SessionHandlers } from "./handlers/SessionHandlers.js"
 import { TableHandlers } from "./handlers/TableHandlers.js"
 import { guardRequests } from "./HttpGuards.js"
-import { Ingest, type IngestOutcome } from "./Ingest.js"
+import { Ingest } from "./Ingest.js"
 import { ServiceDatabase } from "./ServiceDatabase.js"
 import { ServiceEngine } from "./ServiceEngine.js"
 import { ServiceStartError } from "./ServiceErrors.js"
@@ -85,17 +83,6 @@ const ApiLive = HttpApiBuilder.api(Api).pipe(
   Layer.provide(AuthenticationLive)
 )
 
-/** The whole service for these settings: HTTP API over the core, the server closed before the core. */
-export const serviceLayer = (settings: ServiceSettingsShape) =>
-  HttpApiBuilder.serve().pipe(
-    Layer.provide(ApiDocsLive),
-    Layer.provide(ApiLive),
-    Layer.provide(MiddlewareLive),
-    Layer.provideMerge(HttpServerLive),
-    Layer.provideMerge(ServiceCoreLive),
-    Layer.provideMerge(Layer.succeed(ServiceSettings, settings))
-  )
-
 const startError = (settings: ServiceSettingsShape, error: unknown) => {
   const tag = Predicate.hasProperty(error, "_tag") ? error._tag : undefined
   const reason =
@@ -107,47 +94,31 @@ const startError = (settings: ServiceSettingsShape, error: unknown) => {
   return new ServiceStartError({ reason, cause: error })
 }
 
-/** A running service: where it listens, and in-process access for the CLI and the runner. */
-export interface RunningService {
-  readonly baseUrl: string
-  readonly port: number
-  /** A token signed with this service's secret; plan `basic`, 24 h unless given. */
-  readonly mintToken: (
-    userId: number,
-    organizationId: number,
-    plan?: Plan,
-    ttl?: Duration.DurationInput
-  ) => Effect.Effect<Redacted.Redacted<string>>
-  /** `docs add`: stores each readable file as a document of the workspace; failures are reported per path. */
-  readonly ingestFiles: (
-    paths: ReadonlyArray<string>,
-    organizationId: number,
-    userId: number
-  ) => Effect.Effect<ReadonlyArray<IngestOutcome>>
-}
-
-/** Starts the service in this process; it stops (server, workers, database) when the scope closes. */
-export const startService = (
-  settings: ServiceSettingsShape
-): Effect.Effect<RunningService, ServiceStartError, Scope.Scope> =>
-  Effect.gen(function* () {
-    const context = yield* Layer.build(serviceLayer(settings)).pipe(
-      Effect.catchAllCause((cause) => Effect.fail(startError(settings, Cause.squash(cause))))
+/**
+ * The whole service for the `ServiceSettings` provided to it: the HTTP API over the core (database, stores, auth,
+ * ingestion, engine, task pool), the server closed before the core. Whoever starts it (`docsweep serve`, the run's
+ * embedded service, tests) provides the settings and reaches its services (`Auth`, `Ingest`) through the layer.
+ * Anything that keeps it from starting is one ServiceStartError.
+ */
+export const ServiceLive = Layer.unwrapEffect(
+  Effect.map(ServiceSettings, (settings) =>
+    HttpApiBuilder.serve().pipe(
+      Layer.provide(ApiDocsLive),
+      Layer.provide(ApiLive),
+      Layer.provide(MiddlewareLive),
+      Layer.provideMerge(HttpServerLive),
+      Layer.provideMerge(ServiceCoreLive),
+      Layer.catchAllCause((cause) => Layer.fail(startError(settings, Cause.squash(cause))))
     )
-    const server = Context.get(context, HttpServer.HttpServer)
-    const auth = Context.get(context, Auth)
-    const ingest = Context.get(context, Ingest)
-    const port = server.address._tag === "TcpAddress" ? server.address.port : settings.port
-    const host = settings.host.includes(":") ? `[${settings.host}]` : settings.host
-    yield* Effect.logInfo(`service listening on http://${host}:${port} (data ${settings.dataDir})`)
-    return {
-      baseUrl: `http://${host}:${port}`,
-      port,
-      mintToken: (userId, organizationId, plan = "basic", ttl) =>
-        auth.mint(
-          { userId: userId as UserId, organizationIds: [organizationId as OrganizationId], plan },
-          Option.fromNullable(ttl)
-        ),
-      ingestFiles: (paths, organizationId, userId) => ingest.ingestFiles(paths, organizationId, userId)
-    }
-  })
+  )
+)
+
+/** Where the started service listens, `http://HOST:PORT` (the port it got when asked for 0), logged once. */
+export const serviceUrl = Effect.gen(function* () {
+  const settings = yield* ServiceSettings
+  const server = yield* HttpServer.HttpServer
+  const port = server.address._tag === "TcpAddress" ? server.address.port : settings.port
+  const host = settings.host.includes(":") ? `[${settings.host}]` : settings.host
+  yield* Effect.logInfo(`service listening on http://${host}:${port} (data ${settings.dataDir})`)
+  return `http://${host}:${port}`
+})

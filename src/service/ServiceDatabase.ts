@@ -109,6 +109,16 @@ export class ServiceDatabase extends Effect.Service<ServiceDatabase>()("app/serv
   })
 }) {}
 
+/** Inserts one row from its column values (names are the code's own, never input); returns the new row's id. */
+export const insertRow = (sql: Sql, table: string, row: Readonly<Record<string, SqlValue>>): number => {
+  const columns = Object.keys(row)
+  const marks = columns.map(() => "?").join(", ")
+  return sql.run(`INSERT INTO ${table} (${columns.join(", ")}) VALUES (${marks})`, ...Object.values(row)).id
+}
+
+/** The creation and modification stamps a new record carries (the reference's `created_at` … `modified_by`). */
+export const createdBy = (userId: number, now: string) => ({ created_at: now, modified_at: now, modified_by: userId })
+
 /** Binds a boolean for SQLite. */
 export const bit = (value: boolean): number => (value ? 1 : 0)
 

@@ -1,4 +1,4 @@
-import { Context, Duration, Redacted } from "effect"
+import { Context, Duration, Layer, Redacted } from "effect"
 import type { AnswerEngine } from "./engine/AnswerEngine.js"
 import type { EngineChoice } from "./engine/EngineSettings.js"
 
@@ -50,7 +50,10 @@ export interface ServiceSettingsShape {
 export class ServiceSettings extends Context.Tag("app/service/ServiceSettings")<
   ServiceSettings,
   ServiceSettingsShape
->() {}
+>() {
+  /** The settings of `options`, the documented defaults for what they leave out (`resolveServiceSettings`). */
+  static readonly layer = (options: ServiceOptions) => Layer.succeed(ServiceSettings, resolveServiceSettings(options))
+}
 
 export const defaultHost = "127.0.0.1"
 export const defaultPort = 8787

@@ -1,5 +1,5 @@
 /**
- * Inputs and outputs of the CheckpointStore methods (records live in CheckpointModel.ts, which re-exports these).
+ * Inputs and outputs of the checkpoint stores' methods (records live in CheckpointModel.ts, which re-exports these).
  */
 import type {
   AnswerChange,
@@ -9,7 +9,9 @@ import type {
   ChatMessageRecord,
   ColumnRecord,
   DocumentRecord,
-  RunRecord
+  ResultFields,
+  RunRecord,
+  WorkTally
 } from "./CheckpointModel.js"
 
 export interface RunStart {
@@ -57,13 +59,7 @@ export interface CellSubmitted extends CellKey {
   readonly at: string
 }
 
-export interface CellResult extends CellKey {
-  readonly state: "success" | "failed" | "pending"
-  readonly response?: string | undefined
-  readonly error?: string | undefined
-  readonly at: string
-  readonly seconds?: number | undefined
-  readonly runId: number
+export interface CellResult extends CellKey, ResultFields {
   /** What the remote cell showed with this result (kept for a later re-run of a failed pair). */
   readonly remoteSign?: string | undefined
 }
@@ -183,21 +179,10 @@ export interface MergeCounts {
   readonly chats: number
 }
 
-/** How a run ended, as the checkpoint holds it (`CheckpointStore.runTally`). */
-export interface RunTally {
+/** How a run ended, as the checkpoint holds it (`ReadStore.runTally`). */
+/** The cells and chats counts are the run record's, from when the run ended. */
+export interface RunTally extends WorkTally {
   readonly run: RunRecord
-  /** Wanted cells and chat messages by state when the run ended (the run record's counts). */
-  readonly cells: Readonly<Record<CellState, number>>
-  readonly chats: Readonly<Record<CellState, number>>
-  /** Wanted cells this run answered, and failed. */
-  readonly answered: number
-  readonly failed: number
   /** Whether the run wrote any intent or result: a run refused before any work did not. */
   readonly touched: boolean
-  /** Tables holding wanted cells. */
-  readonly tables: ReadonlyArray<{
-    readonly slot: number
-    readonly remoteId: number | undefined
-    readonly documents: number
-  }>
 }

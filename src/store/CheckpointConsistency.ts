@@ -1,7 +1,8 @@
 import { existsSync, statSync } from "node:fs"
 import { Effect, Option } from "effect"
-import { CheckpointStore } from "./CheckpointStore.js"
+import { LayoutStore } from "./LayoutStore.js"
 import type { LockOwner } from "./PipelineLock.js"
+import { RunStore } from "./RunStore.js"
 import { StoreError } from "./StoreError.js"
 
 const sizeOf = (path: string) => (existsSync(path) ? statSync(path).size : 0)
@@ -22,9 +23,10 @@ export const isEmptyCheckpoint = (path: string): boolean =>
  */
 export const verifyCheckpoint = (path: string, previousLock: Option.Option<LockOwner>, wasEmpty: boolean) =>
   Effect.gen(function* () {
-    const store = yield* CheckpointStore
-    const runs = yield* store.runs()
-    const tables = yield* store.tables()
+    const layoutStore = yield* LayoutStore
+    const runStore = yield* RunStore
+    const runs = yield* runStore.runs()
+    const tables = yield* layoutStore.tables()
     const problems: Array<string> = []
     if (Option.isSome(previousLock)) {
       const { runId, pid, hostname } = previousLock.value

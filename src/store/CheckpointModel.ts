@@ -132,3 +132,30 @@ export interface AnswerChange {
 }
 
 export type * from "./CheckpointApi.js"
+
+/** A result as its row is written, and appended to the history when it ended. */
+export interface ResultFields {
+  readonly state: "success" | "failed" | "pending"
+  readonly response?: string | undefined
+  readonly error?: string | undefined
+  readonly at: string
+  readonly seconds?: number | undefined
+  readonly runId: number
+}
+
+/** A table holding wanted cells. */
+export interface TableTally {
+  readonly slot: number
+  readonly remoteId: number | undefined
+  readonly documents: number
+}
+
+/** What a run left: wanted cells and chat messages by state at its end, what it answered and failed, its tables. */
+export interface WorkTally {
+  readonly cells: Readonly<Record<CellState, number>>
+  readonly chats: Readonly<Record<CellState, number>>
+  /** Wanted cells this run answered, and failed. */
+  readonly answered: number
+  readonly failed: number
+  readonly tables: ReadonlyArray<TableTally>
+}

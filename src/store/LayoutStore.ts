@@ -1,97 +1,99 @@
 import { Effect, Option } from "effect"
 import type { ColumnRecord, DocumentRecord, TableRecord } from "./CheckpointModel.js"
-import type { Database } from "./Database.js"
+import { CheckpointDatabase } from "./CheckpointDatabase.js"
 import { type ColumnRow, type DocumentRow, type TableRow, toColumn, toDocument, toTable } from "./StoreRows.js"
 
 /** What the run set up remotely: uploads, documents, AI tables and their columns. */
-export const makeLayoutStore = ({ attempt, sqlite }: Database) => {
-  const findUpload = sqlite.prepare<[string, string], { document_id: number }>(
-    "SELECT document_id FROM uploads WHERE path = ? AND sha256 = ?"
-  )
-  const upsertUpload = sqlite.prepare<[string, string, number]>(
-    `INSERT INTO uploads (path, sha256, document_id) VALUES (?, ?, ?)
+export class LayoutStore extends Effect.Service<LayoutStore>()("app/store/LayoutStore", {
+  effect: Effect.map(CheckpointDatabase, ({ attempt, sqlite }) => {
+    const findUpload = sqlite.prepare<[string, string], { document_id: number }>(
+      "SELECT document_id FROM uploads WHERE path = ? AND sha256 = ?"
+    )
+    const upsertUpload = sqlite.prepare<[string, string, number]>(
+      `INSERT INTO uploads (path, sha256, document_id) VALUES (?, ?, ?)
      ON CONFLICT (path, sha256) DO UPDATE SET document_id = excluded.document_id`
-  )
-  const nextPosition = sqlite.prepare<[], { next: number }>(
-    "SELECT COALESCE(MAX(position) + 1, 0) AS next FROM documents"
-  )
-  // The position is set once, on first sight: a re-run keeps the row order of the first one.
-  const upsertDocument = sqlite.prepare<[DocumentRow & { position: number }], { position: number }>(
-    `INSERT INTO documents (id, position, filename, pages, doctype, version)
+    )
+    const nextPosition = sqlite.prepare<[], { next: number }>(
+      "SELECT COALESCE(MAX(position) + 1, 0) AS next FROM documents"
+    )
+    // The position is set once, on first sight: a re-run keeps the row order of the first one.
+    const upsertDocument = sqlite.prepare<[DocumentRow & { position: number }], { position: number }>(
+      `INSERT INTO documents (id, position, filename, pages, doctype, version)
      VALUES (@id, @position, @filename, @pages, @doctype, @version)
      ON CONFLICT (id) DO UPDATE SET filename = excluded.filename, pages = excluded.pages,
        doctype = excluded.doctype, version = excluded.version
      RETURNING position`
-  )
-  const allDocuments = sqlite.prepare<[], DocumentRow>("SELECT * FROM documents ORDER BY position")
-  const allTables = sqlite.prepare<[], TableRow>("SELECT * FROM ai_tables ORDER BY slot")
-  const upsertTable = sqlite.prepare<[TableRow]>(
-    `INSERT INTO ai_tables (slot, remote_id, document_ids) VALUES (@slot, @remote_id, @document_ids)
+    )
+    const allDocuments = sqlite.prepare<[], DocumentRow>("SELECT * FROM documents ORDER BY position")
+    const allTables = sqlite.prepare<[], TableRow>("SELECT * FROM ai_tables ORDER BY slot")
+    const upsertTable = sqlite.prepare<[TableRow]>(
+      `INSERT INTO ai_tables (slot, remote_id, document_ids) VALUES (@slot, @remote_id, @document_ids)
      ON CONFLICT (slot) DO UPDATE SET remote_id = excluded.remote_id, document_ids = excluded.document_ids`
-  )
-  const allColumns = sqlite.prepare<[], ColumnRow>("SELECT * FROM columns ORDER BY table_slot, order_id, rowid")
-  // `saved` orders saves, so "the latest query of a column" survives editing a query back to an older text.
-  const upsertColumn = sqlite.prepare<[ColumnRow]>(
-    `INSERT INTO columns (table_slot, name, query, meta, query_key, remote_id, order_id, saved)
+    )
+    const allColumns = sqlite.prepare<[], ColumnRow>("SELECT * FROM columns ORDER BY table_slot, order_id, rowid")
+    // `saved` orders saves, so "the latest query of a column" survives editing a query back to an older text.
+    const upsertColumn = sqlite.prepare<[ColumnRow]>(
+      `INSERT INTO columns (table_slot, name, query, meta, query_key, remote_id, order_id, saved)
      VALUES (@table_slot, @name, @query, @meta, @query_key, @remote_id, @order_id,
        (SELECT COALESCE(MAX(saved), 0) + 1 FROM columns))
      ON CONFLICT (table_slot, name, query_key) DO UPDATE SET query = excluded.query, meta = excluded.meta,
        remote_id = excluded.remote_id, order_id = excluded.order_id, saved = excluded.saved`
-  )
+    )
 
-  const saveAll = sqlite.transaction((documents: ReadonlyArray<DocumentRecord>) => {
-    let position = nextPosition.get()?.next ?? 0
-    for (const document of documents) {
-      const row = { ...document, pages: document.pages ?? null }
-      // A known id keeps its (smaller) position; only a new id takes the offered one.
-      if (upsertDocument.get({ ...row, position })?.position === position) position += 1
-    }
-  })
-
-  return {
-    /** The document id a local file (path + content hash) was uploaded as, if it was. */
-    uploadedFile: Effect.fn("CheckpointStore.uploadedFile")(function* (path: string, sha256: string) {
-      return yield* attempt("uploadedFile", () =>
-        Option.map(Option.fromNullable(findUpload.get(path, sha256)), (row) => row.document_id)
-      )
-    }),
-    saveUpload: Effect.fn("CheckpointStore.saveUpload")(function* (path: string, sha256: string, documentId: number) {
-      yield* attempt("saveUpload", () => upsertUpload.run(path, sha256, documentId))
-    }),
-    /** Inserts or updates documents; new ones go after those already known, in the given order. */
-    saveDocuments: Effect.fn("CheckpointStore.saveDocuments")(function* (documents: ReadonlyArray<DocumentRecord>) {
-      yield* attempt("saveDocuments", () => saveAll.immediate(documents))
-    }),
-    documents: Effect.fn("CheckpointStore.documents")(function* () {
-      return yield* attempt("documents", () => allDocuments.all().map(toDocument))
-    }),
-    tables: Effect.fn("CheckpointStore.tables")(function* () {
-      return yield* attempt("tables", () => allTables.all().map(toTable))
-    }),
-    saveTable: Effect.fn("CheckpointStore.saveTable")(function* (table: TableRecord) {
-      const row = {
-        slot: table.slot,
-        remote_id: table.remoteId ?? null,
-        document_ids: JSON.stringify(table.documentIds)
+    const saveAll = sqlite.transaction((documents: ReadonlyArray<DocumentRecord>) => {
+      let position = nextPosition.get()?.next ?? 0
+      for (const document of documents) {
+        const row = { ...document, pages: document.pages ?? null }
+        // A known id keeps its (smaller) position; only a new id takes the offered one.
+        if (upsertDocument.get({ ...row, position })?.position === position) position += 1
       }
-      yield* attempt("saveTable", () => upsertTable.run(row))
-    }),
-    /** Columns by table slot and order; an edited column is a new row (new queryKey) beside the old one. */
-    columns: Effect.fn("CheckpointStore.columns")(function* () {
-      return yield* attempt("columns", () => allColumns.all().map(toColumn))
-    }),
-    saveColumn: Effect.fn("CheckpointStore.saveColumn")(function* (column: ColumnRecord) {
-      yield* attempt("saveColumn", () =>
-        upsertColumn.run({
-          table_slot: column.tableSlot,
-          name: column.name,
-          query: column.query,
-          meta: JSON.stringify(column.meta),
-          query_key: column.queryKey,
-          remote_id: column.remoteId ?? null,
-          order_id: column.orderId
-        })
-      )
     })
-  } as const
-}
+
+    return {
+      /** The document id a local file (path + content hash) was uploaded as, if it was. */
+      uploadedFile: Effect.fn("LayoutStore.uploadedFile")(function* (path: string, sha256: string) {
+        return yield* attempt("uploadedFile", () =>
+          Option.map(Option.fromNullable(findUpload.get(path, sha256)), (row) => row.document_id)
+        )
+      }),
+      saveUpload: Effect.fn("LayoutStore.saveUpload")(function* (path: string, sha256: string, documentId: number) {
+        yield* attempt("saveUpload", () => upsertUpload.run(path, sha256, documentId))
+      }),
+      /** Inserts or updates documents; new ones go after those already known, in the given order. */
+      saveDocuments: Effect.fn("LayoutStore.saveDocuments")(function* (documents: ReadonlyArray<DocumentRecord>) {
+        yield* attempt("saveDocuments", () => saveAll.immediate(documents))
+      }),
+      documents: Effect.fn("LayoutStore.documents")(function* () {
+        return yield* attempt("documents", () => allDocuments.all().map(toDocument))
+      }),
+      tables: Effect.fn("LayoutStore.tables")(function* () {
+        return yield* attempt("tables", () => allTables.all().map(toTable))
+      }),
+      saveTable: Effect.fn("LayoutStore.saveTable")(function* (table: TableRecord) {
+        const row = {
+          slot: table.slot,
+          remote_id: table.remoteId ?? null,
+          document_ids: JSON.stringify(table.documentIds)
+        }
+        yield* attempt("saveTable", () => upsertTable.run(row))
+      }),
+      /** Columns by table slot and order; an edited column is a new row (new queryKey) beside the old one. */
+      columns: Effect.fn("LayoutStore.columns")(function* () {
+        return yield* attempt("columns", () => allColumns.all().map(toColumn))
+      }),
+      saveColumn: Effect.fn("LayoutStore.saveColumn")(function* (column: ColumnRecord) {
+        yield* attempt("saveColumn", () =>
+          upsertColumn.run({
+            table_slot: column.tableSlot,
+            name: column.name,
+            query: column.query,
+            meta: JSON.stringify(column.meta),
+            query_key: column.queryKey,
+            remote_id: column.remoteId ?? null,
+            order_id: column.orderId
+          })
+        )
+      })
+    } as const
+  })
+}) {}

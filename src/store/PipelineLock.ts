@@ -161,19 +161,23 @@ const take = (
     )
   )
 
+/** Writes the lock through a temporary file renamed over it: a reader never sees half a file. */
+const replaceLock = (path: string, owner: LockOwner, operation: string) =>
+  Effect.try({
+    try: () => {
+      const temporary = `${path}.${process.pid}.tmp`
+      writeFileSync(temporary, JSON.stringify(owner))
+      renameSync(temporary, path)
+    },
+    catch: storeError(operation, path)
+  })
+
 /** Replaces our lock by `previous` if it is still ours. */
 const restore = (path: string, ours: LockOwner, previous: LockOwner) =>
   Effect.gen(function* () {
     const found = Option.flatMap(yield* readText(path), decodeOwner)
     if (Option.isNone(found) || !sameOwner(found.value, ours)) return
-    const temporary = `${path}.${process.pid}.tmp`
-    yield* Effect.try({
-      try: () => {
-        writeFileSync(temporary, JSON.stringify(previous))
-        renameSync(temporary, path)
-      },
-      catch: storeError("releaseLock", path)
-    })
+    yield* replaceLock(path, previous, "releaseLock")
   })
 
 /** Same process, same lock: what a heartbeat may overwrite. */
@@ -191,14 +195,7 @@ const renew = (path: string, current: Ref.Ref<LockOwner>, change: (owner: LockOw
       )
     }
     const next = change(ours)
-    const temporary = `${path}.${process.pid}.tmp`
-    yield* Effect.try({
-      try: () => {
-        writeFileSync(temporary, JSON.stringify(next))
-        renameSync(temporary, path)
-      },
-      catch: storeError("renewLock", path)
-    })
+    yield* replaceLock(path, next, "renewLock")
     yield* Ref.set(current, next)
   }).pipe(
     Effect.catchAll((error) =>

@@ -9,7 +9,7 @@ import type {
   RunTally,
   StatusSummary
 } from "./CheckpointModel.js"
-import type { Database } from "./Database.js"
+import { CheckpointDatabase } from "./CheckpointDatabase.js"
 import { makeRunHistory } from "./RunHistory.js"
 import { StoreError } from "./StoreError.js"
 import {
@@ -20,7 +20,6 @@ import {
   type DocumentRow,
   type RunRow,
   splitCounts,
-  stateCounts,
   type TableRow,
   toCell,
   toChat,
@@ -29,178 +28,185 @@ import {
   toRun,
   toTable
 } from "./StoreRows.js"
+import { stateCountsOf } from "./WorkRows.js"
 
-type StateCount = { state: string; count: number }
-
-/** Reads for `docsweep status`, `docsweep diff` and reports, each one consistent snapshot (a read transaction). */
-export const makeReadStore = ({ attempt, path, sqlite }: Database) => {
-  const runs = sqlite.prepare<[], RunRow>("SELECT * FROM runs ORDER BY id")
-  const cellCounts = sqlite.prepare<[], StateCount>(
-    "SELECT state, COUNT(*) AS count FROM cells WHERE wanted = 1 GROUP BY state"
-  )
-  const chatCounts = sqlite.prepare<[], StateCount>(
-    "SELECT state, COUNT(*) AS count FROM chat_messages WHERE wanted = 1 GROUP BY state"
-  )
-  const cellsWhere = (condition: string) =>
-    sqlite.prepare<[], CellRow & { filename: string | null }>(
-      `SELECT c.*, d.filename FROM cells c LEFT JOIN documents d ON d.id = c.document_id
+/**
+ * Reads for `docsweep status`, `docsweep diff`, reports and the end of a run, each one consistent snapshot (a read
+ * transaction), and the mark `docsweep view` watches for changes.
+ */
+export class ReadStore extends Effect.Service<ReadStore>()("app/store/ReadStore", {
+  effect: Effect.map(CheckpointDatabase, ({ attempt, path, sqlite }) => {
+    const runs = sqlite.prepare<[], RunRow>("SELECT * FROM runs ORDER BY id")
+    const cellCounts = stateCountsOf(sqlite, "cells")
+    const chatCounts = stateCountsOf(sqlite, "chat_messages")
+    const cellsWhere = (condition: string) =>
+      sqlite.prepare<[], CellRow & { filename: string | null }>(
+        `SELECT c.*, d.filename FROM cells c LEFT JOIN documents d ON d.id = c.document_id
        WHERE c.wanted = 1 ${condition} ORDER BY d.position IS NULL, d.position, c.rowid`
-    )
-  const failedCells = cellsWhere("AND c.state = 'failed'")
-  const wantedCells = cellsWhere("")
-  const chatsWhere = (condition: string) =>
-    sqlite.prepare<[], ChatRow>(
-      `SELECT m.*, s.remote_session_id FROM chat_messages m
+      )
+    const failedCells = cellsWhere("AND c.state = 'failed'")
+    const wantedCells = cellsWhere("")
+    const chatsWhere = (condition: string) =>
+      sqlite.prepare<[], ChatRow>(
+        `SELECT m.*, s.remote_session_id FROM chat_messages m
        LEFT JOIN chat_sessions s ON s.chat_name = m.chat_name AND s.session_key = m.session_key
        WHERE m.wanted = 1 ${condition} ORDER BY m.chat_name, m.session_key, m.position`
-    )
-  const failedChats = chatsWhere("AND m.state = 'failed'")
-  const wantedChats = chatsWhere("")
-  const lastActivity = sqlite.prepare<[], { at: string | null }>(
-    `SELECT MAX(at) AS at FROM (
+      )
+    const failedChats = chatsWhere("AND m.state = 'failed'")
+    const wantedChats = chatsWhere("")
+    const lastActivity = sqlite.prepare<[], { at: string | null }>(
+      `SELECT MAX(at) AS at FROM (
        SELECT MAX(started_at) AS at FROM runs UNION ALL SELECT MAX(finished_at) FROM runs
        UNION ALL SELECT MAX(intent_at) FROM cells UNION ALL SELECT MAX(submitted_at) FROM cells
        UNION ALL SELECT MAX(finished_at) FROM cells UNION ALL SELECT MAX(intent_at) FROM chat_messages
        UNION ALL SELECT MAX(submitted_at) FROM chat_messages UNION ALL SELECT MAX(finished_at) FROM chat_messages)`
-  )
-  const run = sqlite.prepare<[number | null], RunRow>(
-    "SELECT * FROM runs WHERE id = COALESCE(?, (SELECT MAX(id) FROM runs))"
-  )
-  const previousRun = sqlite.prepare<[number], { id: number }>("SELECT MAX(id) AS id FROM runs WHERE id < ?")
-  const documents = sqlite.prepare<[], DocumentRow>("SELECT * FROM documents ORDER BY position")
-  // The latest save of each column name, dropping names the pipeline no longer has (cells, none wanted).
-  const columns = sqlite.prepare<[], ColumnRow>(
-    `SELECT * FROM (
+    )
+    const run = sqlite.prepare<[number | null], RunRow>(
+      "SELECT * FROM runs WHERE id = COALESCE(?, (SELECT MAX(id) FROM runs))"
+    )
+    const previousRun = sqlite.prepare<[number], { id: number }>("SELECT MAX(id) AS id FROM runs WHERE id < ?")
+    const documents = sqlite.prepare<[], DocumentRow>("SELECT * FROM documents ORDER BY position")
+    // The latest save of each column name, dropping names the pipeline no longer has (cells, none wanted).
+    const columns = sqlite.prepare<[], ColumnRow>(
+      `SELECT * FROM (
        SELECT *, ROW_NUMBER() OVER (PARTITION BY name ORDER BY saved DESC, rowid DESC) AS rank FROM columns) c
      WHERE c.rank = 1
        AND (EXISTS (SELECT 1 FROM cells x WHERE x.column_name = c.name AND x.wanted = 1)
          OR NOT EXISTS (SELECT 1 FROM cells x WHERE x.column_name = c.name))
      ORDER BY c.order_id, c.saved`
-  )
-  const diff = makeAnswerDiff(sqlite)
-  const diffSnapshot = sqlite.transaction(diff)
-  const answerHistory = makeAnswerHistory(sqlite)
+    )
+    const diff = makeAnswerDiff(sqlite)
+    const diffSnapshot = sqlite.transaction(diff)
+    const answerHistory = makeAnswerHistory(sqlite)
 
-  const summary = sqlite.transaction(
-    (): StatusSummary => ({
-      runs: runs.all().map(toRun),
-      cells: stateCounts(cellCounts.all()),
-      chats: stateCounts(chatCounts.all()),
-      failedCells: failedCells
-        .all()
-        .map((row) => ({ ...toCell(row), filename: row.filename ?? `document ${row.document_id}` })),
-      failedChats: failedChats.all().map(toChat),
-      lastActivity: lastActivity.get()?.at ?? undefined
+    const summary = sqlite.transaction(
+      (): StatusSummary => ({
+        runs: runs.all().map(toRun),
+        cells: cellCounts(),
+        chats: chatCounts(),
+        failedCells: failedCells
+          .all()
+          .map((row) => ({ ...toCell(row), filename: row.filename ?? `document ${row.document_id}` })),
+        failedChats: failedChats.all().map(toChat),
+        lastActivity: lastActivity.get()?.at ?? undefined
+      })
+    )
+
+    const history = makeRunHistory(sqlite)
+    const latestRunId = sqlite.prepare<[], { id: number | null }>("SELECT MAX(id) AS id FROM runs")
+
+    /**
+     * The newest run reads the checkpoint as it stands; an earlier one reads the run history (see RunHistory). Only
+     * documents with a wanted cell are reported: a document that left the pipeline keeps its history, not a row.
+     */
+    const report = sqlite.transaction((runId: number | undefined, options: ReportDataOptions) => {
+      const runRow = run.get(runId ?? null)
+      if (runRow === undefined) return undefined
+      const record = toRun(runRow)
+      const newest = record.id === latestRunId.get()?.id
+      if (!newest && record.id < history.firstRun()) return "before-history" as const
+      const cells = newest ? mapRows(wantedCells.iterate(), toCell) : history.cellsAsOf(record.id)
+      const allDocs = new Map(documents.all().map((row) => [row.id, toDocument(row)]))
+      // Cells come in document order; a document the checkpoint no longer describes still gets its row.
+      const docs = [...new Set(cells.map((cell) => cell.documentId))].map(
+        (id) => allDocs.get(id) ?? { id, filename: `document ${id}`, pages: undefined, doctype: "", version: "" }
+      )
+      const filenames = new Map([...allDocs].map(([id, doc]) => [id, doc.filename]))
+      const lookup = new Map<number, Map<string, CellRecord>>()
+      for (const cell of cells) {
+        const row = lookup.get(cell.documentId) ?? new Map<string, CellRecord>()
+        lookup.set(cell.documentId, row.set(cell.columnName, cell))
+      }
+      const chats = newest ? wantedChats.all().map(toChat) : history.chatsAsOf(record.id)
+      const fromRunId = previousRun.get(record.id)?.id ?? undefined
+      const data: ReportData = {
+        pipelineName: record.pipelineName,
+        pipelineHash: record.pipelineHash,
+        run: record,
+        newest,
+        columns: history.columnsAsOf(record.id) ?? (columns.all().map(toColumn) satisfies ReadonlyArray<ColumnRecord>),
+        documents: docs,
+        cells,
+        cell: (documentId, columnName) => lookup.get(documentId)?.get(columnName),
+        chats: chats.map((chat) => ({
+          ...chat,
+          filenames: chat.documentIds.map((id) => filenames.get(id) ?? `document ${id}`)
+        })),
+        ...(options.changes === true
+          ? { changes: { fromRunId, list: fromRunId === undefined ? [] : diff(fromRunId, record.id) } }
+          : {}),
+        ...(options.history === true ? { history: answerHistory(record.id) } : {})
+      }
+      return data
     })
-  )
 
-  const history = makeRunHistory(sqlite)
-  const latestRunId = sqlite.prepare<[], { id: number | null }>("SELECT MAX(id) AS id FROM runs")
-
-  /**
-   * The newest run reads the checkpoint as it stands; an earlier one reads the run history (see RunHistory). Only
-   * documents with a wanted cell are reported: a document that left the pipeline keeps its history, not a row.
-   */
-  const report = sqlite.transaction((runId: number | undefined, options: ReportDataOptions) => {
-    const runRow = run.get(runId ?? null)
-    if (runRow === undefined) return undefined
-    const record = toRun(runRow)
-    const newest = record.id === latestRunId.get()?.id
-    if (!newest && record.id < history.firstRun()) return "before-history" as const
-    const cells = newest ? mapRows(wantedCells.iterate(), toCell) : history.cellsAsOf(record.id)
-    const allDocs = new Map(documents.all().map((row) => [row.id, toDocument(row)]))
-    // Cells come in document order; a document the checkpoint no longer describes still gets its row.
-    const docs = [...new Set(cells.map((cell) => cell.documentId))].map(
-      (id) => allDocs.get(id) ?? { id, filename: `document ${id}`, pages: undefined, doctype: "", version: "" }
-    )
-    const filenames = new Map([...allDocs].map(([id, doc]) => [id, doc.filename]))
-    const lookup = new Map<number, Map<string, CellRecord>>()
-    for (const cell of cells) {
-      const row = lookup.get(cell.documentId) ?? new Map<string, CellRecord>()
-      lookup.set(cell.documentId, row.set(cell.columnName, cell))
-    }
-    const chats = newest ? wantedChats.all().map(toChat) : history.chatsAsOf(record.id)
-    const fromRunId = previousRun.get(record.id)?.id ?? undefined
-    const data: ReportData = {
-      pipelineName: record.pipelineName,
-      pipelineHash: record.pipelineHash,
-      run: record,
-      newest,
-      columns: history.columnsAsOf(record.id) ?? (columns.all().map(toColumn) satisfies ReadonlyArray<ColumnRecord>),
-      documents: docs,
-      cells,
-      cell: (documentId, columnName) => lookup.get(documentId)?.get(columnName),
-      chats: chats.map((chat) => ({
-        ...chat,
-        filenames: chat.documentIds.map((id) => filenames.get(id) ?? `document ${id}`)
-      })),
-      ...(options.changes === true
-        ? { changes: { fromRunId, list: fromRunId === undefined ? [] : diff(fromRunId, record.id) } }
-        : {}),
-      ...(options.history === true ? { history: answerHistory(record.id) } : {})
-    }
-    return data
-  })
-
-  const thisRun = (table: string, state: string) =>
-    sqlite.prepare<[number], { n: number }>(
-      `SELECT COUNT(*) AS n FROM ${table} WHERE wanted = 1 AND run_id = ? AND state = '${state}'`
-    )
-  const answeredIn = thisRun("cells", "success")
-  const failedIn = thisRun("cells", "failed")
-  const touched = sqlite.prepare<[{ run: number }], { n: number }>(
-    `SELECT (SELECT COUNT(*) FROM cells WHERE run_id = @run) + (SELECT COUNT(*) FROM chat_messages WHERE run_id = @run)
+    const thisRun = (table: string, state: string) =>
+      sqlite.prepare<[number], { n: number }>(
+        `SELECT COUNT(*) AS n FROM ${table} WHERE wanted = 1 AND run_id = ? AND state = '${state}'`
+      )
+    const answeredIn = thisRun("cells", "success")
+    const failedIn = thisRun("cells", "failed")
+    const touched = sqlite.prepare<[{ run: number }], { n: number }>(
+      `SELECT (SELECT COUNT(*) FROM cells WHERE run_id = @run) + (SELECT COUNT(*) FROM chat_messages WHERE run_id = @run)
        + (SELECT COUNT(*) FROM answers WHERE run_id = @run) + (SELECT COUNT(*) FROM chat_answers WHERE run_id = @run)
        AS n`
-  )
-  const tablesInUse = sqlite.prepare<[], TableRow>(
-    `SELECT * FROM ai_tables t WHERE EXISTS (SELECT 1 FROM cells c WHERE c.wanted = 1 AND c.table_slot = t.slot)
+    )
+    const tablesInUse = sqlite.prepare<[], TableRow>(
+      `SELECT * FROM ai_tables t WHERE EXISTS (SELECT 1 FROM cells c WHERE c.wanted = 1 AND c.table_slot = t.slot)
      ORDER BY t.slot`
-  )
-  const tally = sqlite.transaction((runId: number): RunTally | undefined => {
-    const row = run.get(runId)
-    if (row === undefined) return undefined
-    const record = toRun(row)
-    return {
-      run: record,
-      ...splitCounts(record.counts),
-      answered: answeredIn.get(runId)?.n ?? 0,
-      failed: failedIn.get(runId)?.n ?? 0,
-      touched: (touched.get({ run: runId })?.n ?? 0) > 0,
-      tables: tablesInUse
-        .all()
-        .map(toTable)
-        .map((table) => ({ slot: table.slot, remoteId: table.remoteId, documents: table.documentIds.length }))
-    }
-  })
-
-  return {
-    /** How a run ended, read back from the checkpoint: the end-of-run summary of every ending agrees with it. */
-    runTally: Effect.fn("CheckpointStore.runTally")(function* (runId: number) {
-      const found = yield* attempt("runTally", () => tally.deferred(runId))
-      if (found !== undefined) return found
-      const reason = `No run ${runId} in this checkpoint`
-      return yield* new StoreError({ operation: "runTally", path, cause: undefined, reason, kind: "missing" })
-    }),
-    /** Runs, counts by state, failures with reasons and the last activity: `docsweep status` without the service. */
-    statusSummary: Effect.fn("CheckpointStore.statusSummary")(function* () {
-      return yield* attempt("statusSummary", () => summary.deferred())
-    }),
-    /** Answers that differ between two runs (`docsweep diff`), newly answered pairs included. */
-    diff: Effect.fn("CheckpointStore.diff")(function* (fromRunId: number, toRunId: number) {
-      return yield* attempt("diff", () => diffSnapshot.deferred(fromRunId, toRunId))
-    }),
-    /** What a report of `runId` (default: the latest run) needs; with `changes`, the diff against the run before. */
-    reportData: Effect.fn("CheckpointStore.reportData")(function* (runId?: number, options: ReportDataOptions = {}) {
-      const data = yield* attempt("reportData", () => report.deferred(runId, options))
-      if (typeof data === "object") return data
-      const reason =
-        data === "before-history"
-          ? `Run ${runId} was recorded by a docsweep that kept no run history: only the newest run and runs from #${history.firstRun()} on can be reported`
-          : runId === undefined
-            ? "No run recorded in this checkpoint"
-            : `No run ${runId} in this checkpoint`
-      return yield* new StoreError({ operation: "reportData", path, cause: undefined, reason, kind: "missing" })
+    )
+    const tally = sqlite.transaction((runId: number): RunTally | undefined => {
+      const row = run.get(runId)
+      if (row === undefined) return undefined
+      const record = toRun(row)
+      return {
+        run: record,
+        ...splitCounts(record.counts),
+        answered: answeredIn.get(runId)?.n ?? 0,
+        failed: failedIn.get(runId)?.n ?? 0,
+        touched: (touched.get({ run: runId })?.n ?? 0) > 0,
+        tables: tablesInUse
+          .all()
+          .map(toTable)
+          .map((table) => ({ slot: table.slot, remoteId: table.remoteId, documents: table.documentIds.length }))
+      }
     })
-  } as const
-}
+
+    return {
+      /** How a run ended, read back from the checkpoint: the end-of-run summary of every ending agrees with it. */
+      runTally: Effect.fn("ReadStore.runTally")(function* (runId: number) {
+        const found = yield* attempt("runTally", () => tally.deferred(runId))
+        if (found !== undefined) return found
+        const reason = `No run ${runId} in this checkpoint`
+        return yield* new StoreError({ operation: "runTally", path, cause: undefined, reason, kind: "missing" })
+      }),
+      /** Runs, counts by state, failures with reasons and the last activity: `docsweep status` without the service. */
+      statusSummary: Effect.fn("ReadStore.statusSummary")(function* () {
+        return yield* attempt("statusSummary", () => summary.deferred())
+      }),
+      /** Answers that differ between two runs (`docsweep diff`), newly answered pairs included. */
+      diff: Effect.fn("ReadStore.diff")(function* (fromRunId: number, toRunId: number) {
+        return yield* attempt("diff", () => diffSnapshot.deferred(fromRunId, toRunId))
+      }),
+      /** What a report of `runId` (default: the latest run) needs; with `changes`, the diff against the run before. */
+      reportData: Effect.fn("ReadStore.reportData")(function* (runId?: number, options: ReportDataOptions = {}) {
+        const data = yield* attempt("reportData", () => report.deferred(runId, options))
+        if (typeof data === "object") return data
+        const reason =
+          data === "before-history"
+            ? `Run ${runId} was recorded by a docsweep that kept no run history: only the newest run and runs from #${history.firstRun()} on can be reported`
+            : runId === undefined
+              ? "No run recorded in this checkpoint"
+              : `No run ${runId} in this checkpoint`
+        return yield* new StoreError({ operation: "reportData", path, cause: undefined, reason, kind: "missing" })
+      }),
+      /**
+       * A mark that differs whenever another connection (the running run) has committed since the last call:
+       * SQLite's `PRAGMA data_version`, which costs no read of any table.
+       */
+      changeMark: Effect.fn("ReadStore.changeMark")(function* () {
+        return yield* attempt("changeMark", () => String(sqlite.pragma("data_version", { simple: true })))
+      })
+    } as const
+  })
+}) {}

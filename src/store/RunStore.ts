@@ -1,117 +1,114 @@
 import { DateTime, Effect, Option } from "effect"
 import type { RunOutcome, RunStart } from "./CheckpointModel.js"
-import type { Database } from "./Database.js"
+import { CheckpointDatabase } from "./CheckpointDatabase.js"
 import { historyResetKey, makeRunHistory, type RunColumn } from "./RunHistory.js"
 import { StoreError } from "./StoreError.js"
-import { type RunRow, stateCounts, toRun } from "./StoreRows.js"
-
-interface StateCount {
-  readonly state: string
-  readonly count: number
-}
+import { type RunRow, toRun } from "./StoreRows.js"
+import { stateCountsOf } from "./WorkRows.js"
 
 const currentTime = Effect.map(DateTime.now, DateTime.formatIso)
 
 /** Runs (history, never cleared), pipeline meta, and the fresh-start reset. */
-export const makeRunStore = ({ attempt, path, sqlite }: Database) => {
-  const insertRun = sqlite.prepare<[Omit<RunStart, "shard"> & { startedAt: string; shard: string | null }], RunRow>(
-    `INSERT INTO runs (pipeline_name, pipeline_hash, base_url, shard, docsweep_version, started_at, outcome)
+export class RunStore extends Effect.Service<RunStore>()("app/store/RunStore", {
+  effect: Effect.map(CheckpointDatabase, ({ attempt, path, sqlite }) => {
+    const insertRun = sqlite.prepare<[Omit<RunStart, "shard"> & { startedAt: string; shard: string | null }], RunRow>(
+      `INSERT INTO runs (pipeline_name, pipeline_hash, base_url, shard, docsweep_version, started_at, outcome)
      VALUES (@pipelineName, @pipelineHash, @baseUrl, @shard, @docsweepVersion, @startedAt, 'running') RETURNING *`
-  )
-  const closeRun = sqlite.prepare<
-    [{ id: number; outcome: RunOutcome; note: string | null; finishedAt: string | null; counts: string }],
-    RunRow
-  >(
-    `UPDATE runs SET outcome = @outcome, note = @note, finished_at = @finishedAt, counts = @counts
+    )
+    const closeRun = sqlite.prepare<
+      [{ id: number; outcome: RunOutcome; note: string | null; finishedAt: string | null; counts: string }],
+      RunRow
+    >(
+      `UPDATE runs SET outcome = @outcome, note = @note, finished_at = @finishedAt, counts = @counts
      WHERE id = @id RETURNING *`
-  )
-  const runningRuns = sqlite.prepare<[], { id: number }>("SELECT id FROM runs WHERE outcome = 'running'")
-  const allRuns = sqlite.prepare<[], RunRow>("SELECT * FROM runs ORDER BY id")
-  const lastRun = sqlite.prepare<[], RunRow>("SELECT * FROM runs ORDER BY id DESC LIMIT 1")
-  const cellCounts = sqlite.prepare<[], StateCount>(
-    "SELECT state, COUNT(*) AS count FROM cells WHERE wanted = 1 GROUP BY state"
-  )
-  const chatCounts = sqlite.prepare<[], StateCount>(
-    "SELECT state, COUNT(*) AS count FROM chat_messages WHERE wanted = 1 GROUP BY state"
-  )
-  const readMeta = sqlite.prepare<[string], { value: string }>("SELECT value FROM meta WHERE key = ?")
-  const writeMeta = sqlite.prepare<[string, string]>(
-    "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
-  )
+    )
+    const runningRuns = sqlite.prepare<[], { id: number }>("SELECT id FROM runs WHERE outcome = 'running'")
+    const allRuns = sqlite.prepare<[], RunRow>("SELECT * FROM runs ORDER BY id")
+    const lastRun = sqlite.prepare<[], RunRow>("SELECT * FROM runs ORDER BY id DESC LIMIT 1")
+    const cellCounts = stateCountsOf(sqlite, "cells")
+    const chatCounts = stateCountsOf(sqlite, "chat_messages")
+    const readMeta = sqlite.prepare<[string], { value: string }>("SELECT value FROM meta WHERE key = ?")
+    const writeMeta = sqlite.prepare<[string, string]>(
+      "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
+    )
 
-  /** Cells by state, then chats as `chats.<state>` when the pipeline has chats. */
-  const countsNow = (): string => {
-    const chats = chatCounts.all()
-    const chatEntries = chats.length === 0 ? [] : Object.entries(stateCounts(chats)).map(([k, v]) => [`chats.${k}`, v])
-    return JSON.stringify({ ...stateCounts(cellCounts.all()), ...Object.fromEntries(chatEntries) })
-  }
+    /** Cells by state, then chats as `chats.<state>` when the pipeline has chats. */
+    const countsNow = (): string => {
+      const chats = chatCounts()
+      const hasChats = Object.values(chats).some((count) => count > 0)
+      const chatEntries = hasChats ? Object.entries(chats).map(([k, v]) => [`chats.${k}`, v]) : []
+      return JSON.stringify({ ...cellCounts(), ...Object.fromEntries(chatEntries) })
+    }
 
-  const history = makeRunHistory(sqlite)
-  // The run's outcome and its place in the run history are written together.
-  const close = (id: number, outcome: RunOutcome, note: string | null, finishedAt: string | null) => {
-    history.snapshot(id)
-    return closeRun.get({ id, outcome, note, finishedAt, counts: countsNow() })
-  }
+    const history = makeRunHistory(sqlite)
+    // The run's outcome and its place in the run history are written together.
+    const close = (id: number, outcome: RunOutcome, note: string | null, finishedAt: string | null) => {
+      history.snapshot(id)
+      return closeRun.get({ id, outcome, note, finishedAt, counts: countsNow() })
+    }
 
-  const begin = sqlite.transaction((start: RunStart, startedAt: string) => {
-    for (const { id } of runningRuns.all())
-      close(id, "interrupted", "the process stopped before the run finished", null)
-    return insertRun.get({ ...start, shard: start.shard ?? null, startedAt })
-  })
-  const finish = sqlite.transaction((id: number, outcome: RunOutcome, note: string | null, finishedAt: string) =>
-    close(id, outcome, note, finishedAt)
-  )
-  // Uploads stay: the files are already documents of the service, and uploading them again would duplicate them.
-  // Documents stay too (names and row order): reports of earlier runs still name them; this run updates them.
-  const deletes = ["ai_tables", "columns", "cells", "chat_messages", "chat_sessions"].map((table) =>
-    sqlite.prepare(`DELETE FROM ${table}`)
-  )
-  const clear = sqlite.transaction(() => {
-    for (const statement of deletes) statement.run()
-    writeMeta.run(historyResetKey, "1")
-  })
-
-  const found = (operation: string, row: RunRow | undefined, runId?: number) =>
-    row === undefined
-      ? Effect.fail(new StoreError({ operation, path, cause: undefined, reason: `No run ${runId} in this checkpoint` }))
-      : attempt(operation, () => toRun(row))
-
-  return {
-    /** Starts a run; a run still `running` (its process died) becomes `interrupted` first. */
-    beginRun: Effect.fn("CheckpointStore.beginRun")(function* (start: RunStart) {
-      const startedAt = yield* currentTime
-      const row = yield* attempt("beginRun", () => begin.immediate(start, startedAt))
-      return yield* found("beginRun", row)
-    }),
-    /** Ends a run with its outcome; counts are the wanted cells and chats by state at this moment. */
-    finishRun: Effect.fn("CheckpointStore.finishRun")(function* (runId: number, outcome: RunOutcome, note?: string) {
-      const finishedAt = yield* currentTime
-      const row = yield* attempt("finishRun", () => finish.immediate(runId, outcome, note ?? null, finishedAt))
-      return yield* found("finishRun", row, runId)
-    }),
-    /** Every run, oldest first. */
-    runs: Effect.fn("CheckpointStore.runs")(function* () {
-      return yield* attempt("runs", () => allRuns.all().map(toRun))
-    }),
-    latestRun: Effect.fn("CheckpointStore.latestRun")(function* () {
-      return yield* attempt("latestRun", () => Option.map(Option.fromNullable(lastRun.get()), toRun))
-    }),
-    /** The pipeline's columns as this run asks them: reports of this run, also exported later, show these. */
-    recordRunColumns: Effect.fn("CheckpointStore.recordRunColumns")(function* (
-      runId: number,
-      columns: ReadonlyArray<RunColumn>
-    ) {
-      yield* attempt("recordRunColumns", () => history.saveColumns(runId, columns))
-    }),
-    getMeta: Effect.fn("CheckpointStore.getMeta")(function* (key: string) {
-      return yield* attempt("getMeta", () => Option.map(Option.fromNullable(readMeta.get(key)), (row) => row.value))
-    }),
-    setMeta: Effect.fn("CheckpointStore.setMeta")(function* (key: string, value: string) {
-      yield* attempt("setMeta", () => writeMeta.run(key, value))
-    }),
-    /** `--fresh`: forgets tables, columns, cells and chats; keeps uploads, documents, runs and their history. */
-    reset: Effect.fn("CheckpointStore.reset")(function* () {
-      yield* attempt("reset", () => clear.immediate())
+    const begin = sqlite.transaction((start: RunStart, startedAt: string) => {
+      for (const { id } of runningRuns.all())
+        close(id, "interrupted", "the process stopped before the run finished", null)
+      return insertRun.get({ ...start, shard: start.shard ?? null, startedAt })
     })
-  } as const
-}
+    const finish = sqlite.transaction((id: number, outcome: RunOutcome, note: string | null, finishedAt: string) =>
+      close(id, outcome, note, finishedAt)
+    )
+    // Uploads stay: the files are already documents of the service, and uploading them again would duplicate them.
+    // Documents stay too (names and row order): reports of earlier runs still name them; this run updates them.
+    const deletes = ["ai_tables", "columns", "cells", "chat_messages", "chat_sessions"].map((table) =>
+      sqlite.prepare(`DELETE FROM ${table}`)
+    )
+    const clear = sqlite.transaction(() => {
+      for (const statement of deletes) statement.run()
+      writeMeta.run(historyResetKey, "1")
+    })
+
+    const found = (operation: string, row: RunRow | undefined, runId?: number) =>
+      row === undefined
+        ? Effect.fail(
+            new StoreError({ operation, path, cause: undefined, reason: `No run ${runId} in this checkpoint` })
+          )
+        : attempt(operation, () => toRun(row))
+
+    return {
+      /** Starts a run; a run still `running` (its process died) becomes `interrupted` first. */
+      beginRun: Effect.fn("RunStore.beginRun")(function* (start: RunStart) {
+        const startedAt = yield* currentTime
+        const row = yield* attempt("beginRun", () => begin.immediate(start, startedAt))
+        return yield* found("beginRun", row)
+      }),
+      /** Ends a run with its outcome; counts are the wanted cells and chats by state at this moment. */
+      finishRun: Effect.fn("RunStore.finishRun")(function* (runId: number, outcome: RunOutcome, note?: string) {
+        const finishedAt = yield* currentTime
+        const row = yield* attempt("finishRun", () => finish.immediate(runId, outcome, note ?? null, finishedAt))
+        return yield* found("finishRun", row, runId)
+      }),
+      /** Every run, oldest first. */
+      runs: Effect.fn("RunStore.runs")(function* () {
+        return yield* attempt("runs", () => allRuns.all().map(toRun))
+      }),
+      latestRun: Effect.fn("RunStore.latestRun")(function* () {
+        return yield* attempt("latestRun", () => Option.map(Option.fromNullable(lastRun.get()), toRun))
+      }),
+      /** The pipeline's columns as this run asks them: reports of this run, also exported later, show these. */
+      recordRunColumns: Effect.fn("RunStore.recordRunColumns")(function* (
+        runId: number,
+        columns: ReadonlyArray<RunColumn>
+      ) {
+        yield* attempt("recordRunColumns", () => history.saveColumns(runId, columns))
+      }),
+      getMeta: Effect.fn("RunStore.getMeta")(function* (key: string) {
+        return yield* attempt("getMeta", () => Option.map(Option.fromNullable(readMeta.get(key)), (row) => row.value))
+      }),
+      setMeta: Effect.fn("RunStore.setMeta")(function* (key: string, value: string) {
+        yield* attempt("setMeta", () => writeMeta.run(key, value))
+      }),
+      /** `--fresh`: forgets tables, columns, cells and chats; keeps uploads, documents, runs and their history. */
+      reset: Effect.fn("RunStore.reset")(function* () {
+        yield* attempt("reset", () => clear.immediate())
+      })
+    } as const
+  })
+}) {}

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto"
 import { readFile } from "node:fs/promises"
 import { Effect, Option, Ref } from "effect"
 import { doctypeFromFilename, extractText } from "../service/documents/extractText.js"
-import type { CheckpointStore } from "../store/CheckpointStore.js"
+import type { LayoutStore } from "../store/LayoutStore.js"
 
 /** Page texts of the few documents read last: a person reading evidence moves between a handful. */
 const keptDocuments = 8
@@ -14,7 +14,7 @@ const readBytes = (path: string) => Effect.tryPromise(() => readFile(path)).pipe
  * checkpoint records it uploaded with the content it has now (so the text shown is the text that was asked).
  */
 export const localDocuments = (
-  store: CheckpointStore,
+  store: LayoutStore,
   paths: ReadonlyArray<string>
 ): Effect.Effect<ReadonlyMap<number, string>> =>
   Effect.gen(function* () {

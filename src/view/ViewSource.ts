@@ -2,8 +2,8 @@ import { Clock, DateTime, Effect, Option, Ref } from "effect"
 import type { ExportError } from "../export/ExportError.js"
 import { packReport, reportTitle } from "../export/html/WriteHtml.js"
 import type { ReportSetting } from "../export/ReportModel.js"
-import type { CheckpointStore } from "../store/CheckpointStore.js"
-import { toReportModel } from "../store/ReportSource.js"
+import { toReportModel } from "../export/ReportSource.js"
+import type { ReadStore } from "../store/ReadStore.js"
 import type { StoreError } from "../store/StoreError.js"
 
 /** The report data as served: gzip JSON, the checkpoint's change mark it was read at, and the page title. */
@@ -24,7 +24,7 @@ interface Built extends Packed {
  * spends more than a third of its time reading; the page asks again until it has the latest.
  */
 export const makeViewSource = (
-  store: CheckpointStore,
+  store: ReadStore,
   options: { readonly pipelineFile: string; readonly settings: ReadonlyArray<ReportSetting> }
 ) =>
   Effect.gen(function* () {

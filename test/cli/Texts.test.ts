@@ -1,6 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
+import { Duration, Effect, Exit, Option } from "effect"
 import { progressLines, progressSummary } from "../../src/cli/ProgressDisplay.js"
 import { renderDiff } from "../../src/cli/StatusText.js"
+import { parseTtl, ttlOf } from "../../src/cli/TtlArg.js"
 import { initialProgress } from "../../src/runner/Progress.js"
 
 const change = { documentId: 1, filename: "a.txt", column: "Law", before: "Ohio", after: "Utah" }
@@ -24,4 +26,20 @@ describe("what a careful user reads", () => {
     const done = { ...working, phase: "done" as const, cells: { ...cells, done: 24 } }
     assert.include(progressLines(done).join("\n"), "cells 24/24 done · 0 failed")
   })
+
+  it("parses token lifetimes", () => {
+    const parseTtl = (text: string) => Option.fromNullable(ttlOf(text))
+    assert.deepStrictEqual(parseTtl("24h"), Option.some(Duration.hours(24)))
+    assert.deepStrictEqual(parseTtl("90m"), Option.some(Duration.minutes(90)))
+    assert.deepStrictEqual(parseTtl("3600"), Option.some(Duration.hours(1)))
+    assert.deepStrictEqual(parseTtl("0s"), Option.none())
+    assert.deepStrictEqual(parseTtl("soon"), Option.none())
+  })
+
+  it.effect("a token lifetime it cannot read fails the token command", () =>
+    Effect.gen(function* () {
+      const badTtl = yield* Effect.exit(parseTtl("soon"))
+      assert.isTrue(Exit.isFailure(badTtl))
+    })
+  )
 })

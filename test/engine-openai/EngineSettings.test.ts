@@ -1,7 +1,15 @@
 import { NodeHttpClient } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Either, Redacted } from "effect"
-import { makeEngine, parseEngineChoice } from "../../src/service/engine/EngineSettings.js"
+import { ConfigProvider, Effect, Either, Redacted } from "effect"
+import { type EngineFlags, engineChoice, makeEngine } from "../../src/service/engine/EngineSettings.js"
+
+/** The engine the flags choose, the environment given as the Config provider the CLI reads it through. */
+const parseEngineChoice = (flags: EngineFlags, env: Record<string, string>) =>
+  Effect.runSync(
+    Effect.either(engineChoice(flags)).pipe(
+      Effect.withConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(env))))
+    )
+  )
 
 const reasonOf = <A>(result: Either.Either<A, { reason: string }>) =>
   Either.match(result, { onLeft: (error) => error.reason, onRight: () => assert.fail("expected an invalid choice") })

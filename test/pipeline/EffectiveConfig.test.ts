@@ -1,6 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Duration, Effect, Option, Redacted } from "effect"
+import { ConfigProvider, Duration, Effect, Option, Redacted } from "effect"
 import { join } from "node:path"
+import { OrganizationId, UserId } from "../../src/api/Ids.js"
 import { type ConfigEntry, type ConfigFlags, resolveConfig, renderSources } from "../../src/pipeline/EffectiveConfig.js"
 import { loadPipeline } from "../../src/pipeline/loadPipeline.js"
 import { tempDir, writeFiles, yaml } from "./TempDir.js"
@@ -22,7 +23,10 @@ const setup = (env: Record<string, string | undefined>, flags: ConfigFlags = {},
     const dir = yield* tempDir
     yield* writeFiles(dir, { "p.yaml": pipelineText, ...files })
     const loaded = yield* loadPipeline("p.yaml", { cwd: dir })
-    return { dir, result: resolveConfig({ loaded, env, flags, cwd: dir }) }
+    const provider = ConfigProvider.fromMap(
+      new Map(Object.entries(env).flatMap(([key, value]) => (value === undefined ? [] : [[key, value] as const])))
+    )
+    return { dir, result: resolveConfig({ loaded, flags, cwd: dir }).pipe(Effect.withConfigProvider(provider)) }
   })
 
 const entry = (sources: ReadonlyArray<ConfigEntry>, key: string) => sources.find((s) => s.key === key)
@@ -33,7 +37,7 @@ describe("resolveConfig", () => {
       const { result } = yield* setup({})
       const config = yield* result
       assert.strictEqual(config.pipeline.run.concurrency, 4)
-      assert.deepStrictEqual(config.service, { userId: 20, orgId: 10 })
+      assert.deepStrictEqual(config.service, { userId: UserId.make(20), orgId: OrganizationId.make(10) })
       assert.deepStrictEqual(entry(config.sources, "run.concurrency"), {
         key: "run.concurrency",
         value: 4,
@@ -72,7 +76,11 @@ describe("resolveConfig", () => {
         formats: ["csv"]
       })
       const config = yield* result
-      assert.deepStrictEqual(config.service, { baseUrl: "http://env.example", userId: 21, orgId: 12 })
+      assert.deepStrictEqual(config.service, {
+        baseUrl: "http://env.example",
+        userId: UserId.make(21),
+        orgId: OrganizationId.make(12)
+      })
       assert.strictEqual(config.pipeline.user_id, 21)
       assert.strictEqual(config.pipeline.workspace, 12)
       assert.strictEqual(config.pipeline.base_url, "http://env.example")
@@ -119,7 +127,7 @@ describe("resolveConfig", () => {
   it.scoped("blank variables count as unset", () =>
     Effect.gen(function* () {
       const config = yield* (yield* setup({ DOCSWEEP_USER_ID: "  ", DOCSWEEP_TOKEN: "" })).result
-      assert.deepStrictEqual(config.service, { userId: 20, orgId: 10 })
+      assert.deepStrictEqual(config.service, { userId: UserId.make(20), orgId: OrganizationId.make(10) })
     })
   )
 

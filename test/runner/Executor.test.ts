@@ -2,7 +2,7 @@ import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Duration, Effect, Option } from "effect"
 import { RateLimited, ServerError, Transport, ValidationFailed } from "../../src/client/ClientError.js"
-import { CheckpointStore } from "../../src/store/CheckpointStore.js"
+import { CellStore } from "../../src/store/CellStore.js"
 import { type FakeOptions, makeFakeService } from "./support/FakeService.js"
 import { scratchDir } from "./support/localService.js"
 import { checkpointAt, inputOf, pipelineOf, runOnTestClock } from "./support/testClockRun.js"
@@ -29,7 +29,7 @@ const setup = (fake: FakeOptions, run: Record<string, unknown> = {}) =>
   })
 
 const cellsOf = (dir: string) =>
-  Effect.flatMap(CheckpointStore, (store) => store.cells()).pipe(Effect.provide(checkpointAt(dir)))
+  Effect.flatMap(CellStore, (store) => store.cells()).pipe(Effect.provide(checkpointAt(dir)))
 
 const everyPairRunOnce = (runs: ReadonlyMap<string, number>, pairs: number) => {
   assert.strictEqual(runs.size, pairs)

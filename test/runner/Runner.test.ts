@@ -1,9 +1,10 @@
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Layer, Stream } from "effect"
 import type { OrganizationId } from "../../src/api/Ids.js"
 import { ServiceClient } from "../../src/client/ServiceClient.js"
+import { DocumentIngest, type HashedFile } from "../../src/runner/DocumentIngest.js"
 import { assertEachRunOnce, runCounts, runsByPair } from "./support/checks.js"
 import { localService, orgId, type TestService, writePipeline } from "./support/localService.js"
 import { runInProcess, withCheckpoint } from "./support/runners.js"
@@ -167,8 +168,13 @@ describe("runner against the local service", () => {
       writeFileSync(join(service.dir, "b.txt"), "Beta agreement between Initech and Umbrella.\n")
       const file = writePipeline(service.dir, "embedded", `documents:\n  - files: "*.txt"\n${columnsYaml(2)}${fast}`)
       const ingested: Array<string> = []
-      const ingest = (paths: ReadonlyArray<string>) =>
-        Effect.tap(service.ingest(paths), () => Effect.sync(() => ingested.push(...paths)))
+      const ingest = Layer.effect(
+        DocumentIngest,
+        Effect.map(DocumentIngest, (inner) => ({
+          addFiles: (files: ReadonlyArray<HashedFile>) =>
+            Stream.tap(inner.addFiles(files), (outcome) => Effect.sync(() => ingested.push(outcome.path)))
+        }))
+      ).pipe(Layer.provide(service.ingest))
       const first = yield* runInProcess(service, file, { ingest })
       assert.strictEqual(first.outcome, "completed", first.note)
       assert.strictEqual(first.cells.success, 4)

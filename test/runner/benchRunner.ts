@@ -66,7 +66,7 @@ export interface FlowFigures {
 }
 
 const root = fileURLToPath(new URL("../../", import.meta.url))
-const serviceMain = join(root, "src/service/main.ts")
+const serviceMain = join(root, "src/cli/serviceMain.ts")
 const benchChild = fileURLToPath(new URL("./support/benchChild.ts", import.meta.url))
 const run = promisify(execFile)
 const tsx = (script: string, args: ReadonlyArray<string>) =>

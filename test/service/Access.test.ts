@@ -3,7 +3,7 @@ import { Effect, Redacted } from "effect"
 import * as Jose from "jose"
 import { signToken } from "../../src/service/Auth.js"
 import { usersAddCommand } from "../../src/service/Commands.js"
-import { asOrg, asUser, raw, testService, uploadText } from "./support.js"
+import { asOrg, asUser, onData, raw, testService, uploadText } from "./support.js"
 
 const encoder = new TextEncoder()
 
@@ -57,12 +57,11 @@ describe("service auth and visibility", () => {
     Effect.gen(function* () {
       const service = yield* testService()
       const account = yield* usersAddCommand({
-        dataDir: service.dataDir,
         email: "ada@example.com",
         password: "correct horse",
         org: 5,
         plan: "advanced"
-      })
+      }).pipe(onData(service.dataDir))
       const anonymous = yield* service.client()
       const reply = yield* anonymous.login("ADA@example.com", "correct horse")
       assert.strictEqual(reply.id, account.id)

@@ -24,7 +24,7 @@ const spawnService = (dataDir: string) =>
       [
         "--import",
         "tsx",
-        "src/service/main.ts",
+        "src/cli/serviceMain.ts",
         "serve",
         "--port",
         "0",

@@ -3,7 +3,7 @@ import * as Os from "node:os"
 import * as Path from "node:path"
 import Database from "better-sqlite3"
 import { Effect, Logger, LogLevel, Redacted } from "effect"
-import { startService } from "../../src/service/Server.js"
+import { startService } from "../support/startService.js"
 import { databaseFile } from "../../src/service/ServiceDatabase.js"
 import { resolveServiceSettings } from "../../src/service/ServiceSettings.js"
 

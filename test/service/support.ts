@@ -6,8 +6,9 @@ import { Duration, Effect, Layer, type Redacted } from "effect"
 import type { DocumentId, OrganizationId, UserId } from "../../src/api/Ids.js"
 import { ClientSettings } from "../../src/client/ClientSettings.js"
 import { ServiceClient } from "../../src/client/ServiceClient.js"
-import { type RunningService, startService } from "../../src/service/Server.js"
-import { resolveServiceSettings, type ServiceOptions } from "../../src/service/ServiceSettings.js"
+import { IngestLive } from "../../src/service/Commands.js"
+import { resolveServiceSettings, type ServiceOptions, ServiceSettings } from "../../src/service/ServiceSettings.js"
+import { type RunningService, startService } from "../support/startService.js"
 
 /** A scoped temporary directory, removed with the scope. */
 export const tempDir = (prefix = "docsweep-service-") =>
@@ -55,6 +56,10 @@ export const testService = (options: ServiceOptions = {}) =>
 
 export const asUser = (id: number) => id as UserId
 export const asOrg = (id: number) => id as OrganizationId
+
+/** Provides the service data at `dataDir` without a server (ingestion and accounts), as `docs add` gets it. */
+export const onData = (dataDir: string) =>
+  Effect.provide(IngestLive.pipe(Layer.provide(ServiceSettings.layer({ dataDir }))))
 
 /** Writes a file into `dir` and returns its path. */
 export const writeFixture = (dir: string, name: string, content: string | Uint8Array) => {

@@ -15,7 +15,7 @@ import {
 
 const docs = [document(1), document(2)]
 
-describe("CheckpointStore resume semantics", () => {
+describe("CellStore resume semantics", () => {
   it.scoped("a re-run asks only what is new or changed; in-flight cells stay in flight across a reopen", () =>
     Effect.gen(function* () {
       const path = yield* checkpointPath

@@ -13,7 +13,7 @@ const message = (position: number, query: string, dependencyKey = `v1/${query}`)
   dependencyKey
 })
 
-describe("CheckpointStore chats", () => {
+describe("ChatStore", () => {
   it.scoped("sessions and messages follow the cell rules: intent, result, history, resume", () =>
     Effect.gen(function* () {
       const path = yield* checkpointPath

@@ -4,12 +4,12 @@
  */
 import { Effect } from "effect"
 import { CheckpointStore } from "../../src/store/CheckpointStore.js"
-import { at, document, start, wanted } from "./StoreFixtures.js"
+import { allStores, at, document, start, wanted } from "./StoreFixtures.js"
 
 const path = process.argv[2] ?? "state.sqlite"
 
 const program = Effect.gen(function* () {
-  const store = yield* CheckpointStore
+  const store = yield* allStores
   const run = yield* store.beginRun(start)
   const cells = wanted([document(1), document(2)], [{ name: "a", queryKey: "qa" }])
   yield* store.syncCells(cells, { onlyFailed: false })

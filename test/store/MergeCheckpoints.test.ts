@@ -1,51 +1,49 @@
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import type { CheckpointStore } from "../../src/store/CheckpointStore.js"
 import { mergeCheckpoints } from "../../src/store/MergeCheckpoints.js"
-import { at, document, start, tempDir, wanted, withStore } from "./StoreFixtures.js"
+import { at, document, start, tempDir, wanted, withStore, type Stores } from "./StoreFixtures.js"
 
 const column = { name: "a", queryKey: "qa" }
 
 /** One shard's run over `ids`: every cell answered `<prefix><id>`, one chat per document; `failId` fails. */
-const shardRun =
-  (ids: ReadonlyArray<number>, shard: string, prefix: string, failId?: number) => (store: CheckpointStore) =>
-    Effect.gen(function* () {
-      const run = yield* store.beginRun({ ...start, shard })
-      const docs = ids.map((id) => document(id))
-      yield* store.saveDocuments(docs)
-      yield* store.saveTable({ slot: 0, remoteId: 100 + (ids[0] ?? 0), documentIds: ids })
-      yield* store.saveColumn({
-        tableSlot: 0,
-        name: "a",
-        query: "A?",
-        meta: {},
-        queryKey: "qa",
-        remoteId: 1,
-        orderId: 0
-      })
-      const cells = wanted(docs, [column])
-      yield* store.syncCells(cells, { onlyFailed: false })
-      yield* store.markSubmitting(cells, run.id, at)
-      yield* store.markResults(
-        cells.map((cell) =>
-          cell.documentId === failId
-            ? { ...cell, state: "failed" as const, error: "boom", at, runId: run.id }
-            : { ...cell, state: "success" as const, response: `${prefix}${cell.documentId}`, at, runId: run.id }
-        )
-      )
-      const chats = ids.map((id) => ({
-        chatName: "each-doc",
-        scope: "each" as const,
-        sessionKey: String(id),
-        documentIds: [id],
-        position: 0,
-        query: "Summary?",
-        dependencyKey: "k"
-      }))
-      yield* store.syncChatMessages(chats, { onlyFailed: false })
-      yield* store.finishRun(run.id, failId === undefined ? "completed" : "failed-cells")
+const shardRun = (ids: ReadonlyArray<number>, shard: string, prefix: string, failId?: number) => (store: Stores) =>
+  Effect.gen(function* () {
+    const run = yield* store.beginRun({ ...start, shard })
+    const docs = ids.map((id) => document(id))
+    yield* store.saveDocuments(docs)
+    yield* store.saveTable({ slot: 0, remoteId: 100 + (ids[0] ?? 0), documentIds: ids })
+    yield* store.saveColumn({
+      tableSlot: 0,
+      name: "a",
+      query: "A?",
+      meta: {},
+      queryKey: "qa",
+      remoteId: 1,
+      orderId: 0
     })
+    const cells = wanted(docs, [column])
+    yield* store.syncCells(cells, { onlyFailed: false })
+    yield* store.markSubmitting(cells, run.id, at)
+    yield* store.markResults(
+      cells.map((cell) =>
+        cell.documentId === failId
+          ? { ...cell, state: "failed" as const, error: "boom", at, runId: run.id }
+          : { ...cell, state: "success" as const, response: `${prefix}${cell.documentId}`, at, runId: run.id }
+      )
+    )
+    const chats = ids.map((id) => ({
+      chatName: "each-doc",
+      scope: "each" as const,
+      sessionKey: String(id),
+      documentIds: [id],
+      position: 0,
+      query: "Summary?",
+      dependencyKey: "k"
+    }))
+    yield* store.syncChatMessages(chats, { onlyFailed: false })
+    yield* store.finishRun(run.id, failId === undefined ? "completed" : "failed-cells")
+  })
 
 describe("mergeCheckpoints", () => {
   it.scoped("combines disjoint shards into one checkpoint a report can be written from; merging again diffs", () =>

@@ -2,9 +2,8 @@ import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import type { AnswerChange, CellResult } from "../../src/store/CheckpointModel.js"
-import type { CheckpointStore } from "../../src/store/CheckpointStore.js"
-import { toReportModel } from "../../src/store/ReportSource.js"
-import { document, start, tempDir, wanted, withStore } from "./StoreFixtures.js"
+import { toReportModel } from "../../src/export/ReportSource.js"
+import { document, start, tempDir, wanted, withStore, type Stores } from "./StoreFixtures.js"
 
 const columns = [
   { name: "a", queryKey: "qa" },
@@ -14,7 +13,7 @@ const columns = [
 type Answer = readonly [documentId: number, column: string, response: string | undefined, at: string]
 
 /** One run: sync the pairs, then record each answer (response: success; undefined: failure). */
-const runOnce = (store: CheckpointStore, versions: readonly [string, string], answers: ReadonlyArray<Answer>) =>
+const runOnce = (store: Stores, versions: readonly [string, string], answers: ReadonlyArray<Answer>) =>
   Effect.gen(function* () {
     const run = yield* store.beginRun(start)
     const docs = [document(1, versions[0]), document(2, versions[1])]
@@ -34,7 +33,7 @@ const runOnce = (store: CheckpointStore, versions: readonly [string, string], an
   })
 
 /** Three runs: run 2 re-asks document 1 (modified) and retries (2, b); run 3 retries (2, b) again... */
-const threeRuns = (store: CheckpointStore) =>
+const threeRuns = (store: Stores) =>
   Effect.gen(function* () {
     for (const [index, column] of columns.entries()) {
       const record = { tableSlot: 0, name: column.name, query: `${column.name}?`, meta: {}, queryKey: column.queryKey }
@@ -77,7 +76,7 @@ const threeRuns = (store: CheckpointStore) =>
 const pairs = (changes: ReadonlyArray<AnswerChange>) =>
   changes.map((change) => [change.documentId, change.column, change.before, change.after])
 
-describe("CheckpointStore reads", () => {
+describe("ReadStore", () => {
   it.scoped("diff compares each pair's latest answer as of two runs", () =>
     Effect.gen(function* () {
       const path = join(yield* tempDir, "state.sqlite")

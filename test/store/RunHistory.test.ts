@@ -3,13 +3,12 @@ import { assert, describe, it } from "@effect/vitest"
 import BetterSqlite3 from "better-sqlite3"
 import { Effect, Exit } from "effect"
 import { migrate, migrations } from "../../src/store/Migrations.js"
-import type { CheckpointStore } from "../../src/store/CheckpointStore.js"
-import { toReportModel } from "../../src/store/ReportSource.js"
-import { document, start, tempDir, wanted, withStore } from "./StoreFixtures.js"
+import { toReportModel } from "../../src/export/ReportSource.js"
+import { document, start, tempDir, wanted, withStore, type Stores } from "./StoreFixtures.js"
 
 /** One run: documents `ids` × column "a" asked as `query`; each pair answered `<query> <id>` unless already. */
 const runOnce = (
-  store: CheckpointStore,
+  store: Stores,
   ids: ReadonlyArray<number>,
   query: string,
   options: { readonly fresh?: boolean } = {}
@@ -30,7 +29,7 @@ const runOnce = (
     yield* store.finishRun(run.id, "completed")
   })
 
-const reported = (store: CheckpointStore, runId?: number) =>
+const reported = (store: Stores, runId?: number) =>
   Effect.gen(function* () {
     const data = yield* store.reportData(runId)
     const model = toReportModel(data, { file: "p.yaml" })

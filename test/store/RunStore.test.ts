@@ -2,11 +2,12 @@ import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { CheckpointStore } from "../../src/store/CheckpointStore.js"
+import { RunStore } from "../../src/store/RunStore.js"
 import { checkpointPath, columnA, document, rerun, start, tempDir, wanted, withStore } from "./StoreFixtures.js"
 
 const docs = [document(1), document(2)]
 
-describe("CheckpointStore runs, meta and layout", () => {
+describe("RunStore and LayoutStore: runs, meta and layout", () => {
   it.scoped("records runs; a run left running by a dead process becomes interrupted", () =>
     Effect.gen(function* () {
       const path = join(yield* tempDir, "out", "state.sqlite")
@@ -91,7 +92,7 @@ describe("CheckpointStore runs, meta and layout", () => {
   it.scoped("openExisting refuses a missing checkpoint and opens an existing one", () =>
     Effect.gen(function* () {
       const path = join(yield* tempDir, "out", "state.sqlite")
-      const latest = Effect.flatMap(CheckpointStore, (store) => store.latestRun())
+      const latest = Effect.flatMap(RunStore, (store) => store.latestRun())
       const missing = yield* Effect.flip(latest.pipe(Effect.provide(CheckpointStore.openExisting(path))))
       assert.strictEqual(missing.operation, "open")
       yield* withStore(path, (store) => store.beginRun(start))

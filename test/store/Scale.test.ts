@@ -9,7 +9,7 @@ const columns = Array.from({ length: 50 }, (_, i) => ({ name: `column ${i}`, que
 const answer = "x".repeat(300)
 
 // Correctness at the runner's benchmark size (2,000 documents × 50 columns); no timing asserts.
-describe("CheckpointStore at 100,000 cells", () => {
+describe("the checkpoint at 100,000 cells", () => {
   it.scoped("syncs, marks in batches, re-syncs and reads every cell", () =>
     Effect.gen(function* () {
       const path = join(yield* tempDir, "state.sqlite")

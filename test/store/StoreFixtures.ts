@@ -3,7 +3,12 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Effect } from "effect"
 import type { DocumentRecord, RunRecord, RunStart, WantedCell } from "../../src/store/CheckpointModel.js"
+import { CellStore } from "../../src/store/CellStore.js"
+import { ChatStore } from "../../src/store/ChatStore.js"
 import { CheckpointStore } from "../../src/store/CheckpointStore.js"
+import { LayoutStore } from "../../src/store/LayoutStore.js"
+import { ReadStore } from "../../src/store/ReadStore.js"
+import { RunStore } from "../../src/store/RunStore.js"
 
 /** A temporary directory removed with the scope. */
 export const tempDir = Effect.acquireRelease(
@@ -14,12 +19,19 @@ export const tempDir = Effect.acquireRelease(
 /** `state.sqlite` in a fresh temporary directory (removed with the scope). */
 export const checkpointPath = Effect.map(tempDir, (dir) => join(dir, "state.sqlite"))
 
+/** Every store of one checkpoint as one object, for tests that touch them all. */
+export const allStores = Effect.map(
+  Effect.all([RunStore, LayoutStore, CellStore, ChatStore, ReadStore]),
+  ([runs, layout, cells, chats, reads]) => ({ ...runs, ...layout, ...cells, ...chats, ...reads })
+)
+export type Stores = Effect.Effect.Success<typeof allStores>
+
 /** Opens the checkpoint at `path` for `use` only: the connection closes afterwards, like a process ending. */
-export const withStore = <A, E>(path: string, use: (store: CheckpointStore) => Effect.Effect<A, E>) =>
-  Effect.flatMap(CheckpointStore, use).pipe(Effect.provide(CheckpointStore.open(path)))
+export const withStore = <A, E>(path: string, use: (store: Stores) => Effect.Effect<A, E>) =>
+  Effect.flatMap(allStores, use).pipe(Effect.provide(CheckpointStore.open(path)))
 
 /** Like `withStore`, with a run begun (`start`) first: what a runner process does when it starts. */
-export const withRun = <A, E>(path: string, use: (store: CheckpointStore, run: RunRecord) => Effect.Effect<A, E>) =>
+export const withRun = <A, E>(path: string, use: (store: Stores, run: RunRecord) => Effect.Effect<A, E>) =>
   withStore(path, (store) => Effect.flatMap(store.beginRun(start), (run) => use(store, run)))
 
 export const start: RunStart = {
@@ -62,7 +74,7 @@ export const columnB = { name: "b", queryKey: "qb" }
 export const rerun = { onlyFailed: false }
 
 /** Pair (document 1, column a) synced and its intent committed for `runId`: where the intent tests start. */
-export const oneIntent = (store: CheckpointStore, runId: number) =>
+export const oneIntent = (store: Stores, runId: number) =>
   Effect.gen(function* () {
     const key = { documentId: 1, columnName: "a" }
     yield* store.syncCells(wanted([document(1)], [columnA]), rerun)

@@ -1,10 +1,10 @@
 import { Effect } from "effect"
-import type { Argv, CommandModule } from "yargs"
+import type { Argv } from "yargs"
 import { renderSources } from "../../pipeline/EffectiveConfig.js"
 import { CliOutput } from "../CliOutput.js"
 import { ExitCode } from "../ExitCode.js"
-import { type ArgsOf, loadEffective, withOutputFlag, withPipelineFile } from "../PipelineArgs.js"
-import { runCommandWith } from "../runCommand.js"
+import { type ArgvOf, loadEffective, withOutputFlag, withPipelineFile } from "../PipelineArgs.js"
+import { effectCommand } from "../runCommand.js"
 
 const builder = (yargs: Argv) =>
   withOutputFlag(withPipelineFile(yargs))
@@ -19,22 +19,17 @@ const builder = (yargs: Argv) =>
     )
 
 /** `docsweep config FILE`: the effective settings and where each came from; the token only as <redacted>. */
-export const ConfigCommand: CommandModule<object, ArgsOf<typeof builder>> = {
-  command: "config <file>",
-  describe: "the effective configuration and where each value came from (token redacted)",
+const showConfig = Effect.fn("ConfigCommand.showConfig")(function* (argv: ArgvOf<typeof builder>) {
+  const output = yield* CliOutput
+  const { effective } = yield* loadEffective(argv.file, { output: argv.output })
+  if (output.format === "json") output.result(`configuration of ${argv.file}`, { sources: effective.sources })
+  else output.result(argv.json === true ? JSON.stringify(effective.sources, null, 2) : renderSources(effective.sources))
+  return ExitCode.ok
+})
+
+export const ConfigCommand = effectCommand(
+  "config <file>",
+  "the effective configuration and where each value came from (token redacted)",
   builder,
-  handler: (argv) =>
-    runCommandWith(
-      argv,
-      Effect.gen(function* () {
-        const output = yield* CliOutput
-        const { effective } = yield* loadEffective(argv.file, { output: argv.output })
-        if (output.format === "json") output.result(`configuration of ${argv.file}`, { sources: effective.sources })
-        else
-          output.result(
-            argv.json === true ? JSON.stringify(effective.sources, null, 2) : renderSources(effective.sources)
-          )
-        return ExitCode.ok
-      })
-    )
-}
+  showConfig
+)

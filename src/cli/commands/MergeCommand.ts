@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { Effect } from "effect"
-import type { Argv, CommandModule } from "yargs"
+import type { Argv } from "yargs"
 import { loadPipeline } from "../../pipeline/loadPipeline.js"
 import type { OutputSettings } from "../../pipeline/PipelineSchema.js"
 import { databaseFile } from "../../service/ServiceDatabase.js"
@@ -10,9 +10,9 @@ import { CheckpointStore } from "../../store/CheckpointStore.js"
 import { mergeCheckpoints } from "../../store/MergeCheckpoints.js"
 import { CliOutput } from "../CliOutput.js"
 import { ExitCode } from "../ExitCode.js"
-import { type ArgsOf, commandHelp } from "../PipelineArgs.js"
+import { type ArgvOf, commandHelp } from "../PipelineArgs.js"
 import { requireCheckpoint, statePath, writeRunReports } from "../Reports.js"
-import { runCommandWith } from "../runCommand.js"
+import { effectCommand } from "../runCommand.js"
 import { UsageError } from "../UsageError.js"
 
 const defaultOutput: OutputSettings = {
@@ -45,36 +45,34 @@ const embeddedServiceOf = (dir: string) => join(dir, "service")
  * on their own embedded services bring their documents into the merged output's embedded service, so a later `run`
  * of the pipeline goes on from the merged checkpoint (doing only what is new).
  */
-export const MergeCommand: CommandModule<object, ArgsOf<typeof builder>> = {
-  command: "merge <dirs..>",
-  describe: "combine shard checkpoints (their output dirs) into one checkpoint and one report",
+const mergeShards = Effect.fn("MergeCommand.mergeShards")(function* (argv: ArgvOf<typeof builder>) {
+  const output = yield* CliOutput
+  const pipeline = argv.pipeline === undefined ? undefined : (yield* loadPipeline(argv.pipeline)).pipeline
+  const outDir = argv.out ?? pipeline?.output.dir
+  if (outDir === undefined) return yield* new UsageError({ message: "merge needs --out DIR or --pipeline FILE" })
+  const dirs = (argv.dirs ?? []).map((dir) => resolve(dir))
+  const sources = dirs.map(statePath)
+  yield* Effect.forEach(sources, requireCheckpoint, { discard: true })
+  const services = dirs.map(embeddedServiceOf).filter((dir) => existsSync(join(dir, databaseFile)))
+  const documents =
+    services.length === 0 ? 0 : yield* mergeServiceDocuments(embeddedServiceOf(resolve(outDir)), services)
+  const target = statePath(resolve(outDir))
+  const merged = yield* mergeCheckpoints(target, sources)
+  yield* Effect.logInfo(`merged ${sources.length} checkpoints into ${target}`).pipe(
+    Effect.annotateLogs({ ...merged, serviceDocuments: documents })
+  )
+  const written = yield* writeRunReports({
+    outputDir: resolve(outDir),
+    pipelineFile: argv.pipeline ?? "(merged shards)",
+    output: pipeline?.output ?? defaultOutput
+  }).pipe(Effect.provide(CheckpointStore.open(target)))
+  output.result(written.join("\n"), { reports: written, merged })
+  return ExitCode.ok
+})
+
+export const MergeCommand = effectCommand(
+  "merge <dirs..>",
+  "combine shard checkpoints (their output dirs) into one checkpoint and one report",
   builder,
-  handler: (argv) =>
-    runCommandWith(
-      argv,
-      Effect.gen(function* () {
-        const output = yield* CliOutput
-        const pipeline = argv.pipeline === undefined ? undefined : (yield* loadPipeline(argv.pipeline)).pipeline
-        const outDir = argv.out ?? pipeline?.output.dir
-        if (outDir === undefined) return yield* new UsageError({ message: "merge needs --out DIR or --pipeline FILE" })
-        const dirs = (argv.dirs ?? []).map((dir) => resolve(dir))
-        const sources = dirs.map(statePath)
-        yield* Effect.forEach(sources, requireCheckpoint, { discard: true })
-        const services = dirs.map(embeddedServiceOf).filter((dir) => existsSync(join(dir, databaseFile)))
-        const documents =
-          services.length === 0 ? 0 : yield* mergeServiceDocuments(embeddedServiceOf(resolve(outDir)), services)
-        const target = statePath(resolve(outDir))
-        const merged = yield* mergeCheckpoints(target, sources)
-        yield* Effect.logInfo(`merged ${sources.length} checkpoints into ${target}`).pipe(
-          Effect.annotateLogs({ ...merged, serviceDocuments: documents })
-        )
-        const written = yield* writeRunReports({
-          outputDir: resolve(outDir),
-          pipelineFile: argv.pipeline ?? "(merged shards)",
-          output: pipeline?.output ?? defaultOutput
-        }).pipe(Effect.provide(CheckpointStore.open(target)))
-        output.result(written.join("\n"), { reports: written, merged })
-        return ExitCode.ok
-      })
-    )
-}
+  mergeShards
+)

@@ -1,15 +1,23 @@
-import { Config, Effect, FiberRef, HashSet, Logger, Schema } from "effect"
+import { Effect, Schema } from "effect"
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs"
 import { PositiveDuration } from "../../pipeline/Duration.js"
-import { parseEngineChoice } from "../../service/engine/EngineSettings.js"
-import { makeLogger } from "../Logging.js"
+import { engineChoice } from "../../service/engine/EngineSettings.js"
+import { embeddedIdentity } from "../EmbeddedService.js"
 import { type ArgsOf, loadEffective, withPipelineFile, withServiceFlags } from "../PipelineArgs.js"
-import { makeLiveTerminal } from "../ProgressDisplay.js"
+import { LiveDisplay } from "../ProgressDisplay.js"
+import { shardDir, statePath } from "../Reports.js"
 import { checkSummaryPath } from "../RunEnding.js"
-import { type RunJob, runJob } from "../RunJob.js"
+import { runJob } from "../RunJob.js"
 import { runCommandWith } from "../runCommand.js"
 import { parseShard } from "../Shard.js"
 import { UsageError } from "../UsageError.js"
+
+/** The answer engine of the embedded service (a run against a service ignores it). */
+const engineOption = {
+  type: "string",
+  default: "extractive",
+  describe: "embedded service: extractive, openai, latency"
+} as const
 
 const builder = (yargs: Argv) =>
   withServiceFlags(withPipelineFile(yargs))
@@ -18,11 +26,7 @@ const builder = (yargs: Argv) =>
     .option("fresh", { type: "boolean", default: false, describe: "start over: new tables, every pair asked again" })
     .option("only-failed", { type: "boolean", default: false, describe: "run only the pairs that failed before" })
     .option("shard", { type: "string", describe: "I/N: this machine's deterministic share of the documents" })
-    .option("engine", {
-      type: "string",
-      default: "extractive",
-      describe: "embedded service: extractive, openai, latency"
-    })
+    .option("engine", engineOption)
     .option("latency-ms", { type: "number", describe: "embedded latency engine: milliseconds per answer" })
     .option("llm-base-url", { type: "string", describe: "embedded openai engine: OpenAI-compatible base URL" })
     .option("llm-model", { type: "string", describe: "embedded openai engine: model name" })
@@ -51,47 +55,33 @@ const parseInterval = (text: string) =>
     )
   )
 
-/** At a terminal, or when FORCE_TTY=1 (tests, `script`), progress is drawn live; otherwise logged per interval. */
-const isTerminal = Config.boolean("FORCE_TTY").pipe(
-  Config.withDefault(false),
-  Effect.map((forced) => forced || process.stderr.isTTY === true),
-  Effect.orElseSucceed(() => process.stderr.isTTY === true)
-)
-
-/**
- * At a terminal every log line of the run goes through the live display, which writes it above its block; a log
- * line written straight to stderr would be drawn over by the next redraw.
- */
-const runProgram = (argv: RunArgs) =>
+/** The run as its command line, the pipeline, the environment and the defaults make it: read, checked, not begun. */
+const parseRun = (argv: RunArgs) =>
   Effect.gen(function* () {
     const { effective, loaded } = yield* loadEffective(argv.file, argv)
     const shard = argv.shard === undefined ? undefined : yield* parseShard(argv.shard)
-    const engine = yield* parseEngineChoice(argv, process.env).pipe(
-      Effect.mapError((error) => new UsageError({ message: error.reason }))
-    )
+    const engine = yield* engineChoice(argv).pipe(Effect.mapError((error) => new UsageError({ message: error.reason })))
     const interval = yield* parseInterval(argv.progressInterval)
     yield* checkSummaryPath(argv.summaryJson)
-    const quiet = argv.quiet === true
-    // JSON logs stay JSON at a terminal too: the progress is logged per interval instead of drawn.
-    const live = !argv.dryRun && !quiet && argv.logFormat !== "json" && (yield* isTerminal)
-    const terminal = live ? makeLiveTerminal((text) => process.stderr.write(text)) : undefined
-    const job: RunJob = {
+    const outputDir =
+      shard === undefined ? effective.pipeline.output.dir : shardDir(effective.pipeline.output.dir, shard)
+    const identity = effective.service.baseUrl === undefined ? embeddedIdentity(effective.service) : undefined
+    return {
       loaded,
-      effective,
+      effective: { ...effective, service: { ...effective.service, ...identity } },
+      sources: effective.sources,
+      embedded: identity === undefined ? undefined : { ...identity, engine },
       shard,
-      engine,
+      outputDir,
+      checkpoint: statePath(outputDir),
       dryRun: argv.dryRun,
       fresh: argv.fresh,
       onlyFailed: argv.onlyFailed,
       maxCells: argv.maxCells,
-      quiet,
+      quiet: argv.quiet === true,
       interval,
-      summaryJson: argv.summaryJson,
-      terminal
+      summaryJson: argv.summaryJson
     }
-    if (terminal === undefined) return yield* runJob(job)
-    const logger = makeLogger(argv.logFormat === "json" ? "json" : "text", terminal.log)
-    return yield* Effect.locally(runJob(job), FiberRef.currentLoggers, HashSet.make(logger, Logger.tracerLogger))
   })
 
 /** `docsweep run FILE`: the whole job; resumable; ends with the reports and a summary, also when interrupted. */
@@ -99,5 +89,8 @@ export const RunCommand: CommandModule<object, ArgsOf<typeof builder>> = {
   command: "run <file>",
   describe: "run a pipeline: tables, cells and chats, checkpointed; ends with its reports and a summary",
   builder,
-  handler: (argv) => runCommandWith(argv, runProgram(argv), { gracefulStop: true })
+  handler: (argv: RunArgs) =>
+    runCommandWith(argv, Effect.flatMap(parseRun(argv), runJob), {
+      display: LiveDisplay.forRun({ wanted: !argv.dryRun && argv.quiet !== true && argv.logFormat !== "json" })
+    })
 }

@@ -1,16 +1,31 @@
 import { Effect } from "effect"
 import type { Argv, CommandModule } from "yargs"
-import { docsAddCommand, serveCommand, tokenCommand, usersAddCommand } from "../../service/Commands.js"
 import { defaultFaultDelayMs } from "../../service/ServiceSettings.js"
 import { ExitCode } from "../ExitCode.js"
-import { type ArgsOf, commandHelp } from "../PipelineArgs.js"
-import { runCommandWith } from "../runCommand.js"
+import { commandHelp } from "../PipelineArgs.js"
+import { effectCommand } from "../runCommand.js"
+import { docsAddProgram, serveProgram, tokenProgram, usersAddProgram } from "../ServicePrograms.js"
 
 const dataOption = {
   type: "string",
   describe: "data directory of the local service",
   default: ".docsweep/service"
 } as const
+
+const planOption = {
+  type: "string",
+  choices: ["basic", "advanced"],
+  default: "basic",
+  describe: "advanced allows multi-document chat"
+} as const
+
+/** A command that only groups its subcommands (`docs add`, `users add`): it does nothing by itself. */
+const groupCommand = <U>(command: string, describe: string, subcommand: CommandModule<object, U>): CommandModule => ({
+  command,
+  describe,
+  builder: (yargs) => commandHelp(yargs).command(subcommand).demandCommand(1, "no command"),
+  handler: () => undefined
+})
 
 const serveBuilder = (yargs: Argv) =>
   commandHelp(yargs)
@@ -68,40 +83,13 @@ const serveBuilder = (yargs: Argv) =>
     .example("$0 serve --port 0 --engine latency --latency-ms 200 --fault-rate 0.1", "a test double for clients")
 
 /** `docsweep serve`: the local implementation of the service. */
-export const ServeCommand: CommandModule<object, ArgsOf<typeof serveBuilder>> = {
-  command: "serve",
-  describe: "run the local implementation of the service (SQLite, JWT auth, offline answers)",
-  builder: serveBuilder,
-  handler: (argv) =>
-    runCommandWith(
-      argv,
-      serveCommand({
-        host: argv.host,
-        port: argv.port,
-        dataDir: argv.data,
-        workers: argv.workers,
-        engine: argv.engine,
-        latencyMs: argv.latencyMs,
-        latencyDist: argv.latencyDist,
-        latencySpread: argv.latencySpread,
-        maxPending: argv.maxPending,
-        llmBaseUrl: argv.llmBaseUrl,
-        llmModel: argv.llmModel,
-        faultRate: argv.faultRate,
-        faultDelayMs: argv.faultDelayMs,
-        failRate: argv.failRate,
-        seed: argv.seed,
-        debugEndpoints: argv.debugEndpoints,
-        uploadLimitBytes: argv.uploadLimitMb * 1024 * 1024,
-        maxUploads: argv.maxUploads,
-        headersTimeoutMs: argv.headersTimeoutMs,
-        requestTimeoutMs: argv.requestTimeoutMs,
-        secret: argv.secret,
-        printOpenApi: argv.printOpenapi
-      }).pipe(Effect.as(ExitCode.ok)),
-      { interrupted: "serve stopped: open connections were closed, workers stopped, the database closed" }
-    )
-}
+export const ServeCommand = effectCommand(
+  "serve",
+  "run the local implementation of the service (SQLite, JWT auth, offline answers)",
+  serveBuilder,
+  (argv) => serveProgram(argv).pipe(Effect.as(ExitCode.ok)),
+  { interrupted: "serve stopped: open connections were closed, workers stopped, the database closed" }
+)
 
 const docsAddBuilder = (yargs: Argv) =>
   commandHelp(yargs)
@@ -113,97 +101,54 @@ const docsAddBuilder = (yargs: Argv) =>
     .example("$0 docs add --org 1 --user 1 contracts/*.pdf", 'prints [{"id":…,"filename":…,"pages":…}]')
 
 /** `docsweep docs add --org O --user U FILE...` */
-const DocsAddCommand: CommandModule<object, ArgsOf<typeof docsAddBuilder>> = {
-  command: "add <files..>",
-  describe: "add .txt .md .html .pdf .docx files as documents (prints their ids as JSON)",
-  builder: docsAddBuilder,
-  handler: (argv) =>
-    runCommandWith(
-      argv,
-      docsAddCommand({ dataDir: argv.data, org: argv.org, user: argv.user, files: argv.files ?? [] }).pipe(
-        Effect.as(ExitCode.ok)
-      )
+const DocsAddCommand = effectCommand(
+  "add <files..>",
+  "add .txt .md .html .pdf .docx files as documents (prints their ids as JSON)",
+  docsAddBuilder,
+  (argv) =>
+    docsAddProgram({ data: argv.data, org: argv.org, user: argv.user, files: argv.files ?? [] }).pipe(
+      Effect.as(ExitCode.ok)
     )
-}
+)
 
 /** `docsweep docs <command>`: documents of the local service. */
-export const DocsCommand: CommandModule = {
-  command: "docs <command>",
-  describe: "documents of the local service: docs add",
-  builder: (yargs) => commandHelp(yargs).command(DocsAddCommand).demandCommand(1, "no command"),
-  handler: () => undefined
-}
+export const DocsCommand = groupCommand("docs <command>", "documents of the local service: docs add", DocsAddCommand)
 
 const usersAddBuilder = (yargs: Argv) =>
   commandHelp(yargs)
     .option("email", { type: "string", demandOption: true, describe: "the account's email (its login)" })
     .option("password", { type: "string", demandOption: true, describe: "the account's password (stored hashed)" })
     .option("org", { type: "number", demandOption: true, describe: "workspace id the account belongs to" })
-    .option("plan", {
-      type: "string",
-      choices: ["basic", "advanced"],
-      default: "basic",
-      describe: "advanced allows multi-document chat"
-    })
+    .option("plan", planOption)
     .option("data", dataOption)
     .example("$0 users add --email ada@example.com --password 'correct horse' --org 1", "then POST /api/auth")
 
 /** `docsweep users add --email E --password P --org O [--plan …]` */
-const UsersAddCommand: CommandModule<object, ArgsOf<typeof usersAddBuilder>> = {
-  command: "add",
-  describe: "add an account that POST /api/auth accepts",
-  builder: usersAddBuilder,
-  handler: (argv) =>
-    runCommandWith(
-      argv,
-      usersAddCommand({
-        dataDir: argv.data,
-        email: argv.email,
-        password: argv.password,
-        org: argv.org,
-        plan: argv.plan
-      }).pipe(Effect.as(ExitCode.ok))
-    )
-}
+const UsersAddCommand = effectCommand("add", "add an account that POST /api/auth accepts", usersAddBuilder, (argv) =>
+  usersAddProgram(argv).pipe(Effect.as(ExitCode.ok))
+)
 
 /** `docsweep users <command>`: accounts of the local service. */
-export const UsersCommand: CommandModule = {
-  command: "users <command>",
-  describe: "accounts of the local service for POST /api/auth: users add",
-  builder: (yargs) => commandHelp(yargs).command(UsersAddCommand).demandCommand(1, "no command"),
-  handler: () => undefined
-}
+export const UsersCommand = groupCommand(
+  "users <command>",
+  "accounts of the local service for POST /api/auth: users add",
+  UsersAddCommand
+)
 
 const tokenBuilder = (yargs: Argv) =>
   commandHelp(yargs)
     .option("user", { type: "number", demandOption: true, describe: "user id (the token's subject)" })
     .option("org", { type: "number", demandOption: true, describe: "workspace id the token may use" })
-    .option("plan", {
-      type: "string",
-      choices: ["basic", "advanced"],
-      default: "basic",
-      describe: "advanced allows multi-document chat"
-    })
+    .option("plan", planOption)
     .option("ttl", { type: "string", default: "24h", describe: "lifetime, e.g. 24h, 90m" })
     .option("secret", { type: "string", describe: "JWT secret (else DOCSWEEP_JWT_SECRET, else kept in --data)" })
     .option("data", dataOption)
     .example("TOKEN=$($0 token --user 1 --org 1 --plan advanced)", "a 24 h token for curl or a run's --token-file")
 
 /** `docsweep token --user U --org O [--plan …] [--ttl 24h]` */
-export const TokenCommand: CommandModule<object, ArgsOf<typeof tokenBuilder>> = {
-  command: "token",
-  describe: "print a token signed by the local service's secret",
-  builder: tokenBuilder,
-  handler: (argv) =>
-    runCommandWith(
-      argv,
-      tokenCommand({
-        dataDir: argv.data,
-        user: argv.user,
-        org: argv.org,
-        plan: argv.plan,
-        ttl: argv.ttl,
-        secret: argv.secret
-      }).pipe(Effect.as(ExitCode.ok))
-    )
-}
+export const TokenCommand = effectCommand(
+  "token",
+  "print a token signed by the local service's secret",
+  tokenBuilder,
+  (argv) => tokenProgram(argv).pipe(Effect.as(ExitCode.ok))
+)

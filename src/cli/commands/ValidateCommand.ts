@@ -1,10 +1,10 @@
 import { Effect } from "effect"
-import type { Argv, CommandModule } from "yargs"
+import type { Argv } from "yargs"
 import { loadPipeline } from "../../pipeline/loadPipeline.js"
 import { CliOutput } from "../CliOutput.js"
 import { ExitCode } from "../ExitCode.js"
-import { type ArgsOf, withPipelineFile } from "../PipelineArgs.js"
-import { runCommandWith } from "../runCommand.js"
+import { type ArgvOf, withPipelineFile } from "../PipelineArgs.js"
+import { effectCommand } from "../runCommand.js"
 import { plural } from "../Words.js"
 
 const builder = (yargs: Argv) =>
@@ -14,23 +14,21 @@ const builder = (yargs: Argv) =>
   )
 
 /** `docsweep validate FILE`: every problem as FILE:LINE:COL, exit 2; nothing contacted or written. */
-export const ValidateCommand: CommandModule<object, ArgsOf<typeof builder>> = {
-  command: "validate <file>",
-  describe: "check a pipeline file and report every problem as FILE:LINE:COL",
+const validatePipeline = Effect.fn("ValidateCommand.validatePipeline")(function* (argv: ArgvOf<typeof builder>) {
+  const output = yield* CliOutput
+  const { pipeline } = yield* loadPipeline(argv.file)
+  const { chats, columns, documents } = pipeline
+  const counts = { documentSets: documents.length, columns: columns.length, chats: chats.length }
+  output.result(
+    `${argv.file}: valid (${plural(documents.length, "document set")}, ${plural(columns.length, "column")}, ${plural(chats.length, "chat")})`,
+    counts
+  )
+  return ExitCode.ok
+})
+
+export const ValidateCommand = effectCommand(
+  "validate <file>",
+  "check a pipeline file and report every problem as FILE:LINE:COL",
   builder,
-  handler: (argv) =>
-    runCommandWith(
-      argv,
-      Effect.gen(function* () {
-        const output = yield* CliOutput
-        const { pipeline } = yield* loadPipeline(argv.file)
-        const { chats, columns, documents } = pipeline
-        const counts = { documentSets: documents.length, columns: columns.length, chats: chats.length }
-        output.result(
-          `${argv.file}: valid (${plural(documents.length, "document set")}, ${plural(columns.length, "column")}, ${plural(chats.length, "chat")})`,
-          counts
-        )
-        return ExitCode.ok
-      })
-    )
-}
+  validatePipeline
+)

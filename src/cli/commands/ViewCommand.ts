@@ -1,15 +1,17 @@
 import { Effect, Predicate } from "effect"
-import type { Argv, CommandModule } from "yargs"
+import type { Argv } from "yargs"
 import { CheckpointStore } from "../../store/CheckpointStore.js"
+import { LayoutStore } from "../../store/LayoutStore.js"
+import { ReadStore } from "../../store/ReadStore.js"
 import { localDocuments, makePageTexts } from "../../view/LocalPages.js"
 import { makeViewSource } from "../../view/ViewSource.js"
 import { startViewServer } from "../../view/ViewServer.js"
 import { CliOutput } from "../CliOutput.js"
-import type { ArgsOf } from "../PipelineArgs.js"
+import type { ArgvOf } from "../PipelineArgs.js"
 import { reportSettings } from "../Reports.js"
-import { runCommandWith } from "../runCommand.js"
+import { effectCommand } from "../runCommand.js"
 import { UsageError } from "../UsageError.js"
-import { checkpointOf, withCheckpointFlags } from "./CheckpointCommands.js"
+import { checkpointOf, withCheckpointFlags } from "./CheckpointCommand.js"
 
 /** The reason a server could not listen (EADDRINUSE, EACCES …), from @effect/platform's ServeError. */
 const causeText = (error: unknown): string =>
@@ -30,42 +32,39 @@ const viewBuilder = (yargs: Argv) =>
  * `docsweep view FILE`: the HTML report of the pipeline's latest run, served live from its checkpoint (read only,
  * beside a running run) until Ctrl-C.
  */
-export const ViewCommand: CommandModule<object, ArgsOf<typeof viewBuilder>> = {
-  command: "view <file>",
-  describe: "serve the HTML report live from the checkpoint on 127.0.0.1 (read only; answers appear as they land)",
-  builder: viewBuilder,
-  handler: (argv) =>
-    runCommandWith(
-      argv,
-      Effect.gen(function* () {
-        const output = yield* CliOutput
-        if (argv.port > 65_535) {
-          return yield* new UsageError({ message: `--port takes a port number up to 65535; got "${argv.port}"` })
-        }
-        const { effective, loaded, path } = yield* checkpointOf(argv.file, argv)
-        const files = effective.pipeline.documents.flatMap((set) => (set._tag === "Files" ? set.paths : []))
-        return yield* Effect.gen(function* () {
-          const store = yield* CheckpointStore
-          const source = yield* makeViewSource(store, {
-            pipelineFile: loaded.file,
-            settings: reportSettings(effective.sources)
+const viewReport = Effect.fn("ViewCommand.viewReport")(function* (argv: ArgvOf<typeof viewBuilder>) {
+  const output = yield* CliOutput
+  if (argv.port > 65_535) {
+    return yield* new UsageError({ message: `--port takes a port number up to 65535; got "${argv.port}"` })
+  }
+  const { effective, loaded, path } = yield* checkpointOf(argv.file, argv)
+  const files = effective.pipeline.documents.flatMap((set) => (set._tag === "Files" ? set.paths : []))
+  return yield* Effect.gen(function* () {
+    const source = yield* makeViewSource(yield* ReadStore, {
+      pipelineFile: loaded.file,
+      settings: reportSettings(effective.sources)
+    })
+    const pageText = yield* makePageTexts(localDocuments(yield* LayoutStore, files))
+    const url = yield* startViewServer(
+      { version: source.version, current: source.current, pageText },
+      { host: argv.host, port: argv.port }
+    ).pipe(
+      Effect.mapError(
+        (cause) =>
+          new UsageError({
+            message: `docsweep view cannot listen on ${argv.host}:${argv.port}: ${causeText(cause)}`
           })
-          const pageText = yield* makePageTexts(localDocuments(store, files))
-          const url = yield* startViewServer(
-            { version: source.version, current: source.current, pageText },
-            { host: argv.host, port: argv.port }
-          ).pipe(
-            Effect.mapError(
-              (cause) =>
-                new UsageError({
-                  message: `docsweep view cannot listen on ${argv.host}:${argv.port}: ${causeText(cause)}`
-                })
-            )
-          )
-          output.result(`viewing ${path} on ${url} (read only; Ctrl-C to stop)`, { checkpoint: path, url })
-          return yield* Effect.never
-        }).pipe(Effect.scoped, Effect.provide(CheckpointStore.openReadOnly(path)))
-      }),
-      { interrupted: "view stopped: the server closed; the checkpoint was only read, never written" }
+      )
     )
-}
+    output.result(`viewing ${path} on ${url} (read only; Ctrl-C to stop)`, { checkpoint: path, url })
+    return yield* Effect.never
+  }).pipe(Effect.scoped, Effect.provide(CheckpointStore.openReadOnly(path)))
+})
+
+export const ViewCommand = effectCommand(
+  "view <file>",
+  "serve the HTML report live from the checkpoint on 127.0.0.1 (read only; answers appear as they land)",
+  viewBuilder,
+  viewReport,
+  { interrupted: "view stopped: the server closed; the checkpoint was only read, never written" }
+)

@@ -1,5 +1,5 @@
 import type { HttpClient } from "@effect/platform"
-import { Data, Effect, Either, Redacted } from "effect"
+import { Config, Data, Effect, Either, Option, Redacted } from "effect"
 import type { AnswerEngine } from "./AnswerEngine.js"
 import { defaultSpread, type LatencyDistribution, latencyDistributions, makeLatencyEngine } from "./LatencyEngine.js"
 import { makeOpenAiEngine } from "./OpenAiEngine.js"
@@ -55,11 +55,17 @@ const isHttpUrl = (value: string): boolean => /^https?:\/\/[^\s/]+/i.test(value)
 
 /**
  * Decodes `--engine` and its companion flags. The default engine is `extractive`; `latency` defaults to 0 ms;
- * `openai` needs `--llm-base-url` and `--llm-model`, and takes its key from `DOCSWEEP_LLM_API_KEY` when set.
+ * `openai` needs `--llm-base-url` and `--llm-model`, and takes its key from `DOCSWEEP_LLM_API_KEY` (read through
+ * `Config`) when it is set.
  */
-export const parseEngineChoice = (
+export const engineChoice = (flags: EngineFlags): Effect.Effect<EngineChoice, EngineChoiceInvalid> =>
+  Effect.flatMap(Effect.orElseSucceed(Config.option(Config.redacted(apiKeyVariable)), Option.none), (key) =>
+    parseEngineChoice(flags, Option.getOrUndefined(key))
+  )
+
+const parseEngineChoice = (
   flags: EngineFlags,
-  env: Record<string, string | undefined>
+  apiKey: Redacted.Redacted | undefined
 ): Either.Either<EngineChoice, EngineChoiceInvalid> => {
   const engine = present(flags.engine) ?? "extractive"
   switch (engine) {
@@ -84,7 +90,7 @@ export const parseEngineChoice = (
         return invalid("--llm-base-url must not carry a user name or password; the key goes in DOCSWEEP_LLM_API_KEY")
       if (!isHttpUrl(baseUrl)) return invalid(`--llm-base-url must be an http(s) URL, got "${baseUrl}"`)
       if (model === undefined) return invalid("--engine openai needs --llm-model")
-      const key = present(env[apiKeyVariable])
+      const key = present(apiKey === undefined ? undefined : Redacted.value(apiKey))
       return Either.right({
         name: "openai",
         baseUrl,

@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import { nowIso, ServiceDatabase } from "../ServiceDatabase.js"
+import { createdBy, insertRow, nowIso, ServiceDatabase } from "../ServiceDatabase.js"
 
 /**
  * Annotations, comments and tags of documents. No endpoint of the reference writes them; they are stored so
@@ -9,50 +9,18 @@ export class DocumentNotes extends Effect.Service<DocumentNotes>()("app/service/
   effect: Effect.gen(function* () {
     const db = yield* ServiceDatabase
 
-    const addAnnotation = Effect.fn("DocumentNotes.addAnnotation")(function* (input: {
-      readonly documentId: number
-      readonly userId: number
-      readonly type: string
-      readonly description: string
-    }) {
-      const now = yield* nowIso
-      return yield* db.use(
-        "add annotation",
-        (sql) =>
-          sql.run(
-            `INSERT INTO annotations (document_id, user_id, type, description, created_at, modified_at, modified_by)
-             VALUES (?, ?, ?, ?, ?, ?, ?)`,
-            input.documentId,
-            input.userId,
-            input.type,
-            input.description,
-            now,
-            now,
-            input.userId
-          ).id
+    const addAnnotation = Effect.fn("DocumentNotes.addAnnotation")(function* (input: NewAnnotation) {
+      const stamps = createdBy(input.userId, yield* nowIso)
+      const row = { document_id: input.documentId, user_id: input.userId, type: input.type, ...stamps }
+      return yield* db.use("add annotation", (sql) =>
+        insertRow(sql, "annotations", { ...row, description: input.description })
       )
     })
 
-    const addComment = Effect.fn("DocumentNotes.addComment")(function* (input: {
-      readonly annotationId: number
-      readonly userId: number
-      readonly content: string
-    }) {
-      const now = yield* nowIso
-      return yield* db.use(
-        "add comment",
-        (sql) =>
-          sql.run(
-            `INSERT INTO comments (annotation_id, user_id, content, created_at, modified_at, modified_by)
-             VALUES (?, ?, ?, ?, ?, ?)`,
-            input.annotationId,
-            input.userId,
-            input.content,
-            now,
-            now,
-            input.userId
-          ).id
-      )
+    const addComment = Effect.fn("DocumentNotes.addComment")(function* (input: NewComment) {
+      const stamps = createdBy(input.userId, yield* nowIso)
+      const row = { annotation_id: input.annotationId, user_id: input.userId, content: input.content, ...stamps }
+      return yield* db.use("add comment", (sql) => insertRow(sql, "comments", row))
     })
 
     /** Tags a document, creating the workspace tag on first use; returns the tag id. */
@@ -83,3 +51,16 @@ export class DocumentNotes extends Effect.Service<DocumentNotes>()("app/service/
     return { addAnnotation, addComment, tag } as const
   })
 }) {}
+
+export interface NewAnnotation {
+  readonly documentId: number
+  readonly userId: number
+  readonly type: string
+  readonly description: string
+}
+
+export interface NewComment {
+  readonly annotationId: number
+  readonly userId: number
+  readonly content: string
+}

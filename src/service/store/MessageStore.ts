@@ -3,7 +3,7 @@ import type { MessageId, SessionId, UserId } from "../../api/Ids.js"
 import type { ChatMessage } from "../../api/Sessions.js"
 import type { HistoryTurn } from "../engine/AnswerEngine.js"
 import { jsonObject, nowIso, ServiceDatabase } from "../ServiceDatabase.js"
-import { sessionDocumentIds } from "./SessionStore.js"
+import { memberDocumentIds } from "./TableStore.js"
 import { admit, enqueueTask } from "./TaskStore.js"
 
 interface MessageRow {
@@ -44,20 +44,22 @@ const toMessage = (row: MessageRow): ChatMessage => ({
   user_rating: row.user_rating
 })
 
+export interface NewMessage {
+  readonly sessionId: number
+  readonly userId: number
+  readonly query: string
+  readonly meta: Record<string, unknown>
+  readonly options: MessageOptions
+  readonly maxOpen: number | undefined
+}
+
 /** Chat messages; each one is answered by a task. */
 export class MessageStore extends Effect.Service<MessageStore>()("app/service/MessageStore", {
   effect: Effect.gen(function* () {
     const db = yield* ServiceDatabase
 
     /** A message `pending` with its task queued, or the refusal of `--max-pending`. */
-    const addMessage = Effect.fn("MessageStore.addMessage")(function* (input: {
-      readonly sessionId: number
-      readonly userId: number
-      readonly query: string
-      readonly meta: Record<string, unknown>
-      readonly options: MessageOptions
-      readonly maxOpen: number | undefined
-    }) {
+    const addMessage = Effect.fn("MessageStore.addMessage")(function* (input: NewMessage) {
       const now = yield* nowIso
       return yield* db.transaction("create message", (sql) => {
         const refused = admit(sql, { userId: input.userId, maxOpen: input.maxOpen }, 1)
@@ -106,7 +108,7 @@ export class MessageStore extends Effect.Service<MessageStore>()("app/service/Me
         const options = jsonObject(message.options)
         return {
           query: message.query,
-          documentIds: sessionDocumentIds(sql, message.session_id),
+          documentIds: memberDocumentIds(sql, "session", message.session_id),
           history,
           useHistory: options.use_history !== false,
           useContext: options.use_context !== false,

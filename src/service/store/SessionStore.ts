@@ -1,8 +1,8 @@
 import { Effect } from "effect"
-import type { DocumentId, OrganizationId, SessionId, UserId, Visibility } from "../../api/Ids.js"
+import type { DocumentId, SessionId, Visibility } from "../../api/Ids.js"
 import type { Session } from "../../api/Sessions.js"
 import { bit, jsonObject, nowIso, ServiceDatabase, type Sql } from "../ServiceDatabase.js"
-import type { OwnedRow } from "./TableStore.js"
+import { memberDocumentIds, type OwnedRow, ownerFields } from "./TableStore.js"
 import { cancelTask } from "./TaskStore.js"
 
 export interface SessionRow extends OwnedRow {
@@ -11,23 +11,13 @@ export interface SessionRow extends OwnedRow {
   readonly created_at: string
 }
 
-export const sessionDocumentIds = (sql: Sql, sessionId: number): Array<number> =>
-  sql
-    .all<{ document_id: number }>(
-      "SELECT document_id FROM ai_session_documents WHERE session_id = ? ORDER BY position",
-      sessionId
-    )
-    .map((row) => row.document_id)
-
 const toSession = (sql: Sql, row: SessionRow): Session => ({
   id: row.id as SessionId,
-  organization_id: row.organization_id as OrganizationId,
-  user_id: row.user_id as UserId,
+  ...ownerFields(row),
   is_multidoc: row.is_multidoc === 1,
-  visibility: row.visibility,
   created_at: row.created_at,
   meta: jsonObject(row.meta),
-  document_ids: sessionDocumentIds(sql, row.id) as Array<DocumentId>
+  document_ids: memberDocumentIds(sql, "session", row.id) as Array<DocumentId>
 })
 
 const setDocuments = (sql: Sql, sessionId: number, documentIds: ReadonlyArray<number>) => {
@@ -51,19 +41,21 @@ const clearMessages = (sql: Sql, sessionId: number, now: string) => {
 const sessionRow = (sql: Sql, sessionId: number) =>
   sql.get<SessionRow>("SELECT * FROM ai_sessions WHERE id = ?", sessionId)
 
+export interface NewSession {
+  readonly organizationId: number
+  readonly userId: number
+  readonly isMultidoc: boolean
+  readonly documentIds: ReadonlyArray<number>
+  readonly visibility: Visibility
+  readonly meta: Record<string, unknown>
+}
+
 /** Chat sessions; their messages live in `MessageStore`. */
 export class SessionStore extends Effect.Service<SessionStore>()("app/service/SessionStore", {
   effect: Effect.gen(function* () {
     const db = yield* ServiceDatabase
 
-    const create = Effect.fn("SessionStore.create")(function* (input: {
-      readonly organizationId: number
-      readonly userId: number
-      readonly isMultidoc: boolean
-      readonly documentIds: ReadonlyArray<number>
-      readonly visibility: Visibility
-      readonly meta: Record<string, unknown>
-    }) {
+    const create = Effect.fn("SessionStore.create")(function* (input: NewSession) {
       const now = yield* nowIso
       return yield* db.transaction("create session", (sql) => {
         const id = sql.run(

@@ -27,22 +27,25 @@ interface ColumnRow {
   readonly modified_at: string
 }
 
-export const tableDocumentIds = (sql: Sql, tableId: number): Array<number> =>
+/** The documents of a table or a session, in the order they were given. */
+export const memberDocumentIds = (sql: Sql, of: "table" | "session", id: number): Array<number> =>
   sql
-    .all<{ document_id: number }>(
-      "SELECT document_id FROM ai_table_documents WHERE table_id = ? ORDER BY position",
-      tableId
-    )
+    .all<{ document_id: number }>(`SELECT document_id FROM ai_${of}_documents WHERE ${of}_id = ? ORDER BY position`, id)
     .map((row) => row.document_id)
+
+/** What a table or session shows of its owner and reach, from its row. */
+export const ownerFields = (row: OwnedRow) => ({
+  organization_id: row.organization_id as OrganizationId,
+  user_id: row.user_id as UserId,
+  visibility: row.visibility
+})
 
 const toTable = (sql: Sql, row: TableRow): AiTable => ({
   id: row.id as TableId,
-  organization_id: row.organization_id as OrganizationId,
-  user_id: row.user_id as UserId,
-  visibility: row.visibility,
+  ...ownerFields(row),
   created_at: row.created_at,
   meta: jsonObject(row.meta),
-  document_ids: tableDocumentIds(sql, row.id) as Array<DocumentId>
+  document_ids: memberDocumentIds(sql, "table", row.id) as Array<DocumentId>
 })
 
 const toColumn = (row: ColumnRow): AiColumn => ({
@@ -67,17 +70,19 @@ const setDocuments = (sql: Sql, tableId: number, documentIds: ReadonlyArray<numb
   }
 }
 
+export interface NewTable {
+  readonly organizationId: number
+  readonly userId: number
+  readonly documentIds: ReadonlyArray<number>
+  readonly visibility: Visibility
+}
+
 /** AI tables, their rows (documents) and columns. Cells live in `CellStore`. */
 export class TableStore extends Effect.Service<TableStore>()("app/service/TableStore", {
   effect: Effect.gen(function* () {
     const db = yield* ServiceDatabase
 
-    const create = Effect.fn("TableStore.create")(function* (input: {
-      readonly organizationId: number
-      readonly userId: number
-      readonly documentIds: ReadonlyArray<number>
-      readonly visibility: Visibility
-    }) {
+    const create = Effect.fn("TableStore.create")(function* (input: NewTable) {
       const now = yield* nowIso
       return yield* db.transaction("create table", (sql) => {
         const id = sql.run(
@@ -109,7 +114,7 @@ export class TableStore extends Effect.Service<TableStore>()("app/service/TableS
       return yield* db.transaction("update table", (sql) => {
         if (input.documentIds !== undefined) {
           const kept = new Set(input.documentIds)
-          const dropped = tableDocumentIds(sql, tableId).filter((id) => !kept.has(id))
+          const dropped = memberDocumentIds(sql, "table", tableId).filter((id) => !kept.has(id))
           for (const documentId of dropped) {
             const cells = sql.all<{ task_id: string }>(
               "SELECT task_id FROM ai_cells WHERE table_id = ? AND document_id = ?",
@@ -175,7 +180,8 @@ export class TableStore extends Effect.Service<TableStore>()("app/service/TableS
         sql.all<ColumnRow>("SELECT * FROM ai_columns WHERE table_id = ? ORDER BY order_id, id", tableId).map(toColumn)
       )
 
-    const documentIds = (tableId: number) => db.use("table documents", (sql) => tableDocumentIds(sql, tableId))
+    const documentIds = (tableId: number) =>
+      db.use("table documents", (sql) => memberDocumentIds(sql, "table", tableId))
 
     return { create, find, update, createColumn, columns, documentIds } as const
   })

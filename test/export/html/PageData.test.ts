@@ -10,9 +10,8 @@ import { pagesCited } from "../../../src/service/engine/extractive/AnswerText.js
 import { htmlDocument } from "../../../src/export/html/HtmlDocument.js"
 import { base64OfGzip, gzipPageData, jsonChunks } from "../../../src/export/html/PackPageData.js"
 import { writeReports } from "../../../src/export/index.js"
-import type { CheckpointStore } from "../../../src/store/CheckpointStore.js"
-import { toReportModel } from "../../../src/store/ReportSource.js"
-import { document, start, tempDir, wanted, withStore } from "../../store/StoreFixtures.js"
+import { toReportModel } from "../../../src/export/ReportSource.js"
+import { document, type Stores, start, tempDir, wanted, withStore } from "../../store/StoreFixtures.js"
 import { htmlReportData } from "../../cli/CliChecks.js"
 import { sampleModel, sampleOptions, tempDir as exportDir } from "../SampleModel.js"
 import { reportModel } from "./ReportFixture.js"
@@ -20,7 +19,7 @@ import { reportModel } from "./ReportFixture.js"
 const settings = [{ key: "run.concurrency", value: '"auto"', source: "config/default.yaml" }]
 
 /** One run of documents 1 and 2 × columns a and b: each answer a text (success) or undefined (failure). */
-const runOnce = (store: CheckpointStore, answers: ReadonlyArray<readonly [number, string, string | undefined]>) =>
+const runOnce = (store: Stores, answers: ReadonlyArray<readonly [number, string, string | undefined]>) =>
   Effect.gen(function* () {
     const run = yield* store.beginRun(start)
     const docs = [document(1), document(2)]

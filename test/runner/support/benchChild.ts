@@ -31,7 +31,7 @@ const sampler = setInterval(() => {
 
 const program = Effect.gen(function* () {
   const loaded = yield* loadPipeline(process.argv[2] ?? "", { defaultsFile: null })
-  const effective = yield* resolveConfig({ loaded, env: process.env })
+  const effective = yield* resolveConfig({ loaded })
   const requests = yield* Ref.make(0)
   const bytes = yield* Ref.make(0)
   const counting = Layer.effect(

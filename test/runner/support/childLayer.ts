@@ -4,6 +4,7 @@ import { type Duration, Layer } from "effect"
 import { ClientSettings } from "../../../src/client/ClientSettings.js"
 import { ServiceClient } from "../../../src/client/ServiceClient.js"
 import type { EffectiveConfig } from "../../../src/pipeline/EffectiveConfig.js"
+import { DocumentIngest } from "../../../src/runner/DocumentIngest.js"
 import { RunProgress } from "../../../src/runner/Progress.js"
 import { CheckpointStore } from "../../../src/store/CheckpointStore.js"
 
@@ -20,17 +21,18 @@ export const runnerLayer = (
     readonly http?: Layer.Layer<HttpClient.HttpClient>
   }
 ) =>
-  Layer.mergeAll(
-    ServiceClient.Default.pipe(
-      Layer.provide(
-        ClientSettings.layer({
-          baseUrl: effective.service.baseUrl ?? "",
-          token: effective.service.token,
-          timeout: options.timeout
-        })
-      ),
-      Layer.provide(options.http ?? NodeHttpClient.layer)
+  Layer.mergeAll(DocumentIngest.upload, RunProgress.Default).pipe(
+    Layer.provideMerge(
+      ServiceClient.Default.pipe(
+        Layer.provide(
+          ClientSettings.layer({
+            baseUrl: effective.service.baseUrl ?? "",
+            token: effective.service.token,
+            timeout: options.timeout
+          })
+        ),
+        Layer.provide(options.http ?? NodeHttpClient.layer)
+      )
     ),
-    CheckpointStore.open(options.stateFile),
-    RunProgress.Default
+    Layer.provideMerge(CheckpointStore.open(options.stateFile))
   )

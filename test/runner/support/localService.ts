@@ -6,9 +6,10 @@ import { Effect, Layer, Logger, LogLevel, Redacted } from "effect"
 import type { Plan } from "../../../src/api/Authentication.js"
 import { ClientSettings } from "../../../src/client/ClientSettings.js"
 import { ServiceClient } from "../../../src/client/ServiceClient.js"
-import type { IngestFiles } from "../../../src/runner/Uploads.js"
-import { startService } from "../../../src/service/Server.js"
+import { EmbeddedIngest } from "../../../src/cli/EmbeddedService.js"
+import type { DocumentIngest } from "../../../src/runner/DocumentIngest.js"
 import { resolveServiceSettings } from "../../../src/service/ServiceSettings.js"
+import { startService } from "../../support/startService.js"
 
 export const orgId = 7
 export const userId = 3
@@ -23,8 +24,8 @@ export interface TestService {
   readonly client: Layer.Layer<ServiceClient>
   /** Environment for a runner child process. */
   readonly env: Record<string, string>
-  /** Embedded mode: ingests files straight into this service's workspace. */
-  readonly ingest: IngestFiles
+  /** Embedded mode: files go straight into this service's ingestion (as the CLI's embedded service does). */
+  readonly ingest: Layer.Layer<DocumentIngest>
 }
 
 export interface TestServiceOptions {
@@ -87,7 +88,7 @@ export const localService = (options: TestServiceOptions = {}) =>
       documentIds,
       dir,
       client: clientLayer(service.baseUrl, token),
-      ingest: (paths) => service.ingestFiles(paths, orgId, userId),
+      ingest: EmbeddedIngest.pipe(Layer.provide(Layer.succeedContext(service.context))),
       env: {
         DOCSWEEP_BASE_URL: service.baseUrl,
         DOCSWEEP_TOKEN: Redacted.value(token),

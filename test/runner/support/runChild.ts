@@ -30,7 +30,7 @@ const { positionals, values } = parseArgs({
 
 const program = Effect.gen(function* () {
   const loaded = yield* loadPipeline(positionals[0] ?? "", { defaultsFile: null })
-  const effective = yield* resolveConfig({ loaded, env: process.env })
+  const effective = yield* resolveConfig({ loaded })
   const stateFile = join(effective.pipeline.output.dir, "state.sqlite")
   yield* acquireLock(stateFile)
   const [index, count] = (values.shard ?? "").split("/").map(Number)

@@ -1,16 +1,21 @@
 import { spawn } from "node:child_process"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { Effect, Fiber, Layer, Logger, LogLevel } from "effect"
+import { ConfigProvider, Effect, Fiber, Layer, Logger, LogLevel } from "effect"
 import { resolveConfig } from "../../../src/pipeline/EffectiveConfig.js"
 import { loadPipeline } from "../../../src/pipeline/loadPipeline.js"
+import { DocumentIngest } from "../../../src/runner/DocumentIngest.js"
 import { RunProgress } from "../../../src/runner/Progress.js"
 import { runPipeline } from "../../../src/runner/Runner.js"
 import type { RunInput, RunSummary } from "../../../src/runner/RunSummary.js"
 import { CheckpointStore } from "../../../src/store/CheckpointStore.js"
+import { allStores, type Stores } from "../../store/StoreFixtures.js"
 import type { TestService } from "./localService.js"
 
-export type RunFlags = Partial<Pick<RunInput, "dryRun" | "fresh" | "onlyFailed" | "maxCells" | "shard" | "ingest">>
+export type RunFlags = Partial<Pick<RunInput, "dryRun" | "fresh" | "onlyFailed" | "maxCells" | "shard">> & {
+  /** How files reach the service: uploaded (the default), or another layer (the embedded service's ingestion). */
+  readonly ingest?: Layer.Layer<DocumentIngest>
+}
 
 /** The checkpoint file of a pipeline whose output dir is `dir`. */
 export const stateFileOf = (outputDir: string) => join(outputDir, "state.sqlite")
@@ -27,11 +32,12 @@ export const runInProcess = (
 ) =>
   Effect.gen(function* () {
     const loaded = yield* loadPipeline(file, { defaultsFile: null })
-    const effective = yield* resolveConfig({ loaded, env: service.env })
-    const layer = Layer.mergeAll(
-      service.client,
-      CheckpointStore.open(stateFileOf(effective.pipeline.output.dir)),
-      RunProgress.Default
+    const effective = yield* resolveConfig({ loaded }).pipe(
+      Effect.withConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(service.env))))
+    )
+    const layer = Layer.mergeAll(flags.ingest ?? DocumentIngest.upload, RunProgress.Default).pipe(
+      Layer.provideMerge(service.client),
+      Layer.provideMerge(CheckpointStore.open(stateFileOf(effective.pipeline.output.dir)))
     )
     const run = Effect.gen(function* () {
       const watching = watch === undefined ? undefined : yield* Effect.fork(Effect.flatMap(RunProgress, watch))
@@ -42,16 +48,15 @@ export const runInProcess = (
         fresh: flags.fresh ?? false,
         onlyFailed: flags.onlyFailed ?? false,
         maxCells: flags.maxCells,
-        shard: flags.shard,
-        ingest: flags.ingest
+        shard: flags.shard
       }).pipe(Effect.ensuring(watching === undefined ? Effect.void : Fiber.interrupt(watching)))
     })
     return yield* run.pipe(Effect.provide(layer))
   }).pipe(Effect.orDie, Effect.provide(Logger.minimumLogLevel(LogLevel.Warning)))
 
 /** Reads a checkpoint with its own short-lived store connection. */
-export const withCheckpoint = <A, E>(outputDir: string, use: (store: CheckpointStore) => Effect.Effect<A, E>) =>
-  Effect.flatMap(CheckpointStore, use).pipe(Effect.provide(CheckpointStore.open(stateFileOf(outputDir))), Effect.orDie)
+export const withCheckpoint = <A, E>(outputDir: string, use: (store: Stores) => Effect.Effect<A, E>) =>
+  Effect.flatMap(allStores, use).pipe(Effect.provide(CheckpointStore.open(stateFileOf(outputDir))), Effect.orDie)
 
 const childEntry = fileURLToPath(new URL("./runChild.ts", import.meta.url))
 

@@ -1,7 +1,9 @@
 import { join } from "node:path"
 import { Duration, Effect, Fiber, Layer, Option, Random, Schema, Stream, TestClock } from "effect"
+import { OrganizationId, UserId } from "../../../src/api/Ids.js"
 import type { ServiceClient } from "../../../src/client/ServiceClient.js"
 import { type Pipeline, PipelineSchema } from "../../../src/pipeline/PipelineSchema.js"
+import { DocumentIngest } from "../../../src/runner/DocumentIngest.js"
 import { type ProgressSnapshot, RunProgress } from "../../../src/runner/Progress.js"
 import { runPipeline } from "../../../src/runner/Runner.js"
 import type { RunInput, RunSummary } from "../../../src/runner/RunSummary.js"
@@ -15,7 +17,7 @@ export const pipelineOf = (raw: Record<string, unknown>, dir: string): Pipeline 
 
 export const inputOf = (pipeline: Pipeline, flags: Partial<RunInput> = {}): RunInput => ({
   loaded: { file: "pipeline.yaml", hash: "hash", pipeline },
-  effective: { pipeline, service: { baseUrl: "http://fake", userId: 3, orgId: 7 } },
+  effective: { pipeline, service: { baseUrl: "http://fake", userId: UserId.make(3), orgId: OrganizationId.make(7) } },
   dryRun: false,
   fresh: false,
   onlyFailed: false,
@@ -38,10 +40,9 @@ export const runOnTestClock = (
   } = {}
 ) =>
   Effect.gen(function* () {
-    const layer = Layer.mergeAll(
-      client,
-      CheckpointStore.open(join(input.effective.pipeline.output.dir, "state.sqlite")),
-      RunProgress.Default
+    const layer = Layer.mergeAll(DocumentIngest.upload, RunProgress.Default).pipe(
+      Layer.provideMerge(client),
+      Layer.provideMerge(CheckpointStore.open(join(input.effective.pipeline.output.dir, "state.sqlite")))
     )
     const watching = Effect.flatMap(RunProgress, (progress) =>
       Stream.runForEach(progress.changes, (snapshot) => Effect.sync(() => options.watch?.(snapshot)))

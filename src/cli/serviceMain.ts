@@ -1,11 +1,14 @@
 import { parseArgs } from "node:util"
 import { NodeRuntime } from "@effect/platform-node"
-import { Console, Effect, Logger } from "effect"
-import { CommandFailed, docsAddCommand, serveCommand, tokenCommand, usersAddCommand } from "./Commands.js"
+import { Cause, Console, Effect, Logger } from "effect"
+import { CommandFailed } from "../service/Commands.js"
+import { docsAddProgram, serveProgram, tokenProgram, usersAddProgram } from "./ServicePrograms.js"
 
 /**
- * Standalone entry of the service commands (`npx tsx src/service/main.ts serve --port 0 --data DIR`), used by
- * tests that need a real child process; `docsweep` wires the same functions into its yargs commands.
+ * The service's commands without the rest of the CLI (`npx tsx src/cli/serviceMain.ts serve --port 0 --data DIR`),
+ * for tests and benchmarks that need the service as a real child process of its own. An entry point like `main.ts`,
+ * so it lives beside it: the same programs (ServicePrograms), the same flag parsing (one duration parser for
+ * `--ttl`); only the runtime is Effect's default (a signal ends `serve` with 0, a failure with 1).
  */
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -49,13 +52,12 @@ const required = (name: string, text: string | undefined) =>
 const [command, sub, ...files] = positionals
 
 const program = Effect.gen(function* () {
-  const dataDir = values.data
+  const data = values.data
   if (command === "serve") {
-    const uploadMb = number(values["upload-limit-mb"])
-    return yield* serveCommand({
+    return yield* serveProgram({
       host: values.host,
       port: number(values.port),
-      dataDir,
+      data,
       workers: number(values.workers),
       engine: values.engine,
       latencyMs: number(values["latency-ms"]),
@@ -69,30 +71,30 @@ const program = Effect.gen(function* () {
       failRate: number(values["fail-rate"]),
       seed: number(values.seed),
       debugEndpoints: values["debug-endpoints"],
-      uploadLimitBytes: uploadMb === undefined ? undefined : uploadMb * 1024 * 1024,
+      uploadLimitMb: number(values["upload-limit-mb"]),
       secret: values.secret,
-      printOpenApi: values["print-openapi"]
+      printOpenapi: values["print-openapi"]
     })
   }
   if (command === "docs" && sub === "add") {
     const org = yield* required("org", values.org)
     const user = yield* required("user", values.user)
-    return yield* docsAddCommand({ dataDir, org, user, files })
+    return yield* docsAddProgram({ data, org, user, files })
   }
   if (command === "token") {
     const org = yield* required("org", values.org)
     const user = yield* required("user", values.user)
-    return yield* tokenCommand({ dataDir, user, org, plan: values.plan, ttl: values.ttl, secret: values.secret })
+    return yield* tokenProgram({ data, user, org, plan: values.plan, ttl: values.ttl, secret: values.secret })
   }
   if (command === "users" && sub === "add") {
     const org = yield* required("org", values.org)
     const email = values.email ?? ""
     const password = values.password ?? ""
-    return yield* usersAddCommand({ dataDir, email, password, org, plan: values.plan })
+    return yield* usersAddProgram({ data, email, password, org, plan: values.plan })
   }
   return yield* Effect.fail(new CommandFailed({ reason: "usage: serve | docs add FILE... | token | users add" }))
 }).pipe(
-  Effect.tapErrorCause((cause) => Console.error(cause._tag === "Fail" ? cause.error.message : String(cause))),
+  Effect.tapErrorCause((cause) => Console.error(Cause.isFailType(cause) ? cause.error.message : String(cause))),
   // stdout carries only the command's output (`listening on ...`, JSON, the token); logs go to stderr.
   Effect.provide(Logger.replace(Logger.defaultLogger, Logger.withConsoleError(Logger.logfmtLogger)))
 )

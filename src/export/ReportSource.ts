@@ -1,6 +1,6 @@
-import type { CellStatus, ReportCell, ReportColumn, ReportModel } from "../export/ReportModel.js"
-import type { CellRecord, CellState, ReportData } from "./CheckpointModel.js"
-import { cellStates, splitCounts } from "./StoreRows.js"
+import type { CellStatus, ReportCell, ReportColumn, ReportModel } from "./ReportModel.js"
+import type { CellRecord, CellState, ReportData } from "../store/CheckpointModel.js"
+import { cellStates, splitCounts } from "../store/StoreRows.js"
 
 const statusOf: Record<CellState, CellStatus> = {
   pending: "pending",
@@ -18,7 +18,7 @@ const byStatus = (counts: Readonly<Record<CellState, number>>): Record<string, n
 }
 
 /**
- * The export's ReportModel from the store's report data (`CheckpointStore.reportData`). Columns get local ids
+ * The export's ReportModel from the store's report data (`ReadStore.reportData`). Columns get local ids
  * 1..n in pipeline order; `file` is the pipeline file the report names. Type-only import: the export layer
  * defines the model, the store only fills it.
  */

@@ -1,0 +1,39 @@
+import { Effect, Option } from "effect"
+import type { Argv } from "yargs"
+import { CheckpointStore } from "../../store/CheckpointStore.js"
+import { ReadStore } from "../../store/ReadStore.js"
+import { readLock } from "../../store/PipelineLock.js"
+import { CliOutput } from "../CliOutput.js"
+import { ExitCode } from "../ExitCode.js"
+import type { ArgvOf } from "../PipelineArgs.js"
+import { renderStatus } from "../StatusText.js"
+import { type Checkpoint, checkpointCommand, withCheckpointFlags } from "./CheckpointCommand.js"
+
+const statusBuilder = (yargs: Argv) =>
+  withCheckpointFlags(yargs)
+    .option("json", { type: "boolean", describe: "print JSON" })
+    .example("$0 status pipelines/contracts.yaml", "runs, counts, failed cells with reasons, the lock")
+    .example("$0 status pipelines/contracts.yaml --shard 2/4 --json", "one shard's checkpoint, for scripts")
+
+/** `docsweep status FILE`: runs, counts, failures, last activity and the lock, from the checkpoint alone. */
+const showStatus = Effect.fn("StatusCommand.showStatus")(function* (
+  argv: ArgvOf<typeof statusBuilder>,
+  { path }: Checkpoint
+) {
+  const output = yield* CliOutput
+  const summary = yield* Effect.flatMap(ReadStore, (store) => store.statusSummary()).pipe(
+    Effect.provide(CheckpointStore.openExisting(path))
+  )
+  const lock = Option.getOrUndefined(yield* readLock(path))
+  const data = { checkpoint: path, lock, ...summary }
+  if (output.format === "json") output.result(`status of ${path}`, data)
+  else output.result(argv.json === true ? JSON.stringify(data, null, 2) : renderStatus(path, summary, lock))
+  return ExitCode.ok
+})
+
+export const StatusCommand = checkpointCommand(
+  "status <file>",
+  "runs, counts by status, failures, last activity and the lock, from the checkpoint alone",
+  statusBuilder,
+  showStatus
+)

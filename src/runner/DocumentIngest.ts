@@ -1,0 +1,74 @@
+import { readFile } from "node:fs/promises"
+import { basename, extname } from "node:path"
+import { Context, Effect, Layer, Option, Stream } from "effect"
+import type { IngestOutcome } from "../api/Documents.js"
+import { ServiceClient } from "../client/ServiceClient.js"
+import { LayoutStore } from "../store/LayoutStore.js"
+import type { StoreError } from "../store/StoreError.js"
+import { sendOnce } from "./Reconcile.js"
+import type { CallError, RunContext } from "./RunContext.js"
+import { RunnerSettings, uploadConcurrency } from "./RunnerSettings.js"
+import { LocalFileError } from "./RunnerErrors.js"
+
+/** A local file of the run and the hash of its content (the checkpoint knows files by path + sha256). */
+export interface HashedFile {
+  readonly path: string
+  readonly sha256: string
+}
+
+export const readBytes = (path: string) =>
+  Effect.tryPromise({ try: () => readFile(path), catch: (cause) => new LocalFileError({ path, cause }) })
+
+/**
+ * How the run gets its local files (`files:` sets) onto the service as documents of its workspace (the ids of
+ * `RunnerSettings`): uploaded through the contract's upload endpoint (`DocumentIngest.upload`, any service), or
+ * handed to the embedded service in this process (chosen in `src/cli`). Each file's outcome is emitted as soon as it
+ * lands, so the run remembers it in the checkpoint before the next: a file is never added twice.
+ */
+export class DocumentIngest extends Context.Tag("app/runner/DocumentIngest")<
+  DocumentIngest,
+  {
+    readonly addFiles: (
+      files: ReadonlyArray<HashedFile>
+    ) => Stream.Stream<IngestOutcome, CallError | LocalFileError | StoreError, RunContext | RunnerSettings>
+  }
+>() {
+  /**
+   * Uploads through `POST /api/document/create`, a few at a time. Upload is not idempotent: after a reply that may
+   * or may not have landed, the workspace list is read first and a document of the same name and size that the
+   * checkpoint does not know yet is adopted.
+   */
+  static readonly upload = Layer.effect(
+    DocumentIngest,
+    Effect.gen(function* () {
+      const client = yield* ServiceClient
+      const layout = yield* LayoutStore
+      const uploadOne = Effect.fn("DocumentIngest.upload")(function* (file: HashedFile, owned: ReadonlySet<number>) {
+        const settings = yield* RunnerSettings
+        const bytes = yield* readBytes(file.path)
+        const filename = basename(file.path)
+        const doctype = extname(filename).replace(/^\./, "").toLowerCase() || "txt"
+        const adopt = Effect.map(client.listDocuments(settings.orgId), (listed) =>
+          Option.fromNullable(
+            listed.find((doc) => doc.filename === filename && doc.file_size === bytes.byteLength && !owned.has(doc.id))
+          )
+        )
+        const send = client.uploadDocument({ organizationId: settings.orgId, doctype, filename, bytes })
+        const document = yield* sendOnce(send, adopt, { ambiguous: false })
+        return { path: file.path, document } satisfies IngestOutcome
+      })
+      return {
+        addFiles: (files) =>
+          Stream.unwrap(
+            Effect.map(layout.documents(), (known) => {
+              const owned = new Set(known.map((doc) => doc.id))
+              return Stream.mapEffect(Stream.fromIterable(files), (file) => uploadOne(file, owned), {
+                concurrency: uploadConcurrency,
+                unordered: true
+              })
+            })
+          )
+      }
+    })
+  )
+}

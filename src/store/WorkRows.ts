@@ -1,0 +1,139 @@
+import type BetterSqlite3 from "better-sqlite3"
+import type { CellState, ResultFields, SyncCounts, SyncOptions } from "./CheckpointModel.js"
+import { stateCounts } from "./StoreRows.js"
+import { decideSync, type StoredPair, type SyncAction, type WantedPair } from "./SyncRules.js"
+
+/**
+ * What cells and chat messages share in the checkpoint: both are units of work keyed in their own table, synced
+ * against what the pipeline wants, written intent before request, and appended to an answer history once they end.
+ * Only the key and the columns of their own differ, so the statements below are built from the table's key.
+ */
+export interface WorkTable<K> {
+  readonly table: "cells" | "chat_messages"
+  /** Where results that ended (success or failure) are appended, oldest first. */
+  readonly history: "answers" | "chat_answers"
+  /**
+   * The key's columns, the fields of a key that hold them and their SQL types, in order:
+   * `["document_id", "documentId", "INTEGER"]`, …
+   */
+  readonly key: ReadonlyArray<readonly [column: string, field: keyof K & string, type: "INTEGER" | "TEXT"]>
+}
+
+/** What a unit's stored row tells the sync; `query_key` only cells have. */
+interface StoredRow {
+  readonly state: string
+  readonly dependency_key: string
+  readonly table_slot: number
+  readonly query_key: string | null
+  readonly wanted: number
+}
+
+/** The row parameters of a result (`null` for what is absent). */
+export const resultRow = <K>(key: K, result: ResultFields) => ({
+  ...key,
+  state: result.state,
+  response: result.response ?? null,
+  error: result.error ?? null,
+  at: result.at,
+  seconds: result.seconds ?? null,
+  runId: result.runId
+})
+
+/** The parameters of a listing: wanted units unless `includeUnwanted`, optionally of some states. */
+export const filterParams = (filter: {
+  readonly includeUnwanted?: boolean
+  readonly states?: ReadonlyArray<CellState>
+}) => ({
+  all: filter.includeUnwanted === true ? 1 : 0,
+  states: filter.states === undefined ? null : JSON.stringify(filter.states)
+})
+
+/** The SQL condition of `filterParams` over the table aliased `alias`. */
+export const filterCondition = (alias: string) =>
+  `(@all = 1 OR ${alias}.wanted = 1) AND (@states IS NULL OR ${alias}.state IN (SELECT value FROM json_each(@states)))`
+
+/** Wanted units of `table` by state: the counts of every summary. */
+export const stateCountsOf = (sqlite: BetterSqlite3.Database, table: WorkTable<unknown>["table"]) => {
+  const counts = sqlite.prepare<[], { state: string; count: number }>(
+    `SELECT state, COUNT(*) AS count FROM ${table} WHERE wanted = 1 GROUP BY state`
+  )
+  return () => stateCounts(counts.all())
+}
+
+/** The statements and the sync loop a unit table shares with the other; see `WorkTable`. */
+export const makeWorkRows = <K>(sqlite: BetterSqlite3.Database, spec: WorkTable<K>) => {
+  const { table } = spec
+  const columns = spec.key.map(([column]) => column).join(", ")
+  const params = spec.key.map(([, field]) => `@${field}`).join(", ")
+  const where = `WHERE ${spec.key.map(([column, field]) => `${column} = @${field}`).join(" AND ")}`
+  const keyOf = (key: K) => Object.fromEntries(spec.key.map(([, field]) => [field, key[field]]))
+
+  // A sync looks each wanted unit up by its key and remembers the keys it saw in a temporary table, so a run of
+  // 100,000 pairs never holds the checkpoint's rows (or a set of their keys) in memory.
+  const seen = `temp.sync_seen_${table}`
+  // Typed as in the table, so the lookups of `unwantUnseen` use the temporary table's key.
+  const typed = spec.key.map(([column, , type]) => `${column} ${type} NOT NULL`).join(", ")
+  sqlite.exec(`CREATE TEMP TABLE IF NOT EXISTS sync_seen_${table} (${typed}, PRIMARY KEY (${columns})) WITHOUT ROWID`)
+  const see = sqlite.prepare(`INSERT OR IGNORE INTO ${seen} (${columns}) VALUES (${params})`)
+  const forgetSeen = sqlite.prepare(`DELETE FROM ${seen}`)
+  const unwantUnseen = sqlite.prepare(
+    `UPDATE ${table} SET wanted = 0 WHERE wanted = 1 AND NOT EXISTS (SELECT 1 FROM ${seen} s
+       WHERE ${spec.key.map(([column]) => `s.${column} = ${table}.${column}`).join(" AND ")})`
+  )
+  const stored = sqlite.prepare<[Record<string, unknown>], StoredRow>(
+    `SELECT state, dependency_key, ${table === "cells" ? "table_slot, query_key" : "0 AS table_slot, NULL AS query_key"},
+       wanted FROM ${table} ${where}`
+  )
+  const revert = sqlite.prepare(
+    `UPDATE ${table} SET state = 'pending', attempts = MAX(attempts - 1, 0), intent_at = NULL ${where}
+       AND state = 'submitting'`
+  )
+  const history = sqlite.prepare(
+    `INSERT INTO ${spec.history} (run_id, ${columns}, state, response, error, at)
+     VALUES (@runId, ${params}, @state, @response, @error, @at)`
+  )
+
+  /**
+   * Decides every wanted unit once (duplicates count once) by the sync rules and, with `write`, applies the
+   * decisions and marks the units no longer wanted. `apply` gets the stored row (undefined: a new unit) and is
+   * called only when something changes: a re-run of an unchanged pipeline writes nothing.
+   */
+  const sync = <W extends K & WantedPair>(
+    wanted: Iterable<W>,
+    options: SyncOptions & { readonly write: boolean },
+    apply: (action: SyncAction, unit: W, old: StoredRow | undefined) => void
+  ): SyncCounts => {
+    const tally = { total: 0, alreadyAnswered: 0, toRun: 0, inFlight: 0, skipped: 0 }
+    forgetSeen.run()
+    for (const unit of wanted) {
+      const key = keyOf(unit)
+      if (see.run(key).changes === 0) continue
+      const old = stored.get(key)
+      const pair: StoredPair | undefined = old && {
+        state: old.state,
+        dependencyKey: old.dependency_key,
+        tableSlot: old.table_slot,
+        queryKey: old.query_key ?? undefined
+      }
+      const decision = decideSync(pair, unit, options)
+      tally.total += 1
+      tally[decision.counted] += 1
+      const unchanged = old?.wanted === 1 && (unit.queryKey === undefined || unit.queryKey === old.query_key)
+      if (options.write && decision.action._tag !== "none" && (decision.action._tag !== "keep" || !unchanged))
+        apply(decision.action, unit, old)
+    }
+    if (options.write) unwantUnseen.run()
+    forgetSeen.run()
+    return tally
+  }
+
+  return {
+    where,
+    sync,
+    counts: stateCountsOf(sqlite, table),
+    /** The request certainly did not land: back to `pending`, attempts - 1. */
+    revert: (key: K) => revert.run(keyOf(key)),
+    /** Appends an ended result to the history. */
+    remember: (key: K, result: ResultFields) => history.run(resultRow(keyOf(key), result))
+  } as const
+}
