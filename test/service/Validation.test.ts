@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Redacted } from "effect"
-import { asOrg, asUser, oneCell, raw, testService, uploadText } from "./support.js"
+import { creator, oneCell, raw, testService, uploadText } from "./support.js"
 
 interface Case {
   readonly name: string
@@ -234,7 +234,7 @@ describe("service validation", () => {
       const client = yield* service.client(Redacted.make(advanced))
       const { column, document: first, table } = yield* oneCell(client)
       yield* uploadText(client, "b.txt")
-      const base = { organization_id: asOrg(3), user_id: asUser(7), document_ids: [first.id] }
+      const base = { ...creator, document_ids: [first.id] }
       const single = yield* client.createSession({ ...base, is_multidoc: false })
       const multi = yield* client.createSession({ ...base, is_multidoc: true })
       const all = cases({ table: table.id, column: column.id, single: single.id, multi: multi.id })
