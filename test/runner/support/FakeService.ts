@@ -10,6 +10,14 @@ import { ServiceClient } from "../../../src/client/ServiceClient.js"
 /** The contract's sample document (processed, one page): every listed document is it under its own id. */
 const sampleDocument = Schema.decodeSync(DocumentListItem)(samples.documentListItem)
 
+/** A 429 for `request`, with a Retry-After when `retryAfter` is given. */
+export const rateLimited = (request: string, retryAfter?: Duration.DurationInput, detail = "") =>
+  new RateLimited({
+    request,
+    retryAfter: retryAfter === undefined ? Option.none() : Option.some(Duration.decode(retryAfter)),
+    detail
+  })
+
 /** What a scripted fault does to one call: fail before doing anything, or do the work and lose the reply. */
 export type Fault = { readonly before: ClientError } | { readonly after: ClientError }
 
@@ -178,13 +186,7 @@ export const makeFakeService = (options: FakeOptions) => {
         Effect.flatMap(Clock.currentTimeMillis, (now) => {
           if (options.maxPending !== undefined && openAt(now) + pairs.length > options.maxPending) {
             throttled += 1
-            return Effect.fail(
-              new RateLimited({
-                request: `POST /api/ai/table/${tableId}/run`,
-                retryAfter: Option.some(Duration.seconds(1)),
-                detail: "too many tasks"
-              })
-            )
+            return Effect.fail(rateLimited(`POST /api/ai/table/${tableId}/run`, "1 second", "too many tasks"))
           }
           batches.push(pairs.length)
           const reply = pairs.map(([documentId, columnId]) => {
