@@ -4,7 +4,7 @@ import { assert, describe, it } from "@effect/vitest"
 import BetterSqlite3 from "better-sqlite3"
 import { Effect } from "effect"
 import { readCheckpoint } from "./CliChecks.js"
-import { allOutput, makeWorkspace, runCli, startCli, waitUntil } from "./CliHarness.js"
+import { allOutput, latencyRun, makeWorkspace, runCli, startCli, waitUntil } from "./CliHarness.js"
 
 /** Remote tables the embedded service of an output directory holds. */
 const serviceTables = (out: string) => {
@@ -30,9 +30,8 @@ describe.concurrent("a checkpoint that lost what an earlier run wrote", () => {
       const ws = yield* makeWorkspace({ name: "wal-lost" })
       const out = join(ws.dir, "out")
       const state = join(out, "state.sqlite")
-      const run = (...extra: ReadonlyArray<string>) =>
-        ["run", ws.pipeline, "--output", out, "--engine", "latency", "--latency-ms", "2000", ...extra] as const
-      const first = yield* startCli(run(), { cwd: ws.dir })
+      const run = latencyRun(ws, out, 2000)
+      const first = yield* startCli(run, { cwd: ws.dir })
       yield* waitUntil("pairs submitted", () => submitted(state) > 0)
       rmSync(`${state}-wal`)
       yield* Effect.sleep("300 millis")
@@ -41,21 +40,16 @@ describe.concurrent("a checkpoint that lost what an earlier run wrote", () => {
       const tablesBefore = serviceTables(out)
       assert.isAbove(tablesBefore, 0)
 
-      const next = yield* runCli(run(), { cwd: ws.dir })
+      const next = yield* runCli(run, { cwd: ws.dir })
       assert.strictEqual(next.code, 2, allOutput(next))
       assert.include(next.stderr, "The checkpoint is inconsistent")
       assert.include(next.stderr, "names run #1")
       assert.include(next.stderr, "--fresh")
       assert.strictEqual(serviceTables(out), tablesBefore, "no new table was created")
       // It stays refused until someone decides: never started over silently.
-      assert.strictEqual((yield* runCli(run(), { cwd: ws.dir })).code, 2)
+      assert.strictEqual((yield* runCli(run, { cwd: ws.dir })).code, 2)
 
-      const fresh = yield* runCli(
-        ["run", ws.pipeline, "--output", out, "--engine", "latency", "--latency-ms", "5", "--fresh"],
-        {
-          cwd: ws.dir
-        }
-      )
+      const fresh = yield* runCli(latencyRun(ws, out, 5, "--fresh"), { cwd: ws.dir })
       assert.strictEqual(fresh.code, 0, allOutput(fresh))
     })
   )
@@ -64,8 +58,8 @@ describe.concurrent("a checkpoint that lost what an earlier run wrote", () => {
     Effect.gen(function* () {
       const ws = yield* makeWorkspace({ name: "empty-beside-lock", count: 2 })
       const out = join(ws.dir, "out")
-      const run = ["run", ws.pipeline, "--output", out, "--engine", "latency", "--latency-ms", "5"]
-      const first = yield* startCli([...run.slice(0, -1), "5000"], { cwd: ws.dir })
+      const run = latencyRun(ws, out, 5)
+      const first = yield* startCli(latencyRun(ws, out, 5000), { cwd: ws.dir })
       yield* waitUntil("pairs submitted", () => submitted(join(out, "state.sqlite")) > 0)
       yield* first.kill("SIGKILL")
       yield* first.exit
@@ -82,7 +76,7 @@ describe.concurrent("a checkpoint that lost what an earlier run wrote", () => {
       const ws = yield* makeWorkspace({ name: "damaged", count: 40 })
       const out = join(ws.dir, "out")
       const state = join(out, "state.sqlite")
-      const run = ["run", ws.pipeline, "--output", out, "--engine", "latency", "--latency-ms", "1"]
+      const run = latencyRun(ws, out, 1)
       assert.strictEqual((yield* runCli(run, { cwd: ws.dir })).code, 0)
       assert.isAbove(statSync(state).size, 3 * 4096)
       // Garbage over the second page: a b-tree page SQLite can no longer read.

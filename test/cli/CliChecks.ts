@@ -107,6 +107,13 @@ export const findInFiles = (dir: string, needle: string | RegExp): ReadonlyArray
 /** The escape character that starts terminal control sequences. */
 export const esc = String.fromCharCode(27)
 
+/** One JSON object per non-empty line (`--log-format json` output). */
+export const jsonLines = (text: string) =>
+  text
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+
 /**
  * What a terminal shows after `text`: cursor up (ESC[nA), clear line (ESC[2K), clear to the end (ESC[J), carriage
  * return and newline are applied; other escape sequences are dropped. Enough to check the live display.

@@ -213,6 +213,19 @@ export const makeWorkspace = (options: { readonly name: string; readonly count?:
     return { dir, pipeline, documents } satisfies Workspace
   })
 
+/** `run PIPELINE --output OUT` on the embedded service's latency engine (each answer `latencyMs`), then `extra`. */
+export const latencyRun = (ws: Workspace, out: string, latencyMs: number, ...extra: ReadonlyArray<string>) => [
+  "run",
+  ws.pipeline,
+  "--output",
+  out,
+  "--engine",
+  "latency",
+  "--latency-ms",
+  String(latencyMs),
+  ...extra
+]
+
 /** Every file under `dir`, relative, sorted. */
 export const listFiles = (dir: string): ReadonlyArray<string> =>
   readdirSync(dir, { recursive: true, encoding: "utf8" })

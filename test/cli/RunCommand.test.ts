@@ -3,8 +3,18 @@ import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { assertLiveDisplay, esc, findInFiles, readCheckpoint, readCsv, zipEntries } from "./CliChecks.js"
-import { allOutput, hasScript, listFiles, makeWorkspace, runCli, startCli, tempDir, waitUntil } from "./CliHarness.js"
+import { assertLiveDisplay, esc, findInFiles, jsonLines, readCheckpoint, readCsv, zipEntries } from "./CliChecks.js"
+import {
+  allOutput,
+  hasScript,
+  latencyRun,
+  listFiles,
+  makeWorkspace,
+  runCli,
+  startCli,
+  tempDir,
+  waitUntil
+} from "./CliHarness.js"
 
 /** A signed token (JWT) of any kind: the embedded service mints one per run; none may leave the process. */
 const jwtPattern = /eyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{8,}/
@@ -55,25 +65,15 @@ describe.concurrent("docsweep run", () => {
       Effect.gen(function* () {
         const ws = yield* makeWorkspace({ name: "cli-run" })
         const out = join(ws.dir, "out")
-        const run = yield* runCli(
-          [
-            "run",
-            ws.pipeline,
-            "--output",
-            out,
-            "--engine",
-            "latency",
-            "--latency-ms",
-            "60",
-            "--log-format",
-            "json",
-            "--progress-interval",
-            "100ms",
-            "--summary-json",
-            join(ws.dir, "summary.json")
-          ],
-          { cwd: ws.dir }
-        )
+        const flags = [
+          "--log-format",
+          "json",
+          "--progress-interval",
+          "100ms",
+          "--summary-json",
+          join(ws.dir, "summary.json")
+        ]
+        const run = yield* runCli(latencyRun(ws, out, 60, ...flags), { cwd: ws.dir })
         assert.strictEqual(run.code, 0, allOutput(run))
         // --log-format json: the summary is one JSON object on stdout, with its counts and report paths.
         const stdoutLines = run.stdout.split("\n").filter((line) => line !== "")
@@ -85,10 +85,7 @@ describe.concurrent("docsweep run", () => {
         assert.includeMembers(printed.reports as Array<string>, [join(out, "cli-run-latest-results.csv")])
 
         // Without a terminal: one JSON object per stderr line, progress among them, never CR or escape codes.
-        const records = run.stderr
-          .split("\n")
-          .filter((line) => line !== "")
-          .map((line) => JSON.parse(line) as Record<string, unknown>)
+        const records = jsonLines(run.stderr)
         assert.isAtLeast(records.length, 3)
         for (const record of records) {
           assert.isString(record.time)
@@ -226,10 +223,7 @@ describe.concurrent("docsweep run", () => {
       Effect.gen(function* () {
         const ws = yield* makeWorkspace({ name: "cli-tty" })
         const out = join(ws.dir, "out")
-        const run = yield* runCli(["run", ws.pipeline, "--output", out, "--engine", "latency", "--latency-ms", "150"], {
-          cwd: ws.dir,
-          pty: true
-        })
+        const run = yield* runCli(latencyRun(ws, out, 150), { cwd: ws.dir, pty: true })
         assert.strictEqual(run.code, 0, allOutput(run))
         // Under `script` both streams reach the test through the terminal.
         assertLiveDisplay(run.stdout, {
@@ -247,28 +241,15 @@ describe.concurrent("docsweep run", () => {
         const ws = yield* makeWorkspace({ name: "cli-lifecycle" })
         const out = join(ws.dir, "out")
         const state = join(out, "state.sqlite")
-        const run = (latencyMs: number, ...extra: ReadonlyArray<string>) => [
-          "run",
-          ws.pipeline,
-          "--output",
-          out,
-          "--engine",
-          "latency",
-          "--latency-ms",
-          String(latencyMs),
-          ...extra
-        ]
+        const run = (latencyMs: number, ...extra: ReadonlyArray<string>) => latencyRun(ws, out, latencyMs, ...extra)
 
         // 24 pairs at 3 s each on the embedded service's 4 workers: about 18 s of work, ample time to overlap.
         const first = yield* startCli(run(3000), { cwd: ws.dir })
         yield* waitUntil("the first run to take the lock", () => existsSync(join(out, "state.lock")))
         const second = yield* runCli(run(5, "--log-format", "json"), { cwd: ws.dir })
         assert.strictEqual(second.code, 75, allOutput(second))
-        const locked = second.stderr
-          .split("\n")
-          .filter((line) => line !== "")
-          .map((line) => JSON.parse(line))
-        assert.include(locked.at(-1)?.message, `pipeline is locked by process ${first.pid} on `)
+        const locked = jsonLines(second.stderr)
+        assert.include(String(locked.at(-1)?.message), `pipeline is locked by process ${first.pid} on `)
         assert.strictEqual(locked.at(-1)?.exitCode, 75)
         assert.isTrue(existsSync(join(out, "state.lock")), "the first run still holds the lock")
 

@@ -6,7 +6,7 @@ import { Effect } from "effect"
 import { readWorkbook, runField, sheet } from "../export/XlsxReading.js"
 import type { PageData } from "../../src/export/html/PageData.js"
 import { htmlReportData, readCheckpoint, readCsv } from "./CliChecks.js"
-import { allOutput, listFiles, makeWorkspace, runCli, startCli, waitUntil } from "./CliHarness.js"
+import { allOutput, latencyRun, listFiles, makeWorkspace, runCli, startCli, waitUntil } from "./CliHarness.js"
 
 /** The data an HTML report embeds. */
 const htmlData = (path: string) => JSON.parse(htmlReportData(path).toString("utf8")) as PageData
@@ -56,10 +56,7 @@ describe.concurrent("how runs end", () => {
     Effect.gen(function* () {
       const ws = yield* makeWorkspace({ name: "cli-history", count: 4 })
       const out = join(ws.dir, "out")
-      const run = () =>
-        runCli(["run", ws.pipeline, "--output", out, "--engine", "latency", "--latency-ms", "1", "--quiet"], {
-          cwd: ws.dir
-        })
+      const run = () => runCli(latencyRun(ws, out, 1, "--quiet"), { cwd: ws.dir })
       assert.strictEqual((yield* run()).code, 0)
       // Run 2: a document left the pipeline, so it leaves the report too.
       rmSync(join(ws.dir, "docs", "doc-04.txt"))
@@ -167,8 +164,8 @@ describe.concurrent("how runs end", () => {
       const ws = yield* makeWorkspace({ name: "cli-sigterm" })
       const out = join(ws.dir, "out")
       const summaryFile = join(ws.dir, "summary.json")
-      const flags = ["--output", out, "--engine", "latency", "--latency-ms", "1500", "--log-format", "json"]
-      const child = yield* startCli(["run", ws.pipeline, ...flags, "--summary-json", summaryFile], { cwd: ws.dir })
+      const flags = ["--log-format", "json", "--summary-json", summaryFile]
+      const child = yield* startCli(latencyRun(ws, out, 1500, ...flags), { cwd: ws.dir })
       yield* waitUntil("a first answer", () => {
         try {
           return states(join(out, "state.sqlite")).success > 0
@@ -211,21 +208,7 @@ describe.concurrent("how runs end", () => {
       const ws = yield* makeWorkspace({ name: "cli-deadline", run: "deadline: 2s" })
       const out = join(ws.dir, "out")
       const summaryFile = join(ws.dir, "summary.json")
-      const run = yield* runCli(
-        [
-          "run",
-          ws.pipeline,
-          "--output",
-          out,
-          "--engine",
-          "latency",
-          "--latency-ms",
-          "800",
-          "--summary-json",
-          summaryFile
-        ],
-        { cwd: ws.dir }
-      )
+      const run = yield* runCli(latencyRun(ws, out, 800, "--summary-json", summaryFile), { cwd: ws.dir })
       assert.strictEqual(run.code, 5, allOutput(run))
       const summary = JSON.parse(readFileSync(summaryFile, "utf8")) as SummaryJson
       assert.strictEqual(summary.outcome, "deadline")

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { assert, describe, it, layer } from "@effect/vitest"
 import { Context, Effect, Layer } from "effect"
-import { assertShardPartition, findInFiles, readCsv, resultRows } from "./CliChecks.js"
+import { assertShardPartition, findInFiles, jsonLines, readCsv, resultRows } from "./CliChecks.js"
 import {
   allOutput,
   closedPort,
@@ -54,15 +54,10 @@ const ServedLive = Layer.scoped(
   }).pipe(Effect.orDie)
 )
 
-const serviceFlags = (served: Context.Tag.Service<Served>, tokenFile = served.tokenFile) => [
-  "--base-url",
-  served.baseUrl,
-  "--token-file",
-  tokenFile,
-  "--user-id",
-  "1",
-  "--org-id",
-  "1"
+/** Run flags for a service at `baseUrl` with the token in `tokenFile`, as user 1 of workspace 1. */
+const serviceFlags = (baseUrl: string, tokenFile: string) => [
+  ...["--base-url", baseUrl, "--token-file", tokenFile],
+  ...["--user-id", "1", "--org-id", "1"]
 ]
 
 // `it.scoped` gets the shared service; the test services (TestClock) are left out: these tests run real processes.
@@ -81,7 +76,7 @@ describe.concurrent("docsweep against `docsweep serve`, an unreachable service a
                 ws.pipeline,
                 "--output",
                 out,
-                ...serviceFlags(served),
+                ...serviceFlags(served.baseUrl, served.tokenFile),
                 "--log-format",
                 "json",
                 "--verbose",
@@ -145,15 +140,12 @@ describe.concurrent("docsweep against `docsweep serve`, an unreachable service a
         writeFileSync(tokenFile, garbage)
         const out = join(ws.dir, "out")
         const run = yield* runCli(
-          ["run", ws.pipeline, "--output", out, ...serviceFlags(served, tokenFile), "--log-format", "json"],
+          ["run", ws.pipeline, "--output", out, ...serviceFlags(served.baseUrl, tokenFile), "--log-format", "json"],
           { cwd: ws.dir }
         )
         assert.strictEqual(run.code, 4, allOutput(run))
         // JSON on both streams; the refusal's reason is in the summary object.
-        const records = allOutput(run)
-          .split("\n")
-          .filter((line) => line !== "")
-          .map((line) => JSON.parse(line) as Record<string, unknown>)
+        const records = jsonLines(allOutput(run))
         const summary = records.find((record) => record.outcome !== undefined)
         assert.strictEqual(summary?.outcome, "refused")
         assert.match(String(summary?.note), /401|unauthori[sz]ed/i)
@@ -179,20 +171,7 @@ describe.concurrent("docsweep against `docsweep serve`, an unreachable service a
         const tokenFile = join(ws.dir, "token")
         writeFileSync(tokenFile, "any-token")
         const run = yield* runCli(
-          [
-            "run",
-            ws.pipeline,
-            "--output",
-            join(ws.dir, "out"),
-            "--base-url",
-            `http://127.0.0.1:${port}`,
-            "--token-file",
-            tokenFile,
-            "--user-id",
-            "1",
-            "--org-id",
-            "1"
-          ],
+          ["run", ws.pipeline, "--output", join(ws.dir, "out"), ...serviceFlags(`http://127.0.0.1:${port}`, tokenFile)],
           { cwd: ws.dir, timeout: "30 seconds" }
         )
         assert.strictEqual(run.code, 5, allOutput(run))
@@ -205,7 +184,7 @@ describe.concurrent("docsweep against `docsweep serve`, an unreachable service a
       Effect.gen(function* () {
         const served = yield* Served
         const ws = yield* makeWorkspace({ name: "cli-shards-served" })
-        const runs = yield* runShardsAndWhole(ws, [...serviceFlags(served), "--quiet"])
+        const runs = yield* runShardsAndWhole(ws, [...serviceFlags(served.baseUrl, served.tokenFile), "--quiet"])
         for (const run of runs) assert.strictEqual(run.code, 0, allOutput(run))
         assertShardPartition(ws)
         const merged = join(ws.dir, "merged")

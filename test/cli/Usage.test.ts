@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
+import { jsonLines } from "./CliChecks.js"
 import { allOutput, type CliResult, runCli, startCli, tempDir } from "./CliHarness.js"
 
 const example = "pipelines/example.yaml"
@@ -15,12 +16,6 @@ const assertUsage = (result: CliResult, problem: RegExp, help: string) => {
   assert.match(lines.slice(0, -1).join("\n"), problem)
   assert.strictEqual(lines.at(-1), `Run \`${help}\` for usage.`)
 }
-
-const jsonLines = (text: string) =>
-  text
-    .split("\n")
-    .filter((line) => line !== "")
-    .map((line) => JSON.parse(line) as Record<string, unknown>)
 
 describe.concurrent("one behaviour for every command", () => {
   it.live("usage errors exit 2 with the problem, the value typed and where the help is", () =>

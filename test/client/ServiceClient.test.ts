@@ -32,6 +32,13 @@ const withClient = <A, E>(
 
 const failureOf = <A, E>(effect: Effect.Effect<A, E>) => Effect.flip(effect)
 
+/** How `listCells` fails against a server that answers with `script`: most error mappings are read through it. */
+const listCellsFailure = (script: Script) => withClient(script, (client) => failureOf(client.listCells(tableId)))
+
+/** The same for `listCellsWhere` (only the `wanted` cells decoded). */
+const listCellsWhereFailure = (script: Script, wanted: (document: number, column: number) => boolean) =>
+  withClient(script, (client) => failureOf(client.listCellsWhere(tableId, wanted)))
+
 describe("ServiceClient over real HTTP", () => {
   it.live("sends the bearer token and decodes replies with unknown extra fields", () =>
     withClient(json(200, [Samples.cell]), (client, server) =>
@@ -92,17 +99,13 @@ describe("ServiceClient over real HTTP", () => {
 
   it.live("429 carries Retry-After in seconds or as an HTTP date", () =>
     Effect.gen(function* () {
-      const seconds = yield* withClient(json(429, { detail: "slow down" }, { "retry-after": "7" }), (client) =>
-        failureOf(client.listCells(tableId))
-      )
+      const seconds = yield* listCellsFailure(json(429, { detail: "slow down" }, { "retry-after": "7" }))
       assert.strictEqual(seconds._tag, "RateLimited")
       if (seconds._tag === "RateLimited") {
         assert.deepStrictEqual(seconds.retryAfter, Option.some(Duration.seconds(7)))
       }
       const date = new Date(Date.now() + 60_000).toUTCString()
-      const dated = yield* withClient(json(429, {}, { "retry-after": date }), (client) =>
-        failureOf(client.listCells(tableId))
-      )
+      const dated = yield* listCellsFailure(json(429, {}, { "retry-after": date }))
       if (dated._tag !== "RateLimited") return assert.fail(`expected RateLimited, got ${dated._tag}`)
       const millis = Option.map(dated.retryAfter, Duration.toMillis).pipe(Option.getOrElse(() => -1))
       assert.isTrue(millis > 50_000 && millis <= 60_000, `retry after ${millis} ms`)
@@ -154,9 +157,7 @@ describe("ServiceClient over real HTTP", () => {
   it.live("error bodies the contract declares decode to the client error of their status", () =>
     Effect.forEach(declared, (row) =>
       Effect.gen(function* () {
-        const error = yield* withClient(json(row.status, row.body, row.headers), (client) =>
-          failureOf(client.listCells(tableId))
-        )
+        const error = yield* listCellsFailure(json(row.status, row.body, row.headers))
         assert.strictEqual(error._tag, row.tag, JSON.stringify(row.body))
         assert.include(error.message, row.message)
         assert.include(error.message, "GET /api/ai/table/12/cell/list")
@@ -175,9 +176,8 @@ describe("ServiceClient over real HTTP", () => {
 
   it.live("5xx with an HTML body becomes ServerError with a readable detail", () =>
     Effect.gen(function* () {
-      const error = yield* withClient(
-        raw(502, "<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>", "text/html"),
-        (client) => failureOf(client.listCells(tableId))
+      const error = yield* listCellsFailure(
+        raw(502, "<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>", "text/html")
       )
       assert.strictEqual(error._tag, "ServerError")
       assert.include(error.message, "502")
@@ -187,9 +187,7 @@ describe("ServiceClient over real HTTP", () => {
 
   it.live("a 200 with an HTML body is an UnexpectedReply, not a crash", () =>
     Effect.gen(function* () {
-      const error = yield* withClient(raw(200, "<html>login</html>", "text/html"), (client) =>
-        failureOf(client.listCells(tableId))
-      )
+      const error = yield* listCellsFailure(raw(200, "<html>login</html>", "text/html"))
       assert.strictEqual(error._tag, "UnexpectedReply")
       assert.include(error.message, "GET /api/ai/table/12/cell/list")
     })
@@ -197,9 +195,7 @@ describe("ServiceClient over real HTTP", () => {
 
   it.live("a reply that does not match the contract names the endpoint and the field", () =>
     Effect.gen(function* () {
-      const error = yield* withClient(json(200, [{ ...Samples.cell, task_status: 5 }]), (client) =>
-        failureOf(client.listCells(tableId))
-      )
+      const error = yield* listCellsFailure(json(200, [{ ...Samples.cell, task_status: 5 }]))
       assert.strictEqual(error._tag, "UnexpectedReply")
       if (error._tag === "UnexpectedReply") assert.strictEqual(error.field, "0.task_status")
     })
@@ -225,20 +221,17 @@ describe("ServiceClient over real HTTP", () => {
       // The size of the whole list is counted: a poll's cost.
       assert.strictEqual(cells.listed, 2)
       assert.isAbove(cells.bytes, 100)
-      const bad = yield* withClient(json(200, [other, { ...Samples.cell, ai_column_id: 55, task_status: 5 }]), (c) =>
-        failureOf(c.listCellsWhere(tableId, wanted))
+      const bad = yield* listCellsWhereFailure(
+        json(200, [other, { ...Samples.cell, ai_column_id: 55, task_status: 5 }]),
+        wanted
       )
       assert.strictEqual(bad._tag, "UnexpectedReply")
       if (bad._tag === "UnexpectedReply") assert.strictEqual(bad.field, "1.task_status")
-      const noIds = yield* withClient(json(200, [{ id: 1, task_status: "success" }]), (c) =>
-        failureOf(c.listCellsWhere(tableId, wanted))
-      )
+      const noIds = yield* listCellsWhereFailure(json(200, [{ id: 1, task_status: "success" }]), wanted)
       assert.include(noIds.message, "GET /api/ai/table/12/cell/list: unexpected reply at 0.document_id")
-      const notList = yield* withClient(json(200, { cells: [] }), (c) => failureOf(c.listCellsWhere(tableId, wanted)))
+      const notList = yield* listCellsWhereFailure(json(200, { cells: [] }), wanted)
       assert.include(notList.message, "expected an array of cells")
-      const refused = yield* withClient(json(401, { detail: "token expired" }), (c) =>
-        failureOf(c.listCellsWhere(tableId, wanted))
-      )
+      const refused = yield* listCellsWhereFailure(json(401, { detail: "token expired" }), wanted)
       assert.strictEqual(refused._tag, "Unauthorized")
     })
   )

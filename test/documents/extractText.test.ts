@@ -40,13 +40,16 @@ const makeDocx = (paragraphs: ReadonlyArray<string | "page-break">) =>
 
 describe("doctypeFromFilename", () => {
   it("maps extensions to doctypes, case-insensitively", () => {
-    assert.strictEqual(doctypeFromFilename("acme-msa.PDF"), "pdf")
-    assert.strictEqual(doctypeFromFilename("notes.markdown"), "md")
-    assert.strictEqual(doctypeFromFilename("report.htm"), "html")
-    assert.strictEqual(doctypeFromFilename("offer.docx"), "docx")
-    assert.strictEqual(doctypeFromFilename("letter.txt"), "txt")
-    assert.strictEqual(doctypeFromFilename("image.png"), undefined)
-    assert.strictEqual(doctypeFromFilename("README"), undefined)
+    const expected: ReadonlyArray<readonly [string, string | undefined]> = [
+      ["acme-msa.PDF", "pdf"],
+      ["notes.markdown", "md"],
+      ["report.htm", "html"],
+      ["offer.docx", "docx"],
+      ["letter.txt", "txt"],
+      ["image.png", undefined],
+      ["README", undefined]
+    ]
+    for (const [filename, doctype] of expected) assert.strictEqual(doctypeFromFilename(filename), doctype, filename)
   })
 })
 

@@ -105,6 +105,19 @@ export const sampleModel = (overrides: Partial<ReportModel> = {}): ReportModel =
   ...overrides
 })
 
+/** The Results header every writer gives `sampleModel()`: the formula-like column name is neutralized. */
+export const resultsHeader = ["Document ID", "File name", "Pages", "Summary", "'=Risky name", "Amount", "Signed"]
+
+/** The "overview" chat as a report row, up to its error cell (the mention neutralized). */
+export const overviewChatRow = [
+  "overview",
+  "all",
+  'a, "quoted".pdf\n東京.docx',
+  "Which contract is riskiest?",
+  "'@mention the first one",
+  "success"
+]
+
 export const sampleOptions = (dir: string, overrides: Partial<ReportOptions> = {}): ReportOptions => ({
   dir,
   name: "contracts",

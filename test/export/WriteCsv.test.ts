@@ -4,7 +4,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { parse } from "csv-parse/sync"
 import { Effect } from "effect"
 import { indexCells, type ReportModel, writeCsv } from "../../src/export/index.js"
-import { sampleModel, tempDir, tricky } from "./SampleModel.js"
+import { overviewChatRow, resultsHeader, sampleModel, tempDir, tricky } from "./SampleModel.js"
 
 const read = (path: string) => Effect.promise(() => readFile(path))
 
@@ -104,7 +104,7 @@ describe("writeCsv", () => {
       const { paths } = yield* write(sampleModel())
       const wide = records(yield* read(paths[0] ?? ""))
       assert.deepStrictEqual(wide, [
-        ["Document ID", "File name", "Pages", "Summary", "'=Risky name", "Amount", "Signed"],
+        resultsHeader,
         ["1", 'a, "quoted".pdf', "12", tricky.quotes, `'${tricky.formula}`, "1234.5", "2026-11-22"],
         ["2", "'-minus.pdf", "", "FAILED: HTTP 503: service unavailable", "(pending)", "(running)", "(skipped)"],
         ["3", "東京.docx", "3", tricky.long, tricky.money, "about 12", "2026-02-30"]
@@ -156,15 +156,7 @@ describe("writeCsv", () => {
       )
       assert.deepStrictEqual(records(yield* read(all.paths[2] ?? "")), [
         ["Chat", "Scope", "Documents", "Message", "Answer", "Status", "Error"],
-        [
-          "overview",
-          "all",
-          'a, "quoted".pdf\n東京.docx',
-          "Which contract is riskiest?",
-          "'@mention the first one",
-          "success",
-          ""
-        ],
+        [...overviewChatRow, ""],
         ["per-doc", "each", "'-minus.pdf", "Summary?", "", "failed", "timeout"]
       ])
       assert.deepStrictEqual(records(yield* read(all.paths[3] ?? ""))[1], [

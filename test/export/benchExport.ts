@@ -4,11 +4,11 @@
  * 100,000 answers in memory, as the store would hand them over) counts too. Targets: xlsx time at most
  * 1.5× exceljs's streaming writer writing the same values unstyled, and peak RSS at most 400 MB.
  */
-import { spawn } from "node:child_process"
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { measureInChild } from "./measureChild.js"
 
 export interface WriterFigures {
   readonly seconds: number
@@ -24,28 +24,10 @@ export interface BenchFigures {
 }
 
 const child = fileURLToPath(new URL("./BenchChild.ts", import.meta.url))
-/** The repository root, where `--import tsx` resolves. */
-const root = fileURLToPath(new URL("../..", import.meta.url))
 
 type Mode = "xlsx" | "csv" | "baseline"
 
-const measure = (mode: Mode, dir: string): Promise<WriterFigures> =>
-  new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ["--import", "tsx", child, mode, dir], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "inherit"]
-    })
-    let out = ""
-    proc.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString()
-    })
-    proc.on("error", reject)
-    proc.on("close", (code) => {
-      const last = out.trim().split("\n").at(-1) ?? ""
-      if (code === 0) resolve(JSON.parse(last) as WriterFigures)
-      else reject(new Error(`bench child ${mode} exited with ${code}: ${out}`))
-    })
-  })
+const measure = (mode: Mode, dir: string) => measureInChild<WriterFigures>(child, mode, dir)
 
 /**
  * Rounds of one run per writer, interleaved so that other load on the machine hits them alike. The fastest time

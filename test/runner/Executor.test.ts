@@ -1,9 +1,9 @@
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
-import { Duration, Effect, Option } from "effect"
-import { RateLimited, ServerError, Transport, ValidationFailed } from "../../src/client/ClientError.js"
+import { Effect, Option } from "effect"
+import { ServerError, Transport, ValidationFailed } from "../../src/client/ClientError.js"
 import { CellStore } from "../../src/store/CellStore.js"
-import { type FakeOptions, makeFakeService } from "./support/FakeService.js"
+import { type FakeOptions, makeFakeService, rateLimited } from "./support/FakeService.js"
 import { scratchDir } from "./support/localService.js"
 import { checkpointAt, inputOf, pipelineOf, runOnTestClock } from "./support/testClockRun.js"
 
@@ -36,7 +36,7 @@ const everyPairRunOnce = (runs: ReadonlyMap<string, number>, pairs: number) => {
   for (const [pair, n] of runs) assert.strictEqual(n, 1, `pair ${pair} was run ${n} times`)
 }
 
-const rateLimited = new RateLimited({ request: "POST /api/ai/table/1/run", retryAfter: Option.none(), detail: "" })
+const throttled = rateLimited("POST /api/ai/table/1/run")
 
 describe("runner on the test clock", () => {
   it.scoped("answers every pair, in batches of at most batch_size, each pair run once", () =>
@@ -121,7 +121,7 @@ describe("runner on the test clock", () => {
         {
           documents: [11, 12, 13, 14, 15, 16, 17, 18],
           fault: (operation, n) =>
-            operation === "runTable" && n >= 2 && n <= 4 ? Option.some({ before: rateLimited }) : Option.none()
+            operation === "runTable" && n >= 2 && n <= 4 ? Option.some({ before: throttled }) : Option.none()
         },
         { concurrency: 8, batch_size: 8 }
       )
@@ -191,11 +191,7 @@ describe("runner on the test clock", () => {
 
   it.scoped("a Retry-After past the deadline stops at once instead of waiting", () =>
     Effect.gen(function* () {
-      const later = new RateLimited({
-        request: "POST /api/ai/table/100/run",
-        retryAfter: Option.some(Duration.minutes(30)),
-        detail: ""
-      })
+      const later = rateLimited("POST /api/ai/table/100/run", "30 minutes")
       const { pipeline, service } = yield* setup(
         {
           documents,

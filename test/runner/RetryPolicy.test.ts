@@ -1,7 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Duration, Effect, Exit, Fiber, Option, Random, Ref, TestClock } from "effect"
-import { type ClientError, NotFound, RateLimited, ServerError, Transport } from "../../src/client/ClientError.js"
+import { type ClientError, NotFound, ServerError, Transport } from "../../src/client/ClientError.js"
 import { cappedExponential, withRetry } from "../../src/runner/RetryPolicy.js"
+import { rateLimited } from "./support/FakeService.js"
 
 const settings = { attempts: 5, baseDelay: Duration.millis(100), maxDelay: Duration.millis(1000) }
 const server = new ServerError({ request: "GET /x", status: 503, detail: "" })
@@ -55,11 +56,7 @@ describe("RetryPolicy", () => {
 
   it.effect("honours Retry-After exactly, without jitter, and reports each 429", () =>
     Effect.gen(function* () {
-      const throttled = new RateLimited({
-        request: "POST /run",
-        retryAfter: Option.some(Duration.seconds(3)),
-        detail: ""
-      })
+      const throttled = rateLimited("POST /run", "3 seconds")
       const { attempts, call } = yield* scripted([throttled])
       const throttles = yield* Ref.make(0)
       const waits = yield* Ref.make<ReadonlyArray<number>>([])
@@ -82,11 +79,7 @@ describe("RetryPolicy", () => {
 
   it.effect("a Retry-After ending past the deadline fails at once with ServiceUnavailable", () =>
     Effect.gen(function* () {
-      const throttled = new RateLimited({
-        request: "POST /run",
-        retryAfter: Option.some(Duration.hours(1)),
-        detail: ""
-      })
+      const throttled = rateLimited("POST /run", "1 hour")
       const { attempts, call } = yield* scripted([throttled])
       const exit = yield* Effect.exit(withRetry(settings, hooks({ deadlineAt: Option.some(60_000) }))(call))
       assert.strictEqual(yield* Ref.get(attempts), 1)

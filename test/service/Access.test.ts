@@ -3,7 +3,7 @@ import { Effect, Redacted } from "effect"
 import * as Jose from "jose"
 import { signToken } from "../../src/service/Auth.js"
 import { usersAddCommand } from "../../src/service/Commands.js"
-import { asOrg, asUser, onData, raw, testService, uploadText } from "./support.js"
+import { asOrg, asUser, creator, onData, raw, testService, uploadText } from "./support.js"
 
 const encoder = new TextEncoder()
 
@@ -112,9 +112,7 @@ describe("service auth and visibility", () => {
         bytes: encoder.encode("x")
       })
       assert.strictEqual(yield* tagOf(upload), "Forbidden")
-      const multi = yield* Effect.flip(
-        ada.createSession({ organization_id: asOrg(3), user_id: asUser(7), is_multidoc: true, document_ids: [ours.id] })
-      )
+      const multi = yield* Effect.flip(ada.createSession({ ...creator, is_multidoc: true, document_ids: [ours.id] }))
       assert.strictEqual(multi._tag, "Forbidden")
       assert.include(multi.message, "Multi-doc chat needs the Advanced plan or higher (this token's plan: basic)")
     }).pipe(Effect.scoped)
@@ -123,13 +121,8 @@ describe("service auth and visibility", () => {
   it.live("private tables and sessions are the creator's; shared ones the workspace's; other workspaces see 404", () =>
     Effect.gen(function* () {
       const { ada, bob, eve, ours, theirs } = yield* twoWorkspaces
-      const mine = yield* ada.createTable({
-        organization_id: asOrg(3),
-        user_id: asUser(7),
-        document_ids: [ours.id],
-        visibility: "private"
-      })
-      const shared = yield* ada.createTable({ organization_id: asOrg(3), user_id: asUser(7), document_ids: [ours.id] })
+      const mine = yield* ada.createTable({ ...creator, document_ids: [ours.id], visibility: "private" })
+      const shared = yield* ada.createTable({ ...creator, document_ids: [ours.id] })
       const column = yield* ada.createColumn(mine.id, { query: "Term?" })
       assert.strictEqual((yield* ada.listColumns(mine.id)).length, 1)
       assert.strictEqual(yield* tagOf(bob.listColumns(mine.id)), "NotFound")
@@ -143,24 +136,16 @@ describe("service auth and visibility", () => {
       // Documents: another workspace's read as absent, and cannot be put in a table.
       assert.strictEqual(yield* tagOf(ada.getDocument(theirs.id)), "NotFound")
       assert.strictEqual(yield* tagOf(eve.getDocument(ours.id)), "NotFound")
-      const foreign = yield* Effect.flip(
-        ada.createTable({ organization_id: asOrg(3), user_id: asUser(7), document_ids: [theirs.id] })
-      )
+      const foreign = yield* Effect.flip(ada.createTable({ ...creator, document_ids: [theirs.id] }))
       assert.strictEqual(foreign._tag, "ValidationFailed")
       // Sessions.
       const privateSession = yield* ada.createSession({
-        organization_id: asOrg(3),
-        user_id: asUser(7),
+        ...creator,
         is_multidoc: false,
         document_ids: [ours.id],
         visibility: "private"
       })
-      const sharedSession = yield* ada.createSession({
-        organization_id: asOrg(3),
-        user_id: asUser(7),
-        is_multidoc: false,
-        document_ids: [ours.id]
-      })
+      const sharedSession = yield* ada.createSession({ ...creator, is_multidoc: false, document_ids: [ours.id] })
       assert.strictEqual(yield* tagOf(bob.getSession(privateSession.id)), "NotFound")
       assert.strictEqual(yield* tagOf(bob.createMessage(privateSession.id, { query: "hi" })), "NotFound")
       assert.strictEqual((yield* bob.getSession(sharedSession.id)).id, sharedSession.id)

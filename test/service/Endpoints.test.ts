@@ -6,7 +6,7 @@ import type { ColumnId, DocumentId, TableId } from "../../src/api/Ids.js"
 import { ServiceDatabase } from "../../src/service/ServiceDatabase.js"
 import { resolveServiceSettings, ServiceSettings } from "../../src/service/ServiceSettings.js"
 import { DocumentNotes } from "../../src/service/store/DocumentNotes.js"
-import { asOrg, asUser, contract, oneCell, testService, uploadText, waitUntil } from "./support.js"
+import { asOrg, contract, creator, oneCell, testService, uploadText, waitUntil } from "./support.js"
 
 const encoder = new TextEncoder()
 
@@ -105,7 +105,7 @@ describe("service endpoints over real HTTP", () => {
       const upload = (filename: string) => uploadText(client, filename)
       const [a, b] = yield* Effect.all([upload("a.txt"), upload("b.txt")])
       if (a === undefined || b === undefined) return assert.fail("uploads")
-      const table = yield* client.createTable({ organization_id: asOrg(3), user_id: asUser(7), document_ids: [a.id] })
+      const table = yield* client.createTable({ ...creator, document_ids: [a.id] })
       assert.strictEqual(table.visibility, "shared")
       assert.deepStrictEqual(table.document_ids, [a.id])
       const updated = yield* client.updateTable(table.id, { document_ids: [a.id, b.id], meta: { name: "MSA" } })
@@ -191,15 +191,9 @@ describe("service endpoints over real HTTP", () => {
       const upload = (filename: string) => uploadText(client, filename)
       const a = yield* upload("a.txt")
       const b = yield* upload("b.txt")
-      const single = yield* client.createSession({
-        organization_id: asOrg(3),
-        user_id: asUser(7),
-        is_multidoc: false,
-        document_ids: [a.id]
-      })
+      const single = yield* client.createSession({ ...creator, is_multidoc: false, document_ids: [a.id] })
       const multi = yield* client.createSession({
-        organization_id: asOrg(3),
-        user_id: asUser(7),
+        ...creator,
         is_multidoc: true,
         document_ids: [a.id, b.id],
         visibility: "private",
@@ -270,12 +264,7 @@ describe("service endpoints over real HTTP", () => {
       yield* client.runTable(table.id, [[document.id, column.id]])
       const cells = yield* waitUntil(client.listCells(table.id), (all) => all[0]?.task_status === "success")
       assert.include(cells[0]?.response, "31 December 2027")
-      const session = yield* client.createSession({
-        organization_id: asOrg(3),
-        user_id: asUser(7),
-        is_multidoc: false,
-        document_ids: [document.id]
-      })
+      const session = yield* client.createSession({ ...creator, is_multidoc: false, document_ids: [document.id] })
       yield* client.createMessage(session.id, { query: "When is payment due?" })
       const messages = yield* waitUntil(client.listMessages(session.id), (all) => all[0]?.task_status === "success")
       // The engine's wording is its own (and still evolving); the service's part is a non-empty answer.

@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Redacted } from "effect"
 import type { ColumnId, DocumentId, SessionId, TableId } from "../../src/api/Ids.js"
-import { asOrg, asUser, raw, tableWithColumns, testService, uploadText, waitUntil } from "./support.js"
+import { creator, raw, tableWithColumns, testService, uploadText, waitUntil } from "./support.js"
 
 /**
  * `serve --max-pending` and the queue statistics: a service that behaves like a queue-capped one under load, and
@@ -49,8 +49,7 @@ describe("serve --max-pending and queue statistics", () => {
         assert.strictEqual((yield* runRaw(service.baseUrl, bearer, table.id, pairs.slice(4, 6))).status, 429)
         // A message counts too.
         const session = yield* client.createSession({
-          organization_id: asOrg(3),
-          user_id: asUser(7),
+          ...creator,
           is_multidoc: false,
           document_ids: [pairs[0]?.[0] ?? (0 as DocumentId)]
         })

@@ -6,7 +6,7 @@ import { NodeHttpClient } from "@effect/platform-node"
 import { ClientSettings } from "../../src/client/ClientSettings.js"
 import { ServiceClient } from "../../src/client/ServiceClient.js"
 import { resolveSecret, signToken } from "../../src/service/Auth.js"
-import { asOrg, asUser, tableWithColumns, tempDir, uploadText, waitUntil } from "./support.js"
+import { asOrg, asUser, creator, tableWithColumns, tempDir, uploadText, waitUntil } from "./support.js"
 
 const root = Path.resolve(import.meta.dirname, "../..")
 
@@ -86,12 +86,7 @@ describe("service restart", () => {
       const document = yield* uploadText(before)
       const queries = ["Q1", "Q2", "Q3", "Q4", "Q5", "Q6"]
       const { columns, table } = yield* tableWithColumns(before, [document.id], queries)
-      const session = yield* before.createSession({
-        organization_id: asOrg(3),
-        user_id: asUser(7),
-        is_multidoc: false,
-        document_ids: [document.id]
-      })
+      const session = yield* before.createSession({ ...creator, is_multidoc: false, document_ids: [document.id] })
       yield* before.runTable(
         table.id,
         columns.map((column) => [document.id, column.id] as const)

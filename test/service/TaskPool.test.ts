@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { type AnswerEngine, EngineFailure } from "../../src/service/engine/AnswerEngine.js"
-import { asOrg, asUser, tableWithColumns, testService, uploadText, waitUntil } from "./support.js"
+import { creator, tableWithColumns, testService, uploadText, waitUntil } from "./support.js"
 
 /** Describes what it was given, so tests see how the pool built each request; "boom" fails, "slow" takes 300 ms. */
 const echoEngine: AnswerEngine = {
@@ -34,11 +34,7 @@ describe("service task pool", () => {
   it.live("cells get the document's passages and the column; continue passes the kept text as history", () =>
     Effect.gen(function* () {
       const { client, document } = yield* setup
-      const table = yield* client.createTable({
-        organization_id: asOrg(3),
-        user_id: asUser(7),
-        document_ids: [document.id]
-      })
+      const table = yield* client.createTable({ ...creator, document_ids: [document.id] })
       const column = yield* client.createColumn(table.id, { name: "End", query: "q1", meta: { language: "nl" } })
       const boom = yield* client.createColumn(table.id, { query: "boom" })
       yield* client.runTable(table.id, [
@@ -67,12 +63,7 @@ describe("service task pool", () => {
   it.live("chat gets history unless use_history is false, and no passages without context", () =>
     Effect.gen(function* () {
       const { client, document } = yield* setup
-      const session = yield* client.createSession({
-        organization_id: asOrg(3),
-        user_id: asUser(7),
-        is_multidoc: true,
-        document_ids: [document.id]
-      })
+      const session = yield* client.createSession({ ...creator, is_multidoc: true, document_ids: [document.id] })
       const ask = (query: string, flags: { use_history?: boolean; use_context?: boolean } = {}) =>
         Effect.gen(function* () {
           const created = yield* client.createMessage(session.id, { query, restrict_to_context: false, ...flags })

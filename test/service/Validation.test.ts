@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Redacted } from "effect"
-import { asOrg, asUser, oneCell, raw, testService, uploadText } from "./support.js"
+import { creator, oneCell, raw, testService, uploadText } from "./support.js"
 
 interface Case {
   readonly name: string
@@ -19,395 +19,209 @@ interface Case {
 /** Ids of the fixture: document 1 (table row), 2 (not a row), table 1, column 1, sessions 1 (single), 2 (multi). */
 const cases = (ids: { table: number; column: number; single: number; multi: number }): ReadonlyArray<Case> => {
   const { table, column, single, multi } = ids
-  const createTable = (body: Record<string, unknown>) => ({
-    method: "POST" as const,
-    path: "/api/ai/table/create",
-    body: { organization_id: 3, user_id: 7, document_ids: [1], ...body }
-  })
-  const createSession = (body: Record<string, unknown>) => ({
-    method: "POST" as const,
-    path: "/api/ai/session/create",
-    body: { organization_id: 3, user_id: 7, is_multidoc: false, document_ids: [1], ...body }
-  })
-  const run = (body: unknown) => ({ method: "POST" as const, path: `/api/ai/table/${table}/run`, body })
-  const ask = (body: Record<string, unknown>) => ({
-    method: "POST" as const,
-    path: `/api/ai/session/${single}/qa/create`,
-    body: { query: "When?", ...body }
-  })
-  const upload = (fields: Record<string, string | Blob>) => ({
+  const get = (path: string) => ({ method: "GET" as const, path })
+  const post = (path: string, body?: unknown) => ({ method: "POST" as const, path, body })
+  const createTable = (body: Record<string, unknown>) =>
+    post("/api/ai/table/create", { organization_id: 3, user_id: 7, document_ids: [1], ...body })
+  const updateTable = (body: Record<string, unknown>) => post(`/api/ai/table/${table}/update`, body)
+  const createColumn = (body: Record<string, unknown>) => post(`/api/ai/table/${table}/column/create`, body)
+  const createCell = (body: Record<string, unknown>) => post(`/api/ai/table/${table}/cell/create`, body)
+  const run = (body: unknown) => post(`/api/ai/table/${table}/run`, body)
+  const createSession = (body: Record<string, unknown>) =>
+    post("/api/ai/session/create", { organization_id: 3, user_id: 7, is_multidoc: false, document_ids: [1], ...body })
+  const ask = (body: Record<string, unknown>) =>
+    post(`/api/ai/session/${single}/qa/create`, { query: "When?", ...body })
+  const upload = (form: Record<string, string | Blob>) => ({
     method: "POST" as const,
     path: "/api/document/create",
-    form: fields
+    form
+  })
+  /** A 422 naming the field at `where` ("body.document_ids.0": numbers are array indices). */
+  const invalid = (where: string) => ({
+    status: 422,
+    loc: where.split(".").map((part) => (/^\d+$/.test(part) ? Number(part) : part))
   })
   const file = new Blob(["hello"])
   return [
-    {
-      name: "document id not an integer",
-      method: "GET",
-      path: "/api/document/abc",
-      status: 422,
-      loc: ["path", "document_id"]
-    },
-    {
-      name: "document id a fraction",
-      method: "GET",
-      path: "/api/document/1.5",
-      status: 422,
-      loc: ["path", "document_id"]
-    },
-    {
-      name: "document id over int32",
-      method: "GET",
-      path: "/api/document/99999999999",
-      status: 422,
-      loc: ["path", "document_id"]
-    },
-    {
-      name: "document id under int32",
-      method: "GET",
-      path: "/api/document/-3000000000",
-      status: 422,
-      loc: ["path", "document_id"]
-    },
-    { name: "unknown document", method: "GET", path: "/api/document/999", status: 404 },
+    { name: "document id not an integer", ...get("/api/document/abc"), ...invalid("path.document_id") },
+    { name: "document id a fraction", ...get("/api/document/1.5"), ...invalid("path.document_id") },
+    { name: "document id over int32", ...get("/api/document/99999999999"), ...invalid("path.document_id") },
+    { name: "document id under int32", ...get("/api/document/-3000000000"), ...invalid("path.document_id") },
+    { name: "unknown document", ...get("/api/document/999"), status: 404 },
     {
       name: "organization id not an integer",
-      method: "GET",
-      path: "/api/organization/x/document/list",
-      status: 422,
-      loc: ["path", "organization_id"]
+      ...get("/api/organization/x/document/list"),
+      ...invalid("path.organization_id")
     },
-    {
-      name: "user id not an integer",
-      method: "GET",
-      path: "/api/user/abc/organization/list",
-      status: 422,
-      loc: ["path", "user_id"]
-    },
-    {
-      name: "login without email",
-      method: "POST",
-      path: "/api/auth",
-      body: { password: "x" },
-      status: 422,
-      loc: ["body", "email"]
-    },
-    {
-      name: "login email a number",
-      method: "POST",
-      path: "/api/auth",
-      body: { email: 1, password: "x" },
-      status: 422,
-      loc: ["body", "email"]
-    },
+    { name: "user id not an integer", ...get("/api/user/abc/organization/list"), ...invalid("path.user_id") },
+    { name: "login without email", ...post("/api/auth", { password: "x" }), ...invalid("body.email") },
+    { name: "login email a number", ...post("/api/auth", { email: 1, password: "x" }), ...invalid("body.email") },
     {
       name: "table organization_id a string",
       ...createTable({ organization_id: "3" }),
-      status: 422,
-      loc: ["body", "organization_id"]
+      ...invalid("body.organization_id")
     },
     {
       name: "table organization_id over int32",
       ...createTable({ organization_id: 2147483648 }),
-      status: 422,
-      loc: ["body", "organization_id"]
+      ...invalid("body.organization_id")
     },
-    { name: "table without user_id", ...createTable({ user_id: undefined }), status: 422, loc: ["body", "user_id"] },
-    {
-      name: "table with empty document_ids",
-      ...createTable({ document_ids: [] }),
-      status: 422,
-      loc: ["body", "document_ids"]
-    },
+    { name: "table without user_id", ...createTable({ user_id: undefined }), ...invalid("body.user_id") },
+    { name: "table with empty document_ids", ...createTable({ document_ids: [] }), ...invalid("body.document_ids") },
     {
       name: "table with unknown document",
       ...createTable({ document_ids: [1, 999] }),
-      status: 422,
-      loc: ["body", "document_ids", 1]
+      ...invalid("body.document_ids.1")
     },
-    {
-      name: "table document_ids not an array",
-      ...createTable({ document_ids: "1" }),
-      status: 422,
-      loc: ["body", "document_ids"]
-    },
+    { name: "table document_ids not an array", ...createTable({ document_ids: "1" }), ...invalid("body.document_ids") },
     {
       name: "table document id a fraction",
       ...createTable({ document_ids: [1.5] }),
-      status: 422,
-      loc: ["body", "document_ids", 0]
+      ...invalid("body.document_ids.0")
     },
-    {
-      name: "table with unknown visibility",
-      ...createTable({ visibility: "public" }),
-      status: 422,
-      loc: ["body", "visibility"]
-    },
-    {
-      name: "update table id not an integer",
-      method: "POST",
-      path: "/api/ai/table/abc/update",
-      body: {},
-      status: 422,
-      loc: ["path", "ai_table_id"]
-    },
-    {
-      name: "update table to no documents",
-      method: "POST",
-      path: `/api/ai/table/${table}/update`,
-      body: { document_ids: [] },
-      status: 422,
-      loc: ["body", "document_ids"]
-    },
+    { name: "table with unknown visibility", ...createTable({ visibility: "public" }), ...invalid("body.visibility") },
+    { name: "update table id not an integer", ...post("/api/ai/table/abc/update", {}), ...invalid("path.ai_table_id") },
+    { name: "update table to no documents", ...updateTable({ document_ids: [] }), ...invalid("body.document_ids") },
     {
       name: "update table with unknown visibility",
-      method: "POST",
-      path: `/api/ai/table/${table}/update`,
-      body: { visibility: "team" },
-      status: 422,
-      loc: ["body", "visibility"]
+      ...updateTable({ visibility: "team" }),
+      ...invalid("body.visibility")
     },
-    {
-      name: "update table meta an array",
-      method: "POST",
-      path: `/api/ai/table/${table}/update`,
-      body: { meta: [] },
-      status: 422,
-      loc: ["body", "meta"]
-    },
-    { name: "update unknown table", method: "POST", path: "/api/ai/table/999/update", body: {}, status: 404 },
-    {
-      name: "column without query",
-      method: "POST",
-      path: `/api/ai/table/${table}/column/create`,
-      body: { name: "x" },
-      status: 422,
-      loc: ["body", "query"]
-    },
-    {
-      name: "column with blank query",
-      method: "POST",
-      path: `/api/ai/table/${table}/column/create`,
-      body: { query: "  " },
-      status: 422,
-      loc: ["body", "query"]
-    },
-    {
-      name: "column name a number",
-      method: "POST",
-      path: `/api/ai/table/${table}/column/create`,
-      body: { query: "q", name: 5 },
-      status: 422,
-      loc: ["body", "name"]
-    },
+    { name: "update table meta an array", ...updateTable({ meta: [] }), ...invalid("body.meta") },
+    { name: "update unknown table", ...post("/api/ai/table/999/update", {}), status: 404 },
+    { name: "column without query", ...createColumn({ name: "x" }), ...invalid("body.query") },
+    { name: "column with blank query", ...createColumn({ query: "  " }), ...invalid("body.query") },
+    { name: "column name a number", ...createColumn({ query: "q", name: 5 }), ...invalid("body.name") },
     {
       name: "column order_id a string",
-      method: "POST",
-      path: `/api/ai/table/${table}/column/create`,
-      body: { query: "q", order_id: "first" },
-      status: 422,
-      loc: ["body", "order_id"]
+      ...createColumn({ query: "q", order_id: "first" }),
+      ...invalid("body.order_id")
     },
-    { name: "run without pairs", ...run({}), status: 422, loc: ["body", "doc_id_col_id"] },
-    {
-      name: "run with a one-element pair",
-      ...run({ doc_id_col_id: [[1]] }),
-      status: 422,
-      loc: ["body", "doc_id_col_id", 0]
-    },
+    { name: "run without pairs", ...run({}), ...invalid("body.doc_id_col_id") },
+    { name: "run with a one-element pair", ...run({ doc_id_col_id: [[1]] }), ...invalid("body.doc_id_col_id.0") },
     {
       name: "run with a three-element pair",
       ...run({ doc_id_col_id: [[1, column, 3]] }),
-      status: 422,
-      loc: ["body", "doc_id_col_id", 0]
+      ...invalid("body.doc_id_col_id.0")
     },
     {
       name: "run with a string document id",
       ...run({ doc_id_col_id: [["1", column]] }),
-      status: 422,
-      loc: ["body", "doc_id_col_id", 0, 0]
+      ...invalid("body.doc_id_col_id.0.0")
     },
     {
       name: "run with a document not in the table",
       ...run({ doc_id_col_id: [[2, column]] }),
-      status: 422,
-      loc: ["body", "doc_id_col_id", 0, 0]
+      ...invalid("body.doc_id_col_id.0.0")
     },
     {
       name: "run with a column not in the table",
       ...run({ doc_id_col_id: [[1, 999]] }),
-      status: 422,
-      loc: ["body", "doc_id_col_id", 0, 1]
+      ...invalid("body.doc_id_col_id.0.1")
     },
     {
       name: "run with continue_response a string",
       ...run({ doc_id_col_id: [[1, column]], continue_response: "yes" }),
-      status: 422,
-      loc: ["body", "continue_response"]
+      ...invalid("body.continue_response")
     },
-    {
-      name: "run on an unknown table",
-      method: "POST",
-      path: "/api/ai/table/999/run",
-      body: { doc_id_col_id: [] },
-      status: 404
-    },
-    { name: "run an unknown column", method: "POST", path: `/api/ai/table/${table}/column/999/run`, status: 404 },
+    { name: "run on an unknown table", ...post("/api/ai/table/999/run", { doc_id_col_id: [] }), status: 404 },
+    { name: "run an unknown column", ...post(`/api/ai/table/${table}/column/999/run`), status: 404 },
     {
       name: "run column id not an integer",
-      method: "POST",
-      path: `/api/ai/table/${table}/column/x/run`,
-      status: 422,
-      loc: ["path", "ai_column_id"]
+      ...post(`/api/ai/table/${table}/column/x/run`),
+      ...invalid("path.ai_column_id")
     },
-    {
-      name: "cell without ai_column_id",
-      method: "POST",
-      path: `/api/ai/table/${table}/cell/create`,
-      body: { document_id: 1 },
-      status: 422,
-      loc: ["body", "ai_column_id"]
-    },
+    { name: "cell without ai_column_id", ...createCell({ document_id: 1 }), ...invalid("body.ai_column_id") },
     {
       name: "cell for a document not in the table",
-      method: "POST",
-      path: `/api/ai/table/${table}/cell/create`,
-      body: { document_id: 2, ai_column_id: column },
-      status: 422,
-      loc: ["body", "document_id"]
+      ...createCell({ document_id: 2, ai_column_id: column }),
+      ...invalid("body.document_id")
     },
     {
       name: "cell response a number",
-      method: "POST",
-      path: `/api/ai/table/${table}/cell/create`,
-      body: { document_id: 1, ai_column_id: column, response: 5 },
-      status: 422,
-      loc: ["body", "response"]
+      ...createCell({ document_id: 1, ai_column_id: column, response: 5 }),
+      ...invalid("body.response")
     },
     {
       name: "session without is_multidoc",
       ...createSession({ is_multidoc: undefined }),
-      status: 422,
-      loc: ["body", "is_multidoc"]
+      ...invalid("body.is_multidoc")
     },
     {
       name: "session is_multidoc not a boolean",
       ...createSession({ is_multidoc: "maybe" }),
-      status: 422,
-      loc: ["body", "is_multidoc"]
+      ...invalid("body.is_multidoc")
     },
     {
       name: "single-doc session with two documents",
       ...createSession({ document_ids: [1, 2] }),
-      status: 422,
-      loc: ["body", "document_ids"]
+      ...invalid("body.document_ids")
     },
     {
       name: "multi-doc session without documents",
       ...createSession({ is_multidoc: true, document_ids: [] }),
       advanced: true,
-      status: 422,
-      loc: ["body", "document_ids"]
+      ...invalid("body.document_ids")
     },
     {
       name: "session with an unknown document",
       ...createSession({ document_ids: [999] }),
-      status: 422,
-      loc: ["body", "document_ids", 0]
+      ...invalid("body.document_ids.0")
     },
     {
       name: "session with unknown visibility",
       ...createSession({ visibility: "everyone" }),
-      status: 422,
-      loc: ["body", "visibility"]
+      ...invalid("body.visibility")
     },
     { name: "multi-doc session on the basic plan", ...createSession({ is_multidoc: true }), status: 403 },
     {
       name: "single-doc session updated to two documents",
-      method: "POST",
-      path: `/api/ai/session/${single}/update`,
-      body: { document_ids: [1, 2] },
-      status: 422,
-      loc: ["body", "document_ids"]
+      ...post(`/api/ai/session/${single}/update`, { document_ids: [1, 2] }),
+      ...invalid("body.document_ids")
     },
     {
       name: "session list without organization_id",
-      method: "GET",
-      path: "/api/ai/session/list",
-      status: 422,
-      loc: ["query", "organization_id"]
+      ...get("/api/ai/session/list"),
+      ...invalid("query.organization_id")
     },
     {
       name: "session list document_id not an integer",
-      method: "GET",
-      path: "/api/ai/session/list?organization_id=3&document_id=x",
-      status: 422,
-      loc: ["query", "document_id"]
+      ...get("/api/ai/session/list?organization_id=3&document_id=x"),
+      ...invalid("query.document_id")
     },
-    { name: "unknown session", method: "GET", path: "/api/ai/session/999", status: 404 },
+    { name: "unknown session", ...get("/api/ai/session/999"), status: 404 },
     {
       name: "message restricted to a context it may not use",
       ...ask({ restrict_to_context: true, use_context: false }),
-      status: 422,
-      loc: ["body", "use_context"]
+      ...invalid("body.use_context")
     },
     {
       name: "message flags as strings, contradicting",
       ...ask({ restrict_to_context: "True", use_context: "False" }),
-      status: 422,
-      loc: ["body", "use_context"]
+      ...invalid("body.use_context")
     },
-    { name: "message without query", ...ask({ query: undefined }), status: 422, loc: ["body", "query"] },
-    { name: "message with an empty query", ...ask({ query: "" }), status: 422, loc: ["body", "query"] },
-    {
-      name: "message use_history not a boolean",
-      ...ask({ use_history: "sometimes" }),
-      status: 422,
-      loc: ["body", "use_history"]
-    },
+    { name: "message without query", ...ask({ query: undefined }), ...invalid("body.query") },
+    { name: "message with an empty query", ...ask({ query: "" }), ...invalid("body.query") },
+    { name: "message use_history not a boolean", ...ask({ use_history: "sometimes" }), ...invalid("body.use_history") },
     {
       name: "message to a multi-doc session on the basic plan",
-      method: "POST",
-      path: `/api/ai/session/${multi}/qa/create`,
-      body: { query: "q" },
+      ...post(`/api/ai/session/${multi}/qa/create`, { query: "q" }),
       status: 403
     },
-    {
-      name: "body that is not JSON",
-      method: "POST",
-      path: "/api/ai/table/create",
-      text: "{not json",
-      status: 422,
-      loc: ["body"]
-    },
-    {
-      name: "body that is JSON null",
-      method: "POST",
-      path: "/api/ai/table/create",
-      text: "null",
-      status: 422,
-      loc: ["body"]
-    },
+    { name: "body that is not JSON", ...post("/api/ai/table/create"), text: "{not json", ...invalid("body") },
+    { name: "body that is JSON null", ...post("/api/ai/table/create"), text: "null", ...invalid("body") },
     { name: "body over 1 MiB", ...createTable({ meta: { pad: "x".repeat(1_100_000) } }), status: 413 },
     {
       name: "upload with an unsupported doctype",
       ...upload({ organization_id: "3", doctype: "exe", file }),
-      status: 422,
-      loc: ["body", "doctype"]
+      ...invalid("body.doctype")
     },
     {
       name: "upload organization_id not a number",
       ...upload({ organization_id: "x", doctype: "txt", file }),
-      status: 422,
-      loc: ["body", "organization_id"]
+      ...invalid("body.organization_id")
     },
-    {
-      name: "upload without a file",
-      ...upload({ organization_id: "3", doctype: "txt" }),
-      status: 422,
-      loc: ["body", "file"]
-    }
+    { name: "upload without a file", ...upload({ organization_id: "3", doctype: "txt" }), ...invalid("body.file") }
   ]
 }
 
@@ -420,7 +234,7 @@ describe("service validation", () => {
       const client = yield* service.client(Redacted.make(advanced))
       const { column, document: first, table } = yield* oneCell(client)
       yield* uploadText(client, "b.txt")
-      const base = { organization_id: asOrg(3), user_id: asUser(7), document_ids: [first.id] }
+      const base = { ...creator, document_ids: [first.id] }
       const single = yield* client.createSession({ ...base, is_multidoc: false })
       const multi = yield* client.createSession({ ...base, is_multidoc: true })
       const all = cases({ table: table.id, column: column.id, single: single.id, multi: multi.id })

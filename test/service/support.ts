@@ -57,6 +57,9 @@ export const testService = (options: ServiceOptions = {}) =>
 export const asUser = (id: number) => id as UserId
 export const asOrg = (id: number) => id as OrganizationId
 
+/** Whose records the tests create: user 7 of workspace 3 (the `organization_id` and `user_id` of a create body). */
+export const creator = { organization_id: asOrg(3), user_id: asUser(7) } as const
+
 /** Provides the service data at `dataDir` without a server (ingestion and accounts), as `docs add` gets it. */
 export const onData = (dataDir: string) =>
   Effect.provide(IngestLive.pipe(Layer.provide(ServiceSettings.layer({ dataDir }))))
@@ -98,8 +101,7 @@ export const tableWithColumns = (
 ) =>
   Effect.gen(function* () {
     const table = yield* client.createTable({
-      organization_id: asOrg(3),
-      user_id: asUser(7),
+      ...creator,
       document_ids: documentIds,
       ...(options.visibility === undefined ? {} : { visibility: options.visibility })
     })

@@ -9,6 +9,7 @@ import {
   oneIntent,
   rerun,
   wanted,
+  inFreshRun,
   withRun,
   withStore
 } from "./StoreFixtures.js"
@@ -119,111 +120,102 @@ describe("CellStore resume semantics", () => {
   it.scoped(
     "--only-failed runs failed pairs only; a removed column is kept but not counted; --fresh resets (keeping uploads)",
     () =>
-      Effect.gen(function* () {
-        const path = yield* checkpointPath
-        yield* withRun(path, (store, run) =>
-          Effect.gen(function* () {
-            yield* store.saveDocuments(docs)
-            yield* store.saveUpload("/a.pdf", "sha", 1)
-            const keys = wanted(docs, [columnA, columnB])
-            yield* store.syncCells(keys, rerun)
-            yield* store.markSubmitting(keys, run.id, at)
-            yield* store.markResults(
-              keys.map((key) => ({
-                ...key,
-                state: key.documentId === 1 && key.columnName === "a" ? "failed" : "success",
-                response: "ok",
-                at,
-                runId: run.id
-              }))
-            )
-            yield* store.finishRun(run.id, "failed-cells")
+      inFreshRun((store, run) =>
+        Effect.gen(function* () {
+          yield* store.saveDocuments(docs)
+          yield* store.saveUpload("/a.pdf", "sha", 1)
+          const keys = wanted(docs, [columnA, columnB])
+          yield* store.syncCells(keys, rerun)
+          yield* store.markSubmitting(keys, run.id, at)
+          yield* store.markResults(
+            keys.map((key) => ({
+              ...key,
+              state: key.documentId === 1 && key.columnName === "a" ? "failed" : "success",
+              response: "ok",
+              at,
+              runId: run.id
+            }))
+          )
+          yield* store.finishRun(run.id, "failed-cells")
 
-            // Document 2 modified and document 5 new: left out with --only-failed, counted as skipped.
-            const next = [document(1), document(2, "v2"), document(5)]
-            const only = yield* store.syncCells(wanted(next, [columnA, columnB]), { onlyFailed: true })
-            assert.deepStrictEqual(only, { total: 6, alreadyAnswered: 1, toRun: 1, inFlight: 0, skipped: 4 })
-            const pending = yield* store.cells({ states: ["pending"] })
-            assert.deepStrictEqual(
-              pending.map((c) => [c.documentId, c.columnName, c.attempts]),
-              [[1, "a", 1]]
-            )
-            assert.strictEqual((yield* store.cells()).length, 4)
+          // Document 2 modified and document 5 new: left out with --only-failed, counted as skipped.
+          const next = [document(1), document(2, "v2"), document(5)]
+          const only = yield* store.syncCells(wanted(next, [columnA, columnB]), { onlyFailed: true })
+          assert.deepStrictEqual(only, { total: 6, alreadyAnswered: 1, toRun: 1, inFlight: 0, skipped: 4 })
+          const pending = yield* store.cells({ states: ["pending"] })
+          assert.deepStrictEqual(
+            pending.map((c) => [c.documentId, c.columnName, c.attempts]),
+            [[1, "a", 1]]
+          )
+          assert.strictEqual((yield* store.cells()).length, 4)
 
-            // Column b removed from the pipeline: its cells stay but are neither counted nor listed.
-            const dropped = yield* store.syncCells(wanted(docs, [columnA]), rerun)
-            assert.deepStrictEqual(dropped, { total: 2, alreadyAnswered: 1, toRun: 1, inFlight: 0, skipped: 0 })
-            assert.deepStrictEqual(yield* store.cellCounts(), {
-              pending: 1,
-              submitting: 0,
-              submitted: 0,
-              success: 1,
-              failed: 0
-            })
-            assert.strictEqual((yield* store.cells({ states: ["success"], tableSlot: 0 })).length, 1)
-            assert.strictEqual((yield* store.cells({ includeUnwanted: true })).length, 4)
-
-            yield* store.reset()
-            assert.deepStrictEqual(yield* store.cells({ includeUnwanted: true }), [])
-            // Documents stay for the reports of earlier runs (this run updates them); uploaded files are already
-            // documents of the service: --fresh must not upload them a second time.
-            assert.strictEqual((yield* store.documents()).length, 2)
-            assert.deepStrictEqual(yield* store.uploadedFile("/a.pdf", "sha"), Option.some(1))
-            assert.strictEqual((yield* store.runs()).length, 1)
-            const fresh = yield* store.syncCells(wanted(docs, [columnA]), rerun)
-            assert.deepStrictEqual(fresh, { total: 2, alreadyAnswered: 0, toRun: 2, inFlight: 0, skipped: 0 })
+          // Column b removed from the pipeline: its cells stay but are neither counted nor listed.
+          const dropped = yield* store.syncCells(wanted(docs, [columnA]), rerun)
+          assert.deepStrictEqual(dropped, { total: 2, alreadyAnswered: 1, toRun: 1, inFlight: 0, skipped: 0 })
+          assert.deepStrictEqual(yield* store.cellCounts(), {
+            pending: 1,
+            submitting: 0,
+            submitted: 0,
+            success: 1,
+            failed: 0
           })
-        )
-      })
+          assert.strictEqual((yield* store.cells({ states: ["success"], tableSlot: 0 })).length, 1)
+          assert.strictEqual((yield* store.cells({ includeUnwanted: true })).length, 4)
+
+          yield* store.reset()
+          assert.deepStrictEqual(yield* store.cells({ includeUnwanted: true }), [])
+          // Documents stay for the reports of earlier runs (this run updates them); uploaded files are already
+          // documents of the service: --fresh must not upload them a second time.
+          assert.strictEqual((yield* store.documents()).length, 2)
+          assert.deepStrictEqual(yield* store.uploadedFile("/a.pdf", "sha"), Option.some(1))
+          assert.strictEqual((yield* store.runs()).length, 1)
+          const fresh = yield* store.syncCells(wanted(docs, [columnA]), rerun)
+          assert.deepStrictEqual(fresh, { total: 2, alreadyAnswered: 0, toRun: 2, inFlight: 0, skipped: 0 })
+        })
+      )
   )
 
   it.scoped("intent: attempts and stale task id; a revert undoes one attempt", () =>
-    Effect.gen(function* () {
-      const path = yield* checkpointPath
-      yield* withRun(path, (store, run) =>
-        Effect.gen(function* () {
-          const key = yield* oneIntent(store, run.id)
-          yield* store.revertSubmitting([key])
-          const reverted = (yield* store.cells())[0]
-          assert.strictEqual(reverted?.state, "pending")
-          assert.strictEqual(reverted?.attempts, 0)
-          yield* store.markSubmitting([key], run.id, at)
-          yield* store.markSubmitted([{ ...key, remoteCellId: 9, remoteTaskId: "task-1", at }])
-          yield* store.markResults([{ ...key, state: "pending", at, runId: run.id }])
-          yield* store.markSubmitting([key], run.id, "2026-01-01T00:01:00.000Z")
-          const again = (yield* store.cells())[0]
-          assert.strictEqual(again?.state, "submitting")
-          assert.strictEqual(again?.attempts, 2)
-          assert.strictEqual(again?.staleTaskId, "task-1")
-          assert.strictEqual(again?.runId, run.id)
-          assert.strictEqual(again?.intentAt, "2026-01-01T00:01:00.000Z")
-          // A revert only applies to a cell still `submitting`.
-          yield* store.markSubmitted([{ ...key, remoteCellId: 9, remoteTaskId: "task-2", at }])
-          yield* store.revertSubmitting([key])
-          assert.strictEqual((yield* store.cells())[0]?.state, "submitted")
-        })
-      )
-    })
+    inFreshRun((store, run) =>
+      Effect.gen(function* () {
+        const key = yield* oneIntent(store, run.id)
+        yield* store.revertSubmitting([key])
+        const reverted = (yield* store.cells())[0]
+        assert.strictEqual(reverted?.state, "pending")
+        assert.strictEqual(reverted?.attempts, 0)
+        yield* store.markSubmitting([key], run.id, at)
+        yield* store.markSubmitted([{ ...key, remoteCellId: 9, remoteTaskId: "task-1", at }])
+        yield* store.markResults([{ ...key, state: "pending", at, runId: run.id }])
+        yield* store.markSubmitting([key], run.id, "2026-01-01T00:01:00.000Z")
+        const again = (yield* store.cells())[0]
+        assert.strictEqual(again?.state, "submitting")
+        assert.strictEqual(again?.attempts, 2)
+        assert.strictEqual(again?.staleTaskId, "task-1")
+        assert.strictEqual(again?.runId, run.id)
+        assert.strictEqual(again?.intentAt, "2026-01-01T00:01:00.000Z")
+        // A revert only applies to a cell still `submitting`.
+        yield* store.markSubmitted([{ ...key, remoteCellId: 9, remoteTaskId: "task-2", at }])
+        yield* store.revertSubmitting([key])
+        assert.strictEqual((yield* store.cells())[0]?.state, "submitted")
+      })
+    )
   )
 
   it.scoped("a stale pair in flight is left to the reconcile, then asked again under the new key", () =>
-    Effect.gen(function* () {
-      const path = yield* checkpointPath
-      yield* withRun(path, (store, run) =>
-        Effect.gen(function* () {
-          const key = yield* oneIntent(store, run.id)
-          yield* store.markSubmitted([{ ...key, remoteCellId: 7, remoteTaskId: "t1", at }])
-          // The document is modified while its answer is being generated.
-          const during = yield* store.syncCells(wanted([document(1, "v2")], [columnA]), rerun)
-          assert.deepStrictEqual(during, { total: 1, alreadyAnswered: 0, toRun: 0, inFlight: 1, skipped: 0 })
-          assert.strictEqual((yield* store.cells())[0]?.dependencyKey, "v1/qa")
-          yield* store.markResults([{ ...key, state: "success", response: "for v1", at, runId: run.id }])
-          const after = yield* store.syncCells(wanted([document(1, "v2")], [columnA]), rerun)
-          assert.deepStrictEqual(after, { total: 1, alreadyAnswered: 0, toRun: 1, inFlight: 0, skipped: 0 })
-          const cell = (yield* store.cells())[0]
-          assert.deepStrictEqual([cell?.state, cell?.dependencyKey, cell?.remoteCellId], ["pending", "v2/qa", 7])
-        })
-      )
-    })
+    inFreshRun((store, run) =>
+      Effect.gen(function* () {
+        const key = yield* oneIntent(store, run.id)
+        yield* store.markSubmitted([{ ...key, remoteCellId: 7, remoteTaskId: "t1", at }])
+        // The document is modified while its answer is being generated.
+        const during = yield* store.syncCells(wanted([document(1, "v2")], [columnA]), rerun)
+        assert.deepStrictEqual(during, { total: 1, alreadyAnswered: 0, toRun: 0, inFlight: 1, skipped: 0 })
+        assert.strictEqual((yield* store.cells())[0]?.dependencyKey, "v1/qa")
+        yield* store.markResults([{ ...key, state: "success", response: "for v1", at, runId: run.id }])
+        const after = yield* store.syncCells(wanted([document(1, "v2")], [columnA]), rerun)
+        assert.deepStrictEqual(after, { total: 1, alreadyAnswered: 0, toRun: 1, inFlight: 0, skipped: 0 })
+        const cell = (yield* store.cells())[0]
+        assert.deepStrictEqual([cell?.state, cell?.dependencyKey, cell?.remoteCellId], ["pending", "v2/qa", 7])
+      })
+    )
   )
 })

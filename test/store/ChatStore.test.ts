@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import type { WantedChatMessage } from "../../src/store/CheckpointModel.js"
-import { at, checkpointPath, document, withRun, withStore } from "./StoreFixtures.js"
+import { at, checkpointPath, document, inFreshRun, withRun, withStore } from "./StoreFixtures.js"
 
 const message = (position: number, query: string, dependencyKey = `v1/${query}`): WantedChatMessage => ({
   chatName: "summary",
@@ -79,37 +79,34 @@ describe("ChatStore", () => {
   )
 
   it.scoped("a plan refusal is stored as a kind, not read back out of the text; asking again clears it", () =>
-    Effect.gen(function* () {
-      const path = yield* checkpointPath
-      yield* withRun(path, (store, run) =>
-        Effect.gen(function* () {
-          yield* store.syncChatMessages([message(0, "Parties?"), message(1, "Term?")], { onlyFailed: false })
-          const first = { chatName: "summary", sessionKey: "1,2", position: 0 }
-          const second = { ...first, position: 1 }
-          const refused = "multi-doc chat needs the Advanced plan"
-          yield* store.markChatResult(first, {
-            state: "failed",
-            error: refused,
-            errorKind: "plan-refused",
-            at,
-            runId: run.id
-          })
-          // The same words without the kind are only words.
-          yield* store.markChatResult(second, { state: "failed", error: refused, at, runId: run.id })
-          const stored = yield* store.chatMessages({ states: ["failed"] })
-          assert.deepStrictEqual(
-            stored.map((m) => [m.position, m.errorKind]),
-            [
-              [0, "plan-refused"],
-              [1, undefined]
-            ]
-          )
-          yield* store.markChatSubmitting(first, run.id, at)
-          const [asked] = yield* store.chatMessages()
-          assert.strictEqual(asked?.errorKind, undefined)
-          assert.strictEqual(asked?.error, undefined)
+    inFreshRun((store, run) =>
+      Effect.gen(function* () {
+        yield* store.syncChatMessages([message(0, "Parties?"), message(1, "Term?")], { onlyFailed: false })
+        const first = { chatName: "summary", sessionKey: "1,2", position: 0 }
+        const second = { ...first, position: 1 }
+        const refused = "multi-doc chat needs the Advanced plan"
+        yield* store.markChatResult(first, {
+          state: "failed",
+          error: refused,
+          errorKind: "plan-refused",
+          at,
+          runId: run.id
         })
-      )
-    })
+        // The same words without the kind are only words.
+        yield* store.markChatResult(second, { state: "failed", error: refused, at, runId: run.id })
+        const stored = yield* store.chatMessages({ states: ["failed"] })
+        assert.deepStrictEqual(
+          stored.map((m) => [m.position, m.errorKind]),
+          [
+            [0, "plan-refused"],
+            [1, undefined]
+          ]
+        )
+        yield* store.markChatSubmitting(first, run.id, at)
+        const [asked] = yield* store.chatMessages()
+        assert.strictEqual(asked?.errorKind, undefined)
+        assert.strictEqual(asked?.error, undefined)
+      })
+    )
   )
 })

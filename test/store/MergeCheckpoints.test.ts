@@ -45,13 +45,14 @@ const shardRun = (ids: ReadonlyArray<number>, shard: string, prefix: string, fai
     yield* store.finishRun(run.id, failId === undefined ? "completed" : "failed-cells")
   })
 
+/** `<tmp>/<name>/state.sqlite` for each name, in a temporary directory removed with the scope. */
+const checkpointsIn = <const Names extends ReadonlyArray<string>>(...names: Names) =>
+  Effect.map(tempDir, (dir) => names.map((name) => join(dir, name, "state.sqlite")) as { [K in keyof Names]: string })
+
 describe("mergeCheckpoints", () => {
   it.scoped("combines disjoint shards into one checkpoint a report can be written from; merging again diffs", () =>
     Effect.gen(function* () {
-      const dir = yield* tempDir
-      const shard1 = join(dir, "shard-1", "state.sqlite")
-      const shard2 = join(dir, "shard-2", "state.sqlite")
-      const target = join(dir, "merged", "state.sqlite")
+      const [shard1, shard2, target] = yield* checkpointsIn("shard-1", "shard-2", "merged")
       yield* withStore(shard1, shardRun([1, 2], "1/2", "x"))
       // Ids far from positions: the merge must keep the service's document ids, never renumber them.
       yield* withStore(shard2, shardRun([30, 40], "2/2", "x", 40))
@@ -116,11 +117,13 @@ describe("mergeCheckpoints", () => {
 
   it.scoped("refuses different pipelines, overlapping shards and missing checkpoints", () =>
     Effect.gen(function* () {
-      const dir = yield* tempDir
-      const shard1 = join(dir, "shard-1", "state.sqlite")
-      const shard2 = join(dir, "shard-2", "state.sqlite")
-      const other = join(dir, "other", "state.sqlite")
-      const target = join(dir, "merged", "state.sqlite")
+      const [shard1, shard2, other, target, absent] = yield* checkpointsIn(
+        "shard-1",
+        "shard-2",
+        "other",
+        "merged",
+        "absent"
+      )
       yield* withStore(shard1, shardRun([1, 2], "1/2", "x"))
       yield* withStore(shard2, shardRun([2, 3], "2/2", "x"))
       yield* withStore(other, (store) => store.beginRun({ ...start, pipelineHash: "hash-2" }))
@@ -129,7 +132,7 @@ describe("mergeCheckpoints", () => {
       assert.include(hashes.message, "different pipelines")
       const overlap = yield* Effect.flip(mergeCheckpoints(target, [shard1, shard2]))
       assert.include(overlap.message, "Document 2 is also in")
-      const missing = yield* Effect.flip(mergeCheckpoints(target, [join(dir, "absent", "state.sqlite")]))
+      const missing = yield* Effect.flip(mergeCheckpoints(target, [absent]))
       assert.strictEqual(missing.operation, "open")
       const none = yield* Effect.flip(mergeCheckpoints(target, []))
       assert.include(none.message, "Nothing to merge")

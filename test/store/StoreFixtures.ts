@@ -34,6 +34,10 @@ export const withStore = <A, E>(path: string, use: (store: Stores) => Effect.Eff
 export const withRun = <A, E>(path: string, use: (store: Stores, run: RunRecord) => Effect.Effect<A, E>) =>
   withStore(path, (store) => Effect.flatMap(store.beginRun(start), (run) => use(store, run)))
 
+/** `withRun` on a fresh checkpoint (removed with the scope), for tests that never reopen it. */
+export const inFreshRun = <A, E>(use: (store: Stores, run: RunRecord) => Effect.Effect<A, E>) =>
+  Effect.flatMap(checkpointPath, (path) => withRun(path, use))
+
 export const start: RunStart = {
   pipelineName: "leases",
   pipelineHash: "hash-1",

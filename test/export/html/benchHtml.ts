@@ -5,12 +5,12 @@
  * are painted and the time to apply a search. Targets: ≤ 15 MB, writing ≤ 1.5 × xlsx, first rows ≤ 2 s,
  * search ≤ 300 ms.
  */
-import { spawn } from "node:child_process"
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import { launchBrowser } from "../../support/browser.js"
+import { measureInChild } from "../measureChild.js"
 import { quotePool } from "./BenchHtmlModel.js"
 
 interface WriterFigures {
@@ -20,25 +20,8 @@ interface WriterFigures {
 }
 
 const child = fileURLToPath(new URL("./BenchHtmlChild.ts", import.meta.url))
-const root = fileURLToPath(new URL("../../..", import.meta.url))
 
-const measure = (mode: "html" | "xlsx", dir: string): Promise<WriterFigures> =>
-  new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ["--import", "tsx", child, mode, dir], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "inherit"]
-    })
-    let out = ""
-    proc.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString()
-    })
-    proc.on("error", reject)
-    proc.on("close", (code) => {
-      const last = out.trim().split("\n").at(-1) ?? ""
-      if (code === 0) resolve(JSON.parse(last) as WriterFigures)
-      else reject(new Error(`bench child ${mode} exited with ${code}: ${out}`))
-    })
-  })
+const measure = (mode: "html" | "xlsx", dir: string) => measureInChild<WriterFigures>(child, mode, dir)
 
 const median = (values: ReadonlyArray<number>) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
 

@@ -1,10 +1,22 @@
-import { Clock, Duration, Effect, Layer, Option } from "effect"
-import type { DocumentListItem } from "../../../src/api/Documents.js"
-import type { CellId, ColumnId, DocumentId, OrganizationId, TableId, UserId } from "../../../src/api/Ids.js"
+import { Clock, Duration, Effect, Layer, Option, Schema } from "effect"
+import { DocumentListItem } from "../../../src/api/Documents.js"
+import type { CellId, ColumnId, DocumentId, TableId } from "../../../src/api/Ids.js"
+import { samples } from "../../../src/api/Samples.js"
 import type { AiCell, AiColumn, AiTable, CellPair } from "../../../src/api/Tables.js"
 import type { WantedCell } from "../../../src/client/CellList.js"
 import { type ClientError, RateLimited } from "../../../src/client/ClientError.js"
 import { ServiceClient } from "../../../src/client/ServiceClient.js"
+
+/** The contract's sample document (processed, one page): every listed document is it under its own id. */
+const sampleDocument = Schema.decodeSync(DocumentListItem)(samples.documentListItem)
+
+/** A 429 for `request`, with a Retry-After when `retryAfter` is given. */
+export const rateLimited = (request: string, retryAfter?: Duration.DurationInput, detail = "") =>
+  new RateLimited({
+    request,
+    retryAfter: retryAfter === undefined ? Option.none() : Option.some(Duration.decode(retryAfter)),
+    detail
+  })
 
 /** What a scripted fault does to one call: fail before doing anything, or do the work and lose the reply. */
 export type Fault = { readonly before: ClientError } | { readonly after: ClientError }
@@ -122,25 +134,8 @@ export const makeFakeService = (options: FakeOptions) => {
       )
     )
   const document = (id: number): DocumentListItem => ({
+    ...sampleDocument,
     id: id as DocumentId,
-    organization_id: 1 as OrganizationId,
-    user: { id: 1 as UserId },
-    created_at: "2026-01-01T00:00:00Z",
-    modified_at: "2026-01-01T00:00:00Z",
-    modified_by: 1,
-    is_trash: false,
-    use_ocr: false,
-    meta: {},
-    csl: {},
-    ui: {},
-    status: { text: 2 },
-    tag_ids: [],
-    annotation_ids: [],
-    doctype: "txt",
-    file_size: 10,
-    pages: 1,
-    resource_size: 0,
-    file_resource_size: 0,
     filename: `doc-${id}.txt`
   })
   const unused = (name: string) => () => Effect.die(`FakeService.${name} is not scripted`)
@@ -191,13 +186,7 @@ export const makeFakeService = (options: FakeOptions) => {
         Effect.flatMap(Clock.currentTimeMillis, (now) => {
           if (options.maxPending !== undefined && openAt(now) + pairs.length > options.maxPending) {
             throttled += 1
-            return Effect.fail(
-              new RateLimited({
-                request: `POST /api/ai/table/${tableId}/run`,
-                retryAfter: Option.some(Duration.seconds(1)),
-                detail: "too many tasks"
-              })
-            )
+            return Effect.fail(rateLimited(`POST /api/ai/table/${tableId}/run`, "1 second", "too many tasks"))
           }
           batches.push(pairs.length)
           const reply = pairs.map(([documentId, columnId]) => {
