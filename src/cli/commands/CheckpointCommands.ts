@@ -131,7 +131,8 @@ const diffBuilder = (yargs: Argv) =>
 /** `docsweep diff FILE [--from RUN] [--to RUN]`: answers that changed between two runs. */
 export const DiffCommand: CommandModule<object, ArgsOf<typeof diffBuilder>> = {
   command: "diff <file>",
-  describe: "answers that changed between two runs (default: the last two)",
+  describe:
+    "answers that changed between two runs, and documents that joined or left the pipeline (default: the last two runs)",
   builder: diffBuilder,
   handler: (argv) =>
     runCommandWith(
@@ -148,10 +149,13 @@ export const DiffCommand: CommandModule<object, ArgsOf<typeof diffBuilder>> = {
           if (to === undefined || from === undefined) {
             return yield* new UsageError({ message: `diff needs two runs; ${path} holds ${describeRuns(runs)}` })
           }
-          const changes = yield* (yield* ReadStore).diff(from, to)
-          const data = { from, to, changes }
+          const store = yield* ReadStore
+          const changes = yield* store.diff(from, to)
+          const documents = yield* store.documentChanges(from, to)
+          const data = { from, to, changes, ...(documents === undefined ? {} : { documents }) }
           if (output.format === "json") output.result(diffHeadline(from, to, changes.length), data)
-          else output.result(argv.json === true ? JSON.stringify(data, null, 2) : renderDiff(from, to, changes))
+          else
+            output.result(argv.json === true ? JSON.stringify(data, null, 2) : renderDiff(from, to, changes, documents))
           return ExitCode.ok
         }).pipe(Effect.provide(CheckpointStore.openExisting(path)))
       })
