@@ -96,7 +96,11 @@ export const reportFailures = <A, R>(
       const code = exitCodeOfError(error)
       const usage = error._tag === "UsageError" || error._tag === "ConfigInvalid"
       const help = usage ? { help: helpCommand(command) } : {}
-      for (const { fields, text } of linesOf(error)) output.problem(text, { ...fields, ...help, exitCode: code })
+      // A usage error names its command first, as the ones yargs finds do (`docsweep run: --concurrency: …`).
+      const prefix = usage ? `docsweep${command === "" ? "" : ` ${command}`}: ` : ""
+      for (const { fields, text } of linesOf(error)) {
+        output.problem(`${prefix}${text}`, { ...fields, ...help, exitCode: code })
+      }
       if (usage && output.format === "text") process.stderr.write(`${helpPointer(command)}\n`)
       return code
     })

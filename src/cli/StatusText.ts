@@ -1,5 +1,6 @@
 import { shownText } from "../client/ShownText.js"
 import type { AnswerChange, StatusSummary } from "../store/CheckpointModel.js"
+import type { DocumentChanges } from "../store/DocumentChanges.js"
 import type { LockStatus } from "../store/PipelineLock.js"
 
 const counts = (record: Readonly<Record<string, number>>) =>
@@ -56,14 +57,30 @@ export const renderStatus = (path: string, summary: StatusSummary, lock: LockSta
 export const diffHeadline = (from: number, to: number, changed: number): string =>
   `${changed === 0 ? "no answers" : changed === 1 ? "1 answer" : `${changed} answers`} changed between run #${from} and run #${to}`
 
-/** `docsweep diff` as text: one block per changed answer. */
-export const renderDiff = (from: number, to: number, changes: ReadonlyArray<AnswerChange>): string => {
-  if (changes.length === 0) return diffHeadline(from, to, 0)
-  const lines = [`${diffHeadline(from, to, changes.length)}:`]
+/** `2 documents left the pipeline`: how `diff` names documents that joined or left it. */
+const documentsLine = (count: number, verb: string) =>
+  `${count === 1 ? "1 document" : `${count} documents`} ${verb} the pipeline`
+
+/** `docsweep diff` as text: one block per changed answer, then the documents that joined or left the pipeline. */
+export const renderDiff = (
+  from: number,
+  to: number,
+  changes: ReadonlyArray<AnswerChange>,
+  documents: DocumentChanges | undefined
+): string => {
+  const lines = [changes.length === 0 ? diffHeadline(from, to, 0) : `${diffHeadline(from, to, changes.length)}:`]
   for (const change of changes) {
     lines.push("", `${shownText(change.filename)} (#${change.documentId}) · ${change.column}`)
     lines.push(`  - ${clip(change.before, 200)}`)
     lines.push(`  + ${clip(change.after, 200)}`)
+  }
+  for (const [list, verb, mark] of [
+    [documents?.removed ?? [], "left", "-"],
+    [documents?.added ?? [], "joined", "+"]
+  ] as const) {
+    if (list.length === 0) continue
+    lines.push("", `${documentsLine(list.length, verb)}:`)
+    for (const doc of list) lines.push(`  ${mark} ${shownText(doc.filename)} (#${doc.documentId})`)
   }
   return lines.join("\n")
 }

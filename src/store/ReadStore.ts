@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import { makeAnswerDiff } from "./AnswerDiff.js"
 import { makeAnswerHistory } from "./AnswerHistory.js"
+import { makeDocumentChanges } from "./DocumentChanges.js"
 import type {
   CellRecord,
   ColumnRecord,
@@ -77,6 +78,7 @@ export class ReadStore extends Effect.Service<ReadStore>()("app/store/ReadStore"
     )
     const diff = makeAnswerDiff(sqlite)
     const diffSnapshot = sqlite.transaction(diff)
+    const documentChanges = sqlite.transaction(makeDocumentChanges(sqlite))
     const answerHistory = makeAnswerHistory(sqlite)
 
     const summary = sqlite.transaction(
@@ -187,6 +189,10 @@ export class ReadStore extends Effect.Service<ReadStore>()("app/store/ReadStore"
       /** Answers that differ between two runs (`docsweep diff`), newly answered pairs included. */
       diff: Effect.fn("ReadStore.diff")(function* (fromRunId: number, toRunId: number) {
         return yield* attempt("diff", () => diffSnapshot.deferred(fromRunId, toRunId))
+      }),
+      /** Documents that joined or left the pipeline between two runs; undefined before the run history began. */
+      documentChanges: Effect.fn("ReadStore.documentChanges")(function* (fromRunId: number, toRunId: number) {
+        return yield* attempt("documentChanges", () => documentChanges.deferred(fromRunId, toRunId))
       }),
       /** What a report of `runId` (default: the latest run) needs; with `changes`, the diff against the run before. */
       reportData: Effect.fn("ReadStore.reportData")(function* (runId?: number, options: ReportDataOptions = {}) {

@@ -122,6 +122,11 @@ describe.concurrent("how runs end", () => {
 
       const diff = yield* runCli(["diff", ws.pipeline, "--output", out, "--from", "1", "--to", "3"], { cwd: ws.dir })
       assert.match(diff.stdout, /^3 answers changed between run #1 and run #3:/)
+      // The document that left the pipeline is named as removed, though the report no longer has its row.
+      assert.match(diff.stdout, /\n1 document left the pipeline:\n {2}- doc-04\.txt \(#\d+\)\n$/)
+      const sinceTwo = yield* runCli(["diff", ws.pipeline, "--output", out, "--json"], { cwd: ws.dir })
+      const json = JSON.parse(sinceTwo.stdout) as { documents: { added: Array<unknown>; removed: Array<unknown> } }
+      assert.deepStrictEqual(json.documents, { added: [], removed: [] }, "runs #2 and #3 had the same documents")
       // Runs that do not exist are usage errors: exit 2, the value, where the help is.
       const [missingRun, missingFrom] = yield* Effect.all(
         [
@@ -130,13 +135,16 @@ describe.concurrent("how runs end", () => {
         ],
         { concurrency: 2 }
       )
-      for (const [result, flag] of [
-        [missingRun, "--run 42"],
-        [missingFrom, "--from 9"]
+      for (const [result, command, flag] of [
+        [missingRun, "export", "--run 42"],
+        [missingFrom, "diff", "--from 9"]
       ] as const) {
         assert.strictEqual(result.code, 2, allOutput(result))
         assert.strictEqual(result.stdout, "")
-        assert.match(result.stderr, new RegExp(`^${flag}: no such run; .* holds runs #1 to #3\\n.*--help`))
+        assert.match(
+          result.stderr,
+          new RegExp(`^docsweep ${command}: ${flag}: no such run; .* holds runs #1 to #3\\n.*--help`)
+        )
       }
     }).pipe(Effect.scoped)
   )

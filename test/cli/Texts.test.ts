@@ -9,9 +9,33 @@ const change = { documentId: 1, filename: "a.txt", column: "Law", before: "Ohio"
 
 describe("what a careful user reads", () => {
   it("diff counts its changes in words: no answers, 1 answer, 2 answers", () => {
-    assert.strictEqual(renderDiff(1, 2, []), "no answers changed between run #1 and run #2")
-    assert.match(renderDiff(1, 2, [change]), /^1 answer changed between run #1 and run #2:/)
-    assert.match(renderDiff(1, 2, [change, { ...change, documentId: 2 }]), /^2 answers changed between/)
+    assert.strictEqual(renderDiff(1, 2, [], undefined), "no answers changed between run #1 and run #2")
+    assert.match(renderDiff(1, 2, [change], undefined), /^1 answer changed between run #1 and run #2:/)
+    assert.match(renderDiff(1, 2, [change, { ...change, documentId: 2 }], undefined), /^2 answers changed between/)
+  })
+
+  it("diff names the documents that left or joined the pipeline, with what they were uploaded as", () => {
+    const documents = {
+      removed: [
+        { documentId: 4, filename: "d.txt" },
+        { documentId: 5, filename: "e\u001b[2J.txt" }
+      ],
+      added: [{ documentId: 6, filename: "f.txt" }]
+    }
+    assert.strictEqual(
+      renderDiff(1, 2, [], documents),
+      [
+        "no answers changed between run #1 and run #2",
+        "",
+        "2 documents left the pipeline:",
+        "  - d.txt (#4)",
+        "  - e\\x1b[2J.txt (#5)",
+        "",
+        "1 document joined the pipeline:",
+        "  + f.txt (#6)"
+      ].join("\n")
+    )
+    assert.notInclude(renderDiff(1, 2, [], { removed: [], added: [] }), "pipeline")
   })
 
   it("the progress display shows units in flight only while their phase runs and some are", () => {

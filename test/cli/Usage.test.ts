@@ -13,6 +13,8 @@ const assertUsage = (result: CliResult, problem: RegExp, help: string) => {
   assert.strictEqual(result.stdout, "")
   const lines = result.stderr.trimEnd().split("\n")
   assert.isAtMost(lines.length, 3, result.stderr)
+  // Every usage error names the command it belongs to, as yargs' own do ('docsweep run: …').
+  assert.isTrue(lines[0]?.startsWith(`${help.replace(/ --help$/, "")}: `), result.stderr)
   assert.match(lines.slice(0, -1).join("\n"), problem)
   assert.strictEqual(lines.at(-1), `Run \`${help}\` for usage.`)
 }
@@ -85,7 +87,7 @@ describe.concurrent("one behaviour for every command", () => {
       const problems = jsonLines(invalid.stderr)
       assert.isAtLeast(problems.length, 3, invalid.stderr)
       assert.isTrue(problems.every((record) => typeof record.line === "number" && record.file === "broken.yaml"))
-      assert.match(jsonLines(missing.stderr)[0]?.message as string, /^no checkpoint at /)
+      assert.match(jsonLines(missing.stderr)[0]?.message as string, /^docsweep status: no checkpoint at /)
     }).pipe(Effect.scoped)
   )
 

@@ -19,7 +19,7 @@ const diffBuilder = (yargs: Argv) =>
     .example("$0 diff pipelines/contracts.yaml", "what changed between the last two runs")
     .example("$0 diff pipelines/contracts.yaml --from 1 --to 3 --json", "between runs #1 and #3, for scripts")
 
-/** `docsweep diff FILE [--from RUN] [--to RUN]`: answers that changed between two runs. */
+/** `docsweep diff FILE [--from RUN] [--to RUN]`: answers that changed between two runs, documents that came or went. */
 const showDiff = Effect.fn("DiffCommand.showDiff")(function* (argv: ArgvOf<typeof diffBuilder>, { path }: Checkpoint) {
   const output = yield* CliOutput
   return yield* Effect.gen(function* () {
@@ -31,17 +31,19 @@ const showDiff = Effect.fn("DiffCommand.showDiff")(function* (argv: ArgvOf<typeo
     if (to === undefined || from === undefined) {
       return yield* new UsageError({ message: `diff needs two runs; ${path} holds ${describeRuns(runs)}` })
     }
-    const changes = yield* (yield* ReadStore).diff(from, to)
-    const data = { from, to, changes }
+    const store = yield* ReadStore
+    const changes = yield* store.diff(from, to)
+    const documents = yield* store.documentChanges(from, to)
+    const data = { from, to, changes, ...(documents === undefined ? {} : { documents }) }
     if (output.format === "json") output.result(diffHeadline(from, to, changes.length), data)
-    else output.result(argv.json === true ? JSON.stringify(data, null, 2) : renderDiff(from, to, changes))
+    else output.result(argv.json === true ? JSON.stringify(data, null, 2) : renderDiff(from, to, changes, documents))
     return ExitCode.ok
   }).pipe(Effect.provide(CheckpointStore.openExisting(path)))
 })
 
 export const DiffCommand = checkpointCommand(
   "diff <file>",
-  "answers that changed between two runs (default: the last two)",
+  "answers that changed between two runs, and documents that joined or left the pipeline (default: the last two runs)",
   diffBuilder,
   showDiff
 )
