@@ -1,6 +1,7 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import { headedClauses } from "./ClauseHeadings.js"
-import { type ClauseType, hasClause, mayHaveClause } from "./ClauseTypes.js"
+import { retrieveClauses } from "./ClauseRetrieval.js"
+import { type ClauseType, hasClause, mayHaveClause, rulesOut } from "./ClauseTypes.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
@@ -70,7 +71,37 @@ export const clauseAnswer = (
   const negated = type.negated
   const denied = negated === undefined ? undefined : index.scan(document.id, (text) => negated.test(text))[0]
   if (denied !== undefined) return { short: "No.", sentence: asRanked(denied, ranked) }
-  return underHeading(index, document, type, ranked)
+  return (
+    underHeading(index, document, type, ranked) ??
+    possibleAnswer(index, document, type.name, ranked, (text) => rulesOut(type, text))
+  )
+}
+
+/** The short answer when only the kind's vocabulary finds the clause: a reader should check the quote. */
+export const possibly = "Possibly: no clause in the usual wording, but this may be one."
+
+/**
+ * None of the kind's usual wordings and no heading: the sentences that state it in other words (`ClauseRetrieval`),
+ * quoted under a hedged answer, at most `quotes`.
+ */
+export const possibleAnswer = (
+  index: PassageIndex,
+  document: EngineDocument,
+  name: string,
+  ranked: ReadonlyArray<RankedSentence>,
+  rulesOut: (text: string) => boolean
+): Found | undefined => {
+  const shown: Array<DocumentSentence> = []
+  for (const { sentence } of retrieveClauses(index, document, name)) {
+    if (shown.length >= quotes) break
+    if (rulesOut(sentence.text)) continue
+    if (shown.every((seen) => Math.abs(sentence.order - seen.order) > 1)) shown.push(sentence)
+  }
+  const [best, ...others] = shown
+  if (best === undefined) return undefined
+  const sentence = asRanked(best, ranked)
+  const more = others.map((other) => ({ short: undefined, sentence: asRanked(other, ranked) }))
+  return { short: possibly, sentence, continuation: continuationOf(sentence, ranked, index), more }
 }
 
 /**

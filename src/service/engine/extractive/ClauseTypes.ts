@@ -50,3 +50,10 @@ export const mayHaveClause = (type: ClauseType, raw: string): boolean => {
   const seen = type.ignore === undefined ? text : text.replace(type.ignore, " ")
   return type.evidence.every((pattern) => pattern.test(seen))
 }
+
+/** Whether a sentence says what the kind rules out ("terminate … if the other party breaches") or that it does not apply. */
+export const rulesOut = (type: ClauseType, raw: string): boolean => {
+  const text = readable(raw)
+  const seen = type.ignore === undefined ? text : text.replace(type.ignore, " ")
+  return (type.unless?.test(seen) ?? false) || (type.negated?.test(seen) ?? false)
+}

@@ -1,5 +1,5 @@
 import type { EngineDocument } from "../AnswerEngine.js"
-import { clauseAnswer } from "./ClauseAnswer.js"
+import { clauseAnswer, possibleAnswer } from "./ClauseAnswer.js"
 import { headedClauses } from "./ClauseHeadings.js"
 import { clauseTypeOf } from "./ClauseTypes.js"
 import { type Concept, conceptOf } from "./Concepts.js"
@@ -108,6 +108,7 @@ const ranked = (sentence: DocumentSentence): RankedSentence => ({
  * weaker evidence near the top, then anywhere.
  */
 const conceptAnswer = (
+  document: EngineDocument,
   concept: Concept,
   sentences: ReadonlyArray<RankedSentence>,
   everything: () => ReadonlyArray<DocumentSentence>,
@@ -123,7 +124,15 @@ const conceptAnswer = (
     weakAnswer(concept, window, sentences) ??
     weakAnswer(concept, weakEverywhere().map(ranked), sentences) ??
     headedAnswer(concept, headed(), sentences, index)
-  if (found === undefined || !found.short?.startsWith("Yes")) return found
+  if (found === undefined)
+    return possibleAnswer(
+      index,
+      document,
+      concept.name,
+      sentences,
+      (text) => (concept.contrary?.test(text) ?? false) || (concept.negated?.test(statement(text)) ?? false)
+    )
+  if (!found.short?.startsWith("Yes")) return found
   // The other places the document says it (a cap and an exclusion of damages), at most `quotes` in all.
   const main = found.sentence
   const others = [...everything(), ...weakEverywhere()]
@@ -152,6 +161,7 @@ export const yesNoAnswer = (
   if (concept !== undefined) {
     const weak = concept.weakEvidence
     return conceptAnswer(
+      document,
       concept,
       sentences,
       () => index.scan(document.id, (text) => concept.evidence.test(text)),
