@@ -44,11 +44,15 @@ const patternOf = (phrases: string, flags: string) =>
     flags
   )
 
-interface Compiled {
+interface Sense {
   /** Global patterns, to find every place of a facet… */
   readonly facets: ReadonlyArray<RegExp>
   /** …and the same without the global flag, to test for one (a global pattern's test moves its `lastIndex`). */
   readonly present: ReadonlyArray<RegExp>
+}
+
+interface Compiled {
+  readonly senses: ReadonlyArray<Sense>
   readonly heading: RegExp | undefined
   readonly ignore: RegExp | undefined
   readonly against: RegExp | undefined
@@ -58,8 +62,10 @@ const compiled = new Map<string, Compiled>(
   Object.entries(vocabularies).map(([name, vocabulary]) => [
     name,
     {
-      facets: vocabulary.facets.map((facet) => patternOf(facet, "giu")),
-      present: vocabulary.facets.map((facet) => patternOf(facet, "iu")),
+      senses: [vocabulary.facets, ...(vocabulary.senses ?? [])].map((facets) => ({
+        facets: facets.map((facet) => patternOf(facet, "giu")),
+        present: facets.map((facet) => patternOf(facet, "iu"))
+      })),
       heading: vocabulary.heading === undefined ? undefined : patternOf(vocabulary.heading, "iu"),
       ignore: vocabulary.ignore === undefined ? undefined : patternOf(vocabulary.ignore, "giu"),
       against: vocabulary.against === undefined ? undefined : patternOf(vocabulary.against, "iu")
@@ -144,12 +150,12 @@ export const retrieveClauses = (
   const found = index
     .scan(document.id, (text) => {
       const seen = readable(text)
-      return kind.present.every((facet) => facet.test(seen))
+      return kind.senses.some((sense) => sense.present.every((facet) => facet.test(seen)))
     })
     .flatMap((sentence) => {
       const text = readable(sentence.text)
-      const span = facetSpan(kind.facets, text)
-      if (span === undefined || span > reach || kind.against?.test(text)) return []
+      const span = Math.min(...kind.senses.map((sense) => facetSpan(sense.facets, text) ?? Number.POSITIVE_INFINITY))
+      if (!Number.isFinite(span) || span > reach || kind.against?.test(text)) return []
       const headed = kind.heading?.test(readable(headingsAbove(index, sentence))) ?? false
       return [{ sentence, span, headed }]
     })

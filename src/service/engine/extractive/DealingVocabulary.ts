@@ -4,10 +4,16 @@ import { restraint, type Vocabulary } from "./Vocabulary.js"
 export const dealingVocabulary: Readonly<Record<string, Vocabulary>> = {
   "most favoured nation": {
     facets: [
-      "most favo*red, mfn, no less favo*rable, not less favo*rable, at least as favo*rable, more favo*rable, " +
+      "most favo*red, mfn, no less favo*rabl*, not less favo*rabl*, at least as favo*rabl*, more favo*rabl*, " +
         "better terms, lower price*, lowest price*, best price*, no higher than, no greater than, equal to or better",
       "other customer*, any other, third part*, any customer*, other licensee*, other distributor*, " +
         "similarly situated, comparable"
+    ],
+    senses: [
+      [
+        "better terms, better price*, more favo*rabl*, lower price*, lower rate*, better rate*",
+        "entitled, offer*, extend*, grant*, receive*, same, equal*, match*"
+      ]
     ],
     heading: "most favo*red, mfn, price protection"
   },
@@ -22,8 +28,15 @@ export const dealingVocabulary: Readonly<Record<string, Vocabulary>> = {
   "non-compete": {
     facets: [
       "compete, competes, competing, competitive, competitor*, competition, non compet*, rival*, " +
-        "similar business*, similar product*, same business",
+        "similar business*, similar product*, same business, engage in the business, engage in any business",
       restraint
+    ],
+    senses: [
+      [
+        "not, neither, nor, refrain*, prohibit*",
+        "operate, engage*, conduct*, carry on, open",
+        "territor*, region, radius, mile*, within the area, anywhere"
+      ]
     ],
     heading: "non compet*, competition, competitive activit*, restrictive covenant*, covenant not to compete"
   },
@@ -33,6 +46,14 @@ export const dealingVocabulary: Readonly<Record<string, Vocabulary>> = {
         "solely from, only from, all of its requirements, all requirements",
       "right*, distribut*, supplier*, supply, licen*, territor*, provider*, purchas*, sell*, dealer*, agent*, " +
         "represent*, market*, appoint*, basis, reseller*, partner*, sponsor*, buy*, source*"
+    ],
+    senses: [
+      [
+        "not, neither, nor, prohibit*, refrain*",
+        "sell*, licen*, supply, supplies, distribut*, market*, provide*, purchase*, work with, collaborat*, " +
+          "partner*, appoint*, enter into",
+        "any other, third part*, other person*, competitor*, anyone else"
+      ]
     ],
     heading: "exclusiv*",
     ignore:
@@ -44,6 +65,13 @@ export const dealingVocabulary: Readonly<Record<string, Vocabulary>> = {
       "solicit*, divert*, entice*, induce*, interfere*, approach*, take away, call on, canvass*",
       "customer*, client*, account*",
       restraint
+    ],
+    senses: [
+      [
+        "not, neither, nor, refrain*, prohibit*",
+        "contract* with, do business with, sell* to, accept business",
+        "customer*, client*"
+      ]
     ],
     heading: "non solicit*, solicitation"
   },
@@ -69,6 +97,15 @@ export const dealingVocabulary: Readonly<Record<string, Vocabulary>> = {
       "convenience, without cause, any reason, no reason, at will, any time, anytime, discretion, without reason, notice",
       "may, right, entitled, option, elect*, at liberty, can"
     ],
+    senses: [
+      [
+        "terminat*, cancel*",
+        "upon, by giving, with, after",
+        "days*, months*",
+        "notice",
+        "may, right, entitled, either party"
+      ]
+    ],
     heading: "termination for convenience, termination without cause, voluntary termination",
     against:
       "breach*, default*, insolven*, bankrupt*, fail*, expir*, expiry, end of the term, force majeure, " +
@@ -87,6 +124,12 @@ export const dealingVocabulary: Readonly<Record<string, Vocabulary>> = {
         "acquisition, acquired, sale of all, substantially all, controlling interest, voting securities, " +
         "voting stock, voting power, takeover, reorgani*, control of",
       "terminat*, consent, approv*, notice, notify, assign*, transfer*, deemed"
+    ],
+    senses: [
+      [
+        "operation of law, stock sale, sale of stock, substantially all of its assets, substantially all of the assets",
+        "assign*, transfer*, terminat*, consent, notice"
+      ]
     ],
     heading: "change of control, change in control"
   }

@@ -9,6 +9,12 @@ export const liabilityVocabulary: Readonly<Record<string, Vocabulary>> = {
       "return*, destroy*, pay*, deliver*, cease, continue*, transition*, assist*, sell*, wind down, remain in, " +
         "surviv*, refund*, purchase*, complete"
     ],
+    senses: [
+      [
+        "transition*, wind down, wind up, last buy, last time buy, sell off, run off",
+        "terminat*, expir*, end of the term"
+      ]
+    ],
     heading:
       "effect of termination, effects of termination, consequences of termination, upon termination, survival, " +
       "post termination, transition"
@@ -28,13 +34,22 @@ export const liabilityVocabulary: Readonly<Record<string, Vocabulary>> = {
       "liabilit*, liable",
       "limit*, cap, capped, exceed, in no event, unlimited, consequential, indirect"
     ],
+    senses: [["unlimited, uncapped, not be limited, no limit*", "liabilit*, liable"]],
     ignore:
       "limited liability compan*, unlimited liability compan*, limited liability partnership*, liability insurance"
   },
   "liability cap": {
     facets: [
       "liabilit*, liable, damages, recover*",
-      "exceed, limited to, cap, maximum, in no event, in excess of, greater than, more than, aggregate"
+      "exceed, limited to, cap, maximum, in no event, in excess of, greater than, more than, aggregate, " +
+        "consequential, indirect, special damages, punitive, lost profits, sole remedy, exclusive remedy"
+    ],
+    senses: [
+      [
+        "claim*, action*, suit*, proceeding*",
+        "brought, commenced, filed, instituted, asserted",
+        "within, more than, after"
+      ]
     ],
     ignore: "liability insurance, limited liability compan*, limited liability partnership*, product* liability",
     heading: "limitation of liability, limitations of liability, limitation on liability, limited liability"
@@ -43,6 +58,9 @@ export const liabilityVocabulary: Readonly<Record<string, Vocabulary>> = {
     facets: [
       "liquidated damages, termination fee*, break fee*, breakup fee*, cancellation fee*, cancellation charge*, " +
         "penalt*, termination charge*, late fee*, late charge*, forfeit*"
+    ],
+    senses: [
+      ["fee*, payment*, amount*, charge*", "upon termination, on termination, early termination, termination of this"]
     ],
     heading: "liquidated damages"
   },
@@ -59,6 +77,13 @@ export const liabilityVocabulary: Readonly<Record<string, Vocabulary>> = {
       "sue, action*, proceeding*, claim*, challeng*, contest*, attack*, oppose, dispute",
       "not, neither, nor, never, refrain*, waive*, release*",
       "validity, ownership, title, against, enforceability, registration"
+    ],
+    senses: [
+      [
+        "not, neither, nor, never, refrain*",
+        "contest*, challeng*, dispute, attack*, oppose",
+        "validity, ownership, title, enforceab*"
+      ]
     ],
     heading: "covenant not to sue, no challenge, non contest*"
   },

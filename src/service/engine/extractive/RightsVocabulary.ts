@@ -30,6 +30,7 @@ export const rightsVocabulary: Readonly<Record<string, Vocabulary>> = {
         "collections",
       "percent*, %, share*, split, divide*, portion, per unit, per copy, per item, per ton*"
     ],
+    senses: [["shar*, split, divide*, pay*", "revenue*, profit*, proceeds, income, net sales, gross sales"]],
     heading: "royalt*, commission*, revenue shar*, profit shar*"
   },
   "volume restriction": {
@@ -51,6 +52,12 @@ export const rightsVocabulary: Readonly<Record<string, Vocabulary>> = {
     facets: [
       "minimum, at least, not less than, no less than, no fewer than, not fewer than, take or pay, shortfall",
       "purchas*, order*, buy, quantit*, volume*, unit*, commit*, requirement*, sales, royalt*, payment*, fee*, spend"
+    ],
+    senses: [
+      [
+        "exceed*, excess, above, beyond",
+        "additional fee*, additional charge*, additional cost*, overage, consent, approv*, surcharge"
+      ]
     ],
     heading:
       "minimum purchase*, minimum order*, minimum commitment*, minimum quantit*, minimum volume*, " +

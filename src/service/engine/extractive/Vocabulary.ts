@@ -8,6 +8,8 @@
 export interface Vocabulary {
   /** Every facet must be present, each by one of its phrases. */
   readonly facets: ReadonlyArray<string>
+  /** Other ways the same kind is stated, each with facets of its own (a time limit on claims caps liability too). */
+  readonly senses?: ReadonlyArray<ReadonlyArray<string>>
   /** A section heading that names the kind ("Assignment", "Audit Rights"). */
   readonly heading?: string
   /** Phrases that look like the kind's words but mean something else ("exclusive remedy"), read as blank. */
