@@ -132,8 +132,20 @@ export interface Retrieved {
   readonly headed: boolean
 }
 
-/** Whether a kind of clause has a vocabulary to be looked for by. */
-export const hasVocabulary = (name: string): boolean => compiled.has(name)
+/**
+ * How well a question's words fit a kind's vocabulary, 0 to 1: the share of a sense's facets it names (the best
+ * sense), or 1 when it names a heading of the kind ("Assignability?", "Right to audit?").
+ */
+export const questionFit = (name: string, question: string): number => {
+  const kind = compiled.get(name)
+  if (kind === undefined) return 0
+  const text = blank(question, kind.ignore)
+  if (kind.heading?.test(text)) return 1
+  return Math.max(
+    0,
+    ...kind.senses.map((sense) => sense.present.filter((facet) => facet.test(text)).length / sense.present.length)
+  )
+}
 
 /**
  * The document's sentences that state a kind of clause by its vocabulary, best first: those under a heading that

@@ -42,7 +42,7 @@ export const liabilityClauses: ReadonlyArray<ClauseType> = [
   },
   {
     name: "covenant not to sue",
-    asks: /\bnot\s+to\s+sue\b|\b(?:sue|contest\w*|challeng\w*|attack\w*|dispute)\b[^?]{0,60}\b(?:validity|ownership|title|rights?|patents?|trade\s*marks?|intellectual\s+property)/i,
+    asks: /\bnot\s+to\s+sue\b|\b(?:sue|contest\w*|challeng\w*|attack\w*|dispute)\b[^?]{0,60}\b(?:validity|ownership|title|rights?|patents?|trade\s*marks?|intellectual\s+property)|\b(?:sue|contest\w*|challeng\w*|attack\w*)\b[^?]{0,60}\bip\b/i,
     evidence: [
       /\bcovenants?\s+not\s+to\s+sue\b|\bnot\s+to\s+sue\b|\b(?:not|neither|nor|never)\b[^.;]{0,60}\b(?:sue|petition|institute|commence|bring|join)\b[^.;]{0,120}\b(?:action|proceeding|suit|claim|case|petition)s?\b[^.;]{0,60}\bagainst\b|\b(?:not|neither|nor|never)\b[^.;]{0,60}\b(?:contest|challenge|attack|oppose|impair)\w*\b[^.;]{0,100}\b(?:validity|ownership|title|intellectual\s+property|trade\s*marks?|patents?|copyrights?|rights?\s+(?:\w+\s+){0,3}(?:in|to)\s+(?:the\s+)?(?:\w+\s+){0,3}(?:marks?|work\s+product|property|intellectual))/i
     ],
@@ -52,7 +52,7 @@ export const liabilityClauses: ReadonlyArray<ClauseType> = [
   },
   {
     name: "third-party beneficiary",
-    asks: /\bbeneficiar\w*|\b(?:non-?part(?:y|ies)|third[-\s]part(?:y|ies)|outsiders?|any(?:one|body)\s+(?:else|outside))\b[^?]{0,50}\b(?:enforce\w*|benefit\w*)/i,
+    asks: /\bbeneficiar\w*|\b(?:non-?part(?:y|ies)|third[-\s]part(?:y|ies)|outsiders?|any(?:one|body)\s+(?:else|outside))\b[^?]{0,50}\b(?:enforce\w*|benefit\w*)|\bbenefit\w*\b[^?]{0,30}\b(?:third[-\s]part(?:y|ies)|non-?part(?:y|ies))/i,
     evidence: [
       /\b(?:shall|will|are|is)\s+(?:be\s+)?(?:deemed\s+(?:to\s+be\s+)?)?(?:an?\s+)?(?:express\s+|intended\s+)?third[-\s]part(?:y|ies)\s+beneficiar\w*|\bthird[-\s]part(?:y|ies)\s+beneficiar\w*\b[^.;]{0,80}\bright\s+to\s+enforce/i
     ],
