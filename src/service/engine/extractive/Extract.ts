@@ -1,6 +1,8 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import { findDates } from "./DateSpans.js"
 import { notAnAgreement } from "./AgreementGate.js"
+import { clauseAnswer } from "./ClauseAnswer.js"
+import { clauseTypeOf } from "./ClauseTypes.js"
 import type { AnswerKind } from "./AnswerKind.js"
 import { defines } from "./Definitions.js"
 import { agreementDateQuestion, definedEffectiveDate, effectiveQuestion } from "./EffectiveDate.js"
@@ -42,6 +44,22 @@ const textAnswer = (query: Query, sentences: ReadonlyArray<RankedSentence>): Fou
   const best = [...top].sort((a, b) => value(b) - value(a))[0]
   if (best === undefined || Math.max(...top.map((s) => s.coverage)) < textCoverage) return undefined
   return { short: undefined, sentence: best, continuation: continuationOf(best, sentences) }
+}
+
+/**
+ * "What happens if a party is acquired?", "What does it say about assignment?": a question for text that names a
+ * kind of clause is answered with the document's clauses of that kind (see `ClauseAnswer`), without a yes or no.
+ */
+const clauseText = (
+  index: PassageIndex,
+  document: EngineDocument,
+  query: Query,
+  sentences: ReadonlyArray<RankedSentence>
+): Found | undefined => {
+  const type = clauseTypeOf(query.text)
+  const found = type === undefined ? undefined : clauseAnswer(index, document, type, sentences)
+  if (found === undefined || found.short !== "Yes.") return undefined
+  return { ...found, short: undefined, more: found.more?.map((other) => ({ ...other, short: undefined })) }
 }
 
 /** An answer that names a calendar date (or says there is none), not a period standing in for one. */
@@ -118,7 +136,10 @@ export const answerIn = (
     case "yesno":
       return document === undefined ? undefined : yesNoAnswer(index, document, query, sentences)
     case "text":
-      return textAnswer(query, sentences)
+      return (
+        (document === undefined ? undefined : clauseText(index, document, query, sentences)) ??
+        textAnswer(query, sentences)
+      )
     case "party":
       return answerParty(index, query, sentences, document)
     case "date":
