@@ -1,7 +1,7 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import { headedClauses } from "./ClauseHeadings.js"
-import { retrieveClauses } from "./ClauseRetrieval.js"
-import { type ClauseType, hasClause, mayHaveClause, rulesOut } from "./ClauseTypes.js"
+import { type Retrieved, retrieveClauses } from "./ClauseRetrieval.js"
+import { type ClauseType, clauseAt, hasClause, mayHaveClause, rulesOut } from "./ClauseTypes.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
@@ -64,9 +64,10 @@ export const clauseAnswer = (
     }
     const more = shown.slice(1).map((other) => {
       const quoted = asRanked(other, ranked)
-      return { short: "Yes.", sentence: quoted, continuation: continuationOf(quoted, ranked, index) }
+      const at = clauseAt(type, other.text)
+      return { short: "Yes.", sentence: quoted, continuation: continuationOf(quoted, ranked, index), at }
     })
-    return { short: "Yes.", sentence, continuation, more }
+    return { short: "Yes.", sentence, continuation, more, at: clauseAt(type, best.text) }
   }
   const negated = type.negated
   const denied = negated === undefined ? undefined : index.scan(document.id, (text) => negated.test(text))[0]
@@ -91,17 +92,17 @@ export const possibleAnswer = (
   ranked: ReadonlyArray<RankedSentence>,
   rulesOut: (text: string) => boolean
 ): Found | undefined => {
-  const shown: Array<DocumentSentence> = []
-  for (const { sentence } of retrieveClauses(index, document, name)) {
+  const shown: Array<Retrieved> = []
+  for (const found of retrieveClauses(index, document, name)) {
     if (shown.length >= quotes) break
-    if (rulesOut(sentence.text)) continue
-    if (shown.every((seen) => Math.abs(sentence.order - seen.order) > 1)) shown.push(sentence)
+    if (rulesOut(found.sentence.text)) continue
+    if (shown.every((seen) => Math.abs(found.sentence.order - seen.sentence.order) > 1)) shown.push(found)
   }
   const [best, ...others] = shown
   if (best === undefined) return undefined
-  const sentence = asRanked(best, ranked)
-  const more = others.map((other) => ({ short: undefined, sentence: asRanked(other, ranked) }))
-  return { short: possibly, sentence, continuation: continuationOf(sentence, ranked, index), more }
+  const sentence = asRanked(best.sentence, ranked)
+  const more = others.map((other) => ({ short: undefined, sentence: asRanked(other.sentence, ranked), at: other.at }))
+  return { short: possibly, sentence, continuation: continuationOf(sentence, ranked, index), more, at: best.at }
 }
 
 /**

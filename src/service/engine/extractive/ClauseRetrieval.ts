@@ -77,7 +77,10 @@ const blank = (text: string, ignore: RegExp | undefined) =>
   ignore === undefined ? text : text.replace(ignore, (phrase) => " ".repeat(phrase.length))
 
 /** The shortest stretch (in characters, start to start) holding a phrase of every facet; undefined when one is missing. */
-export const facetSpan = (facets: ReadonlyArray<RegExp>, text: string): number | undefined => {
+export const facetSpan = (
+  facets: ReadonlyArray<RegExp>,
+  text: string
+): { readonly span: number; readonly at: number } | undefined => {
   const hits: Array<readonly [number, number]> = []
   for (const [facet, pattern] of facets.entries()) {
     const before = hits.length
@@ -88,19 +91,23 @@ export const facetSpan = (facets: ReadonlyArray<RegExp>, text: string): number |
   // Sliding window over the hits in order: the narrowest one that holds every facet.
   const seen = new Map<number, number>()
   let best = Number.POSITIVE_INFINITY
+  let bestAt = 0
   let from = 0
   for (const [at, facet] of hits) {
     seen.set(facet, (seen.get(facet) ?? 0) + 1)
     while (seen.size === facets.length) {
       const [start, first] = hits[from] ?? [at, facet]
-      best = Math.min(best, at - start)
+      if (at - start < best) {
+        best = at - start
+        bestAt = start
+      }
       const left = (seen.get(first) ?? 1) - 1
       if (left === 0) seen.delete(first)
       else seen.set(first, left)
       from += 1
     }
   }
-  return best
+  return { span: best, at: bestAt }
 }
 
 /** A short line that looks like a heading: a few words, not a clause of a list. */
@@ -129,6 +136,8 @@ const headingsAbove = (index: PassageIndex, sentence: DocumentSentence): string 
 export interface Retrieved {
   readonly sentence: DocumentSentence
   readonly span: number
+  /** Where the facets' stretch starts in the sentence. */
+  readonly at: number
   readonly headed: boolean
 }
 
@@ -166,10 +175,14 @@ export const retrieveClauses = (
     })
     .flatMap((sentence) => {
       const text = readable(sentence.text)
-      const span = Math.min(...kind.senses.map((sense) => facetSpan(sense.facets, text) ?? Number.POSITIVE_INFINITY))
-      if (!Number.isFinite(span) || span > reach || kind.against?.test(text)) return []
+      const [closest] = kind.senses
+        .flatMap((sense) => facetSpan(sense.facets, text) ?? [])
+        .sort((a, b) => a.span - b.span)
+      if (closest === undefined) return []
+      const { span, at } = closest
+      if (span > reach || kind.against?.test(text)) return []
       const headed = kind.heading?.test(readable(headingsAbove(index, sentence))) ?? false
-      return [{ sentence, span, headed }]
+      return [{ sentence, span, at, headed }]
     })
   return found.sort(
     (a, b) => Number(b.headed) - Number(a.headed) || a.span - b.span || a.sentence.order - b.sentence.order

@@ -78,3 +78,12 @@ export const rulesOut = (type: ClauseType, raw: string): boolean => {
   const seen = type.ignore === undefined ? text : text.replace(type.ignore, " ")
   return (type.unless?.test(seen) ?? false) || (type.negated?.test(seen) ?? false)
 }
+
+/** Where in a sentence its clause is stated (the first evidence pattern's match), so a quote cut to a window shows it. */
+export const clauseAt = (type: ClauseType, raw: string): number | undefined => {
+  const text = readable(raw)
+  const seen = type.ignore === undefined ? text : text.replace(type.ignore, (phrase) => " ".repeat(phrase.length))
+  const [first] = type.evidence
+  const at = first === undefined ? -1 : seen.search(first)
+  return at < 0 ? undefined : at
+}

@@ -141,7 +141,8 @@ const conceptAnswer = (
     .sort((a, b) => a.order - b.order)
     .filter((s, i, all) => all.findIndex((other) => other.text === s.text) === i)
     .slice(0, quotes - 1)
-  return { ...found, more: others.map((s) => ({ short: undefined, sentence: ranked(s) })) }
+  const at = (text: string) => (concept.evidence.exec(text) ?? concept.weakEvidence?.exec(text))?.index
+  return { ...found, more: others.map((s) => ({ short: undefined, sentence: ranked(s), at: at(s.text) })) }
 }
 
 /**
