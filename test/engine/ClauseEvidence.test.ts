@@ -63,6 +63,22 @@ const stated: ReadonlyArray<readonly [string, string]> = [
     "Distributor shall order no fewer than 500 units in each Contract Year."
   ],
   [
+    "Is consent required to assign the agreement?",
+    "Any transfer of this Agreement by operation of law shall require the approval of Company."
+  ],
+  [
+    "Is consent required to assign the agreement?",
+    "Distributor's obligations hereunder are personal and may not be transferred to any other person."
+  ],
+  [
+    "Does a party have the right to audit the other's books or records?",
+    "Company's accountants shall be given access to Distributor's accounts and records during normal business hours."
+  ],
+  [
+    "Is there a cap on liability?",
+    "The total amount recoverable by Distributor for all claims shall be limited to the fees paid in the prior twelve months."
+  ],
+  [
     "Is the license non-transferable?",
     "The rights granted to Distributor hereunder may not be assigned or sublicensed without Company's consent."
   ]
@@ -166,6 +182,22 @@ describe("quotes", () => {
         .join("\n\n")
       const answer = yield* answerOf("Audit rights?", contract(clauses))
       assert.strictEqual(answer.match(/Licensor to audit the records of Region/g)?.length, 3)
+    })
+  )
+
+  it.effect("a yes also quotes where the document states the kind in other words", () =>
+    Effect.gen(function* () {
+      const answer = yield* answerOf(
+        "Is consent required to assign the agreement?",
+        contract(
+          "2. Neither party may assign this Agreement without the prior written consent of the other party.\n\n" +
+            "4. Fees are due monthly.\n\n" +
+            "5. Any successor to Distributor's rights must first be approved by Company before those rights are transferred to it."
+        )
+      )
+      assert.match(answer, /^Yes\./)
+      assert.include(answer, "Neither party may assign this Agreement")
+      assert.include(answer, "must first be approved by Company before those rights are transferred")
     })
   )
 

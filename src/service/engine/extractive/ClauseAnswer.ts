@@ -9,7 +9,7 @@ import type { RankedSentence } from "./Ranking.js"
 import { continuationOf } from "./YesNoAnswer.js"
 
 /** A document sentence as the answer's quote: the ranked sentence when the query ranked it, else its own place. */
-const asRanked = (sentence: DocumentSentence, ranked: ReadonlyArray<RankedSentence>): RankedSentence =>
+export const asRanked = (sentence: DocumentSentence, ranked: ReadonlyArray<RankedSentence> = []): RankedSentence =>
   ranked.find((other) => other.entry === sentence.entry && other.start === sentence.start) ?? {
     entry: sentence.entry,
     text: sentence.text,
@@ -67,7 +67,8 @@ export const clauseAnswer = (
       const at = clauseAt(type, other.text)
       return { short: "Yes.", sentence: quoted, continuation: continuationOf(quoted, ranked, index), at }
     })
-    return { short: "Yes.", sentence, continuation, more, at: clauseAt(type, best.text) }
+    const found = { short: "Yes.", sentence, continuation, more, at: clauseAt(type, best.text) }
+    return withRetrieved(found, index, document, type.name, ranked, (text) => rulesOut(type, text))
   }
   const negated = type.negated
   const denied = negated === undefined ? undefined : index.scan(document.id, (text) => negated.test(text))[0]
@@ -106,6 +107,36 @@ export const possibleAnswer = (
 }
 
 /**
+ * A yes with fewer than `quotes` quotes: the sentences that state the kind in other words fill the rest (under a
+ * heading of the kind first), since a contract often states a clause in more places than its usual wording finds.
+ */
+export const withRetrieved = (
+  found: Found,
+  index: PassageIndex,
+  document: EngineDocument,
+  name: string,
+  ranked: ReadonlyArray<RankedSentence>,
+  rulesOut: (text: string) => boolean
+): Found => {
+  const shown = [found, ...(found.more ?? [])]
+  if (shown.length >= quotes) return found
+  const extra: Array<Found> = []
+  const near = (sentence: DocumentSentence) =>
+    [...shown, ...extra].some(
+      (seen) => seen.sentence.entry === sentence.entry && Math.abs(seen.sentence.position - sentence.position) <= 1
+    )
+  for (const other of retrieveClauses(index, document, name)) {
+    if (shown.length + extra.length >= quotes) break
+    const text = other.sentence.text
+    if (rulesOut(text) || shown.some((seen) => seen.sentence.text.includes(text) || text.includes(seen.sentence.text)))
+      continue
+    if (near(other.sentence)) continue
+    extra.push({ short: undefined, sentence: asRanked(other.sentence, ranked), at: other.at })
+  }
+  return extra.length === 0 ? found : { ...found, more: [...(found.more ?? []), ...extra] }
+}
+
+/**
  * No usual wording of the clause, but a section heading that names its kind ("6. Insurance."): the clause under
  * it, unless it says the opposite or what the kind's evidence rules out.
  */
@@ -120,7 +151,8 @@ const underHeading = (
     const body = continuationOf(sentence, ranked, index)
     if (body === undefined || body.length < 40) continue
     if (type.negated?.test(body) || type.unless?.test(body)) continue
-    return { short: "Yes.", sentence, continuation: body }
+    const found = { short: "Yes.", sentence, continuation: body }
+    return withRetrieved(found, index, document, type.name, ranked, (text) => rulesOut(type, text))
   }
   return undefined
 }

@@ -37,7 +37,9 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
     asks: /\bassign\w*|\btransfer\w*\s+(?:this|the|its)\s+(?:\w+\s+)?(?:agreement|contract|rights)|\bdelegat\w*|\b(?:agreement|contract)\s+(?:\w+\s+){0,3}(?:assign|transferr?)\w*/i,
     evidence: [
       /\b(?:not|no|neither)\b[^.;]{0,120}\b(?:assign\w*|transfer\w*|delegat\w*)\b|\b(?:assign\w*|transfer\w*|delegat\w*)\b[^.;]{0,200}\b(?:without\s+(?:the\s+)?(?:prior\s+)?(?:express\s+)?(?:written\s+)?(?:consent|approval|permission)|(?:consent|approval)\s+of|null\s+and\s+void|notice\s+to\s+the\s+other|(?:upon|with|after|by|on)\s+(?:\w+\s+){0,3}notice\s+to\b)/i,
-      /\b(?:assign|delegat)\w*/i
+      // Assigning or delegating, or transferring the contract itself or a party's rights or duties under it (a
+      // transfer of title to goods is no assignment).
+      /\b(?:assign|delegat)\w*|\btransfer\w*\s+(?:of\s+)?(?:this|the)\s+(?:agreement|contract)\b|\b(?:agreement|contract|rights|obligations|duties)\s+(?:\w+\s+){0,4}(?:(?:are|is)\s+personal|may\s+not\s+be\s+transferred|(?:shall|will)\s+not\s+be\s+transferred)\b/i
     ]
   },
   {

@@ -1,5 +1,5 @@
 import type { EngineDocument } from "../AnswerEngine.js"
-import { clauseAnswer, possibleAnswer } from "./ClauseAnswer.js"
+import { asRanked, clauseAnswer, possibleAnswer, withRetrieved } from "./ClauseAnswer.js"
 import { headedClauses } from "./ClauseHeadings.js"
 import { clauseTypeOf } from "./ClauseTypes.js"
 import { type Concept, conceptOf } from "./Concepts.js"
@@ -83,7 +83,7 @@ const headedAnswer = (
   index: PassageIndex
 ): Found | undefined => {
   for (const heading of headings) {
-    const sentence = ranked(heading)
+    const sentence = asRanked(heading)
     const body = continuationOf(sentence, all, index)
     if (body === undefined || body.length < 40) continue
     if (concept.negated?.test(statement(body)) || concept.contrary?.test(body)) continue
@@ -91,16 +91,6 @@ const headedAnswer = (
   }
   return undefined
 }
-
-/** A document sentence in the ranked form answers are built from. */
-const ranked = (sentence: DocumentSentence): RankedSentence => ({
-  entry: sentence.entry,
-  text: sentence.text,
-  position: sentence.position,
-  start: sentence.start,
-  score: 0,
-  coverage: 0
-})
 
 /**
  * A known concept: settled by the best-ranked sentences; when none of them settles it, by the first sentence of the
@@ -118,20 +108,15 @@ const conceptAnswer = (
 ): Found | undefined => {
   const window = sentences.slice(0, conceptWindow)
   const anywhere = everything().find((sentence) => !concept.contrary?.test(sentence.text))
+  const rulesOut = (text: string) =>
+    (concept.contrary?.test(text) ?? false) || (concept.negated?.test(statement(text)) ?? false)
   const found =
     strongAnswer(concept, window, sentences) ??
-    (anywhere === undefined ? undefined : strongAnswer(concept, [ranked(anywhere)], sentences)) ??
+    (anywhere === undefined ? undefined : strongAnswer(concept, [asRanked(anywhere)], sentences)) ??
     weakAnswer(concept, window, sentences) ??
-    weakAnswer(concept, weakEverywhere().map(ranked), sentences) ??
+    weakAnswer(concept, weakEverywhere().map((s) => asRanked(s)), sentences) ??
     headedAnswer(concept, headed(), sentences, index)
-  if (found === undefined)
-    return possibleAnswer(
-      index,
-      document,
-      concept.name,
-      sentences,
-      (text) => (concept.contrary?.test(text) ?? false) || (concept.negated?.test(statement(text)) ?? false)
-    )
+  if (found === undefined) return possibleAnswer(index, document, concept.name, sentences, rulesOut)
   if (!found.short?.startsWith("Yes")) return found
   // The other places the document says it (a cap and an exclusion of damages), at most `quotes` in all.
   const main = found.sentence
@@ -142,7 +127,8 @@ const conceptAnswer = (
     .filter((s, i, all) => all.findIndex((other) => other.text === s.text) === i)
     .slice(0, quotes - 1)
   const at = (text: string) => (concept.evidence.exec(text) ?? concept.weakEvidence?.exec(text))?.index
-  return { ...found, more: others.map((s) => ({ short: undefined, sentence: ranked(s), at: at(s.text) })) }
+  const more = others.map((s) => ({ short: undefined, sentence: asRanked(s), at: at(s.text) }))
+  return withRetrieved({ ...found, more }, index, document, concept.name, sentences, rulesOut)
 }
 
 /**
