@@ -114,7 +114,11 @@ const conceptAnswer = (
     strongAnswer(concept, window, sentences) ??
     (anywhere === undefined ? undefined : strongAnswer(concept, [asRanked(anywhere)], sentences)) ??
     weakAnswer(concept, window, sentences) ??
-    weakAnswer(concept, weakEverywhere().map((s) => asRanked(s)), sentences) ??
+    weakAnswer(
+      concept,
+      weakEverywhere().map((s) => asRanked(s)),
+      sentences
+    ) ??
     headedAnswer(concept, headed(), sentences, index)
   if (found === undefined) return possibleAnswer(index, document, concept.name, sentences, rulesOut)
   if (!found.short?.startsWith("Yes")) return found
