@@ -79,6 +79,18 @@ const stated: ReadonlyArray<readonly [string, string]> = [
     "The total amount recoverable by Distributor for all claims shall be limited to the fees paid in the prior twelve months."
   ],
   [
+    "Is consent required to assign the agreement?",
+    "Distributor shall not sell, pledge or otherwise dispose of this Agreement or any interest herein."
+  ],
+  [
+    "Is there a cap on liability?",
+    "The maximum liability of either party for any claim arising out of this Agreement is one million dollars ($1,000,000)."
+  ],
+  [
+    "Does the contract grant a license?",
+    "Subject to the terms hereof, Owner licenses to User the Technology for use in the Field."
+  ],
+  [
     "Is the license non-transferable?",
     "The rights granted to Distributor hereunder may not be assigned or sublicensed without Company's consent."
   ]
@@ -101,6 +113,10 @@ const notStated: ReadonlyArray<readonly [string, string]> = [
   [
     "Can a party terminate the agreement without cause?",
     "This Agreement may be terminated by either party at the expiration of its term upon thirty (30) days written notice."
+  ],
+  [
+    "Is consent required to assign the agreement?",
+    "Distributor shall not sell the Products below the prices in this Agreement's Schedule B."
   ],
   [
     "Is any party's liability unlimited?",
