@@ -19,6 +19,14 @@ export const asRanked = (sentence: DocumentSentence, ranked: ReadonlyArray<Ranke
     coverage: 0
   }
 
+/** Reads one kind of clause in a document. */
+type ClauseReader = (
+  index: PassageIndex,
+  document: EngineDocument,
+  type: ClauseType,
+  ranked: ReadonlyArray<RankedSentence>
+) => Found | undefined
+
 /** At most this many clauses are quoted for one answer, so that it stays short enough to read in a report cell. */
 const quotes = 3
 
@@ -33,12 +41,7 @@ const rankOf = (sentence: DocumentSentence, ranked: ReadonlyArray<RankedSentence
  * question ranks highest, else the first) and at most one more of its kind, "No." with a sentence that excludes it ("no third-party
  * beneficiaries"), else nothing (no clause found).
  */
-export const clauseAnswer = (
-  index: PassageIndex,
-  document: EngineDocument,
-  type: ClauseType,
-  ranked: ReadonlyArray<RankedSentence>
-): Found | undefined => {
+export const clauseAnswer: ClauseReader = (index, document, type, ranked) => {
   const evidence = index.scan(document.id, (text) => mayHaveClause(type, text)).filter((s) => hasClause(type, s.text))
   // A clause before its heading ("9. Non-Competition."), then one filed under a heading that names its kind, then
   // the one the question ranks highest, then the first.
@@ -140,12 +143,7 @@ export const withRetrieved = (
  * No usual wording of the clause, but a section heading that names its kind ("6. Insurance."): the clause under
  * it, unless it says the opposite or what the kind's evidence rules out.
  */
-const underHeading = (
-  index: PassageIndex,
-  document: EngineDocument,
-  type: ClauseType,
-  ranked: ReadonlyArray<RankedSentence>
-): Found | undefined => {
+const underHeading: ClauseReader = (index, document, type, ranked) => {
   for (const heading of headedClauses(index, document, type.name)) {
     const sentence = asRanked(heading, ranked)
     const body = continuationOf(sentence, ranked, index)

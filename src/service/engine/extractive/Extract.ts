@@ -8,7 +8,7 @@ import { defines } from "./Definitions.js"
 import { agreementDateQuestion, definedEffectiveDate, effectiveQuestion } from "./EffectiveDate.js"
 import { endQuestion, expiryAnswer } from "./ExpiryAnswer.js"
 import { answerGoverningLaw } from "./GoverningLaw.js"
-import type { Found, Outcome } from "./Found.js"
+import type { DocumentAnswerer, Found, Outcome, SentenceAnswerer } from "./Found.js"
 import { answerParty } from "./PartyAnswer.js"
 import { renewalNotice, renewalNoticeQuestion } from "./RenewalNotice.js"
 import type { PassageIndex } from "./PassageIndex.js"
@@ -50,12 +50,7 @@ const textAnswer = (query: Query, sentences: ReadonlyArray<RankedSentence>): Fou
  * "What happens if a party is acquired?", "What does it say about assignment?": a question for text that names a
  * kind of clause is answered with the document's clauses of that kind (see `ClauseAnswer`), without a yes or no.
  */
-const clauseText = (
-  index: PassageIndex,
-  document: EngineDocument,
-  query: Query,
-  sentences: ReadonlyArray<RankedSentence>
-): Found | undefined => {
+const clauseText: DocumentAnswerer = (index, document, query, sentences) => {
   const type = clauseTypeOf(query.text)
   const found = type === undefined ? undefined : clauseAnswer(index, document, type, sentences)
   if (found === undefined || found.short !== "Yes.") return undefined
@@ -94,12 +89,7 @@ const dateAnswer = (
 }
 
 /** The answer in one set of ranked sentences (one document, or all of them for a single-document cell). */
-export const answerIn = (
-  index: PassageIndex,
-  query: Query,
-  sentences: ReadonlyArray<RankedSentence>,
-  document: EngineDocument | undefined = sentences[0]?.entry.document
-): Found | undefined => {
+export const answerIn: SentenceAnswerer = (index, query, sentences, document = sentences[0]?.entry.document) => {
   if (document !== undefined && notAnAgreement(index, query, document)) return undefined
   if (document !== undefined && titleQuestion.test(query.text)) {
     const title = answerTitle(index, document)

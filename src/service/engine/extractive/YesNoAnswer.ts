@@ -4,10 +4,9 @@ import { headedClauses } from "./ClauseHeadings.js"
 import { clauseTypeOf } from "./ClauseTypes.js"
 import { type Concept, conceptOf } from "./Concepts.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
-import type { Found } from "./Found.js"
+import type { DocumentAnswerer, Found } from "./Found.js"
 import { negates } from "./Negation.js"
 import type { PassageIndex } from "./PassageIndex.js"
-import type { Query } from "./Query.js"
 import type { RankedSentence } from "./Ranking.js"
 import { splitSentences } from "./Sentences.js"
 
@@ -141,12 +140,7 @@ const conceptAnswer = (
  * most of the question's distinctive terms, "No." when every such sentence denies it ("does not renew"), else
  * nothing.
  */
-export const yesNoAnswer = (
-  index: PassageIndex,
-  document: EngineDocument,
-  query: Query,
-  sentences: ReadonlyArray<RankedSentence>
-): Found | undefined => {
+export const yesNoAnswer: DocumentAnswerer = (index, document, query, sentences) => {
   const heads = query.groups.flatMap((group) => [...group].slice(0, 1))
   const concept = conceptOf(query.text, heads)
   if (concept !== undefined) {
