@@ -91,6 +91,15 @@ const stated: ReadonlyArray<readonly [string, string]> = [
     "Subject to the terms hereof, Owner licenses to User the Technology for use in the Field."
   ],
   [
+    "Does a party have to share revenue or profits with the other?",
+    "The parties shall split equally all net profits from the Joint Venture."
+  ],
+  ["Is there a limit on usage or volume?", "Licensee may install the Software on no more than ten (10) servers."],
+  [
+    "Is a party restricted in raising or lowering its prices?",
+    "Company shall not increase the prices of the Products during the first two years of the Term."
+  ],
+  [
     "Is the license non-transferable?",
     "The rights granted to Distributor hereunder may not be assigned or sublicensed without Company's consent."
   ]
