@@ -100,6 +100,27 @@ const stated: ReadonlyArray<readonly [string, string]> = [
     "Company shall not increase the prices of the Products during the first two years of the Term."
   ],
   [
+    "Is consent required to assign the agreement?",
+    "This Agreement and the rights granted hereunder are not transferable by Distributor."
+  ],
+  [
+    "Does the agreement grant exclusive rights?",
+    "During the Term, Company will not sell the Products to any person in the Territory other than Distributor."
+  ],
+  [
+    "Does the agreement grant exclusive rights?",
+    "Distributor shall be Company's only authorized reseller of the Products in North America."
+  ],
+  ["Does the contract grant a license?", "Licensee is authorized to reproduce the Content solely on its website."],
+  [
+    "Does a party have obligations after the agreement terminates or expires?",
+    "Upon termination Company shall repurchase Distributor's inventory of Products at the price paid."
+  ],
+  [
+    "Is a party restricted from competing with the other party?",
+    "Distributor shall not, directly or indirectly, manufacture or distribute any product similar to the Products."
+  ],
+  [
     "Is the license non-transferable?",
     "The rights granted to Distributor hereunder may not be assigned or sublicensed without Company's consent."
   ]

@@ -39,7 +39,7 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
       /\b(?:not|no|neither)\b[^.;]{0,120}\b(?:assign\w*|transfer\w*|delegat\w*)\b|\b(?:not|no|neither)\b[^.;]{0,80}\b(?:sell|pledge|encumber|hypothecate|dispose\s+of)\b[^.;]{0,60}\b(?:this|the)\s+(?:agreement|contract)\b|\b(?:assign\w*|transfer\w*|delegat\w*)\b[^.;]{0,200}\b(?:without\s+(?:the\s+)?(?:prior\s+)?(?:express\s+)?(?:written\s+)?(?:consent|approval|permission)|(?:consent|approval)\s+of|null\s+and\s+void|notice\s+to\s+the\s+other|(?:upon|with|after|by|on)\s+(?:\w+\s+){0,3}notice\s+to\b)/i,
       // Assigning or delegating, or transferring the contract itself or a party's rights or duties under it (a
       // transfer of title to goods is no assignment).
-      /\b(?:assign|delegat)\w*|\b(?:transfer\w*|pledge|encumber|dispose)\s+(?:of\s+)?(?:this|the)\s+(?:agreement|contract)\b|\b(?:agreement|contract|rights|obligations|duties)\s+(?:\w+\s+){0,4}(?:(?:are|is)\s+personal|may\s+not\s+be\s+transferred|(?:shall|will)\s+not\s+be\s+transferred)\b/i
+      /\b(?:assign|delegat)\w*|\b(?:transfer\w*|pledge|encumber|dispose)\s+(?:of\s+)?(?:this|the)\s+(?:agreement|contract)\b|\b(?:agreement|contract|rights|obligations|duties)\s+(?:\w+\s+){0,4}(?:(?:are|is)\s+personal|may\s+not\s+be\s+transferred|(?:shall|will)\s+not\s+be\s+transferred|(?:are|is)\s+not\s+(?:assignable|transferable))\b/i
     ]
   },
   {
@@ -112,7 +112,7 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
     asks: /\blicen[cs]\w*/i,
     evidence: [
       new RegExp(
-        `\\bgrants?\\b[^.;]{0,120}\\b(?:${lic}|sublicen[cs]\\w*|right\\s+to\\s+use)\\b|\\b${lic}\\s+(?:is\\s+|are\\s+)?(?:hereby\\s+)?granted\\b|\\bis\\s+(?:hereby\\s+)?licensed\\b|\\bhereby\\s+licen[cs]es\\b|\\b(?:licensor|owner|company|it)\\s+(?:hereby\\s+)?licen[cs]es\\s+to\\b|\\b(?:authori[sz]es?|permits?|grants?)\\b[^.;]{0,80}\\bto\\s+use\\b[^.;]{0,100}\\b${ipWords}|\\bgrants?\\b[^.;]{0,120}\\b(?:subscription|franchise|permission|right\\s+to\\s+(?:access|reproduce|display|perform|make|copy|modify|exploit|publish|operate|manufacture))\\b|\\bgrants?\\b[^.;]{0,150}\\bright\\b[^.;]{0,100}\\b(?:using|use\\s+of)\\s+(?:the\\s+)?(?:\\w+\\s+){0,4}${ipWords}`,
+        `\\bgrants?\\b[^.;]{0,120}\\b(?:${lic}|sublicen[cs]\\w*|right\\s+to\\s+use)\\b|\\b${lic}\\s+(?:is\\s+|are\\s+)?(?:hereby\\s+)?granted\\b|\\bis\\s+(?:hereby\\s+)?licensed\\b|\\bhereby\\s+licen[cs]es\\b|\\b(?:is|are)\\s+(?:hereby\\s+)?authori[sz]ed\\s+to\\s+(?:use|reproduce|distribute|copy|display|perform|exploit|sublicense)\\b|\\b(?:licensor|owner|company|it)\\s+(?:hereby\\s+)?licen[cs]es\\s+to\\b|\\b(?:authori[sz]es?|permits?|grants?)\\b[^.;]{0,80}\\bto\\s+use\\b[^.;]{0,100}\\b${ipWords}|\\bgrants?\\b[^.;]{0,120}\\b(?:subscription|franchise|permission|right\\s+to\\s+(?:access|reproduce|display|perform|make|copy|modify|exploit|publish|operate|manufacture))\\b|\\bgrants?\\b[^.;]{0,150}\\bright\\b[^.;]{0,100}\\b(?:using|use\\s+of)\\s+(?:the\\s+)?(?:\\w+\\s+){0,4}${ipWords}`,
         "i"
       )
     ],
