@@ -149,6 +149,10 @@ const notStated: ReadonlyArray<readonly [string, string]> = [
     "Distributor shall not sell the Products below the prices in this Agreement's Schedule B."
   ],
   [
+    "Does the contract grant a license?",
+    "Distributor shall obtain, at its own expense, all licenses and permits required by applicable law."
+  ],
+  [
     "Is any party's liability unlimited?",
     "Person includes any corporation, partnership or unlimited liability company."
   ],

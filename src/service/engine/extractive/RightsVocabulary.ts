@@ -87,7 +87,9 @@ export const rightsVocabulary: Readonly<Record<string, Vocabulary>> = {
   },
   "licence grant": {
     facets: ["licen*, sublicen*, right to use, permission to use, authori*", "grant*, hereby, confer*, permit*"],
-    heading: "license grant, grant of license, licen*"
+    heading: "license grant, grant of license, licen*",
+    // Licences a party must hold under the law are no grant by the other party.
+    ignore: "licen* and permit*, permits and licen*, permits or licen*, licen* or permit*, governmental licen*"
   },
   "source code escrow": {
     facets: ["escrow*", "source code, source materials, deposit*"],
