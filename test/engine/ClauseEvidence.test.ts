@@ -63,6 +63,64 @@ const stated: ReadonlyArray<readonly [string, string]> = [
     "Distributor shall order no fewer than 500 units in each Contract Year."
   ],
   [
+    "Is consent required to assign the agreement?",
+    "Any transfer of this Agreement by operation of law shall require the approval of Company."
+  ],
+  [
+    "Is consent required to assign the agreement?",
+    "Distributor's obligations hereunder are personal and may not be transferred to any other person."
+  ],
+  [
+    "Does a party have the right to audit the other's books or records?",
+    "Company's accountants shall be given access to Distributor's accounts and records during normal business hours."
+  ],
+  [
+    "Is there a cap on liability?",
+    "The total amount recoverable by Distributor for all claims shall be limited to the fees paid in the prior twelve months."
+  ],
+  [
+    "Is consent required to assign the agreement?",
+    "Distributor shall not sell, pledge or otherwise dispose of this Agreement or any interest herein."
+  ],
+  [
+    "Is there a cap on liability?",
+    "The maximum liability of either party for any claim arising out of this Agreement is one million dollars ($1,000,000)."
+  ],
+  [
+    "Does the contract grant a license?",
+    "Subject to the terms hereof, Owner licenses to User the Technology for use in the Field."
+  ],
+  [
+    "Does a party have to share revenue or profits with the other?",
+    "The parties shall split equally all net profits from the Joint Venture."
+  ],
+  ["Is there a limit on usage or volume?", "Licensee may install the Software on no more than ten (10) servers."],
+  [
+    "Is a party restricted in raising or lowering its prices?",
+    "Company shall not increase the prices of the Products during the first two years of the Term."
+  ],
+  [
+    "Is consent required to assign the agreement?",
+    "This Agreement and the rights granted hereunder are not transferable by Distributor."
+  ],
+  [
+    "Does the agreement grant exclusive rights?",
+    "During the Term, Company will not sell the Products to any person in the Territory other than Distributor."
+  ],
+  [
+    "Does the agreement grant exclusive rights?",
+    "Distributor shall be Company's only authorized reseller of the Products in North America."
+  ],
+  ["Does the contract grant a license?", "Licensee is authorized to reproduce the Content solely on its website."],
+  [
+    "Does a party have obligations after the agreement terminates or expires?",
+    "Upon termination Company shall repurchase Distributor's inventory of Products at the price paid."
+  ],
+  [
+    "Is a party restricted from competing with the other party?",
+    "Distributor shall not, directly or indirectly, manufacture or distribute any product similar to the Products."
+  ],
+  [
     "Is the license non-transferable?",
     "The rights granted to Distributor hereunder may not be assigned or sublicensed without Company's consent."
   ]
@@ -85,6 +143,14 @@ const notStated: ReadonlyArray<readonly [string, string]> = [
   [
     "Can a party terminate the agreement without cause?",
     "This Agreement may be terminated by either party at the expiration of its term upon thirty (30) days written notice."
+  ],
+  [
+    "Is consent required to assign the agreement?",
+    "Distributor shall not sell the Products below the prices in this Agreement's Schedule B."
+  ],
+  [
+    "Does the contract grant a license?",
+    "Distributor shall obtain, at its own expense, all licenses and permits required by applicable law."
   ],
   [
     "Is any party's liability unlimited?",
@@ -166,6 +232,22 @@ describe("quotes", () => {
         .join("\n\n")
       const answer = yield* answerOf("Audit rights?", contract(clauses))
       assert.strictEqual(answer.match(/Licensor to audit the records of Region/g)?.length, 3)
+    })
+  )
+
+  it.effect("a yes also quotes where the document states the kind in other words", () =>
+    Effect.gen(function* () {
+      const answer = yield* answerOf(
+        "Is consent required to assign the agreement?",
+        contract(
+          "2. Neither party may assign this Agreement without the prior written consent of the other party.\n\n" +
+            "4. Fees are due monthly.\n\n" +
+            "5. Any successor to Distributor's rights must first be approved by Company before those rights are transferred to it."
+        )
+      )
+      assert.match(answer, /^Yes\./)
+      assert.include(answer, "Neither party may assign this Agreement")
+      assert.include(answer, "must first be approved by Company before those rights are transferred")
     })
   )
 

@@ -1,3 +1,5 @@
+import { numberWordsSource, parseNumberWords } from "../../../src/service/engine/extractive/NumberWords.js"
+
 /**
  * How an answer is judged against a CUAD label. The rules are written independently of the engine's own span
  * finders, so the engine cannot agree with itself.
@@ -14,6 +16,7 @@
  *   words occur together; all must be named, but one may be missing when the label lists three or more.
  * - **Periods** (Renewal Term, Notice Period, Warranty Duration): the same length in the short answer ("1 year" =
  *   "12 months"; days compared as days).
+ *   Spelled-out numbers are read by the engine's own `NumberWords` (plain arithmetic, not an answer finder).
  * - **Governing law**: the label's place (before any comma) named in the short answer.
  */
 
@@ -103,31 +106,16 @@ export const namesParties = (answer: string, label: string): boolean => {
   return named >= names.length - (names.length >= 3 ? 1 : 0)
 }
 
-const wordNumbers: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  twelve: 12,
-  thirty: 30,
-  sixty: 60,
-  ninety: 90
-}
+/** A period as days (months as 30, years as 365), the first one stated; numbers in digits or in words. */
+const periodPattern = new RegExp(
+  `\\b(\\d+|${numberWordsSource})[\\s-]*(?:\\(\\d+\\)\\s*)?(?:calendar\\s+|business\\s+)?(day|week|month|year)s?\\b`,
+  "i"
+)
 
-/** A period as days (months as 30, years as 365), the first one stated. */
 const periodDays = (text: string): number | undefined => {
-  const m =
-    /\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|thirty|sixty|ninety)[\s-]*(?:\(\d+\)\s*)?(?:calendar\s+|business\s+)?(day|week|month|year)s?\b/i.exec(
-      text
-    )
+  const m = periodPattern.exec(text)
   if (m === null) return undefined
-  const n = /^\d+$/.test(m[1] ?? "") ? Number(m[1]) : (wordNumbers[(m[1] ?? "").toLowerCase()] ?? Number.NaN)
+  const n = /^\d+$/.test(m[1] ?? "") ? Number(m[1]) : (parseNumberWords(m[1] ?? "") ?? Number.NaN)
   const unit = (m[2] ?? "").toLowerCase()
   return n * (unit === "year" ? 365 : unit === "month" ? 30 : unit === "week" ? 7 : 1)
 }

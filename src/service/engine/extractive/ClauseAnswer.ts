@@ -1,6 +1,7 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import { headedClauses } from "./ClauseHeadings.js"
-import { type ClauseType, hasClause, mayHaveClause } from "./ClauseTypes.js"
+import { type Retrieved, retrieveClauses } from "./ClauseRetrieval.js"
+import { type ClauseType, clauseAt, hasClause, mayHaveClause, rulesOut } from "./ClauseTypes.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
@@ -8,7 +9,7 @@ import type { RankedSentence } from "./Ranking.js"
 import { continuationOf } from "./YesNoAnswer.js"
 
 /** A document sentence as the answer's quote: the ranked sentence when the query ranked it, else its own place. */
-const asRanked = (sentence: DocumentSentence, ranked: ReadonlyArray<RankedSentence>): RankedSentence =>
+export const asRanked = (sentence: DocumentSentence, ranked: ReadonlyArray<RankedSentence> = []): RankedSentence =>
   ranked.find((other) => other.entry === sentence.entry && other.start === sentence.start) ?? {
     entry: sentence.entry,
     text: sentence.text,
@@ -17,6 +18,14 @@ const asRanked = (sentence: DocumentSentence, ranked: ReadonlyArray<RankedSenten
     score: 0,
     coverage: 0
   }
+
+/** Reads one kind of clause in a document. */
+type ClauseReader = (
+  index: PassageIndex,
+  document: EngineDocument,
+  type: ClauseType,
+  ranked: ReadonlyArray<RankedSentence>
+) => Found | undefined
 
 /** At most this many clauses are quoted for one answer, so that it stays short enough to read in a report cell. */
 const quotes = 3
@@ -32,12 +41,7 @@ const rankOf = (sentence: DocumentSentence, ranked: ReadonlyArray<RankedSentence
  * question ranks highest, else the first) and at most one more of its kind, "No." with a sentence that excludes it ("no third-party
  * beneficiaries"), else nothing (no clause found).
  */
-export const clauseAnswer = (
-  index: PassageIndex,
-  document: EngineDocument,
-  type: ClauseType,
-  ranked: ReadonlyArray<RankedSentence>
-): Found | undefined => {
+export const clauseAnswer: ClauseReader = (index, document, type, ranked) => {
   const evidence = index.scan(document.id, (text) => mayHaveClause(type, text)).filter((s) => hasClause(type, s.text))
   // A clause before its heading ("9. Non-Competition."), then one filed under a heading that names its kind, then
   // the one the question ranks highest, then the first.
@@ -63,32 +67,90 @@ export const clauseAnswer = (
     }
     const more = shown.slice(1).map((other) => {
       const quoted = asRanked(other, ranked)
-      return { short: "Yes.", sentence: quoted, continuation: continuationOf(quoted, ranked, index) }
+      const at = clauseAt(type, other.text)
+      return { short: "Yes.", sentence: quoted, continuation: continuationOf(quoted, ranked, index), at }
     })
-    return { short: "Yes.", sentence, continuation, more }
+    const found = { short: "Yes.", sentence, continuation, more, at: clauseAt(type, best.text) }
+    return withRetrieved(found, index, document, type.name, ranked, (text) => rulesOut(type, text))
   }
   const negated = type.negated
   const denied = negated === undefined ? undefined : index.scan(document.id, (text) => negated.test(text))[0]
   if (denied !== undefined) return { short: "No.", sentence: asRanked(denied, ranked) }
-  return underHeading(index, document, type, ranked)
+  return (
+    underHeading(index, document, type, ranked) ??
+    possibleAnswer(index, document, type.name, ranked, (text) => rulesOut(type, text))
+  )
+}
+
+/** The short answer when only the kind's vocabulary finds the clause: a reader should check the quote. */
+export const possibly = "Possibly: no clause in the usual wording, but this may be one."
+
+/**
+ * None of the kind's usual wordings and no heading: the sentences that state it in other words (`ClauseRetrieval`),
+ * quoted under a hedged answer, at most `quotes`.
+ */
+export const possibleAnswer = (
+  index: PassageIndex,
+  document: EngineDocument,
+  name: string,
+  ranked: ReadonlyArray<RankedSentence>,
+  rulesOut: (text: string) => boolean
+): Found | undefined => {
+  const shown: Array<Retrieved> = []
+  for (const found of retrieveClauses(index, document, name)) {
+    if (shown.length >= quotes) break
+    if (rulesOut(found.sentence.text)) continue
+    if (shown.every((seen) => Math.abs(found.sentence.order - seen.sentence.order) > 1)) shown.push(found)
+  }
+  const [best, ...others] = shown
+  if (best === undefined) return undefined
+  const sentence = asRanked(best.sentence, ranked)
+  const more = others.map((other) => ({ short: undefined, sentence: asRanked(other.sentence, ranked), at: other.at }))
+  return { short: possibly, sentence, continuation: continuationOf(sentence, ranked, index), more, at: best.at }
+}
+
+/**
+ * A yes with fewer than `quotes` quotes: the sentences that state the kind in other words fill the rest (under a
+ * heading of the kind first), since a contract often states a clause in more places than its usual wording finds.
+ */
+export const withRetrieved = (
+  found: Found,
+  index: PassageIndex,
+  document: EngineDocument,
+  name: string,
+  ranked: ReadonlyArray<RankedSentence>,
+  rulesOut: (text: string) => boolean
+): Found => {
+  const shown = [found, ...(found.more ?? [])]
+  if (shown.length >= quotes) return found
+  const extra: Array<Found> = []
+  const near = (sentence: DocumentSentence) =>
+    [...shown, ...extra].some(
+      (seen) => seen.sentence.entry === sentence.entry && Math.abs(seen.sentence.position - sentence.position) <= 1
+    )
+  for (const other of retrieveClauses(index, document, name)) {
+    if (shown.length + extra.length >= quotes) break
+    const text = other.sentence.text
+    if (rulesOut(text) || shown.some((seen) => seen.sentence.text.includes(text) || text.includes(seen.sentence.text)))
+      continue
+    if (near(other.sentence)) continue
+    extra.push({ short: undefined, sentence: asRanked(other.sentence, ranked), at: other.at })
+  }
+  return extra.length === 0 ? found : { ...found, more: [...(found.more ?? []), ...extra] }
 }
 
 /**
  * No usual wording of the clause, but a section heading that names its kind ("6. Insurance."): the clause under
  * it, unless it says the opposite or what the kind's evidence rules out.
  */
-const underHeading = (
-  index: PassageIndex,
-  document: EngineDocument,
-  type: ClauseType,
-  ranked: ReadonlyArray<RankedSentence>
-): Found | undefined => {
+const underHeading: ClauseReader = (index, document, type, ranked) => {
   for (const heading of headedClauses(index, document, type.name)) {
     const sentence = asRanked(heading, ranked)
     const body = continuationOf(sentence, ranked, index)
     if (body === undefined || body.length < 40) continue
     if (type.negated?.test(body) || type.unless?.test(body)) continue
-    return { short: "Yes.", sentence, continuation: body }
+    const found = { short: "Yes.", sentence, continuation: body }
+    return withRetrieved(found, index, document, type.name, ranked, (text) => rulesOut(type, text))
   }
   return undefined
 }

@@ -1,3 +1,4 @@
+import { questionFit } from "./ClauseRetrieval.js"
 import { commercialClauses } from "./CommercialClauses.js"
 import { liabilityClauses } from "./LiabilityClauses.js"
 import { rightsClauses } from "./RightsClauses.js"
@@ -22,12 +23,32 @@ export interface ClauseType {
   readonly negated?: RegExp
 }
 
-/** In order: the first type a question names is the one asked (specific kinds before the general ones). */
-export const clauseTypes: ReadonlyArray<ClauseType> = [...commercialClauses, ...rightsClauses, ...liabilityClauses]
+/**
+ * In order: the first type a question names is the one asked (specific kinds before the general ones, so a licence
+ * grant, which any question that says "licensee" names, comes last).
+ */
+export const clauseTypes: ReadonlyArray<ClauseType> = [
+  ...commercialClauses,
+  ...rightsClauses.filter((type) => type.name !== "licence grant"),
+  ...liabilityClauses,
+  ...rightsClauses.filter((type) => type.name === "licence grant")
+]
 
-/** The clause type a question names, if any. */
-export const clauseTypeOf = (question: string): ClauseType | undefined =>
-  clauseTypes.find((type) => type.asks.test(question))
+/** "change-of-control", "no-hire": words joined by hyphens, read also as separate words. */
+const unhyphenated = (text: string) => text.replace(/(?<=\p{L})-(?=\p{L})/gu, " ")
+
+/**
+ * The clause type a question names, if any: the first whose own wording (`asks`) it has, hyphens read as spaces
+ * too ("change-of-control"); else one whose vocabulary it names whole — every facet of a sense, or a heading of the
+ * kind ("Can the contract be transferred to another company?", "Assignability?").
+ */
+export const clauseTypeOf = (question: string): ClauseType | undefined => {
+  const plain = unhyphenated(question)
+  return (
+    clauseTypes.find((type) => type.asks.test(question) || type.asks.test(plain)) ??
+    clauseTypes.find((type) => questionFit(type.name, plain) >= 1)
+  )
+}
 
 /**
  * Periods that end no sentence ("$2.00", "Section 4.4", "Acme Inc. shall") would stop the patterns' "within the
@@ -49,4 +70,20 @@ export const mayHaveClause = (type: ClauseType, raw: string): boolean => {
   const text = readable(raw)
   const seen = type.ignore === undefined ? text : text.replace(type.ignore, " ")
   return type.evidence.every((pattern) => pattern.test(seen))
+}
+
+/** Whether a sentence says what the kind rules out ("terminate … if the other party breaches") or that it does not apply. */
+export const rulesOut = (type: ClauseType, raw: string): boolean => {
+  const text = readable(raw)
+  const seen = type.ignore === undefined ? text : text.replace(type.ignore, " ")
+  return (type.unless?.test(seen) ?? false) || (type.negated?.test(seen) ?? false)
+}
+
+/** Where in a sentence its clause is stated (the first evidence pattern's match), so a quote cut to a window shows it. */
+export const clauseAt = (type: ClauseType, raw: string): number | undefined => {
+  const text = readable(raw)
+  const seen = type.ignore === undefined ? text : text.replace(type.ignore, (phrase) => " ".repeat(phrase.length))
+  const [first] = type.evidence
+  const at = first === undefined ? -1 : seen.search(first)
+  return at < 0 ? undefined : at
 }

@@ -23,21 +23,21 @@ export const commercialClauses: ReadonlyArray<ClauseType> = [
     name: "non-compete",
     asks: /\bnon-?compet\w*|\bcompet(?:e|ing|ition)\b|\brestrictive\s+covenants?\b/i,
     evidence: [
-      /\bnon-?compet\w*|\bcovenants?\s+not\s+to\s+compete\b|\b(?:not|neither|nor|refrain\s+from)\b[^.;]{0,150}\b(?:compet(?:e|es|ing)\b|competitive\s+(?:business|products?|services?|with)\b|(?:employ\w*|work|services?|engage\w*|interest)\b[^.;]{0,40}\bcompetitors?\b|engage\s+in\s+(?:\w+\s+){0,4}(?:business|activit\w*)\b[^.;]{0,60}\b(?:competi|similar|same))|\bnot\s+(?:to\s+)?(?:,?\s*(?:directly|indirectly|either|or|itself)\b\s*,?\s*){0,4}(?:develop|manufactur|market|sell|distribut|produc|operat|open)\w*\b[^.;]{0,150}\b(?:anywhere\s+in\s+the\s+world|within\s+(?:a\s+radius\s+of\s+)?(?:\d+|[\w-]+\s+\(\d+\))\s+(?:\w+\s+)?(?:miles|kilometers|kilometres))/i
+      /\bnon-?compet\w*|\bcovenants?\s+not\s+to\s+compete\b|\b(?:not|neither|nor|refrain\s+from)\b[^.;]{0,150}\b(?:compet(?:e|es|ing)\b|competitive\s+(?:business|products?|services?|with)\b|(?:employ\w*|work|services?|engage\w*|interest)\b[^.;]{0,40}\bcompetitors?\b|engage\s+in\s+(?:\w+\s+){0,4}(?:business|activit\w*)\b[^.;]{0,60}\b(?:competi|similar|same))|\bnot\s+(?:to\s+)?(?:,?\s*(?:directly|indirectly|either|or|itself)\b\s*,?\s*){0,4}(?:develop|manufactur|market|sell|distribut|produc|operat|open)\w*\b[^.;]{0,150}\b(?:anywhere\s+in\s+the\s+world|within\s+(?:a\s+radius\s+of\s+)?(?:\d+|[\w-]+\s+\(\d+\))\s+(?:\w+\s+)?(?:miles|kilometers|kilometres))|\bnot\b[^.;]{0,60}\b(?:develop|manufactur|market|sell|distribut|produc|offer)\w*\b[^.;]{0,80}\b(?:products?|services?)\s+(?:\w+\s+){0,2}similar\s+to\b/i
     ]
   },
   {
     name: "exclusivity",
-    asks: /\bexclusiv\w*|\bsole\s+(?:supplier|distributor|provider|source)\b/i,
+    asks: /\bexclusiv\w*|\bsole\s+(?:supplier|distributor|provider|source)\b|\b(?:deal|buy|purchase|sell|work|source)\w*\s+(?:\w+\s+)?(?:only|solely|exclusively)\s+(?:with|from|to|through)\b|\b(?:appoint|use|engage|authori[sz]e)\w*\s+(?:\w+\s+)?(?:other|another|additional|more)\s+(?:distributors?|suppliers?|resellers?|agents?|dealers?|vendors?|providers?|licensees?)/i,
     evidence: [
-      /\bexclusive(?:ly)?\b[^.;]{0,80}\b(?:right|rights|distributor|distribution|supplier|provider|licen[cs]\w*|basis|agent|partner|reseller|territory|dealer|arrangement|marketing|sponsor)\b|\b(?:right|rights|distributor|supplier|provider|licen[cs]\w*|agent|partner|reseller|dealer|sponsor)\b[^.;]{0,40}\bexclusive(?:ly)?\b|\ball\s+(?:of\s+)?(?:its|their)\s+(?:\w+\s+){0,2}requirements\b|\bsole\s+(?:and\s+exclusive\s+)?(?:supplier|distributor|provider|source)\b|\b(?:shall|will|may)\s+not\s+(?:\w+\s+){0,3}(?:sell|supply|license|distribute|provide|offer|purchase|buy)\b[^.;]{0,150}\b(?:to|from|with)\s+any\s+(?:other|third)\b|\b(?:shall|will|may)\s+not\s+(?:\w+\s+){0,3}(?:appoint|grant|authori[sz]e)\s+(?:to\s+)?any\s+(?:other|third)\b[^.;]{0,80}\b(?:distribut\w*|sell|market|represent\w*|agent|licen[cs]\w*)|\b(?:purchase|buy|obtain|procure|source|order|acquire)\w*\s+(?:\w+\s+){0,6}(?:solely|only|exclusively)\s+from\b/i
+      /\bexclusive(?:ly)?\b[^.;]{0,80}\b(?:right|rights|distributor|distribution|supplier|provider|licen[cs]\w*|basis|agent|partner|reseller|territory|dealer|arrangement|marketing|sponsor)\b|\b(?:right|rights|distributor|supplier|provider|licen[cs]\w*|agent|partner|reseller|dealer|sponsor)\b[^.;]{0,40}\bexclusive(?:ly)?\b|\ball\s+(?:of\s+)?(?:its|their)\s+(?:\w+\s+){0,2}requirements\b|\bonly\s+(?:authori[sz]ed\s+)?(?:distributor|reseller|supplier|licensee|provider|dealer|agent|source)\b|\b(?:shall|will|may)\s+not\s+(?:\w+\s+){0,3}(?:sell|supply|license|distribute|provide|offer)\b[^.;]{0,150}\b(?:other\s+than|except\s+(?:to|through))\s+(?:the\s+)?(?:distributor|licensee|buyer|customer|reseller|purchaser|agent|dealer)\b|\bsole\s+(?:and\s+exclusive\s+)?(?:supplier|distributor|provider|source)\b|\b(?:shall|will|may)\s+not\s+(?:\w+\s+){0,3}(?:sell|supply|license|distribute|provide|offer|purchase|buy)\b[^.;]{0,150}\b(?:to|from|with)\s+any\s+(?:other|third)\b|\b(?:shall|will|may)\s+not\s+(?:\w+\s+){0,3}(?:appoint|grant|authori[sz]e)\s+(?:to\s+)?any\s+(?:other|third)\b[^.;]{0,80}\b(?:distribut\w*|sell|market|represent\w*|agent|licen[cs]\w*)|\b(?:purchase|buy|obtain|procure|source|order|acquire)\w*\s+(?:\w+\s+){0,6}(?:solely|only|exclusively)\s+from\b/i
     ],
     ignore:
       /\bnon-?exclusive\w*|\b(?:sole\s+and\s+)?exclusive\s+(?:remedy|remedies|jurisdiction|venue|forum|property|owner\w*|responsibility|liability|benefit|control|discretion|use\s+of\s+the\s+parties)\b|\bexclusive\s+of\b|\bexclusively\s+(?:by|in)\s+the\s+(?:laws?|courts?)\b/gi
   },
   {
     name: "non-solicitation of customers",
-    asks: /\b(?:solicit\w*|approach\w*|poach\w*|divert\w*|interfer\w*)\b[^?]{0,50}\b(?:customers?|clients?|accounts?)\b|\b(?:customers?|clients?)\b[^?]{0,30}\bsolicit\w*/i,
+    asks: /\b(?:solicit\w*|approach\w*|poach\w*|divert\w*|interfer\w*)\b[^?]{0,50}\b(?:customers?|clients?|accounts?)\b|\b(?:customers?|clients?)\b[^?]{0,30}\bsolicit\w*|\b(?:go\s+after|target\w*|pursu\w*|steal\w*|take\s+away|lure\w*)\b[^?]{0,50}\b(?:customers?|clients?|accounts?)\b/i,
     evidence: [
       /\b(?:solicit\w*|divert\w*|entice\w*|induce\w*|interfere\w*)\b[^.;]{0,150}\b(?:customers?|clients?|accounts?)\b|\b(?:customers?|clients?)\b[^.;]{0,80}\bsolicit\w*/i,
       /\b(?:not|no|refrain|non-?solicit\w*)\b/i
@@ -54,14 +54,14 @@ export const commercialClauses: ReadonlyArray<ClauseType> = [
   },
   {
     name: "non-disparagement",
-    asks: /\bdisparag\w*|\b(?:negative|derogatory|critical|defamatory)\s+(?:statements?|comments?|remarks?)|\bspeak\s+(?:ill|negatively)\b/i,
+    asks: /\bdisparag\w*|\b(?:negative|derogatory|critical|defamatory)\s+(?:statements?|comments?|remarks?)|\bspeak\s+(?:ill|negatively)\b|\bcriti(?:ci[sz]\w*|que)|\bbad[-\s]?mouth\w*|\bspeak\s+badly\b/i,
     evidence: [
       /\bdisparag\w*|\bderogatory\b|\bdefam\w*|\b(?:negative|critical|unfavou?rable|adverse)\s+(?:public\s+)?(?:statements?|comments?|remarks?)/i
     ]
   },
   {
     name: "termination for convenience",
-    asks: /\bconvenience\b|\bterminat\w*[^?]{0,60}\b(?:without\s+(?:cause|reason)|at\s+will|for\s+any\s+reason|at\s+any\s+time)|\b(?:end|cancel|exit|walk\s+away)\w*\b[^?]{0,60}\b(?:at\s+will|without\s+cause|any\s+time|(?:just|simply|merely|only)\s+(?:by\s+)?giving\s+notice)/i,
+    asks: /\bconvenience\b|\bterminat\w*[^?]{0,60}\b(?:without\s+(?:cause|reason)|at\s+will|for\s+any\s+reason|at\s+any\s+time)|\b(?:end|cancel|exit|walk\s+away)\w*\b[^?]{0,60}\b(?:at\s+will|without\s+cause|any\s+time|(?:just|simply|merely|only)\s+(?:by\s+)?giving\s+notice)|\bwalk[-\s]away\b/i,
     evidence: [
       /\b(?:terminat|cancel)\w*[^.;]{0,160}\b(?:for\s+(?:its\s+)?convenience|without\s+cause|for\s+(?:any|no)\s+reason(?:\s+or\s+no\s+reason)?|non-?cause|with\s+or\s+without\s+cause|at\s+(?:its\s+)?(?:sole\s+)?discretion|at\s+will|at\s+any\s+time\b[^.;]{0,80}\b(?:notice|upon))|^(?![^;]*\b(?:if|should|unless|in\s+the\s+event|provided\s+that|as\s+follows|expir\w*|force\s+majeure|delay\w*)\b)[^;]*?\b(?:terminat|cancel)\w*[^;]{0,120}?\b(?:(?:upon|on|with|after)\s+(?:at\s+least\s+)?(?:[\w-]+\s+)?(?:\(\d+\)\s+)?(?:days?|months?)['’]?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice|by\s+giving\s+(?:\w+\s+){0,3}notice)|\b(?:for\s+(?:its\s+)?convenience|without\s+cause|at\s+any\s+time|at\s+(?:its|their)\s+(?:sole\s+)?discretion)\b[^.;]{0,80}\b(?:terminat|cancel)\w*/i,
       /\bmay\b[^.;]{0,40}?\b(?:terminat|cancel)\w*|\b(?:right|entitled|option|elect)\b[^.;]{0,60}?\bto\s+(?:terminat|cancel)\w*|\bmay\s+be\s+(?:terminated|cancell?ed)\b|\bterminable\b|\bcan\s+(?:\w+\s+){0,3}(?:terminat|cancel)\w*/i
@@ -73,7 +73,7 @@ export const commercialClauses: ReadonlyArray<ClauseType> = [
   },
   {
     name: "right of first refusal",
-    asks: /\bright\s+of\s+first\s+(?:refusal|offer|negotiation)|\brof[rno]\b|\bfirst\s+(?:right|option|refusal|offer)\b/i,
+    asks: /\bright\s+of\s+first\s+(?:refusal|offer|negotiation)|\brof[rno]\b|\bfirst\s+(?:right|option|refusal|offer)\b|\bmatch\w*\b[^?]{0,40}\b(?:offers?|bids?|terms)\b/i,
     evidence: [
       /\bright\s+of\s+first\s+(?:\w+\s+){0,2}(?:refusal|offer|negotiation)|\bfirst\s+right\s+(?:of|to)\s+(?:\w+\s+){0,2}(?:refusal|negotiat\w*|offer|purchase|buy|acquire)|\bfirst\s+(?:option|opportunity)\s+to\s+(?:purchase|buy|acquire|negotiate|license|distribute|match)|\bright\s+to\s+match\b|\b(?:shall|will|must)\s+first\s+offer\b/i
     ]

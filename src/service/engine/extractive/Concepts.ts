@@ -110,7 +110,10 @@ export const concepts: ReadonlyArray<Concept> = [
       /\bliab(?:ility|ilities|le)\b/i.test(q) && /\b(?:cap\w*|limit\w*|maximum|exceed\w*|ceiling)\b/i.test(q),
     // A ceiling on liability, or on the total that can be recovered ("in no event shall the aggregate … exceed").
     evidence: new RegExp(
-      `\\bliab(?:ility|ilities|le)\\b(?!\\s+insurance)[^.]*?${ceiling.source}|\\bin\\s+no\\s+event\\s+(?:shall|will)\\s+(?:the\\s+)?(?:aggregate|total|cumulative|maximum)\\b[^.;]{0,150}\\bexceed`,
+      `\\bliab(?:ility|ilities|le)\\b(?!\\s+insurance)[^.]*?${ceiling.source}|\\bin\\s+no\\s+event\\s+(?:shall|will)\\s+(?:the\\s+)?(?:aggregate|total|cumulative|maximum)\\b[^.;]{0,150}\\bexceed` +
+        // The amount that can be recovered, without naming liability ("the total amount recoverable … shall be limited to").
+        `|\\b(?:maximum|aggregate|total|cumulative|entire)\\s+(?:\\w+\\s+){0,2}liabilit(?:y|ies)\\b[^.;]{0,150}\\b(?:is|shall\\s+be|will\\s+be)\\s+(?:\\w+\\s+){0,3}(?:\\$\\s?\\d|[\\w-]+\\s+(?:thousand|million)|(?:the\\s+)?(?:amount|fees?|sums?|price))` +
+        `|\\b(?:(?:amounts?|damages)\\s+(?:\\w+\\s+){0,2}(?:recoverable|recovered|awarded)|damages\\s+(?:\\w+\\s+){0,2}payable)\\b[^.;]{0,120}${ceiling.source}`,
       "i"
     ),
     weakEvidence: limitWithoutAmount,

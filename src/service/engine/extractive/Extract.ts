@@ -1,12 +1,14 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import { findDates } from "./DateSpans.js"
 import { notAnAgreement } from "./AgreementGate.js"
+import { clauseAnswer } from "./ClauseAnswer.js"
+import { clauseTypeOf } from "./ClauseTypes.js"
 import type { AnswerKind } from "./AnswerKind.js"
 import { defines } from "./Definitions.js"
 import { agreementDateQuestion, definedEffectiveDate, effectiveQuestion } from "./EffectiveDate.js"
 import { endQuestion, expiryAnswer } from "./ExpiryAnswer.js"
 import { answerGoverningLaw } from "./GoverningLaw.js"
-import type { Found, Outcome } from "./Found.js"
+import type { DocumentAnswerer, Found, Outcome, SentenceAnswerer } from "./Found.js"
 import { answerParty } from "./PartyAnswer.js"
 import { renewalNotice, renewalNoticeQuestion } from "./RenewalNotice.js"
 import type { PassageIndex } from "./PassageIndex.js"
@@ -44,6 +46,17 @@ const textAnswer = (query: Query, sentences: ReadonlyArray<RankedSentence>): Fou
   return { short: undefined, sentence: best, continuation: continuationOf(best, sentences) }
 }
 
+/**
+ * "What happens if a party is acquired?", "What does it say about assignment?": a question for text that names a
+ * kind of clause is answered with the document's clauses of that kind (see `ClauseAnswer`), without a yes or no.
+ */
+const clauseText: DocumentAnswerer = (index, document, query, sentences) => {
+  const type = clauseTypeOf(query.text)
+  const found = type === undefined ? undefined : clauseAnswer(index, document, type, sentences)
+  if (found === undefined || found.short !== "Yes.") return undefined
+  return { ...found, short: undefined, more: found.more?.map((other) => ({ ...other, short: undefined })) }
+}
+
 /** An answer that names a calendar date (or says there is none), not a period standing in for one. */
 const calendar = (found: Found | undefined): Found | undefined =>
   found?.short !== undefined && (findDates(found.short).length > 0 || /^No\b/.test(found.short)) ? found : undefined
@@ -76,12 +89,7 @@ const dateAnswer = (
 }
 
 /** The answer in one set of ranked sentences (one document, or all of them for a single-document cell). */
-export const answerIn = (
-  index: PassageIndex,
-  query: Query,
-  sentences: ReadonlyArray<RankedSentence>,
-  document: EngineDocument | undefined = sentences[0]?.entry.document
-): Found | undefined => {
+export const answerIn: SentenceAnswerer = (index, query, sentences, document = sentences[0]?.entry.document) => {
   if (document !== undefined && notAnAgreement(index, query, document)) return undefined
   if (document !== undefined && titleQuestion.test(query.text)) {
     const title = answerTitle(index, document)
@@ -118,7 +126,10 @@ export const answerIn = (
     case "yesno":
       return document === undefined ? undefined : yesNoAnswer(index, document, query, sentences)
     case "text":
-      return textAnswer(query, sentences)
+      return (
+        (document === undefined ? undefined : clauseText(index, document, query, sentences)) ??
+        textAnswer(query, sentences)
+      )
     case "party":
       return answerParty(index, query, sentences, document)
     case "date":

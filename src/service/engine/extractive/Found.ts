@@ -1,3 +1,6 @@
+import type { EngineDocument } from "../AnswerEngine.js"
+import type { PassageIndex } from "./PassageIndex.js"
+import type { Query } from "./Query.js"
 import type { RankedSentence } from "./Ranking.js"
 
 /** One answer taken from one sentence: the short answer (absent for free text) and where it comes from. */
@@ -16,3 +19,19 @@ export interface Found {
 export type Outcome =
   | { readonly _tag: "Answers"; readonly lead: string | undefined; readonly found: ReadonlyArray<Found> }
   | { readonly _tag: "Nothing"; readonly message: string }
+
+/** An answerer for one document: the index, the document, the question and its ranked sentences. */
+export type DocumentAnswerer = (
+  index: PassageIndex,
+  document: EngineDocument,
+  query: Query,
+  sentences: ReadonlyArray<RankedSentence>
+) => Found | undefined
+
+/** An answerer over ranked sentences, of one document or of all (the document is the first sentence's by default). */
+export type SentenceAnswerer = (
+  index: PassageIndex,
+  query: Query,
+  sentences: ReadonlyArray<RankedSentence>,
+  document?: EngineDocument
+) => Found | undefined

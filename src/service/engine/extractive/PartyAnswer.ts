@@ -1,5 +1,5 @@
 import type { EngineDocument } from "../AnswerEngine.js"
-import type { Found } from "./Found.js"
+import type { Found, SentenceAnswerer } from "./Found.js"
 import type { IndexedPassage, PassageIndex } from "./PassageIndex.js"
 import { describeParty, listNames, partiesBetween, sameParty } from "./PartyList.js"
 import { findOrganisations, findParties, findPersons, findRoles } from "./PartySpans.js"
@@ -135,12 +135,7 @@ const betweenEntries = (index: PassageIndex, document: EngineDocument): Array<Ro
  * the defined parties; "the other party" the one the previous answer did not give; else the name nearest the
  * question's words in the best sentences.
  */
-export const answerParty = (
-  index: PassageIndex,
-  query: Query,
-  sentences: ReadonlyArray<RankedSentence>,
-  document: EngineDocument | undefined = sentences[0]?.entry.document
-): Found | undefined => {
+export const answerParty: SentenceAnswerer = (index, query, sentences, document = sentences[0]?.entry.document) => {
   if (document === undefined) return undefined
   const roles = rolesOf(index, document)
   const wanted = asked(query)

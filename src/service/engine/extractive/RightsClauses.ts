@@ -9,7 +9,7 @@ const ipWords =
 export const rightsClauses: ReadonlyArray<ClauseType> = [
   {
     name: "joint IP ownership",
-    asks: /\bjoint\w*\b[^?]{0,40}\b(?:own\w*|ip|intellectual|inventions?)|\bco-?own\w*|\bshared?\s+ownership\b|\bowned\s+jointly\b/i,
+    asks: /\bjoint\w*\b[^?]{0,40}\b(?:own\w*|ip|intellectual|inventions?)|\bco-?own\w*|\bshared?\s+ownership\b|\bowned\s+jointly\b|\b(?:own|owned|hold|held)\b[^?]{0,40}\btogether\b/i,
     evidence: [
       /\bjointly\s+(?:\w+\s+){0,2}own\w*|\bjoint(?:ly)?\s+(?:owned|ownership|property)|\bco-?own\w*|\bowned\s+(?:\w+\s+){0,3}jointly|\bshared\s+ownership|\bundivided\s+(?:\w+\s+)?(?:interests?|shares?)|\bowned\s+(?:\w+\s+){0,4}(?:in\s+)?equal\s+(?:undivided\s+)?(?:shares|parts|interests)/i
     ]
@@ -23,18 +23,30 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
     ]
   },
   {
-    name: "anti-assignment",
-    asks: /\bassign\w*|\btransfer\w*\s+(?:this|the|its)\s+(?:\w+\s+)?(?:agreement|contract|rights)|\bdelegat\w*/i,
+    name: "non-transferable licence",
+    asks: /\bnon-?transferr?able\b|\blicen[cs]\w*\b[^?]{0,60}\btransfer\w*|\btransfer\w*\b[^?]{0,40}\blicen[cs]\w*|\blicen[cs]\w*\b[^?]{0,40}\bassign\w*|\bassign\w*\b[^?]{0,40}\blicen[cs]\w*|\bsub-?licens\w*/i,
     evidence: [
-      /\b(?:not|no|neither)\b[^.;]{0,120}\b(?:assign\w*|transfer\w*|delegat\w*)\b|\b(?:assign\w*|transfer\w*|delegat\w*)\b[^.;]{0,200}\b(?:without\s+(?:the\s+)?(?:prior\s+)?(?:express\s+)?(?:written\s+)?(?:consent|approval|permission)|(?:consent|approval)\s+of|null\s+and\s+void|notice\s+to\s+the\s+other|(?:upon|with|after|by|on)\s+(?:\w+\s+){0,3}notice\s+to\b)/i,
-      /\b(?:assign|delegat)\w*/i
+      new RegExp(
+        `\\bnon-?transferr?able\\b|\\bnot\\s+(?:be\\s+)?transferr?able\\b|\\bnon-?assignable\\b|\\bnon-?sublicens\\w*|\\b(?:${lic}|rights?\\s+(?:granted|licensed))\\b[^.;]{0,150}\\b(?:may\\s+not|shall\\s+not|cannot|will\\s+not)\\s+(?:be\\s+)?(?:\\w+\\s+){0,2}(?:assign\\w*|transferr?\\w*|sublicens\\w*)`,
+        "i"
+      )
+    ]
+  },
+  {
+    name: "anti-assignment",
+    asks: /\bassign\w*|\btransfer\w*\s+(?:this|the|its)\s+(?:\w+\s+)?(?:agreement|contract|rights)|\bdelegat\w*|\b(?:agreement|contract)\s+(?:\w+\s+){0,3}(?:assign|transferr?)\w*/i,
+    evidence: [
+      /\b(?:not|no|neither)\b[^.;]{0,120}\b(?:assign\w*|transfer\w*|delegat\w*)\b|\b(?:not|no|neither)\b[^.;]{0,80}\b(?:sell|pledge|encumber|hypothecate|dispose\s+of)\b[^.;]{0,60}\b(?:this|the)\s+(?:agreement|contract)\b|\b(?:assign\w*|transfer\w*|delegat\w*)\b[^.;]{0,200}\b(?:without\s+(?:the\s+)?(?:prior\s+)?(?:express\s+)?(?:written\s+)?(?:consent|approval|permission)|(?:consent|approval)\s+of|null\s+and\s+void|notice\s+to\s+the\s+other|(?:upon|with|after|by|on)\s+(?:\w+\s+){0,3}notice\s+to\b)/i,
+      // Assigning or delegating, or transferring the contract itself or a party's rights or duties under it (a
+      // transfer of title to goods is no assignment).
+      /\b(?:assign|delegat)\w*|\b(?:transfer\w*|pledge|encumber|dispose)\s+(?:of\s+)?(?:this|the)\s+(?:agreement|contract)\b|\b(?:agreement|contract|rights|obligations|duties)\s+(?:\w+\s+){0,4}(?:(?:are|is)\s+personal|may\s+not\s+be\s+transferred|(?:shall|will)\s+not\s+be\s+transferred|(?:are|is)\s+not\s+(?:assignable|transferable))\b/i
     ]
   },
   {
     name: "revenue or profit sharing",
     asks: /\b(?:revenues?|profits?|royalt\w*|commissions?|income|proceeds|earnings)\b[^?]{0,40}\bshar\w*|\bshar\w*\b[^?]{0,40}\b(?:revenues?|profits?|royalt\w*|income|proceeds|earnings)|\broyalt\w*|\bcommissions?\b/i,
     evidence: [
-      /\b(?:royalt(?:y|ies)|commissions?|revenue\s+share|profit\s+share)\b[^.;]{0,150}(?:%|percent|\bof\s+(?:the\s+|all\s+|its\s+)?(?:net|gross|total)|revenues?|sales|receipts)|(?:\d+(?:\.\d+)?\s*%|\*+\s*%|percent(?:age)?)\)?\s+(?:\(\d+(?:\.\d+)?\s*%\)\s+)?(?:\w+\s+){0,5}(?:of\s+(?:the\s+|all\s+|its\s+)?)?(?:net\s+|gross\s+|total\s+)?(?:\w+\s+){0,2}(?:revenues?|sales|profits?|receipts|income|proceeds|turnover|billings|collections|amounts?\s+(?:received|collected))|\b(?:royalt(?:y|ies)|commissions?)\b[^.;]{0,100}\bper\s+(?:unit|copy|item|product|ton|tonne|barrel|licen[cs]e|subscriber|user|sale)\b|\bprofit\s+participation\b|\bshare\s+of\s+(?:the\s+)?(?:\w+\s+)?(?:revenues?|profits?|proceeds|income)\b|\b(?:revenues?|profits?|proceeds|economic\s+rights)\b[^.;]{0,80}\b(?:shared|split|divided|distributed)\b|\bshare\s+(?:\w+\s+){0,4}(?:revenues?|profits?|proceeds)/i,
+      /\b(?:royalt(?:y|ies)|commissions?|revenue\s+share|profit\s+share)\b[^.;]{0,150}(?:%|percent|\bof\s+(?:the\s+|all\s+|its\s+)?(?:net|gross|total)|revenues?|sales|receipts)|(?:\d+(?:\.\d+)?\s*%|\*+\s*%|percent(?:age)?)\)?\s+(?:\(\d+(?:\.\d+)?\s*%\)\s+)?(?:\w+\s+){0,5}(?:of\s+(?:the\s+|all\s+|its\s+)?)?(?:net\s+|gross\s+|total\s+)?(?:\w+\s+){0,2}(?:revenues?|sales|profits?|receipts|income|proceeds|turnover|billings|collections|amounts?\s+(?:received|collected))|\b(?:royalt(?:y|ies)|commissions?)\b[^.;]{0,100}\bper\s+(?:unit|copy|item|product|ton|tonne|barrel|licen[cs]e|subscriber|user|sale)\b|\bprofit\s+participation\b|\bshare\s+of\s+(?:the\s+)?(?:\w+\s+)?(?:revenues?|profits?|proceeds|income)\b|\b(?:revenues?|profits?|proceeds|economic\s+rights)\b[^.;]{0,80}\b(?:shared|split|divided|distributed)\b|\b(?:share|split|divide)\s+(?:\w+\s+){0,4}(?:revenues?|profits?|proceeds)/i,
       // …paid, shared or retained: a percentage of revenue that only describes something ("a business with 20% of
       // its revenues from food") is no sharing.
       /\b(?:pay\w*|remit\w*|shar\w*|split|retain\w*|receiv\w*|entitled|distribut\w*|royalt\w*|commissions?|fees?|compensat\w*|earn\w*|owe[sd]?|due|price|consideration|margin)\b/i
@@ -44,14 +56,14 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
     name: "volume restriction",
     asks: /\b(?:volume|usage|use|quantit\w*)\b[^?]{0,50}\b(?:restrict\w*|limit\w*|threshold|cap|caps|exceed\w*)|\b(?:limit\w*|restrict\w*|caps?|threshold)\b[^?]{0,30}\b(?:usage|use|volume|quantit\w*)\b|\b(?:exceed\w*|above|over)\b[^?]{0,40}\b(?:threshold|usage|volume|limit|quota|forecast)/i,
     evidence: [
-      /\bup\s+to\s+(?:a\s+maximum\s+of\s+)?(?:[\w-]+\s+)?\(?\d[\d,]*\)?\s+(?:\w+\s+){0,2}(?:users?|servers?|copies|seats?|installations?|devices?|sites?|locations?|weeks?|workstations?|computers?|machines?|processors?|cpus?)|\b(?:usage|use|volume|transactions?|users?|quantit\w*)\b[^.;]{0,40}\bexceed\w*\b[^.;]{0,120}\b(?:additional|extra|excess|overage|increased?)\s+(?:fees?|charges?|rates?|prices?)|\boverage\s+(?:fees?|charges?)|\b(?:exceed\w*|in\s+excess\s+of)\s+(?:\w+\s+){0,5}(?:forecast|threshold|allotment|quota|capacity|maximum)|\bmaximum\s+(?:number|quantity|volume)\s+of|\bpermissible\s+(?:\+\/-|deviation)/i
+      /\b(?:up\s+to|(?:no|not)\s+more\s+than)\s+(?:a\s+maximum\s+of\s+)?(?:[\w-]+\s+)?\(?\d[\d,]*\)?\s+(?:\w+\s+){0,2}(?:users?|servers?|copies|seats?|installations?|devices?|sites?|locations?|weeks?|workstations?|computers?|machines?|processors?|cpus?)|\b(?:usage|use|volume|transactions?|users?|quantit\w*)\b[^.;]{0,40}\bexceed\w*\b[^.;]{0,120}\b(?:additional|extra|excess|overage|increased?)\s+(?:fees?|charges?|rates?|prices?)|\boverage\s+(?:fees?|charges?)|\b(?:exceed\w*|in\s+excess\s+of)\s+(?:\w+\s+){0,5}(?:forecast|threshold|allotment|quota|capacity|maximum)|\bmaximum\s+(?:number|quantity|volume)\s+of|\bpermissible\s+(?:\+\/-|deviation)/i
     ]
   },
   {
     name: "price restrictions",
-    asks: /\b(?:prices?|pricing|rates?|fees?)\b[^?]{0,50}\b(?:restrict\w*|limit\w*|increase\w*|decrease\w*|rais\w*|lower\w*|reduc\w*|chang\w*|adjust\w*|fixed|caps?|capped)\b|\b(?:restrict\w*|limit\w*|rais\w*|lower\w*|cap)\b[^?]{0,50}\b(?:prices?|pricing)\b/i,
+    asks: /\b(?:prices?|pricing|rates?|fees?)\b[^?]{0,50}\b(?:restrict\w*|limit\w*|increase\w*|decrease\w*|rais\w*|lower\w*|reduc\w*|chang\w*|adjust\w*|fixed|caps?|capped)\b|\b(?:restrict\w*|limit\w*|rais\w*|lower\w*|cap)\b[^?]{0,50}\b(?:prices?|pricing)\b|\b(?:increase|rais|lower|reduc|chang)\w*\s+(?:\w+\s+)?(?:prices?|pricing|rates?|fees?)\b/i,
     evidence: [
-      /\b(?:prices?|pricing|rates?|fees?)\b[^.;]{0,100}\b(?:shall\s+not\s+(?:be\s+)?(?:increased?|exceed|changed?|raised?)|not\s+to\s+exceed|(?:fixed|firm)\s+(?:for|during|until|through)|may\s+not\s+(?:be\s+)?(?:increased?|raised?|changed?)|no\s+(?:price\s+)?increases?)|\b(?:increase|adjustment|adjust)\w*\s+(?:\w+\s+){0,6}(?:prices?|pricing|fees?|rates?)\b[^.;]{0,80}\b(?:not\s+(?:to\s+)?exceed|no\s+more\s+than|limited\s+to|more\s+than\s+once)|\badjustments?\b[^.;]{0,60}\bnot\s+to\s+exceed\b|\b(?:minimum|maximum)\s+resale\s+prices?\b|\b(?:sell|resell|offer)\b[^.;]{0,60}\b(?:below|above)\s+(?:the\s+)?(?:\w+\s+){0,2}prices?\b/i
+      /\b(?:prices?|pricing|rates?|fees?)\b[^.;]{0,100}\b(?:shall\s+not\s+(?:be\s+)?(?:increased?|exceed|changed?|raised?)|not\s+to\s+exceed|(?:fixed|firm)\s+(?:for|during|until|through)|may\s+not\s+(?:be\s+)?(?:increased?|raised?|changed?)|no\s+(?:price\s+)?increases?)|\b(?:increase|adjustment|adjust)\w*\s+(?:\w+\s+){0,6}(?:prices?|pricing|fees?|rates?)\b[^.;]{0,80}\b(?:not\s+(?:to\s+)?exceed|no\s+more\s+than|limited\s+to|more\s+than\s+once)|\badjustments?\b[^.;]{0,60}\bnot\s+to\s+exceed\b|\b(?:minimum|maximum)\s+resale\s+prices?\b|\b(?:shall|will|may)\s+not\s+(?:increase|raise|change)\s+(?:\w+\s+){0,3}(?:prices?|pricing|rates?|fees?)\b|\b(?:sell|resell|offer)\b[^.;]{0,60}\b(?:below|above)\s+(?:the\s+)?(?:\w+\s+){0,2}prices?\b/i
     ]
   },
   {
@@ -70,7 +82,7 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
   },
   {
     name: "affiliate licence (licensee)",
-    asks: /\baffiliat\w*\b[^?]{0,60}\blicen[cs]\w*|\blicensee'?s?\s+affiliat\w*|\blicen[cs]\w*\s+to\s+(?:\w+\s+){0,3}affiliat\w*/i,
+    asks: /\baffiliat\w*\b[^?]{0,60}\blicen[cs]\w*|\blicensee'?s?\s+affiliat\w*|\blicen[cs]\w*\s+to\s+(?:\w+\s+){0,3}affiliat\w*|\blicen[cs]\w*\b[^?]{0,40}\b(?:affiliat|subsidiar)\w*|\b(?:affiliat|subsidiar)\w*\b[^?]{0,40}\blicen[cs]\w*/i,
     evidence: [
       new RegExp(
         `\\b${lic}\\b[^.;]{0,150}\\bto\\s+(?:\\w+\\s+){0,3}(?:and|or)\\s+(?:its|their)\\s+affiliates\\b|\\b(?:and|or)\\s+(?:its|their)\\s+affiliates\\b[^.;]{0,60}\\b(?:may\\s+use|right\\s+to\\s+use|sublicen[cs]\\w*|${lic})|\\b(?:sub)?licen[cs](?:e|es|ed|ing)\\b[^.;]{0,100}\\b(?:to|extend\\w*\\s+to)\\s+(?:any\\s+of\\s+)?(?:its|their|licensee'?s?|the\\s+licensee'?s?)\\s+(?:affiliates|subsidiaries)\\b`,
@@ -80,27 +92,17 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
   },
   {
     name: "unlimited licence",
-    asks: /\bunlimited\b[^?]{0,40}\b(?:licen[cs]\w*|usage|use|access|users?)\b|\ball[-\s]you[-\s]can[-\s]eat\b|\benterprise[-\s](?:wide|licen[cs]e)|\bsite\s+licen[cs]e/i,
+    asks: /\bunlimited\b[^?]{0,40}\b(?:licen[cs]\w*|usage|use|access|users?)\b|\ball[-\s]you[-\s]can[-\s]eat\b|\benterprise[-\s](?:wide|licen[cs]e)|\bsite\s+licen[cs]e|\bsite[-\s]wide\b/i,
     evidence: [
       /\bunlimited\s+(?:\w+\s+){0,2}(?:use|usage|access|number|copies|licen[cs]\w*|users?|seats?)|\ball[-\s]you[-\s]can[-\s]eat\b|\benterprise[-\s](?:wide\s+)?licen[cs]e|\bsite\s+licen[cs]e/i
     ]
   },
   {
     name: "irrevocable or perpetual licence",
-    asks: /\birrevocabl\w*|\bperpetual\w*|\bnever\s+expir\w*|\b(?:cannot|can't|not)\s+be\s+revoked\b/i,
+    asks: /\birrevocabl\w*|\bperpetual\w*|\bnever\s+expir\w*|\b(?:cannot|can't|not)\s+be\s+revoked\b|\bforever\b|\bin\s+perpetuity\b/i,
     evidence: [
       new RegExp(
         `\\b(?:irrevocabl\\w*|perpetu\\w*)\\b[^.;]{0,120}\\b${lic}|\\b${lic}\\b[^.;]{0,120}\\b(?:irrevocabl\\w*|perpetu\\w*|non-?revocable|(?:may|shall|can)\\s*not\\s+be\\s+revoked)`,
-        "i"
-      )
-    ]
-  },
-  {
-    name: "non-transferable licence",
-    asks: /\bnon-?transferr?able\b|\blicen[cs]\w*\b[^?]{0,60}\btransfer\w*|\btransfer\w*\b[^?]{0,40}\blicen[cs]\w*/i,
-    evidence: [
-      new RegExp(
-        `\\bnon-?transferr?able\\b|\\bnot\\s+(?:be\\s+)?transferr?able\\b|\\bnon-?assignable\\b|\\bnon-?sublicens\\w*|\\b(?:${lic}|rights?\\s+(?:granted|licensed))\\b[^.;]{0,150}\\b(?:may\\s+not|shall\\s+not|cannot|will\\s+not)\\s+(?:be\\s+)?(?:\\w+\\s+){0,2}(?:assign\\w*|transferr?\\w*|sublicens\\w*)`,
         "i"
       )
     ]
@@ -110,7 +112,7 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
     asks: /\blicen[cs]\w*/i,
     evidence: [
       new RegExp(
-        `\\bgrants?\\b[^.;]{0,120}\\b(?:${lic}|sublicen[cs]\\w*|right\\s+to\\s+use)\\b|\\b${lic}\\s+(?:is\\s+|are\\s+)?(?:hereby\\s+)?granted\\b|\\bis\\s+(?:hereby\\s+)?licensed\\b|\\bhereby\\s+licen[cs]es\\b|\\b(?:authori[sz]es?|permits?|grants?)\\b[^.;]{0,80}\\bto\\s+use\\b[^.;]{0,100}\\b${ipWords}|\\bgrants?\\b[^.;]{0,120}\\b(?:subscription|franchise|permission|right\\s+to\\s+(?:access|reproduce|display|perform|make|copy|modify|exploit|publish|operate|manufacture))\\b|\\bgrants?\\b[^.;]{0,150}\\bright\\b[^.;]{0,100}\\b(?:using|use\\s+of)\\s+(?:the\\s+)?(?:\\w+\\s+){0,4}${ipWords}`,
+        `\\bgrants?\\b[^.;]{0,120}\\b(?:${lic}|sublicen[cs]\\w*|right\\s+to\\s+use)\\b|\\b${lic}\\s+(?:is\\s+|are\\s+)?(?:hereby\\s+)?granted\\b|\\bis\\s+(?:hereby\\s+)?licensed\\b|\\bhereby\\s+licen[cs]es\\b|\\b(?:is|are)\\s+(?:hereby\\s+)?authori[sz]ed\\s+to\\s+(?:use|reproduce|distribute|copy|display|perform|exploit|sublicense)\\b|\\b(?:licensor|owner|company|it)\\s+(?:hereby\\s+)?licen[cs]es\\s+to\\b|\\b(?:authori[sz]es?|permits?|grants?)\\b[^.;]{0,80}\\bto\\s+use\\b[^.;]{0,100}\\b${ipWords}|\\bgrants?\\b[^.;]{0,120}\\b(?:subscription|franchise|permission|right\\s+to\\s+(?:access|reproduce|display|perform|make|copy|modify|exploit|publish|operate|manufacture))\\b|\\bgrants?\\b[^.;]{0,150}\\bright\\b[^.;]{0,100}\\b(?:using|use\\s+of)\\s+(?:the\\s+)?(?:\\w+\\s+){0,4}${ipWords}`,
         "i"
       )
     ],

@@ -32,16 +32,19 @@ export interface SpanAnswer {
   readonly value: number
 }
 
-/**
- * Finds the answer span in the best sentences: each candidate sentence's rank, times how close its best span sits
- * to the question's words, times how well the span has the shape the question implies.
- */
-export const spanAnswer = (
+/** Finds a span of one kind in ranked sentences. */
+type SpanSearch = (
   index: PassageIndex,
   kind: AnswerKind,
   query: Query,
   sentences: ReadonlyArray<RankedSentence>
-): SpanAnswer | undefined => {
+) => SpanAnswer | undefined
+
+/**
+ * Finds the answer span in the best sentences: each candidate sentence's rank, times how close its best span sits
+ * to the question's words, times how well the span has the shape the question implies.
+ */
+export const spanAnswer: SpanSearch = (index, kind, query, sentences) => {
   const top = sentences.filter((sentence) => sentence.score >= spanScoreFloor || sentence.coverage >= spanCoverageFloor)
   const best = bestSpan(index, kind, query, top)
   if (kind !== "money" || (best !== undefined && best.value >= weakValue)) return best
@@ -53,12 +56,7 @@ export const spanAnswer = (
   return other !== undefined && other.value > (best?.value ?? 0) ? other : best
 }
 
-const bestSpan = (
-  index: PassageIndex,
-  kind: AnswerKind,
-  query: Query,
-  candidates: ReadonlyArray<RankedSentence>
-): SpanAnswer | undefined => {
+const bestSpan: SpanSearch = (index, kind, query, candidates) => {
   const find = spanFinder(kind, query, candidates)
   let best: SpanAnswer | undefined
   for (const sentence of candidates) {

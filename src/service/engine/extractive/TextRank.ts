@@ -2,20 +2,22 @@ import { UndirectedGraph } from "graphology"
 import { pagerank } from "graphology-metrics/centrality/index.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
 
-/** Sentences a summary may quote: long enough to say something, short enough to read. */
-const minChars = 50
-const maxChars = 500
-const minTerms = 6
-/** The graph ranks at most this many sentences, the ones nearest the document's centroid (keeps it fast). */
-const graphSize = 250
-/** LexRank's edge threshold on IDF-weighted cosine similarity. */
-const edgeThreshold = 0.1
-/** Selected sentences this similar to an earlier pick are left out (they say the same thing). */
-const redundant = 0.5
+/** How the ranking is tuned, in one place. */
+const settings = {
+  /** Sentences a summary may quote: long enough to say something, short enough to read. */
+  quotable: { minChars: 50, maxChars: 500, minTerms: 6 },
+  /** The graph ranks at most this many sentences, the ones nearest the document's centroid (keeps it fast). */
+  graphSize: 250,
+  /** LexRank's edge threshold on IDF-weighted cosine similarity. */
+  edgeThreshold: 0.1,
+  /** Selected sentences this similar to an earlier pick are left out (they say the same thing). */
+  redundant: 0.5
+} as const
 
 /** Whether a sentence reads as prose a summary can quote (not a heading, a table row, a signature line). */
 export const quotable = (sentence: DocumentSentence): boolean => {
   const { text } = sentence
+  const { minChars, maxChars, minTerms } = settings.quotable
   if (text.length < minChars || text.length > maxChars || sentence.stems.size < minTerms) return false
   const letters = text.replace(/[^\p{L}]/gu, "")
   const upper = letters.replace(/[^\p{Lu}]/gu, "").length
@@ -82,7 +84,7 @@ export const rankByCentrality = (
   idf: (term: string) => number
 ): Array<{ readonly sentence: DocumentSentence; readonly centrality: number }> => {
   const weights = weightsOf(idf)
-  const nodes = nearCentroid(candidates, weights, graphSize)
+  const nodes = nearCentroid(candidates, weights, settings.graphSize)
   const graph = new UndirectedGraph()
   for (const sentence of nodes) graph.addNode(String(sentence.order))
   for (let i = 0; i < nodes.length; i++) {
@@ -91,7 +93,7 @@ export const rankByCentrality = (
       const b = nodes[j]
       if (a === undefined || b === undefined) continue
       const weight = similarity(a, b, weights)
-      if (weight > edgeThreshold) graph.addEdge(String(a.order), String(b.order), { weight })
+      if (weight > settings.edgeThreshold) graph.addEdge(String(a.order), String(b.order), { weight })
     }
   }
   const ranks = graph.size === 0 ? {} : pagerank(graph, { getEdgeWeight: "weight" })
@@ -110,7 +112,7 @@ export const pickDistinct = (
   const picked: Array<DocumentSentence> = []
   for (const sentence of ranked) {
     if (picked.length >= count) break
-    if (picked.some((other) => similarity(other, sentence, weights) > redundant)) continue
+    if (picked.some((other) => similarity(other, sentence, weights) > settings.redundant)) continue
     picked.push(sentence)
   }
   return picked

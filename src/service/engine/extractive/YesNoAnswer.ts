@@ -1,13 +1,12 @@
 import type { EngineDocument } from "../AnswerEngine.js"
-import { clauseAnswer } from "./ClauseAnswer.js"
+import { asRanked, clauseAnswer, possibleAnswer, withRetrieved } from "./ClauseAnswer.js"
 import { headedClauses } from "./ClauseHeadings.js"
 import { clauseTypeOf } from "./ClauseTypes.js"
 import { type Concept, conceptOf } from "./Concepts.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
-import type { Found } from "./Found.js"
+import type { DocumentAnswerer, Found } from "./Found.js"
 import { negates } from "./Negation.js"
 import type { PassageIndex } from "./PassageIndex.js"
-import type { Query } from "./Query.js"
 import type { RankedSentence } from "./Ranking.js"
 import { splitSentences } from "./Sentences.js"
 
@@ -83,7 +82,7 @@ const headedAnswer = (
   index: PassageIndex
 ): Found | undefined => {
   for (const heading of headings) {
-    const sentence = ranked(heading)
+    const sentence = asRanked(heading)
     const body = continuationOf(sentence, all, index)
     if (body === undefined || body.length < 40) continue
     if (concept.negated?.test(statement(body)) || concept.contrary?.test(body)) continue
@@ -92,22 +91,13 @@ const headedAnswer = (
   return undefined
 }
 
-/** A document sentence in the ranked form answers are built from. */
-const ranked = (sentence: DocumentSentence): RankedSentence => ({
-  entry: sentence.entry,
-  text: sentence.text,
-  position: sentence.position,
-  start: sentence.start,
-  score: 0,
-  coverage: 0
-})
-
 /**
  * A known concept: settled by the best-ranked sentences; when none of them settles it, by the first sentence of the
  * whole document that states it (so a terse or unusual wording that ranks the clause low still finds it); then by
  * weaker evidence near the top, then anywhere.
  */
 const conceptAnswer = (
+  document: EngineDocument,
   concept: Concept,
   sentences: ReadonlyArray<RankedSentence>,
   everything: () => ReadonlyArray<DocumentSentence>,
@@ -117,13 +107,20 @@ const conceptAnswer = (
 ): Found | undefined => {
   const window = sentences.slice(0, conceptWindow)
   const anywhere = everything().find((sentence) => !concept.contrary?.test(sentence.text))
+  const rulesOut = (text: string) =>
+    (concept.contrary?.test(text) ?? false) || (concept.negated?.test(statement(text)) ?? false)
   const found =
     strongAnswer(concept, window, sentences) ??
-    (anywhere === undefined ? undefined : strongAnswer(concept, [ranked(anywhere)], sentences)) ??
+    (anywhere === undefined ? undefined : strongAnswer(concept, [asRanked(anywhere)], sentences)) ??
     weakAnswer(concept, window, sentences) ??
-    weakAnswer(concept, weakEverywhere().map(ranked), sentences) ??
+    weakAnswer(
+      concept,
+      weakEverywhere().map((s) => asRanked(s)),
+      sentences
+    ) ??
     headedAnswer(concept, headed(), sentences, index)
-  if (found === undefined || !found.short?.startsWith("Yes")) return found
+  if (found === undefined) return possibleAnswer(index, document, concept.name, sentences, rulesOut)
+  if (!found.short?.startsWith("Yes")) return found
   // The other places the document says it (a cap and an exclusion of damages), at most `quotes` in all.
   const main = found.sentence
   const others = [...everything(), ...weakEverywhere()]
@@ -132,7 +129,9 @@ const conceptAnswer = (
     .sort((a, b) => a.order - b.order)
     .filter((s, i, all) => all.findIndex((other) => other.text === s.text) === i)
     .slice(0, quotes - 1)
-  return { ...found, more: others.map((s) => ({ short: undefined, sentence: ranked(s) })) }
+  const at = (text: string) => (concept.evidence.exec(text) ?? concept.weakEvidence?.exec(text))?.index
+  const more = others.map((s) => ({ short: undefined, sentence: asRanked(s), at: at(s.text) }))
+  return withRetrieved({ ...found, more }, index, document, concept.name, sentences, rulesOut)
 }
 
 /**
@@ -141,17 +140,13 @@ const conceptAnswer = (
  * most of the question's distinctive terms, "No." when every such sentence denies it ("does not renew"), else
  * nothing.
  */
-export const yesNoAnswer = (
-  index: PassageIndex,
-  document: EngineDocument,
-  query: Query,
-  sentences: ReadonlyArray<RankedSentence>
-): Found | undefined => {
+export const yesNoAnswer: DocumentAnswerer = (index, document, query, sentences) => {
   const heads = query.groups.flatMap((group) => [...group].slice(0, 1))
   const concept = conceptOf(query.text, heads)
   if (concept !== undefined) {
     const weak = concept.weakEvidence
     return conceptAnswer(
+      document,
       concept,
       sentences,
       () => index.scan(document.id, (text) => concept.evidence.test(text)),

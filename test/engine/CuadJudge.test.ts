@@ -1,0 +1,19 @@
+import { assert, describe, it } from "vitest"
+import { namesDate, quotesClause, samePeriod } from "./cuad/CuadJudge.js"
+
+describe("the CUAD judge", () => {
+  it("compares periods in digits or in words, by their length", () => {
+    assert.isTrue(samePeriod("Forty-five (45) days' notice", "45 days"))
+    assert.isTrue(samePeriod("one year", "12 months"))
+    assert.isTrue(samePeriod("eighteen months", "18 months"))
+    assert.isFalse(samePeriod("thirty days", "60 days"))
+    assert.isFalse(samePeriod("often renewed", "10 days"))
+  })
+
+  it("needs ten words of a clause in a row, or a short clause whole", () => {
+    const clause = "Neither party may assign this Agreement without the prior written consent of the other party."
+    assert.isTrue(quotesClause(`Yes.\n\n"${clause}" (p. 2)`, clause))
+    assert.isFalse(quotesClause("Neither party may assign this Agreement.", clause))
+    assert.isTrue(namesDate("made as of the 15th day of July, 2005", "7/15/2005"))
+  })
+})
