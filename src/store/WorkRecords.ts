@@ -1,4 +1,4 @@
-import type { CellRecord, CellState, ChatErrorKind, ChatMessageRecord } from "./CheckpointModel.js"
+import type { CellState, ChatErrorKind } from "./CheckpointModel.js"
 import { opt, toNumbers, toState } from "./StoreRows.js"
 
 /** The progress columns every unit of work (cell or chat message) has, as better-sqlite3 returns them. */
@@ -40,15 +40,16 @@ export interface ChatRow extends ProgressRow {
 }
 
 /**
- * What every unit of work records of its progress. Records are built by constructors rather than by spreading a
- * progress object into a literal: V8 lays a class's instances out with all their fields at once, as it does an
- * object literal, while a spread builds each record in a second, slow step into a far larger shape. The report of
- * a 100,000-cell run holds every cell's record at once (its peak was 465 MB with the spread, 327 MB without).
+ * What every unit of work (cell or chat message) records of its progress. Records are built by constructors rather
+ * than by spreading a progress object into a literal: V8 lays a class's instances out with all their fields at once,
+ * as it does an object literal, while a spread builds each record in a second, slow step into a far larger shape
+ * (the report of a 100,000-cell run holds every cell's record at once: 465 MB at its peak with the spread).
  */
-class ProgressFields {
+class WorkProgress {
   readonly state: CellState
   readonly response: string | undefined
   readonly error: string | undefined
+  /** Requests made for this unit: the first one and its retries. */
   readonly attempts: number
   readonly intentAt: string | undefined
   readonly finishedAt: string | undefined
@@ -67,15 +68,21 @@ class ProgressFields {
   }
 }
 
-class StoredCell extends ProgressFields implements CellRecord {
+/** One (document, column) pair: keyed by what the answer depends on. */
+export class CellRecord extends WorkProgress {
   readonly documentId: number
   readonly columnName: string
+  /** Document version + column queryKey: a different key means the answer is stale. */
   readonly dependencyKey: string
   readonly tableSlot: number
   readonly remoteCellId: number | undefined
+  /** task_id of the generation we asked for; a reconcile adopts only a cell whose task_id differs from `staleTaskId`. */
   readonly remoteTaskId: string | undefined
+  /** task_id the remote cell had before our latest request (re-runs of an existing cell keep its id). */
   readonly staleTaskId: string | undefined
+  /** What the remote cell showed when last seen (see `signOf` in the runner's Reconcile). */
   readonly remoteSign: string | undefined
+  /** What the remote cell showed before our latest request. */
   readonly staleSign: string | undefined
   readonly submittedAt: string | undefined
 
@@ -94,14 +101,18 @@ class StoredCell extends ProgressFields implements CellRecord {
   }
 }
 
-class StoredChatMessage extends ProgressFields implements ChatMessageRecord {
+/** One chat message of a pipeline chat, in one session. */
+export class ChatMessageRecord extends WorkProgress {
   readonly chatName: string
   readonly scope: "each" | "all"
+  /** Stable key of the session: the sorted document ids it covers. */
   readonly sessionKey: string
   readonly documentIds: ReadonlyArray<number>
   readonly remoteSessionId: number | undefined
+  /** Position of the message in the chat's `messages` list. */
   readonly position: number
   readonly query: string
+  /** Document versions + query + use_history: a different key means the answer is stale. */
   readonly dependencyKey: string
   readonly errorKind: ChatErrorKind | undefined
   readonly remoteMessageId: number | undefined
@@ -121,6 +132,6 @@ class StoredChatMessage extends ProgressFields implements ChatMessageRecord {
   }
 }
 
-export const toCell = (row: CellRow): CellRecord => new StoredCell(row)
+export const toCell = (row: CellRow): CellRecord => new CellRecord(row)
 
-export const toChat = (row: ChatRow): ChatMessageRecord => new StoredChatMessage(row)
+export const toChat = (row: ChatRow): ChatMessageRecord => new ChatMessageRecord(row)
