@@ -6,6 +6,7 @@ import { type CreateMessageBody, createdMessage } from "../api/Sessions.js"
 import type { CellPair, CreateCellBody, CreateColumnBody, CreateTableBody, UpdateTableBody } from "../api/Tables.js"
 import type { CreateSessionBody, UpdateSessionBody } from "../api/Sessions.js"
 import { readCells, type WantedCell } from "./CellList.js"
+import { requestLabel } from "./RequestLabel.js"
 import { type ClientError, Transport, UnexpectedReply } from "./ClientError.js"
 import { ClientSettings } from "./ClientSettings.js"
 import { currentErrorReply, rememberErrorReplies, toClientError } from "./ReplyErrors.js"
@@ -46,7 +47,7 @@ export class ServiceClient extends Effect.Service<ServiceClient>()("app/client/S
      * Names the call (its span is `ServiceClient.<method>`), bounds it in time, takes the token out of what came
      * back, makes failures ClientErrors.
      */
-    const call = <A, E>(
+    const guard = <A, E>(
       method: string,
       request: string,
       effect: Effect.Effect<A, E>,
@@ -67,92 +68,66 @@ export class ServiceClient extends Effect.Service<ServiceClient>()("app/client/S
         Effect.withSpan(`ServiceClient.${method}`, { attributes: { request } })
       )
 
+    type Endpoints = typeof api
+    /** One endpoint of the contract, called with `args` and named after it (see `requestLabel`). */
+    const call = <
+      Group extends keyof Endpoints & string,
+      Name extends keyof Endpoints[Group] & string,
+      Args extends object,
+      A,
+      E
+    >(
+      group: Group,
+      name: Name,
+      args: Args,
+      send: (args: Args) => Effect.Effect<A, E>,
+      options?: { readonly scrub: boolean }
+    ) => guard(name, requestLabel(group, name, "path" in args ? args.path : undefined), send(args), options)
+
     return {
       login: (email: string, password: string) =>
         // The one reply that carries a token on purpose.
-        call("login", "POST /api/auth", api.auth.login({ payload: { email, password } }), { scrub: false }),
+        call("auth", "login", { payload: { email, password } }, api.auth.login, { scrub: false }),
       listOrganizations: (userId: UserId) =>
-        call(
-          "listOrganizations",
-          `GET /api/user/${userId}/organization/list`,
-          api.auth.listOrganizations({ path: { user_id: userId } })
-        ),
+        call("auth", "listOrganizations", { path: { user_id: userId } }, api.auth.listOrganizations),
       getDocument: (documentId: DocumentId) =>
-        call(
-          "getDocument",
-          `GET /api/document/${documentId}`,
-          api.documents.getDocument({ path: { document_id: documentId } })
-        ),
+        call("documents", "getDocument", { path: { document_id: documentId } }, api.documents.getDocument),
       uploadDocument: (file: UploadFile) => {
         const form = new FormData()
         form.append("organization_id", String(file.organizationId))
         form.append("doctype", file.doctype)
         form.append("file", new Blob([file.bytes]), file.filename)
-        return call("uploadDocument", "POST /api/document/create", api.documents.uploadDocument({ payload: form }))
+        return call("documents", "uploadDocument", { payload: form }, api.documents.uploadDocument)
       },
       listDocuments: (organizationId: OrganizationId) =>
-        call(
-          "listDocuments",
-          `GET /api/organization/${organizationId}/document/list`,
-          api.documents.listDocuments({ path: { organization_id: organizationId } })
-        ),
-      createTable: (body: CreateTableBody) =>
-        call("createTable", "POST /api/ai/table/create", api.tables.createTable({ payload: body })),
+        call("documents", "listDocuments", { path: { organization_id: organizationId } }, api.documents.listDocuments),
+      createTable: (body: CreateTableBody) => call("tables", "createTable", { payload: body }, api.tables.createTable),
       updateTable: (tableId: TableId, body: UpdateTableBody) =>
-        call(
-          "updateTable",
-          `POST /api/ai/table/${tableId}/update`,
-          api.tables.updateTable({ path: { ai_table_id: tableId }, payload: body })
-        ),
+        call("tables", "updateTable", { path: { ai_table_id: tableId }, payload: body }, api.tables.updateTable),
       createColumn: (tableId: TableId, body: CreateColumnBody) =>
-        call(
-          "createColumn",
-          `POST /api/ai/table/${tableId}/column/create`,
-          api.tables.createColumn({ path: { ai_table_id: tableId }, payload: body })
-        ),
+        call("tables", "createColumn", { path: { ai_table_id: tableId }, payload: body }, api.tables.createColumn),
       listColumns: (tableId: TableId) =>
-        call(
-          "listColumns",
-          `GET /api/ai/table/${tableId}/column/list`,
-          api.tables.listColumns({ path: { ai_table_id: tableId } })
-        ),
-      runTable: (tableId: TableId, pairs: ReadonlyArray<CellPair>, continueResponse?: boolean) =>
-        call(
-          "runTable",
-          `POST /api/ai/table/${tableId}/run`,
-          api.tables.runTable({
-            path: { ai_table_id: tableId },
-            payload:
-              continueResponse === undefined
-                ? { doc_id_col_id: pairs }
-                : { doc_id_col_id: pairs, continue_response: continueResponse }
-          })
-        ),
+        call("tables", "listColumns", { path: { ai_table_id: tableId } }, api.tables.listColumns),
+      runTable: (tableId: TableId, pairs: ReadonlyArray<CellPair>, continueResponse?: boolean) => {
+        const payload =
+          continueResponse === undefined
+            ? { doc_id_col_id: pairs }
+            : { doc_id_col_id: pairs, continue_response: continueResponse }
+        return call("tables", "runTable", { path: { ai_table_id: tableId }, payload }, api.tables.runTable)
+      },
       runColumn: (tableId: TableId, columnId: ColumnId) =>
-        call(
-          "runColumn",
-          `POST /api/ai/table/${tableId}/column/${columnId}/run`,
-          api.tables.runColumn({ path: { ai_table_id: tableId, ai_column_id: columnId } })
-        ),
+        call("tables", "runColumn", { path: { ai_table_id: tableId, ai_column_id: columnId } }, api.tables.runColumn),
       createCell: (tableId: TableId, body: CreateCellBody) =>
-        call(
-          "createCell",
-          `POST /api/ai/table/${tableId}/cell/create`,
-          api.tables.createCell({ path: { ai_table_id: tableId }, payload: body })
-        ),
+        call("tables", "createCell", { path: { ai_table_id: tableId }, payload: body }, api.tables.createCell),
       listCells: (tableId: TableId) =>
-        call(
-          "listCells",
-          `GET /api/ai/table/${tableId}/cell/list`,
-          api.tables.listCells({ path: { ai_table_id: tableId } })
-        ),
+        call("tables", "listCells", { path: { ai_table_id: tableId } }, api.tables.listCells),
       /**
        * The listed cells of the wanted pairs only, each decoded against the contract (see `readCells`), with the
        * size of the whole list (a poll's cost).
        */
       listCellsWhere: (tableId: TableId, wanted: WantedCell) => {
-        const request = `GET /api/ai/table/${tableId}/cell/list`
-        return call(
+        const request = requestLabel("tables", "listCells", { ai_table_id: tableId })
+        return guard(
           "listCellsWhere",
           request,
           Effect.flatMap(http.get(`/api/ai/table/${tableId}/cell/list`), (response) =>
@@ -161,78 +136,54 @@ export class ServiceClient extends Effect.Service<ServiceClient>()("app/client/S
         ).pipe(Effect.flatten)
       },
       createSession: (body: CreateSessionBody) =>
-        call("createSession", "POST /api/ai/session/create", api.sessions.createSession({ payload: body })),
-      listSessions: (organizationId: OrganizationId, documentId?: DocumentId) =>
-        call(
-          "listSessions",
-          "GET /api/ai/session/list",
-          api.sessions.listSessions({
-            urlParams:
-              documentId === undefined
-                ? { organization_id: organizationId }
-                : { organization_id: organizationId, document_id: documentId }
-          })
-        ),
+        call("sessions", "createSession", { payload: body }, api.sessions.createSession),
+      listSessions: (organizationId: OrganizationId, documentId?: DocumentId) => {
+        const urlParams =
+          documentId === undefined
+            ? { organization_id: organizationId }
+            : { organization_id: organizationId, document_id: documentId }
+        return call("sessions", "listSessions", { urlParams }, api.sessions.listSessions)
+      },
       getSession: (sessionId: SessionId) =>
-        call(
-          "getSession",
-          `GET /api/ai/session/${sessionId}`,
-          api.sessions.getSession({ path: { ai_session_id: sessionId } })
-        ),
-      updateSession: (sessionId: SessionId, body: UpdateSessionBody) =>
-        call(
-          "updateSession",
-          `POST /api/ai/session/${sessionId}/update`,
-          api.sessions.updateSession({ path: { ai_session_id: sessionId }, payload: body })
-        ),
+        call("sessions", "getSession", { path: { ai_session_id: sessionId } }, api.sessions.getSession),
+      updateSession: (sessionId: SessionId, body: UpdateSessionBody) => {
+        const path = { ai_session_id: sessionId }
+        return call("sessions", "updateSession", { path, payload: body }, api.sessions.updateSession)
+      },
       deleteSession: (sessionId: SessionId) =>
-        call(
-          "deleteSession",
-          `DELETE /api/ai/session/${sessionId}/delete`,
-          api.sessions.deleteSession({ path: { ai_session_id: sessionId } })
-        ),
+        call("sessions", "deleteSession", { path: { ai_session_id: sessionId } }, api.sessions.deleteSession),
       resetSession: (sessionId: SessionId) =>
-        call(
-          "resetSession",
-          `POST /api/ai/session/${sessionId}/reset`,
-          api.sessions.resetSession({ path: { ai_session_id: sessionId } })
-        ),
+        call("sessions", "resetSession", { path: { ai_session_id: sessionId } }, api.sessions.resetSession),
       /** Accepts either reply shape (reference §8.3) and returns the created message. */
       createMessage: (sessionId: SessionId, body: CreateMessageBody) => {
-        const request = `POST /api/ai/session/${sessionId}/qa/create`
-        return call(
-          "createMessage",
-          request,
-          api.sessions.createMessage({ path: { ai_session_id: sessionId }, payload: body })
-        ).pipe(
+        const path = { ai_session_id: sessionId }
+        return call("sessions", "createMessage", { path, payload: body }, api.sessions.createMessage).pipe(
           Effect.flatMap((reply) => {
             const message = createdMessage(reply, body.query)
             return message === undefined
-              ? Effect.fail(new UnexpectedReply({ request, field: "", detail: "the reply holds no message" }))
+              ? Effect.fail(
+                  new UnexpectedReply({
+                    request: requestLabel("sessions", "createMessage", path),
+                    field: "",
+                    detail: "the reply holds no message"
+                  })
+                )
               : Effect.succeed(message)
           })
         )
       },
       listMessages: (sessionId: SessionId) =>
-        call(
-          "listMessages",
-          `GET /api/ai/session/${sessionId}/qa/list`,
-          api.sessions.listMessages({ path: { ai_session_id: sessionId } })
-        ),
+        call("sessions", "listMessages", { path: { ai_session_id: sessionId } }, api.sessions.listMessages),
       /** Debug endpoint of the local service only (`serve --debug-endpoints`). */
-      runCounts: (tableId?: TableId) =>
-        call(
-          "runCounts",
-          "GET /debug/run-counts",
-          api.debug.runCounts({ urlParams: tableId === undefined ? {} : { ai_table_id: tableId } })
-        ),
+      runCounts: (tableId?: TableId) => {
+        const urlParams = tableId === undefined ? {} : { ai_table_id: tableId }
+        return call("debug", "runCounts", { urlParams }, api.debug.runCounts)
+      },
       /** Debug endpoint of the local service only: its task queue since `sinceMs` (epoch ms). */
-      queueStats: (sinceMs?: number) =>
-        call(
-          "queueStats",
-          "GET /debug/queue-stats",
-          api.debug.queueStats({ urlParams: sinceMs === undefined ? {} : { since_ms: sinceMs } })
-        )
+      queueStats: (sinceMs?: number) => {
+        const urlParams = sinceMs === undefined ? {} : { since_ms: sinceMs }
+        return call("debug", "queueStats", { urlParams }, api.debug.queueStats)
+      }
     } as const
   })
 }) {}

@@ -10,7 +10,8 @@ import type {
   SyncOptions,
   WantedCell
 } from "./CheckpointModel.js"
-import { type CellRow, mapRows, toCell } from "./StoreRows.js"
+import { mapRows } from "./StoreRows.js"
+import { type CellRow, toCell } from "./WorkRecords.js"
 import type { SyncAction } from "./SyncRules.js"
 import { filterCondition, filterParams, makeWorkRows, resultRow } from "./WorkRows.js"
 

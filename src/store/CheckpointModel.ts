@@ -63,64 +63,14 @@ export interface ColumnRecord {
   readonly orderId: number
 }
 
-/** One (document, column) pair: keyed by what the answer depends on. */
-export interface CellRecord {
-  readonly documentId: number
-  readonly columnName: string
-  /** Document version + column queryKey: a different key means the answer is stale. */
-  readonly dependencyKey: string
-  readonly tableSlot: number
-  readonly state: CellState
-  readonly response: string | undefined
-  readonly error: string | undefined
-  /** Run requests made for this pair (first run and cell retries). */
-  readonly attempts: number
-  readonly remoteCellId: number | undefined
-  /** task_id of the generation we asked for; a reconcile adopts only a cell whose task_id differs from `staleTaskId`. */
-  readonly remoteTaskId: string | undefined
-  /** task_id the remote cell had before our latest request (re-runs of an existing cell keep its id). */
-  readonly staleTaskId: string | undefined
-  /** What the remote cell showed when last seen (see `signOf` in the runner's Reconcile). */
-  readonly remoteSign: string | undefined
-  /** What the remote cell showed before our latest request. */
-  readonly staleSign: string | undefined
-  readonly intentAt: string | undefined
-  readonly submittedAt: string | undefined
-  readonly finishedAt: string | undefined
-  readonly seconds: number | undefined
-  readonly runId: number | undefined
-}
+// Cell and chat message records are classes built from their rows, see WorkRecords.
+export type { CellRecord, ChatMessageRecord } from "./WorkRecords.js"
 
 /**
  * Why a chat message failed, when that is a fact the runner acts on rather than only text for people:
  * `plan-refused`, the service refused a multi-doc session for the workspace's plan (403).
  */
 export type ChatErrorKind = "plan-refused"
-
-/** One chat message of a pipeline chat, in one session. */
-export interface ChatMessageRecord {
-  readonly chatName: string
-  readonly scope: "each" | "all"
-  /** Stable key of the session: the sorted document ids it covers. */
-  readonly sessionKey: string
-  readonly documentIds: ReadonlyArray<number>
-  readonly remoteSessionId: number | undefined
-  /** Position of the message in the chat's `messages` list. */
-  readonly position: number
-  readonly query: string
-  /** Document versions + query + use_history: a different key means the answer is stale. */
-  readonly dependencyKey: string
-  readonly state: CellState
-  readonly response: string | undefined
-  readonly error: string | undefined
-  readonly errorKind: ChatErrorKind | undefined
-  readonly attempts: number
-  readonly remoteMessageId: number | undefined
-  readonly intentAt: string | undefined
-  readonly finishedAt: string | undefined
-  readonly seconds: number | undefined
-  readonly runId: number | undefined
-}
 
 /** An answer that differs between two runs (`docsweep diff`, the Changes sheet). */
 export interface AnswerChange {

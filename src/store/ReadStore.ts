@@ -15,20 +15,17 @@ import { makeRunHistory } from "./RunHistory.js"
 import { StoreError } from "./StoreError.js"
 import {
   mapRows,
-  type CellRow,
-  type ChatRow,
   type ColumnRow,
   type DocumentRow,
   type RunRow,
   splitCounts,
   type TableRow,
-  toCell,
-  toChat,
   toColumn,
   toDocument,
   toRun,
   toTable
 } from "./StoreRows.js"
+import { type CellRow, type ChatRow, toCell, toChat } from "./WorkRecords.js"
 import { stateCountsOf } from "./WorkRows.js"
 
 /**

@@ -1,6 +1,7 @@
 import type BetterSqlite3 from "better-sqlite3"
 import type { CellRecord, ChatMessageRecord, ColumnRecord } from "./CheckpointModel.js"
-import { mapRows, toCell, toChat, type CellRow, type ChatRow } from "./StoreRows.js"
+import { mapRows } from "./StoreRows.js"
+import { type CellRow, type ChatRow, toCell, toChat } from "./WorkRecords.js"
 
 /** A pipeline column as a run asked it: what a report of that run shows on its Columns sheet. */
 export interface RunColumn {

@@ -1,13 +1,4 @@
-import type {
-  CellRecord,
-  CellState,
-  ChatMessageRecord,
-  ColumnRecord,
-  DocumentRecord,
-  RunOutcome,
-  RunRecord,
-  TableRecord
-} from "./CheckpointModel.js"
+import type { CellState, ColumnRecord, DocumentRecord, RunOutcome, RunRecord, TableRecord } from "./CheckpointModel.js"
 
 /** Rows as better-sqlite3 returns them (snake_case, NULL as null), and their records. */
 export interface RunRow {
@@ -50,46 +41,9 @@ export interface ColumnRow {
   readonly order_id: number
 }
 
-interface Progress {
-  readonly state: string
-  readonly response: string | null
-  readonly error: string | null
-  readonly attempts: number
-  readonly intent_at: string | null
-  readonly finished_at: string | null
-  readonly seconds: number | null
-  readonly run_id: number | null
-}
-
-export interface CellRow extends Progress {
-  readonly document_id: number
-  readonly column_name: string
-  readonly dependency_key: string
-  readonly table_slot: number
-  readonly remote_cell_id: number | null
-  readonly remote_task_id: string | null
-  readonly stale_task_id: string | null
-  readonly remote_sign: string | null
-  readonly stale_sign: string | null
-  readonly submitted_at: string | null
-}
-
-export interface ChatRow extends Progress {
-  readonly chat_name: string
-  readonly scope: string
-  readonly session_key: string
-  readonly document_ids: string
-  readonly remote_session_id: number | null
-  readonly position: number
-  readonly query: string
-  readonly dependency_key: string
-  readonly remote_message_id: number | null
-  readonly error_kind: string | null
-}
-
 export const cellStates: ReadonlyArray<CellState> = ["pending", "submitting", "submitted", "success", "failed"]
 
-const opt = <A>(value: A | null): A | undefined => (value === null ? undefined : value)
+export const opt = <A>(value: A | null): A | undefined => (value === null ? undefined : value)
 
 const runOutcomes: ReadonlyArray<RunOutcome> = [
   "running",
@@ -107,11 +61,11 @@ const isCellState = (value: string): value is CellState => cellStates.some((stat
 
 const toOutcome = (value: string): RunOutcome => runOutcomes.find((outcome) => outcome === value) ?? "error"
 
-const toState = (value: string): CellState => (isCellState(value) ? value : "pending")
+export const toState = (value: string): CellState => (isCellState(value) ? value : "pending")
 
 const parseJson = (text: string): unknown => JSON.parse(text)
 
-const toNumbers = (text: string): ReadonlyArray<number> => {
+export const toNumbers = (text: string): ReadonlyArray<number> => {
   const parsed = parseJson(text)
   return Array.isArray(parsed) ? parsed.filter((item): item is number => typeof item === "number") : []
 }
@@ -180,55 +134,6 @@ export const toColumn = (row: ColumnRow): ColumnRecord => ({
   queryKey: row.query_key,
   remoteId: opt(row.remote_id),
   orderId: row.order_id
-})
-
-/** What every unit of work (cell or chat message) records of its progress. */
-const progressOf = (row: Progress) => ({
-  state: toState(row.state),
-  response: opt(row.response),
-  error: opt(row.error),
-  attempts: row.attempts,
-  intentAt: opt(row.intent_at),
-  finishedAt: opt(row.finished_at),
-  seconds: opt(row.seconds),
-  runId: opt(row.run_id)
-})
-
-// Every field written out, not spread from progressOf: a spread builds each record in a second step, and the
-// report of a 100,000-cell run holds every cell's record at once (about 140 MB more at its peak when spread).
-export const toCell = (row: CellRow): CellRecord => ({
-  documentId: row.document_id,
-  columnName: row.column_name,
-  dependencyKey: row.dependency_key,
-  tableSlot: row.table_slot,
-  state: toState(row.state),
-  response: opt(row.response),
-  error: opt(row.error),
-  attempts: row.attempts,
-  intentAt: opt(row.intent_at),
-  finishedAt: opt(row.finished_at),
-  seconds: opt(row.seconds),
-  runId: opt(row.run_id),
-  remoteCellId: opt(row.remote_cell_id),
-  remoteTaskId: opt(row.remote_task_id),
-  staleTaskId: opt(row.stale_task_id),
-  remoteSign: opt(row.remote_sign),
-  staleSign: opt(row.stale_sign),
-  submittedAt: opt(row.submitted_at)
-})
-
-export const toChat = (row: ChatRow): ChatMessageRecord => ({
-  ...progressOf(row),
-  chatName: row.chat_name,
-  scope: row.scope === "all" ? "all" : "each",
-  sessionKey: row.session_key,
-  documentIds: toNumbers(row.document_ids),
-  remoteSessionId: opt(row.remote_session_id),
-  position: row.position,
-  query: row.query,
-  dependencyKey: row.dependency_key,
-  errorKind: row.error_kind === "plan-refused" ? "plan-refused" : undefined,
-  remoteMessageId: opt(row.remote_message_id)
 })
 
 /**

@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import { Forbidden, NotFound, ValidationFailed, type ValidationIssue } from "../../api/ApiError.js"
 import { CurrentUser } from "../../api/Authentication.js"
+import type { DocumentStore } from "../store/DocumentStore.js"
 import type { OwnedRow } from "../store/TableStore.js"
 
 /** A 422 naming one field: `loc` as the reference writes it (`["body", "document_ids", 0]`). */
@@ -47,4 +48,18 @@ export const unknownIds = (
 ): Array<ValidationIssue> =>
   ids.flatMap((id, index) =>
     known.has(id) ? [] : [{ loc: [...loc, index], msg: `${what} ${id} does not exist`, type: "value_error.missing" }]
+  )
+
+/** A 422 listing `errors`, or nothing when there are none. */
+export const failIfAny = (errors: ReadonlyArray<ValidationIssue>) =>
+  errors.length === 0 ? Effect.void : Effect.fail(new ValidationFailed({ errors }))
+
+/** The body's `document_ids` must all be documents of the workspace (422 naming each one that is not). */
+export const requireKnownDocuments = (
+  documents: DocumentStore,
+  organizationId: number,
+  documentIds: ReadonlyArray<number>
+) =>
+  Effect.flatMap(documents.existing(organizationId, documentIds), (known) =>
+    failIfAny(unknownIds(documentIds, known, ["body", "document_ids"], "document"))
   )

@@ -1,7 +1,7 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
 import { Api } from "../../api/Api.js"
-import { Forbidden, ValidationFailed } from "../../api/ApiError.js"
+import { Forbidden } from "../../api/ApiError.js"
 import { CurrentUser } from "../../api/Authentication.js"
 import { DocumentStore } from "../store/DocumentStore.js"
 import { MessageStore } from "../store/MessageStore.js"
@@ -9,7 +9,7 @@ import { SessionStore } from "../store/SessionStore.js"
 import { ServiceSettings } from "../ServiceSettings.js"
 import { TaskPool } from "../TaskPool.js"
 import { tooManyTasks } from "./TooManyTasks.js"
-import { invalid, requireOrganization, requireSelf, requireVisible, unknownIds } from "./Access.js"
+import { invalid, requireKnownDocuments, requireOrganization, requireSelf, requireVisible } from "./Access.js"
 
 /** Multi-doc chat needs the Advanced plan or higher (reference §7). */
 const requireAdvanced = Effect.flatMap(CurrentUser, (user) =>
@@ -43,9 +43,7 @@ export const SessionHandlers = HttpApiBuilder.group(Api, "sessions", (handlers) 
           return yield* Effect.fail(
             invalid(["body", "document_ids"], "a multi-doc session holds one or more documents")
           )
-        const known = yield* documents.existing(organizationId, documentIds)
-        const errors = unknownIds(documentIds, known, ["body", "document_ids"], "document")
-        if (errors.length > 0) return yield* Effect.fail(new ValidationFailed({ errors }))
+        yield* requireKnownDocuments(documents, organizationId, documentIds)
       })
 
     const success = { success: true } as const

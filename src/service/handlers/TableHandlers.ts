@@ -1,7 +1,7 @@
 import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
 import { Api } from "../../api/Api.js"
-import { ValidationFailed, type ValidationIssue } from "../../api/ApiError.js"
+import type { ValidationIssue } from "../../api/ApiError.js"
 import { DocumentStore } from "../store/DocumentStore.js"
 import { CellStore } from "../store/CellStore.js"
 import { TableStore } from "../store/TableStore.js"
@@ -9,10 +9,15 @@ import { CurrentUser } from "../../api/Authentication.js"
 import { ServiceSettings } from "../ServiceSettings.js"
 import { TaskPool } from "../TaskPool.js"
 import { tooManyTasks } from "./TooManyTasks.js"
-import { invalid, notFound, requireOrganization, requireSelf, requireVisible, unknownIds } from "./Access.js"
-
-const failIfAny = (errors: ReadonlyArray<ValidationIssue>) =>
-  errors.length === 0 ? Effect.void : Effect.fail(new ValidationFailed({ errors }))
+import {
+  failIfAny,
+  invalid,
+  notFound,
+  requireKnownDocuments,
+  requireOrganization,
+  requireSelf,
+  requireVisible
+} from "./Access.js"
 
 /** Reference §4.2: tables, columns, runs and cells. */
 export const TableHandlers = HttpApiBuilder.group(Api, "tables", (handlers) =>
@@ -31,8 +36,7 @@ export const TableHandlers = HttpApiBuilder.group(Api, "tables", (handlers) =>
       Effect.gen(function* () {
         if (documentIds.length === 0)
           return yield* Effect.fail(invalid(["body", "document_ids"], "must hold at least one document"))
-        const known = yield* documents.existing(organizationId, documentIds)
-        yield* failIfAny(unknownIds(documentIds, known, ["body", "document_ids"], "document"))
+        yield* requireKnownDocuments(documents, organizationId, documentIds)
       })
 
     /**

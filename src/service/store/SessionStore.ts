@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import type { DocumentId, SessionId, Visibility } from "../../api/Ids.js"
 import type { Session } from "../../api/Sessions.js"
 import { bit, jsonObject, nowIso, ServiceDatabase, type Sql } from "../ServiceDatabase.js"
-import { memberDocumentIds, type OwnedRow, ownerFields } from "./TableStore.js"
+import { memberDocumentIds, type OwnedRow, ownerFields, setMemberDocuments } from "./TableStore.js"
 import { cancelTask } from "./TaskStore.js"
 
 export interface SessionRow extends OwnedRow {
@@ -19,18 +19,6 @@ const toSession = (sql: Sql, row: SessionRow): Session => ({
   meta: jsonObject(row.meta),
   document_ids: memberDocumentIds(sql, "session", row.id) as Array<DocumentId>
 })
-
-const setDocuments = (sql: Sql, sessionId: number, documentIds: ReadonlyArray<number>) => {
-  sql.run("DELETE FROM ai_session_documents WHERE session_id = ?", sessionId)
-  for (const [position, documentId] of documentIds.entries()) {
-    sql.run(
-      "INSERT OR IGNORE INTO ai_session_documents (session_id, document_id, position) VALUES (?, ?, ?)",
-      sessionId,
-      documentId,
-      position
-    )
-  }
-}
 
 const clearMessages = (sql: Sql, sessionId: number, now: string) => {
   for (const message of sql.all<{ task_id: string }>("SELECT task_id FROM ai_messages WHERE session_id = ?", sessionId))
@@ -68,7 +56,7 @@ export class SessionStore extends Effect.Service<SessionStore>()("app/service/Se
           JSON.stringify(input.meta),
           now
         ).id
-        setDocuments(sql, id, input.documentIds)
+        setMemberDocuments(sql, "session", id, input.documentIds)
         const row = sessionRow(sql, id)
         return row === undefined ? undefined : toSession(sql, row)
       })
@@ -103,7 +91,7 @@ export class SessionStore extends Effect.Service<SessionStore>()("app/service/Se
       }
     ) =>
       db.transaction("update session", (sql) => {
-        if (input.documentIds !== undefined) setDocuments(sql, sessionId, input.documentIds)
+        if (input.documentIds !== undefined) setMemberDocuments(sql, "session", sessionId, input.documentIds)
         if (input.meta !== undefined)
           sql.run("UPDATE ai_sessions SET meta = ? WHERE id = ?", JSON.stringify(input.meta), sessionId)
         if (input.visibility !== undefined)

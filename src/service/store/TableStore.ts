@@ -33,6 +33,24 @@ export const memberDocumentIds = (sql: Sql, of: "table" | "session", id: number)
     .all<{ document_id: number }>(`SELECT document_id FROM ai_${of}_documents WHERE ${of}_id = ? ORDER BY position`, id)
     .map((row) => row.document_id)
 
+/** Replaces the documents of a table or session, kept in the order given. */
+export const setMemberDocuments = (
+  sql: Sql,
+  of: "table" | "session",
+  id: number,
+  documentIds: ReadonlyArray<number>
+) => {
+  sql.run(`DELETE FROM ai_${of}_documents WHERE ${of}_id = ?`, id)
+  for (const [position, documentId] of documentIds.entries()) {
+    sql.run(
+      `INSERT OR IGNORE INTO ai_${of}_documents (${of}_id, document_id, position) VALUES (?, ?, ?)`,
+      id,
+      documentId,
+      position
+    )
+  }
+}
+
 /** What a table or session shows of its owner and reach, from its row. */
 export const ownerFields = (row: OwnedRow) => ({
   organization_id: row.organization_id as OrganizationId,
@@ -58,18 +76,6 @@ const toColumn = (row: ColumnRow): AiColumn => ({
   ai_table_id: row.table_id as TableId
 })
 
-const setDocuments = (sql: Sql, tableId: number, documentIds: ReadonlyArray<number>) => {
-  sql.run("DELETE FROM ai_table_documents WHERE table_id = ?", tableId)
-  for (const [position, documentId] of documentIds.entries()) {
-    sql.run(
-      "INSERT OR IGNORE INTO ai_table_documents (table_id, document_id, position) VALUES (?, ?, ?)",
-      tableId,
-      documentId,
-      position
-    )
-  }
-}
-
 export interface NewTable {
   readonly organizationId: number
   readonly userId: number
@@ -92,7 +98,7 @@ export class TableStore extends Effect.Service<TableStore>()("app/service/TableS
           input.visibility,
           now
         ).id
-        setDocuments(sql, id, input.documentIds)
+        setMemberDocuments(sql, "table", id, input.documentIds)
         return toTable(sql, row(sql, id))
       })
     })
@@ -124,7 +130,7 @@ export class TableStore extends Effect.Service<TableStore>()("app/service/TableS
             for (const cell of cells) cancelTask(sql, cell.task_id, now)
             sql.run("DELETE FROM ai_cells WHERE table_id = ? AND document_id = ?", tableId, documentId)
           }
-          setDocuments(sql, tableId, input.documentIds)
+          setMemberDocuments(sql, "table", tableId, input.documentIds)
         }
         if (input.meta !== undefined) {
           sql.run("UPDATE ai_tables SET meta = ? WHERE id = ?", JSON.stringify(input.meta), tableId)
