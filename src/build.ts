@@ -8,7 +8,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { build, type BuildOptions } from "esbuild"
+import { type BuildOptions, build } from "esbuild"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 export const buildDir = join(root, ".build")

@@ -1,10 +1,10 @@
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, Multipart, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import {
+  BadRequest,
   Forbidden,
   InternalServerError,
   NotFound,
-  BadRequest,
   PayloadTooLarge,
   ServiceUnavailable,
   TooManyRequests,

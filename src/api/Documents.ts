@@ -1,6 +1,6 @@
 import { Schema } from "effect"
-import { sampled, samples } from "./Samples.js"
 import { DocumentId, JsonObject, OrganizationId, Timestamp, UserId } from "./Ids.js"
+import { sampled, samples } from "./Samples.js"
 
 /** Reference §3.1 sub-records. */
 export const UserSimple = Schema.Struct({

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
-import { sampled, samples } from "./Samples.js"
 import { JsonObject, OrganizationId, Timestamp, UserId } from "./Ids.js"
+import { sampled, samples } from "./Samples.js"
 
 /** A Workspace; the API calls it organization (reference §2). */
 export const Organization = sampled(

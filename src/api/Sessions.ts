@@ -1,5 +1,4 @@
 import { Schema } from "effect"
-import { sampled, samples } from "./Samples.js"
 import {
   DocumentId,
   idFromString,
@@ -12,6 +11,7 @@ import {
   UserId,
   Visibility
 } from "./Ids.js"
+import { sampled, samples } from "./Samples.js"
 
 /** Reference §3.5. */
 export const Session = sampled(

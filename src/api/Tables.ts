@@ -1,5 +1,4 @@
 import { Schema } from "effect"
-import { sampled, samples } from "./Samples.js"
 import {
   CellId,
   ColumnId,
@@ -11,6 +10,7 @@ import {
   UserId,
   Visibility
 } from "./Ids.js"
+import { sampled, samples } from "./Samples.js"
 
 /** Reference §3.2. There is no name field. */
 export const AiTable = sampled(

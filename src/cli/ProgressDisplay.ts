@@ -1,7 +1,6 @@
 import { Config, Context, type Duration, Effect, Layer, Option, Schedule } from "effect"
 import { shownText } from "../client/ShownText.js"
-import type { ProgressSnapshot, WorkCounts } from "../runner/Progress.js"
-import type { RunProgress } from "../runner/Progress.js"
+import type { ProgressSnapshot, RunProgress, WorkCounts } from "../runner/Progress.js"
 import { LogSink, stderrSink } from "./Logging.js"
 
 const formatSeconds = (seconds: number): string => {

@@ -2,12 +2,12 @@ import { existsSync } from "node:fs"
 import { join } from "node:path"
 import { DateTime, Effect } from "effect"
 import type { ReportFormat, ReportSetting } from "../export/ReportModel.js"
+import { toReportModel } from "../export/ReportSource.js"
 import { writeReports } from "../export/WriteReports.js"
 import type { ConfigEntry } from "../pipeline/EffectiveConfig.js"
 import type { OutputSettings } from "../pipeline/PipelineSchema.js"
 import type { RunRecord } from "../store/CheckpointModel.js"
 import { ReadStore } from "../store/ReadStore.js"
-import { toReportModel } from "../export/ReportSource.js"
 import { UsageError } from "./UsageError.js"
 
 /** The checkpoint of a pipeline's output directory. */

@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { ExportError } from "./ExportError.js"
 import { columnType, type ReportModel } from "./ReportModel.js"
 import { type CellStyle, statusStyle, styles } from "./XlsxStyles.js"
-import { type XlsxRow, type XlsxTable, type XlsxValue, widths } from "./XlsxTable.js"
+import { widths, type XlsxRow, type XlsxTable, type XlsxValue } from "./XlsxTable.js"
 
 /** Seconds between two ISO instants, or undefined when either is missing or unreadable. */
 export const durationSeconds = (startedAt: string, finishedAt: string | undefined): number | undefined => {

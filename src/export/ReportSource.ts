@@ -1,6 +1,6 @@
-import type { CellStatus, ReportCell, ReportColumn, ReportModel } from "./ReportModel.js"
 import type { CellRecord, CellState, ReportData } from "../store/CheckpointModel.js"
 import { cellStates, splitCounts } from "../store/StoreRows.js"
+import type { CellStatus, ReportCell, ReportColumn, ReportModel } from "./ReportModel.js"
 
 const statusOf: Record<CellState, CellStatus> = {
   pending: "pending",

@@ -1,7 +1,7 @@
 import { markers, wideValue } from "./CellValues.js"
 import { columnType, type ReportModel } from "./ReportModel.js"
 import { type CellStyle, colours, statusStyle, styles } from "./XlsxStyles.js"
-import { type XlsxRow, type XlsxTable, type XlsxValue, widths } from "./XlsxTable.js"
+import { widths, type XlsxRow, type XlsxTable, type XlsxValue } from "./XlsxTable.js"
 
 /** Columns before the query columns in the wide form (Results sheet and results.csv). */
 export const documentHeaders = ["Document ID", "File name", "Pages"] as const

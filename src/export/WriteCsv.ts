@@ -6,8 +6,8 @@ import { Effect } from "effect"
 import { isoDate, wideValue } from "./CellValues.js"
 import { ExportError } from "./ExportError.js"
 import { inertControls, neutralizeFormula } from "./NeutralizeFormula.js"
-import { columnType, type ReportModel } from "./ReportModel.js"
 import { writeAtomically } from "./ReportFiles.js"
+import { columnType, type ReportModel } from "./ReportModel.js"
 import { documentHeaders } from "./ResultsSheet.js"
 
 export interface CsvOptions {

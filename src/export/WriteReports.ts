@@ -2,7 +2,7 @@ import { mkdir } from "node:fs/promises"
 import { basename } from "node:path"
 import { Effect } from "effect"
 import { ExportError } from "./ExportError.js"
-import type { ReportModel, ReportOptions } from "./ReportModel.js"
+import { writeHtml } from "./html/WriteHtml.js"
 import {
   copyAtomically,
   latestTag,
@@ -13,7 +13,7 @@ import {
   reportSuffixes,
   timestampTag
 } from "./ReportFiles.js"
-import { writeHtml } from "./html/WriteHtml.js"
+import type { ReportModel, ReportOptions } from "./ReportModel.js"
 import { writeCsv } from "./WriteCsv.js"
 import { writeXlsx } from "./WriteXlsx.js"
 

@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events"
-import type { stream } from "exceljs"
 import { Effect, Predicate } from "effect"
+import type { stream } from "exceljs"
 import { cutForExcel } from "./CellValues.js"
 import { ExportError } from "./ExportError.js"
 import { neutralizeFormula } from "./NeutralizeFormula.js"

@@ -1,7 +1,7 @@
-import { Effect } from "effect"
 import { constants } from "node:fs"
 import { access } from "node:fs/promises"
 import { relative } from "node:path"
+import { Effect } from "effect"
 import { glob } from "tinyglobby"
 import { isMapping } from "./Fields.js"
 import type { Path } from "./IssueProblems.js"

@@ -1,14 +1,14 @@
-import { Effect, Either, Schema } from "effect"
 import { createHash } from "node:crypto"
 import { readFile } from "node:fs/promises"
 import { dirname, join, relative, resolve } from "node:path"
+import { Effect, Either, Schema } from "effect"
 import { duplicatesOf, isMapping } from "./Fields.js"
 import { describeCause, resolveFileSets } from "./FileSets.js"
 import { formatPath, issueProblems, type SchemaProblem } from "./IssueProblems.js"
-import { type Problem, PipelineInvalid, sortProblems } from "./PipelineInvalid.js"
+import { packageFile } from "./PackageFiles.js"
+import { PipelineInvalid, type Problem, sortProblems } from "./PipelineInvalid.js"
 import { type Pipeline, PipelineSchema } from "./PipelineSchema.js"
 import { locate, parseYaml, tokenProblems, type YamlSource } from "./YamlSource.js"
-import { packageFile } from "./PackageFiles.js"
 
 /** Where a key's value was written: the pipeline file or config/default.yaml (otherwise a built-in default). */
 export type KeySource = "pipeline" | "config/default.yaml"

@@ -1,7 +1,7 @@
-import { NodeRuntime } from "@effect/platform-node"
-import { Effect, JSONSchema } from "effect"
 import { rename, writeFile } from "node:fs/promises"
 import { fileURLToPath, pathToFileURL } from "node:url"
+import { NodeRuntime } from "@effect/platform-node"
+import { Effect, JSONSchema } from "effect"
 import { packageFile } from "./PackageFiles.js"
 import { PipelineSchema } from "./PipelineSchema.js"
 

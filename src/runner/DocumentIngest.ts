@@ -7,8 +7,8 @@ import { LayoutStore } from "../store/LayoutStore.js"
 import type { StoreError } from "../store/StoreError.js"
 import { sendOnce } from "./Reconcile.js"
 import type { CallError, RunContext } from "./RunContext.js"
-import { RunnerSettings, uploadConcurrency } from "./RunnerSettings.js"
 import { LocalFileError } from "./RunnerErrors.js"
+import { RunnerSettings, uploadConcurrency } from "./RunnerSettings.js"
 
 /** A local file of the run and the hash of its content (the checkpoint knows files by path + sha256). */
 export interface HashedFile {

@@ -1,7 +1,7 @@
-import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
 import type { IncomingMessage } from "node:http"
-import { HttpIncomingMessage, HttpServerRequest, HttpServerResponse, Multipart } from "@effect/platform"
 import type { HttpApp } from "@effect/platform"
+import { HttpIncomingMessage, HttpServerRequest, HttpServerResponse, Multipart } from "@effect/platform"
+import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
 import { NodeHttpServerRequest } from "@effect/platform-node"
 import { Cause, Effect, Option, Schema } from "effect"
 import {

@@ -11,8 +11,8 @@ import type {
   WantedCell
 } from "./CheckpointModel.js"
 import { mapRows } from "./StoreRows.js"
-import { type CellRow, toCell } from "./WorkRecords.js"
 import type { SyncAction } from "./SyncRules.js"
+import { type CellRow, toCell } from "./WorkRecords.js"
 import { filterCondition, filterParams, makeWorkRows, resultRow } from "./WorkRows.js"
 
 interface PendingRow {

@@ -2,8 +2,8 @@ import { Effect } from "effect"
 import { CheckpointDatabase } from "./CheckpointDatabase.js"
 import type { ChatFilter, ChatKey, ChatResult, ChatSession, SyncOptions, WantedChatMessage } from "./CheckpointModel.js"
 import { mapRows } from "./StoreRows.js"
-import { type ChatRow, toChat } from "./WorkRecords.js"
 import type { SyncAction } from "./SyncRules.js"
+import { type ChatRow, toChat } from "./WorkRecords.js"
 import { filterCondition, filterParams, makeWorkRows, resultRow } from "./WorkRows.js"
 
 type MessageRow = Omit<WantedChatMessage, "documentIds"> & { readonly documentIds: string }

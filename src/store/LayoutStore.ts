@@ -1,6 +1,6 @@
 import { Effect, Option } from "effect"
-import type { ColumnRecord, DocumentRecord, TableRecord } from "./CheckpointModel.js"
 import { CheckpointDatabase } from "./CheckpointDatabase.js"
+import type { ColumnRecord, DocumentRecord, TableRecord } from "./CheckpointModel.js"
 import { type ColumnRow, type DocumentRow, type TableRow, toColumn, toDocument, toTable } from "./StoreRows.js"
 
 /** What the run set up remotely: uploads, documents, AI tables and their columns. */

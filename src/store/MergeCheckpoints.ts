@@ -3,7 +3,7 @@ import { DateTime, Effect } from "effect"
 import type { MergeCounts, RunOutcome } from "./CheckpointModel.js"
 import { openDatabase } from "./Database.js"
 import { historyResetKey, makeRunHistory } from "./RunHistory.js"
-import { detach, type RemoteTable, readShard, type Row, type Shard } from "./ShardSnapshot.js"
+import { detach, type RemoteTable, type Row, readShard, type Shard } from "./ShardSnapshot.js"
 import { StoreError } from "./StoreError.js"
 import { toRun } from "./StoreRows.js"
 

@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { makeAnswerDiff } from "./AnswerDiff.js"
 import { makeAnswerHistory } from "./AnswerHistory.js"
-import { makeDocumentChanges } from "./DocumentChanges.js"
+import { CheckpointDatabase } from "./CheckpointDatabase.js"
 import type {
   CellRecord,
   ColumnRecord,
@@ -10,13 +10,13 @@ import type {
   RunTally,
   StatusSummary
 } from "./CheckpointModel.js"
-import { CheckpointDatabase } from "./CheckpointDatabase.js"
+import { makeDocumentChanges } from "./DocumentChanges.js"
 import { makeRunHistory } from "./RunHistory.js"
 import { StoreError } from "./StoreError.js"
 import {
-  mapRows,
   type ColumnRow,
   type DocumentRow,
+  mapRows,
   type RunRow,
   splitCounts,
   type TableRow,

@@ -1,6 +1,6 @@
 import { DateTime, Effect, Option } from "effect"
-import type { RunOutcome, RunStart } from "./CheckpointModel.js"
 import { CheckpointDatabase } from "./CheckpointDatabase.js"
+import type { RunOutcome, RunStart } from "./CheckpointModel.js"
 import { historyResetKey, makeRunHistory, type RunColumn } from "./RunHistory.js"
 import { StoreError } from "./StoreError.js"
 import { type RunRow, toRun } from "./StoreRows.js"

@@ -1,4 +1,4 @@
-import { existsSync, openSync, rmSync, statSync, writeFileSync, writeSync, closeSync } from "node:fs"
+import { closeSync, existsSync, openSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs"
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import BetterSqlite3 from "better-sqlite3"

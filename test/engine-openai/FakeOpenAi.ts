@@ -1,6 +1,6 @@
-import { Effect } from "effect"
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
+import { Effect } from "effect"
 
 /** What the fake endpoint does with one request. */
 export type Reply =

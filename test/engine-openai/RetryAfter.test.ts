@@ -1,6 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Duration, Either } from "effect"
-import { Effect } from "effect"
+import { Duration, Effect, Either } from "effect"
 import { parseRetryAfter } from "../../src/service/engine/openai/ModelCallError.js"
 import { fakeOpenAi, status, streamed } from "./FakeOpenAi.js"
 import { cell, run } from "./Harness.js"

@@ -4,10 +4,10 @@
  */
 import { join } from "node:path"
 import { performance } from "node:perf_hooks"
-import ExcelJS from "exceljs"
 import { Effect } from "effect"
-import { writeCsv, writeXlsx } from "../../src/export/index.js"
+import ExcelJS from "exceljs"
 import { cellText } from "../../src/export/CellValues.js"
+import { writeCsv, writeXlsx } from "../../src/export/index.js"
 import { benchModel } from "./BenchModel.js"
 
 const [mode = "xlsx", dir = "."] = process.argv.slice(2)

@@ -2,11 +2,11 @@ import { mkdir, readdir, readFile, utimes, writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Exit } from "effect"
+import ExcelJS from "exceljs"
 import { ExportError, writeReports } from "../../src/export/index.js"
 import { sheetBacklog } from "../../src/export/XlsxTable.js"
 import { sampleModel, sampleOptions, tempDir } from "./SampleModel.js"
 import { readWorkbook, runField } from "./XlsxReading.js"
-import ExcelJS from "exceljs"
 
 const list = (dir: string) => Effect.promise(() => readdir(dir)).pipe(Effect.map((names) => names.sort()))
 

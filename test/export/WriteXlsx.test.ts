@@ -1,7 +1,7 @@
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
-import ExcelJS from "exceljs"
 import { Effect } from "effect"
+import ExcelJS from "exceljs"
 import { writeXlsx } from "../../src/export/index.js"
 import { colours } from "../../src/export/XlsxStyles.js"
 import { overviewChatRow, resultsHeader, sampleModel, tempDir, tricky } from "./SampleModel.js"

@@ -1,5 +1,5 @@
-import ExcelJS from "exceljs"
 import { Effect } from "effect"
+import ExcelJS from "exceljs"
 
 /** Reads a written workbook back with exceljs's full reader. */
 export const readWorkbook = (path: string) => Effect.promise(() => new ExcelJS.Workbook().xlsx.readFile(path))

@@ -1,8 +1,8 @@
 import { HttpServerRequest } from "@effect/platform"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Exit, Redacted } from "effect"
-import { resolveServiceSettings } from "../../src/service/ServiceSettings.js"
 import { guardRequests } from "../../src/service/HttpGuards.js"
+import { resolveServiceSettings } from "../../src/service/ServiceSettings.js"
 import { raw, testService } from "../service/support.js"
 import { replyChecker, servedDescription } from "./Described.js"
 

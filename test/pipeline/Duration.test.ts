@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Duration, Effect, Either, ParseResult, Schema } from "effect"
-import { DurationFromString, formatDuration, parseDurationMillis } from "../../src/pipeline/Duration.js"
 import { didYouMean } from "../../src/pipeline/DidYouMean.js"
+import { DurationFromString, formatDuration, parseDurationMillis } from "../../src/pipeline/Duration.js"
 
 const decode = Schema.decodeUnknownEither(DurationFromString)
 

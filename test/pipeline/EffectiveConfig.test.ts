@@ -1,8 +1,8 @@
+import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { ConfigProvider, Duration, Effect, Option, Redacted } from "effect"
-import { join } from "node:path"
 import { OrganizationId, UserId } from "../../src/api/Ids.js"
-import { type ConfigEntry, type ConfigFlags, resolveConfig, renderSources } from "../../src/pipeline/EffectiveConfig.js"
+import { type ConfigEntry, type ConfigFlags, renderSources, resolveConfig } from "../../src/pipeline/EffectiveConfig.js"
 import { loadPipeline } from "../../src/pipeline/loadPipeline.js"
 import { tempDir, writeFiles, yaml } from "./TempDir.js"
 

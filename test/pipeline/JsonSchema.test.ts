@@ -1,6 +1,6 @@
+import { readFile } from "node:fs/promises"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { readFile } from "node:fs/promises"
 import { pipelineJsonSchema, schemaFileUrl } from "../../src/pipeline/writeJsonSchema.js"
 
 describe("config/pipeline.schema.json", () => {

@@ -1,7 +1,7 @@
-import { Effect } from "effect"
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
+import { Effect } from "effect"
 
 /** A fresh folder under the system temp dir, removed when the test's scope closes. */
 export const tempDir = Effect.acquireRelease(

@@ -1,9 +1,9 @@
-import { assert, describe, it } from "@effect/vitest"
-import { Duration, Effect, Option } from "effect"
 import { createHash } from "node:crypto"
 import { readFile } from "node:fs/promises"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { assert, describe, it } from "@effect/vitest"
+import { Duration, Effect, Option } from "effect"
 import { deepMerge, loadPipeline } from "../../src/pipeline/loadPipeline.js"
 import { tempDir, writeFiles, yaml } from "./TempDir.js"
 

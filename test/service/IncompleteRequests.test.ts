@@ -2,8 +2,8 @@ import * as Fs from "node:fs"
 import * as Net from "node:net"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { allOutput, runCli, startCli } from "../cli/CliHarness.js"
 import { jsonDepth } from "../../src/service/HttpGuards.js"
+import { allOutput, runCli, startCli } from "../cli/CliHarness.js"
 import { tempDir } from "./support.js"
 
 /** Writes `text` on a raw socket and gives what came back: the reply, or `<none>` if none came within `waitMs`. */

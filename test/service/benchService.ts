@@ -3,9 +3,9 @@ import * as Os from "node:os"
 import * as Path from "node:path"
 import Database from "better-sqlite3"
 import { Effect, Logger, LogLevel, Redacted } from "effect"
-import { startService } from "../support/startService.js"
 import { databaseFile } from "../../src/service/ServiceDatabase.js"
 import { resolveServiceSettings } from "../../src/service/ServiceSettings.js"
+import { startService } from "../support/startService.js"
 
 const documents = 100
 const columns = 100

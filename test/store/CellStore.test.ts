@@ -6,10 +6,10 @@ import {
   columnA,
   columnB,
   document,
+  inFreshRun,
   oneIntent,
   rerun,
   wanted,
-  inFreshRun,
   withRun,
   withStore
 } from "./StoreFixtures.js"

@@ -2,7 +2,7 @@ import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { mergeCheckpoints } from "../../src/store/MergeCheckpoints.js"
-import { at, document, start, tempDir, wanted, withStore, type Stores } from "./StoreFixtures.js"
+import { at, document, type Stores, start, tempDir, wanted, withStore } from "./StoreFixtures.js"
 
 const column = { name: "a", queryKey: "qa" }
 

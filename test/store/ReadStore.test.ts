@@ -1,9 +1,9 @@
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import type { AnswerChange, CellResult } from "../../src/store/CheckpointModel.js"
 import { toReportModel } from "../../src/export/ReportSource.js"
-import { document, start, tempDir, wanted, withStore, type Stores } from "./StoreFixtures.js"
+import type { AnswerChange, CellResult } from "../../src/store/CheckpointModel.js"
+import { document, type Stores, start, tempDir, wanted, withStore } from "./StoreFixtures.js"
 
 const columns = [
   { name: "a", queryKey: "qa" },

@@ -2,9 +2,9 @@ import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import BetterSqlite3 from "better-sqlite3"
 import { Effect, Exit } from "effect"
-import { migrate, migrations } from "../../src/store/Migrations.js"
 import { toReportModel } from "../../src/export/ReportSource.js"
-import { document, start, tempDir, wanted, withStore, type Stores } from "./StoreFixtures.js"
+import { migrate, migrations } from "../../src/store/Migrations.js"
+import { document, type Stores, start, tempDir, wanted, withStore } from "./StoreFixtures.js"
 
 /** One run: documents `ids` × column "a" asked as `query`; each pair answered `<query> <id>` unless already. */
 const runOnce = (

@@ -1,6 +1,6 @@
 import { Context, type Duration, Effect, Layer, Option, type Redacted } from "effect"
-import type { IngestOutcome } from "../../src/api/Documents.js"
 import type { Plan } from "../../src/api/Authentication.js"
+import type { IngestOutcome } from "../../src/api/Documents.js"
 import { OrganizationId, UserId } from "../../src/api/Ids.js"
 import { Auth } from "../../src/service/Auth.js"
 import { Ingest } from "../../src/service/Ingest.js"

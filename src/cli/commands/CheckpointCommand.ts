@@ -4,8 +4,8 @@ import type { CliOutput } from "../CliOutput.js"
 import type { CommandError } from "../Failures.js"
 import { loadEffective, withOutputFlag, withPipelineFile } from "../PipelineArgs.js"
 import { requireCheckpoint, shardDir, statePath } from "../Reports.js"
-import { parseShard } from "../Shard.js"
 import { effectCommand } from "../runCommand.js"
+import { parseShard } from "../Shard.js"
 
 /** What the commands that work from the checkpoint alone take: the pipeline, where it ran, which shard. */
 export const withCheckpointFlags = (yargs: Argv) =>

@@ -3,8 +3,8 @@ import {
   type PageAnswer,
   type PageChat,
   type PageData,
-  pageDataFormat,
   type PageSetting,
+  pageDataFormat,
   type StatusCode
 } from "./PageData.js"
 

@@ -4,12 +4,12 @@ import type { AnswerEngine, AnswerRequest, ChunkSink } from "./AnswerEngine.js"
 import { buildMessages } from "./openai/ChatMessages.js"
 import { coalesce, contentDeltas } from "./openai/ContentDeltas.js"
 import {
+  isRetryable,
   type ModelCallError,
   ModelRefused,
   ModelStreamError,
   ModelTimeout,
   ModelUnreachable,
-  isRetryable,
   parseRetryAfter,
   toEngineFailure,
   transportDetail

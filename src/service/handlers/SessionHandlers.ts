@@ -3,13 +3,13 @@ import { Effect } from "effect"
 import { Api } from "../../api/Api.js"
 import { Forbidden } from "../../api/ApiError.js"
 import { CurrentUser } from "../../api/Authentication.js"
+import { ServiceSettings } from "../ServiceSettings.js"
 import { DocumentStore } from "../store/DocumentStore.js"
 import { MessageStore } from "../store/MessageStore.js"
 import { SessionStore } from "../store/SessionStore.js"
-import { ServiceSettings } from "../ServiceSettings.js"
 import { TaskPool } from "../TaskPool.js"
-import { tooManyTasks } from "./TooManyTasks.js"
 import { invalid, requireKnownDocuments, requireOrganization, requireSelf, requireVisible } from "./Access.js"
+import { tooManyTasks } from "./TooManyTasks.js"
 
 /** Multi-doc chat needs the Advanced plan or higher (reference §7). */
 const requireAdvanced = Effect.flatMap(CurrentUser, (user) =>

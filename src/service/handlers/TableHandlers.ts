@@ -2,13 +2,12 @@ import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
 import { Api } from "../../api/Api.js"
 import type { ValidationIssue } from "../../api/ApiError.js"
-import { DocumentStore } from "../store/DocumentStore.js"
-import { CellStore } from "../store/CellStore.js"
-import { TableStore } from "../store/TableStore.js"
 import { CurrentUser } from "../../api/Authentication.js"
 import { ServiceSettings } from "../ServiceSettings.js"
+import { CellStore } from "../store/CellStore.js"
+import { DocumentStore } from "../store/DocumentStore.js"
+import { TableStore } from "../store/TableStore.js"
 import { TaskPool } from "../TaskPool.js"
-import { tooManyTasks } from "./TooManyTasks.js"
 import {
   failIfAny,
   invalid,
@@ -18,6 +17,7 @@ import {
   requireSelf,
   requireVisible
 } from "./Access.js"
+import { tooManyTasks } from "./TooManyTasks.js"
 
 /** Reference §4.2: tables, columns, runs and cells. */
 export const TableHandlers = HttpApiBuilder.group(Api, "tables", (handlers) =>

@@ -5,8 +5,8 @@ import { Effect } from "effect"
 import { makeExtractiveEngine } from "../../../src/service/engine/ExtractiveEngine.js"
 import { askCell, firstParagraph } from "../evaluate.js"
 import { loadDocument } from "../loadSample.js"
-import { type CategoryQuestions, cuadQuestions, type Wording, wordings } from "./CuadQuestions.js"
 import { namesDate, namesParties, namesPlace, quotesClause, samePeriod } from "./CuadJudge.js"
+import { type CategoryQuestions, cuadQuestions, type Wording, wordings } from "./CuadQuestions.js"
 
 interface CuadItem {
   readonly category: string

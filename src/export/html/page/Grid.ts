@@ -2,8 +2,8 @@ import {
   elementScroll,
   observeElementOffset,
   observeElementRect,
-  Virtualizer,
-  type VirtualItem
+  type VirtualItem,
+  Virtualizer
 } from "@tanstack/virtual-core"
 import type { Cells } from "./Cells.js"
 import { el } from "./Dom.js"

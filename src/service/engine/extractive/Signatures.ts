@@ -1,7 +1,7 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import type { Found } from "./Found.js"
-import type { IndexedPassage, PassageIndex } from "./PassageIndex.js"
 import { findPersons } from "./PartySpans.js"
+import type { IndexedPassage, PassageIndex } from "./PassageIndex.js"
 import type { Query } from "./Query.js"
 import type { RankedSentence } from "./Ranking.js"
 import { splitSentences } from "./Sentences.js"

@@ -1,6 +1,6 @@
 import { datesAgreement, definedBySpan } from "./Definitions.js"
-import type { Query } from "./Query.js"
 import { moneyPreference } from "./MoneyPreference.js"
+import type { Query } from "./Query.js"
 import type { Span } from "./Span.js"
 import { processTerm, stem, terms } from "./Terms.js"
 

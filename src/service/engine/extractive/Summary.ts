@@ -1,11 +1,11 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import { pagesCited } from "./AnswerText.js"
+import type { DocumentSentence } from "./DocumentSentences.js"
 import { parseNumberWords } from "./NumberWords.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { riskSummary } from "./Risks.js"
-import type { DocumentSentence } from "./DocumentSentences.js"
-import { pickDistinct, quotable, rankByCentrality } from "./TextRank.js"
 import { terms } from "./Terms.js"
+import { pickDistinct, quotable, rankByCentrality } from "./TextRank.js"
 
 /** What a summary question asks for. */
 export interface SummaryRequest {

@@ -1,5 +1,5 @@
-import { Data, Duration, Either, Predicate, Redacted, Schema } from "effect"
 import { STATUS_CODES } from "node:http"
+import { Data, Duration, Either, Predicate, Redacted, Schema } from "effect"
 import { EngineFailure } from "../AnswerEngine.js"
 
 /** The endpoint answered with a non-2xx status; `retryAfter` is how long its Retry-After header asked to wait. */
