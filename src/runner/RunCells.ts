@@ -1,6 +1,6 @@
 import { Clock, Effect, Option, Queue, Ref, STM } from "effect"
 import { CellStore } from "../store/CellStore.js"
-import type { CellRecord } from "../store/CheckpointModel.js"
+import type { CellRecord, PendingCell } from "../store/CheckpointModel.js"
 import { RunStore } from "../store/RunStore.js"
 import { pollCells } from "./CellPoller.js"
 import { type CellQueue, type CellTask, makeCellQueue } from "./CellQueue.js"
@@ -39,13 +39,14 @@ const isoMillis = (iso: string | undefined, fallback: number) => {
   return Number.isNaN(millis) ? fallback : millis
 }
 
-const taskOf = (record: CellRecord): CellTask => ({
-  documentId: record.documentId,
-  columnName: record.columnName,
-  slot: record.tableSlot,
-  remoteTaskId: record.remoteTaskId,
-  remoteSign: record.remoteSign,
-  tries: record.state === "pending" ? 0 : 1
+/** What the queue keeps of a pair; `tries` counts the requests already made for it in this run. */
+const taskOf = (cell: PendingCell, tries = 0): CellTask => ({
+  documentId: cell.documentId,
+  columnName: cell.columnName,
+  slot: cell.tableSlot,
+  remoteTaskId: cell.remoteTaskId,
+  remoteSign: cell.remoteSign,
+  tries
 })
 
 const intentOf = (record: CellRecord, table: RemoteTable): Array<Intent> => {
@@ -54,7 +55,7 @@ const intentOf = (record: CellRecord, table: RemoteTable): Array<Intent> => {
     ? []
     : [
         {
-          ...taskOf(record),
+          ...taskOf(record, record.state === "pending" ? 0 : 1),
           tableId: table.tableId,
           columnId,
           staleTaskId: record.staleTaskId,
@@ -117,17 +118,7 @@ export const runCells = Effect.fn("RunCells.runCells")(function* (
   const progress = yield* RunProgress
   const { flow } = yield* RunContext
   const settings = yield* RunnerSettings
-  const names = new Map(plans.map((plan) => [plan.name, plan.name]))
-  const pending = (yield* cellStore.pendingCells((name) => names.get(name) ?? name)).map(
-    (cell): CellTask => ({
-      documentId: cell.documentId,
-      columnName: cell.columnName,
-      slot: cell.tableSlot,
-      remoteTaskId: cell.remoteTaskId,
-      remoteSign: cell.remoteSign,
-      tries: 0
-    })
-  )
+  const pending = (yield* cellStore.pendingCells()).map((cell) => taskOf(cell))
   // Left in flight by an earlier process: few, so whole records.
   const resumed = yield* cellStore.cells({ states: ["submitting", "submitted"] })
   if (pending.length === 0 && resumed.length === 0) return noCellStats

@@ -5,6 +5,7 @@ import { ChatStore } from "../store/ChatStore.js"
 import type { RunOutcome } from "../store/CheckpointModel.js"
 import { LayoutStore } from "../store/LayoutStore.js"
 import { RunStore } from "../store/RunStore.js"
+import { toTableTally } from "../store/StoreRows.js"
 import { runChats } from "./ChatRunner.js"
 import { computePlan } from "./DryRun.js"
 import { assignTables, columnPlans, wantedCells } from "./PlanRun.js"
@@ -107,11 +108,13 @@ export const runWork = Effect.fn("RunWork.runWork")(function* (input: RunInput) 
   const note = notes.length === 0 ? undefined : notes.join("; ")
   const summary: RunSummary = {
     ...emptySummary({ runId: undefined, outcome, note, plan }),
+    cells: cellCounts,
+    chats: chatCounts,
     answered: cells.answered,
     failed: cells.failed,
     tables: (yield* layoutStore.tables())
       .filter((table) => layout.tables.some((planned) => planned.slot === table.slot))
-      .map((table) => ({ slot: table.slot, remoteId: table.remoteId, documents: table.documentIds.length })),
+      .map(toTableTally),
     skipped: resolved.skipped
   }
   return { outcome, note, summary } satisfies WorkResult

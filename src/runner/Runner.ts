@@ -135,16 +135,16 @@ export const runPipeline = Effect.fn("Runner.runPipeline")(function* (input: Run
   )
   yield* progress.phase("done")
   const ended = yield* Clock.currentTimeMillis
-  const base =
-    result.summary ??
-    emptySummary({ runId: input.dryRun ? undefined : runId, outcome: result.outcome, note: result.note })
+  // A run that did its work counted its cells and chats as it ended; one that stopped earlier is counted here.
+  const counted = result.summary !== undefined || input.dryRun
+  const base = result.summary ?? emptySummary({ runId: undefined, outcome: result.outcome, note: result.note })
   return {
     ...base,
     runId: input.dryRun ? undefined : runId,
     outcome: result.outcome,
     note: result.note,
-    cells: input.dryRun ? base.cells : yield* cellStore.cellCounts(),
-    chats: input.dryRun ? base.chats : yield* chatStore.chatCounts(),
+    cells: counted ? base.cells : yield* cellStore.cellCounts(),
+    chats: counted ? base.chats : yield* chatStore.chatCounts(),
     seconds: (ended - started) / 1000
   } satisfies RunSummary
 })

@@ -30,10 +30,9 @@ export const makeAnswerHistory = (sqlite: BetterSqlite3.Database) => {
      WHERE a.run_id <= @run AND (c.n > 1 OR (@previous > 0 AND c.last = @run))
      ORDER BY a.document_id, a.column_name, a.run_id, a.id`
   )
-  const previousRun = sqlite.prepare<[number], { id: number | null }>("SELECT MAX(id) AS id FROM runs WHERE id < ?")
 
-  return (runId: number): AnswerHistory => {
-    const previousRunId = previousRun.get(runId)?.id ?? undefined
+  /** `previousRunId`: the run before `runId`, which the report has already looked up. */
+  return (runId: number, previousRunId: number | undefined): AnswerHistory => {
     const byPair = new Map<string, Array<HistoryAnswer>>()
     for (const row of rows.iterate({ run: runId, previous: previousRunId ?? 0 })) {
       const key = pairKey(row.document_id, row.column_name)

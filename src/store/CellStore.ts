@@ -158,10 +158,17 @@ export class CellStore extends Effect.Service<CellStore>()("app/store/CellStore"
         return yield* attempt("cells", () => mapRows(select.iterate(params), toCell))
       }),
       /**
-       * The wanted `pending` pairs in document order, with only what sending them needs. `name` returns the one
-       * string kept for a column name, so 100,000 pairs share a few dozen strings instead of holding a copy each.
+       * The wanted `pending` pairs in document order, with only what sending them needs. Each column name is kept
+       * once, so 100,000 pairs share a few dozen strings instead of holding a copy each.
        */
-      pendingCells: Effect.fn("CellStore.pendingCells")(function* (name: (columnName: string) => string) {
+      pendingCells: Effect.fn("CellStore.pendingCells")(function* () {
+        const names = new Map<string, string>()
+        const name = (text: string) => {
+          const kept = names.get(text)
+          if (kept !== undefined) return kept
+          names.set(text, text)
+          return text
+        }
         return yield* attempt("pendingCells", () =>
           mapRows(
             waiting.iterate(),

@@ -179,8 +179,10 @@ export interface MergeCounts {
   readonly chats: number
 }
 
-/** How a run ended, as the checkpoint holds it (`ReadStore.runTally`). */
-/** The cells and chats counts are the run record's, from when the run ended. */
+/**
+ * How a run ended, as the checkpoint holds it (`ReadStore.runTally`); the cells and chats counts are the run
+ * record's, from when the run ended.
+ */
 export interface RunTally extends WorkTally {
   readonly run: RunRecord
   /** Whether the run wrote any intent or result: a run refused before any work did not. */

@@ -23,7 +23,8 @@ import {
   toColumn,
   toDocument,
   toRun,
-  toTable
+  toTable,
+  toTableTally
 } from "./StoreRows.js"
 import { type CellRow, type ChatRow, toCell, toChat } from "./WorkRecords.js"
 import { stateCountsOf } from "./WorkRows.js"
@@ -75,7 +76,6 @@ export class ReadStore extends Effect.Service<ReadStore>()("app/store/ReadStore"
     )
     const diff = makeAnswerDiff(sqlite)
     const diffSnapshot = sqlite.transaction(diff)
-    const documentChanges = sqlite.transaction(makeDocumentChanges(sqlite))
     const answerHistory = makeAnswerHistory(sqlite)
 
     const summary = sqlite.transaction(
@@ -93,6 +93,9 @@ export class ReadStore extends Effect.Service<ReadStore>()("app/store/ReadStore"
 
     const history = makeRunHistory(sqlite)
     const latestRunId = sqlite.prepare<[], { id: number | null }>("SELECT MAX(id) AS id FROM runs")
+    const documentChanges = sqlite.transaction(
+      makeDocumentChanges(sqlite, history, () => latestRunId.get()?.id ?? undefined)
+    )
 
     /**
      * The newest run reads the checkpoint as it stands; an earlier one reads the run history (see RunHistory). Only
@@ -134,7 +137,7 @@ export class ReadStore extends Effect.Service<ReadStore>()("app/store/ReadStore"
         ...(options.changes === true
           ? { changes: { fromRunId, list: fromRunId === undefined ? [] : diff(fromRunId, record.id) } }
           : {}),
-        ...(options.history === true ? { history: answerHistory(record.id) } : {})
+        ...(options.history === true ? { history: answerHistory(record.id, fromRunId) } : {})
       }
       return data
     })
@@ -164,10 +167,7 @@ export class ReadStore extends Effect.Service<ReadStore>()("app/store/ReadStore"
         answered: answeredIn.get(runId)?.n ?? 0,
         failed: failedIn.get(runId)?.n ?? 0,
         touched: (touched.get({ run: runId })?.n ?? 0) > 0,
-        tables: tablesInUse
-          .all()
-          .map(toTable)
-          .map((table) => ({ slot: table.slot, remoteId: table.remoteId, documents: table.documentIds.length }))
+        tables: tablesInUse.all().map(toTable).map(toTableTally)
       }
     })
 

@@ -139,13 +139,18 @@ export const makeRunHistory = (sqlite: BetterSqlite3.Database) => {
          AND h.wanted = m.wanted AND h.scope = m.scope AND h.document_ids = m.document_ids AND h.query = m.query
          AND h.state = m.state AND h.response IS m.response AND h.error IS m.error)`
   )
+  // A pair's history row `h` as run @run left it: its latest up to @run, and wanted then.
+  const wantedAsOf = `h.wanted = 1 AND h.run_id <= @run
+       AND h.run_id = (SELECT MAX(x.run_id) FROM cell_history x
+                       WHERE x.document_id = h.document_id AND x.column_name = h.column_name AND x.run_id <= @run)`
   const cellsAsOf = sqlite.prepare<[{ run: number }], HistoricCell>(
     `SELECT h.document_id, h.column_name, h.state, h.response, h.error, h.attempts, h.seconds
      FROM cell_history h LEFT JOIN documents d ON d.id = h.document_id
-     WHERE h.wanted = 1 AND h.run_id <= @run
-       AND h.run_id = (SELECT MAX(x.run_id) FROM cell_history x
-                       WHERE x.document_id = h.document_id AND x.column_name = h.column_name AND x.run_id <= @run)
+     WHERE ${wantedAsOf}
      ORDER BY d.position IS NULL, d.position, h.document_id, h.column_name`
+  )
+  const documentsAsOf = sqlite.prepare<[{ run: number }], { document_id: number }>(
+    `SELECT DISTINCT h.document_id FROM cell_history h WHERE ${wantedAsOf}`
   )
   const chatsAsOf = sqlite.prepare<[{ run: number }], HistoricChat>(
     `SELECT chat_name, session_key, position, scope, document_ids, query, state, response, error
@@ -175,6 +180,8 @@ export const makeRunHistory = (sqlite: BetterSqlite3.Database) => {
     /** The wanted cells as run `run` left them, in document order. */
     cellsAsOf: (run: number): ReadonlyArray<CellRecord> =>
       mapRows(cellsAsOf.iterate({ run }), (row) => toCell(cellRow(row))),
+    /** The documents with a wanted pair as run `run` left them: that run's pipeline. */
+    documentsAsOf: (run: number): ReadonlyArray<number> => documentsAsOf.all({ run }).map((row) => row.document_id),
     /** The wanted chat messages as run `run` left them. */
     chatsAsOf: (run: number): ReadonlyArray<ChatMessageRecord> =>
       chatsAsOf.all({ run }).map((row) => toChat(chatRow(row))),
@@ -203,3 +210,6 @@ export const makeRunHistory = (sqlite: BetterSqlite3.Database) => {
     firstRun: (): number => Number(readMeta.get(historyFirstRunKey)?.value ?? 0)
   } as const
 }
+
+/** The run history of one checkpoint connection (see `makeRunHistory`). */
+export type RunHistory = ReturnType<typeof makeRunHistory>

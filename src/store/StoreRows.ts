@@ -1,4 +1,12 @@
-import type { CellState, ColumnRecord, DocumentRecord, RunOutcome, RunRecord, TableRecord } from "./CheckpointModel.js"
+import type {
+  CellState,
+  ColumnRecord,
+  DocumentRecord,
+  RunOutcome,
+  RunRecord,
+  TableRecord,
+  TableTally
+} from "./CheckpointModel.js"
 
 /** Rows as better-sqlite3 returns them (snake_case, NULL as null), and their records. */
 export interface RunRow {
@@ -124,6 +132,13 @@ export const toTable = (row: TableRow): TableRecord => ({
   slot: row.slot,
   remoteId: opt(row.remote_id),
   documentIds: toNumbers(row.document_ids)
+})
+
+/** A table as a run's summary counts it. */
+export const toTableTally = (table: TableRecord): TableTally => ({
+  slot: table.slot,
+  remoteId: table.remoteId,
+  documents: table.documentIds.length
 })
 
 export const toColumn = (row: ColumnRow): ColumnRecord => ({
