@@ -91,9 +91,9 @@ const kinds = {
 
 type Kind = (typeof kinds)[ClientError["_tag"]]
 
-const sorted: ReadonlyArray<readonly [string, Kind]> = Object.entries(kinds)
+const tagKinds: ReadonlyArray<readonly [string, Kind]> = Object.entries(kinds)
 
-const kindOf = (u: unknown): Kind | undefined => sorted.find(([tag]) => Predicate.isTagged(u, tag))?.[1]
+const kindOf = (u: unknown): Kind | undefined => tagKinds.find(([tag]) => Predicate.isTagged(u, tag))?.[1]
 
 /** Any failure of `ServiceClient` (what the CLI maps to exit codes, what the runner turns into run stops). */
 export const isClientError = (u: unknown): u is ClientError => kindOf(u) !== undefined

@@ -1,7 +1,8 @@
 import type { Effect } from "effect"
 import type { EffectiveConfig } from "../pipeline/EffectiveConfig.js"
 import type { LoadedPipeline } from "../pipeline/loadPipeline.js"
-import type { CellState, RunOutcome, WorkTally } from "../store/CheckpointModel.js"
+import type { RunOutcome, WorkTally } from "../store/CheckpointModel.js"
+import { noStates } from "../store/StoreRows.js"
 import type { Shard } from "./Keys.js"
 import type { RunPlan } from "./PlanRun.js"
 import type { SkippedFile } from "./Uploads.js"
@@ -39,21 +40,13 @@ export interface RunSummary extends WorkTally {
   readonly skipped: ReadonlyArray<SkippedFile>
 }
 
-export const noStates: Readonly<Record<CellState, number>> = {
-  pending: 0,
-  submitting: 0,
-  submitted: 0,
-  success: 0,
-  failed: 0
-}
-
 /** A summary of a run that did no work yet: what stopped it, and the plan and skipped files when known. */
 export const emptySummary = (
   fields: Pick<RunSummary, "runId" | "outcome" | "note"> & Partial<Pick<RunSummary, "plan" | "skipped">>
 ): RunSummary => ({
   plan: undefined,
-  cells: noStates,
-  chats: noStates,
+  cells: noStates(),
+  chats: noStates(),
   answered: 0,
   failed: 0,
   seconds: 0,

@@ -2,7 +2,7 @@ import type BetterSqlite3 from "better-sqlite3"
 import { DateTime, Effect } from "effect"
 import type { MergeCounts, RunOutcome } from "./CheckpointModel.js"
 import { openDatabase } from "./Database.js"
-import { historyResetKey, makeRunHistory } from "./RunHistory.js"
+import { makeRunHistory } from "./RunHistory.js"
 import { detach, type RemoteTable, type Row, readShard, type Shard } from "./ShardSnapshot.js"
 import { StoreError } from "./StoreError.js"
 import { toRun } from "./StoreRows.js"
@@ -175,7 +175,7 @@ const writeMerge = (
     const history = makeRunHistory(sqlite)
     const columns = shards.map((shard) => shard.run?.columns).find((text) => typeof text === "string")
     if (columns !== undefined) sqlite.prepare("UPDATE runs SET columns = ? WHERE id = ?").run(columns, runId)
-    sqlite.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, '1')").run(historyResetKey)
+    history.markReset()
     history.snapshot(runId)
   }
   return {

@@ -166,7 +166,11 @@ export const makeRunHistory = (sqlite: BetterSqlite3.Database) => {
     "UPDATE runs SET columns = @columns WHERE id = @run"
   )
 
+  const writeMeta = sqlite.prepare<[string]>("INSERT OR REPLACE INTO meta (key, value) VALUES (?, '1')")
+
   return {
+    /** After a reset or a merge: the next snapshot also records the pairs that are gone as no longer wanted. */
+    markReset: () => writeMeta.run(historyResetKey),
     /** Appends what run `run` changed (called as the run ends, in the same transaction as its outcome). */
     snapshot: (run: number) => {
       if (readMeta.get(historyResetKey) !== undefined) {

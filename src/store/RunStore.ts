@@ -1,7 +1,7 @@
 import { DateTime, Effect, Option } from "effect"
 import { CheckpointDatabase } from "./CheckpointDatabase.js"
 import type { RunOutcome, RunStart } from "./CheckpointModel.js"
-import { historyResetKey, makeRunHistory, type RunColumn } from "./RunHistory.js"
+import { makeRunHistory, type RunColumn } from "./RunHistory.js"
 import { StoreError } from "./StoreError.js"
 import { type RunRow, toRun } from "./StoreRows.js"
 import { stateCountsOf } from "./WorkRows.js"
@@ -62,7 +62,7 @@ export class RunStore extends Effect.Service<RunStore>()("app/store/RunStore", {
     )
     const clear = sqlite.transaction(() => {
       for (const statement of deletes) statement.run()
-      writeMeta.run(historyResetKey, "1")
+      history.markReset()
     })
 
     const found = (operation: string, row: RunRow | undefined, runId?: number) =>

@@ -88,17 +88,26 @@ const toCounts = (text: string): Record<string, number> =>
     Object.entries(toObject(text)).filter((entry): entry is [string, number] => typeof entry[1] === "number")
   )
 
+/** A count for every state, all zero. */
+export const noStates = (): Record<CellState, number> => ({
+  pending: 0,
+  submitting: 0,
+  submitted: 0,
+  success: 0,
+  failed: 0
+})
+
 /** Counts of every state, zero where none. */
 export const stateCounts = (rows: ReadonlyArray<{ readonly state: string; readonly count: number }>) => {
-  const counts: Record<CellState, number> = { pending: 0, submitting: 0, submitted: 0, success: 0, failed: 0 }
+  const counts = noStates()
   for (const row of rows) counts[toState(row.state)] += row.count
   return counts
 }
 
 /** A run record's counts (cells by state, chat messages as `chats.<state>`) as two sets of counts by state. */
 export const splitCounts = (counts: Readonly<Record<string, number>>) => {
-  const cells: Record<CellState, number> = { pending: 0, submitting: 0, submitted: 0, success: 0, failed: 0 }
-  const chats: Record<CellState, number> = { pending: 0, submitting: 0, submitted: 0, success: 0, failed: 0 }
+  const cells = noStates()
+  const chats = noStates()
   for (const [key, count] of Object.entries(counts)) {
     const [target, state] = key.startsWith("chats.") ? [chats, key.slice(6)] : [cells, key]
     if (isCellState(state)) target[state] += count
