@@ -4,7 +4,6 @@ import { CellStore } from "../store/CellStore.js"
 import { ChatStore } from "../store/ChatStore.js"
 import { LayoutStore } from "../store/LayoutStore.js"
 import { RunStore } from "../store/RunStore.js"
-import { decideSync } from "../store/SyncRules.js"
 import { wantedChatMessages } from "./ChatRunner.js"
 import { assignTables, type ColumnPlan, estimateSeconds, type RunPlan, wantedCells } from "./PlanRun.js"
 import type { ResolvedDocuments } from "./ResolveDocuments.js"
@@ -32,19 +31,9 @@ export const computePlan = Effect.fn("DryRun.computePlan")(function* (
   const counts = yield* cellStore.planCells(wantedCells(resolved.documents, layout.slotOf, columns), { onlyFailed })
   const newPairs = onlyFailed ? 0 : resolved.pendingFiles.length * columns.length
 
-  const stored = new Map(
-    (yield* chatStore.chatMessages({ includeUnwanted: true })).map((m) => [
-      `${m.chatName}\u0000${m.sessionKey}\u0000${m.position}`,
-      m
-    ])
-  )
   const messages = wantedChatMessages(pipeline.chats, resolved.documents)
-  const messagesToRun = messages.filter((m) => {
-    const old = stored.get(`${m.chatName}\u0000${m.sessionKey}\u0000${m.position}`)
-    const before = old && { state: old.state, dependencyKey: old.dependencyKey, tableSlot: 0, queryKey: undefined }
-    const counted = decideSync(before, { dependencyKey: m.dependencyKey, tableSlot: 0 }, { onlyFailed }).counted
-    return counted === "toRun" || counted === "inFlight"
-  }).length
+  const messageCounts = yield* chatStore.planChatMessages(messages, { onlyFailed })
+  const messagesToRun = messageCounts.toRun + messageCounts.inFlight
 
   const measured = (key: string) =>
     Effect.map(runStore.getMeta(key), (value) =>

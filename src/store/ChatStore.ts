@@ -69,13 +69,17 @@ export class ChatStore extends Effect.Service<ChatStore>()("app/store/ChatStore"
       else if (action._tag === "reset") reset.run({ ...row, fresh: action.fresh ? 1 : 0 })
       else if (action._tag === "keep") keep.run(message)
     }
-    const sync = sqlite.transaction((wanted: ReadonlyArray<WantedChatMessage>, options: SyncOptions) =>
-      rows.sync(
-        wanted.map((message): WantedMessage => ({ ...message, tableSlot: 0 })),
-        { ...options, write: true },
-        apply
+    // The sync writes its decisions; the plan (`--dry-run`, `--max-cells`) only counts them.
+    const syncing = (write: boolean) =>
+      sqlite.transaction((wanted: ReadonlyArray<WantedChatMessage>, options: SyncOptions) =>
+        rows.sync(
+          wanted.map((message): WantedMessage => ({ ...message, tableSlot: 0 })),
+          { ...options, write },
+          apply
+        )
       )
-    )
+    const sync = syncing(true)
+    const plan = syncing(false)
     const finish = sqlite.transaction((key: ChatKey, outcome: ChatResult) => {
       result.run({ ...resultRow(key, outcome), errorKind: outcome.errorKind ?? null })
       if (outcome.state !== "pending") rows.remember(key, outcome)
@@ -94,6 +98,13 @@ export class ChatStore extends Effect.Service<ChatStore>()("app/store/ChatStore"
         options: SyncOptions
       ) {
         return yield* attempt("syncChatMessages", () => sync.immediate(wanted, options))
+      }),
+      /** What `syncChatMessages` would decide, counted without writing anything (a read snapshot). */
+      planChatMessages: Effect.fn("ChatStore.planChatMessages")(function* (
+        wanted: ReadonlyArray<WantedChatMessage>,
+        options: SyncOptions
+      ) {
+        return yield* attempt("planChatMessages", () => plan.deferred(wanted, options))
       }),
       /** Messages by chat, session and position (wanted ones unless `includeUnwanted`). */
       chatMessages: Effect.fn("ChatStore.chatMessages")(function* (filter: ChatFilter = {}) {

@@ -50,6 +50,11 @@ describe("ChatStore", () => {
           assert.strictEqual(messages[0]?.remoteMessageId, 700)
           assert.strictEqual((yield* store.chatMessages({ states: ["failed"], chatName: "summary" })).length, 1)
 
+          // The plan (--dry-run) counts what the sync below decides, and writes nothing.
+          const wanted = [message(0, "Parties?"), message(1, "Term?"), message(2, "New?")]
+          const planned = yield* store.planChatMessages(wanted, { onlyFailed: true })
+          assert.deepStrictEqual(planned, { total: 3, alreadyAnswered: 1, toRun: 1, inFlight: 0, skipped: 1 })
+          assert.strictEqual((yield* store.chatMessages()).length, 2, "planning wrote nothing")
           const only = yield* store.syncChatMessages(
             [message(0, "Parties?"), message(1, "Term?"), message(2, "New?")],
             {
