@@ -1,7 +1,7 @@
 import { didYouMean } from "../pipeline/DidYouMean.js"
 
 /** docsweep's commands and their subcommands: what the first words of a command line may be. */
-export const commandTree: Readonly<Record<string, ReadonlyArray<string>>> = {
+const commandTree: Readonly<Record<string, ReadonlyArray<string>>> = {
   run: [],
   validate: [],
   export: [],

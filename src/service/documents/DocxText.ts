@@ -20,7 +20,7 @@ const sectionEnd = /<w:sectPr\b[^>]*>((?:(?!<\/w:sectPr>)[\s\S])*)<\/w:sectPr>\s
  * (`w:br w:type="page"`, kept as they are) and section breaks that start a new page (every type but
  * "continuous") are.
  */
-export const markPageBreaks = (xml: string): string => {
+const markPageBreaks = (xml: string): string => {
   if (hasLastRendered.test(xml)) {
     return xml.replace(/<w:br\b[^>]*w:type="page"[^>]*\/>/g, "").replace(lastRendered, '<w:br w:type="page"/>')
   }

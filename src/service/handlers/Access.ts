@@ -40,7 +40,7 @@ export const requireVisible = <Row extends OwnedRow>(row: Row | undefined, what:
   )
 
 /** Ids that are not in `known`, as 422 issues at `loc` + their index. */
-export const unknownIds = (
+const unknownIds = (
   ids: ReadonlyArray<number>,
   known: ReadonlySet<number>,
   loc: ReadonlyArray<string>,
