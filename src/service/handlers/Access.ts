@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { Forbidden, NotFound, ValidationFailed, type ValidationIssue } from "../../api/ApiError.js"
 import { CurrentUser } from "../../api/Authentication.js"
 import type { DocumentStore } from "../store/DocumentStore.js"
-import type { OwnedRow } from "../store/TableStore.js"
+import type { OwnedRow } from "../store/MemberDocuments.js"
 
 /** A 422 naming one field: `loc` as the reference writes it (`["body", "document_ids", 0]`). */
 export const invalid = (loc: ValidationIssue["loc"], msg: string, type = "value_error") =>
