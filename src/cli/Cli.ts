@@ -10,7 +10,7 @@ import { StatusCommand } from "./commands/StatusCommand.js"
 import { ValidateCommand } from "./commands/ValidateCommand.js"
 import { ViewCommand } from "./commands/ViewCommand.js"
 import { ExitCode } from "./ExitCode.js"
-import { helpCommand, helpPointer } from "./Failures.js"
+import { reportUsageProblem } from "./Failures.js"
 import { commandWords, describeUsageFailure, numberProblems } from "./UsageFailure.js"
 import { docsweepVersion } from "./Version.js"
 
@@ -41,9 +41,7 @@ const usageFailure =
         : []
     const command = commandWords(args)
     const problem = describeUsageFailure(message ?? error?.message ?? "unusable command line", args, known)
-    const prefix = command === "" ? "docsweep" : `docsweep ${command}`
-    output.problem(`${prefix}: ${problem}`, { help: helpCommand(command), exitCode: ExitCode.invalidInput })
-    if (output.format === "text") process.stderr.write(`${helpPointer(command)}\n`)
+    reportUsageProblem(output, command, [{ text: problem, fields: {} }], ExitCode.invalidInput)
     return process.exit(ExitCode.invalidInput)
   }
 

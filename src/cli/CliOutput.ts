@@ -1,6 +1,7 @@
 import { Context } from "effect"
 import { shownLines } from "../client/ShownText.js"
 import type { LogFormat } from "./Logging.js"
+import { optionValue } from "./UsageFailure.js"
 
 /**
  * How a command speaks outside its log lines: results on stdout, problems on stderr. With `--log-format json`
@@ -27,14 +28,6 @@ export const makeCliOutput = (format: LogFormat): CliOutputShape => ({
     process.stderr.write(format === "json" ? jsonLine("error", message, fields) : `${shownLines(message)}\n`)
 })
 
-/**
- * `--log-format` as typed, read from the raw arguments: usage errors are reported before (or instead of) yargs
- * having parsed them.
- */
-export const logFormatOf = (args: ReadonlyArray<string>): LogFormat => {
-  for (const [index, arg] of args.entries()) {
-    const value = arg === "--log-format" ? args[index + 1] : arg.startsWith("--log-format=") ? arg.slice(13) : undefined
-    if (value !== undefined) return value === "json" ? "json" : "text"
-  }
-  return "text"
-}
+/** `--log-format` as typed, read from the raw arguments (usage errors are reported before yargs has parsed them). */
+export const logFormatOf = (args: ReadonlyArray<string>): LogFormat =>
+  optionValue("log-format", args) === "json" ? "json" : "text"

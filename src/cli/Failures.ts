@@ -2,7 +2,7 @@ import { Effect, Match, Predicate } from "effect"
 import { type ClientError, isClientError, isRejection, isRetryable } from "../client/ClientError.js"
 import type { ExportError } from "../export/ExportError.js"
 import type { ConfigInvalid } from "../pipeline/EffectiveConfig.js"
-import { formatProblem, type PipelineInvalid, type Problem } from "../pipeline/PipelineInvalid.js"
+import { formatProblem, type PipelineInvalid } from "../pipeline/PipelineInvalid.js"
 import type { SecretUnavailable } from "../service/Auth.js"
 import type { CommandFailed } from "../service/Commands.js"
 import type { DocumentsCollide } from "../service/MergeDocuments.js"
@@ -43,7 +43,7 @@ const clientExitCode = (error: ClientError): number =>
       : ExitCode.internal
 
 /** The exit code of each error (README, "Exit codes"). */
-export const exitCodeOfError: (error: CommandError) => number = Match.type<CommandError>().pipe(
+const exitCodeOfError: (error: CommandError) => number = Match.type<CommandError>().pipe(
   Match.when(isClientError, clientExitCode),
   Match.tagsExhaustive({
     PipelineInvalid: () => ExitCode.invalidInput,
@@ -62,25 +62,46 @@ export const exitCodeOfError: (error: CommandError) => number = Match.type<Comma
   })
 )
 
-const isProblem = (u: unknown): u is Problem =>
-  typeof u === "object" && u !== null && "file" in u && "line" in u && "column" in u && "message" in u
+/** One line of a failure, with the fields a JSON log gives it. */
+type FailureLine = { readonly text: string; readonly fields: object }
 
 /** Every problem on its own line (`FILE:LINE:COL: message`), so a JSON log has one object per problem. */
-const linesOf = (error: CommandError): ReadonlyArray<{ readonly text: string; readonly fields: object }> => {
-  const problems: ReadonlyArray<unknown> = "problems" in error && Array.isArray(error.problems) ? error.problems : []
-  if (problems.length === 0) return [{ text: error.message, fields: {} }]
-  return problems.map((problem) =>
-    isProblem(problem)
-      ? { text: formatProblem(problem), fields: { file: problem.file, line: problem.line, column: problem.column } }
-      : { text: String(problem), fields: {} }
-  )
+const linesOf = (error: CommandError): ReadonlyArray<FailureLine> => {
+  switch (error._tag) {
+    case "PipelineInvalid":
+      if (error.problems.length === 0) break
+      return error.problems.map((problem) => ({
+        text: formatProblem(problem),
+        fields: { file: problem.file, line: problem.line, column: problem.column }
+      }))
+    case "ConfigInvalid":
+      if (error.problems.length === 0) break
+      return error.problems.map((text) => ({ text, fields: {} }))
+  }
+  return [{ text: error.message, fields: {} }]
 }
 
-/** `docsweep run --help`: where the help of a command (or, with none, of docsweep) is. */
-export const helpCommand = (command: string) => `docsweep${command === "" ? "" : ` ${command}`} --help`
+/** `docsweep run`: how a command (or, with none, docsweep itself) is named in messages. */
+const commandName = (command: string) => `docsweep${command === "" ? "" : ` ${command}`}`
 
-/** The one line after a usage error that says where the help is (as gh does). */
-export const helpPointer = (command: string) => `Run \`${helpCommand(command)}\` for usage.`
+/** `docsweep run --help`: where the help of a command (or, with none, of docsweep) is. */
+const helpCommand = (command: string) => `${commandName(command)} --help`
+
+/**
+ * A usage problem of `command`: each line named after the command (`docsweep run: --concurrency: …`, as the ones
+ * yargs finds are), then one line that says where the help is (as gh does; text output only).
+ */
+export const reportUsageProblem = (
+  output: CliOutputShape,
+  command: string,
+  lines: ReadonlyArray<FailureLine>,
+  exitCode: number
+) => {
+  for (const { fields, text } of lines) {
+    output.problem(`${commandName(command)}: ${text}`, { ...fields, help: helpCommand(command), exitCode })
+  }
+  if (output.format === "text") process.stderr.write(`Run \`${helpCommand(command)}\` for usage.\n`)
+}
 
 /**
  * Turns the expected failures of any command into messages on stderr and its exit code; a usage error also says
@@ -94,14 +115,11 @@ export const reportFailures = <A, R>(
   Effect.catchAll(program, (error) =>
     Effect.sync(() => {
       const code = exitCodeOfError(error)
-      const usage = error._tag === "UsageError" || error._tag === "ConfigInvalid"
-      const help = usage ? { help: helpCommand(command) } : {}
-      // A usage error names its command first, as the ones yargs finds do (`docsweep run: --concurrency: …`).
-      const prefix = usage ? `docsweep${command === "" ? "" : ` ${command}`}: ` : ""
-      for (const { fields, text } of linesOf(error)) {
-        output.problem(`${prefix}${text}`, { ...fields, ...help, exitCode: code })
+      if (error._tag === "UsageError" || error._tag === "ConfigInvalid") {
+        reportUsageProblem(output, command, linesOf(error), code)
+      } else {
+        for (const { fields, text } of linesOf(error)) output.problem(text, { ...fields, exitCode: code })
       }
-      if (usage && output.format === "text") process.stderr.write(`${helpPointer(command)}\n`)
       return code
     })
   )

@@ -49,8 +49,7 @@ const jsonLogger = (sink: LineSink) =>
   })
 
 /** The logger of `--log-format`, writing to `sink`. */
-export const makeLogger = (format: LogFormat, sink: LineSink) =>
-  format === "json" ? jsonLogger(sink) : textLogger(sink)
+const makeLogger = (format: LogFormat, sink: LineSink) => (format === "json" ? jsonLogger(sink) : textLogger(sink))
 
 const levelOf = (verbosity: Verbosity) =>
   verbosity === "quiet" ? LogLevel.Warning : verbosity === "verbose" ? LogLevel.Debug : LogLevel.Info

@@ -74,7 +74,7 @@ export interface LiveTerminal {
   readonly log: (line: string) => void
 }
 
-export const makeLiveTerminal = (write: (text: string) => void): LiveTerminal => {
+const makeLiveTerminal = (write: (text: string) => void): LiveTerminal => {
   let block: ReadonlyArray<string> = []
   // Back to the block's first line and clear from there to the end of the screen.
   const erase = () => (block.length > 0 ? `\r\x1b[${block.length}A\x1b[J` : "")

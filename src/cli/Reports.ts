@@ -13,6 +13,9 @@ import { UsageError } from "./UsageError.js"
 /** The checkpoint of a pipeline's output directory. */
 export const statePath = (outputDir: string) => join(outputDir, "state.sqlite")
 
+/** The embedded service's data (database and files) of a pipeline's output directory, kept next to its checkpoint. */
+export const embeddedDataDir = (outputDir: string) => join(outputDir, "service")
+
 /** The output directory of one shard: its own checkpoint and reports. */
 export const shardDir = (outputDir: string, shard: { readonly index: number; readonly count: number }) =>
   join(outputDir, `shard-${shard.index}-of-${shard.count}`)

@@ -1,6 +1,8 @@
-import { accessSync, constants, existsSync, renameSync, statSync, writeFileSync } from "node:fs"
+import { accessSync, constants, existsSync, statSync, writeFileSync } from "node:fs"
 import { dirname, resolve } from "node:path"
 import { Effect } from "effect"
+import { ExportError } from "../export/ExportError.js"
+import { writeAtomically } from "../export/ReportFiles.js"
 import type { ConfigEntry } from "../pipeline/EffectiveConfig.js"
 import type { OutputSettings } from "../pipeline/PipelineSchema.js"
 import type { RunPlan } from "../runner/PlanRun.js"
@@ -64,14 +66,20 @@ const writable = (path: string): string | undefined => {
 
 /** Written to a temporary name and renamed, like the reports: a reader never sees half a summary. */
 const writeSummaryJson = (path: string, data: object) =>
-  Effect.try({
-    try: () => {
-      const temporary = `${path}.${process.pid}.tmp`
-      writeFileSync(temporary, `${JSON.stringify(data, null, 2)}\n`)
-      renameSync(temporary, path)
-    },
-    catch: (cause) => new OutputUnwritable({ path, reason: cause instanceof Error ? cause.message : String(cause) })
-  })
+  writeAtomically(path, (temporary) =>
+    Effect.try({
+      try: () => writeFileSync(temporary, `${JSON.stringify(data, null, 2)}\n`),
+      catch: (cause) => new ExportError({ path: temporary, cause })
+    })
+  ).pipe(
+    Effect.mapError(
+      (error) =>
+        new OutputUnwritable({
+          path,
+          reason: error.cause instanceof Error ? error.cause.message : String(error.cause)
+        })
+    )
+  )
 
 /**
  * The one place that ends every run — finished, failed cells, deadline, interrupted, refused: the reports, the

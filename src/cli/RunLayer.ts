@@ -15,6 +15,7 @@ import { isEmptyCheckpoint } from "../store/CheckpointConsistency.js"
 import { CheckpointStore } from "../store/CheckpointStore.js"
 import { acquireLock, type PipelineLease } from "../store/PipelineLock.js"
 import { EmbeddedServiceLive } from "./EmbeddedService.js"
+import { embeddedDataDir } from "./Reports.js"
 import { OutputUnwritable } from "./UsageError.js"
 
 /** Where a run writes and whom it talks to, as parsed from its command line: nothing contacted or written yet. */
@@ -80,7 +81,7 @@ const serviceLayer = (target: RunTarget) => {
       Layer.provideMerge(ClientSettings.layer({ baseUrl, token, timeout: defaultRequestTimeout }))
     )
   }
-  const dataDir = join(target.outputDir, "service")
+  const dataDir = embeddedDataDir(target.outputDir)
   const started = Effect.map(target.dryRun && !existsSync(dataDir) ? scratchDir : Effect.succeed(dataDir), (dir) =>
     EmbeddedServiceLive({ ...embedded, dataDir: dir, shard: target.shard })
   )

@@ -1,7 +1,7 @@
 import { didYouMean } from "../pipeline/DidYouMean.js"
 
 /** docsweep's commands and their subcommands: what the first words of a command line may be. */
-export const commandTree: Readonly<Record<string, ReadonlyArray<string>>> = {
+const commandTree: Readonly<Record<string, ReadonlyArray<string>>> = {
   run: [],
   validate: [],
   export: [],
@@ -66,7 +66,7 @@ export const describeUsageFailure = (
   options: ReadonlyArray<string>
 ): string => {
   const command = commandWords(args)
-  const typed = positionals(args)
+  const positional = positionals(args)
   const unknown = /^Unknown arguments?: (.+)$/s.exec(message)
   if (unknown !== undefined && unknown !== null) {
     const words = (unknown[1] ?? "").split(", ").map((word) => word.trim())
@@ -78,8 +78,8 @@ export const describeUsageFailure = (
       .join("; ")
   }
   if (/^Did you mean /.test(message)) {
-    const parent = typed[0] !== undefined && typed[0] in commandTree ? typed[0] : ""
-    const word = parent === "" ? typed[0] : typed[1]
+    const parent = positional[0] !== undefined && positional[0] in commandTree ? positional[0] : ""
+    const word = parent === "" ? positional[0] : positional[1]
     return unknownCommand(word ?? "", parent)
   }
   const choice = /Argument: ([\w-]+), Given: (.+), Choices: (.+)$/m.exec(message)
@@ -105,10 +105,13 @@ export const describeUsageFailure = (
 }
 
 /** Options that take a fraction or a real number; every other numeric option takes a whole number. */
-const fractional = new Set(["latency-spread", "fault-rate", "fail-rate", "latencySpread", "faultRate", "failRate"])
+const fractional = new Set(["latency-spread", "fault-rate", "fail-rate"])
 
-/** What was typed after `--key` (or as `--key=value`): yargs keeps only the number it made of it. */
-const typed = (key: string, args: ReadonlyArray<string>): string | undefined => {
+/**
+ * What was typed after `--key` (or as `--key=value`), read from the raw arguments: yargs keeps only the number it
+ * made of it, and usage errors are reported before (or instead of) yargs having parsed them.
+ */
+export const optionValue = (key: string, args: ReadonlyArray<string>): string | undefined => {
   for (const [index, arg] of args.entries()) {
     if (arg === `--${key}`) return args[index + 1] ?? ""
     if (arg.startsWith(`--${key}=`)) return arg.slice(key.length + 3)
@@ -126,6 +129,6 @@ export const numberProblems = (argv: Readonly<Record<string, unknown>>, args: Re
     const whole = !fractional.has(key)
     const fine = Number.isFinite(value) && value >= 0 && (!whole || Number.isInteger(value))
     if (fine) return []
-    const shown = typed(key, args) ?? String(value)
+    const shown = optionValue(key, args) ?? String(value)
     return [`--${key} takes ${whole ? "a whole number, 0 or more" : "a number, 0 or more"}; got "${shown}"`]
   })

@@ -32,6 +32,9 @@ const { positionals, values } = parseArgs({
     "debug-endpoints": { type: "boolean" },
     "print-openapi": { type: "boolean" },
     "upload-limit-mb": { type: "string" },
+    "max-uploads": { type: "string" },
+    "headers-timeout-ms": { type: "string" },
+    "request-timeout-ms": { type: "string" },
     secret: { type: "string" },
     org: { type: "string" },
     user: { type: "string" },
@@ -72,6 +75,9 @@ const program = Effect.gen(function* () {
       seed: number(values.seed),
       debugEndpoints: values["debug-endpoints"],
       uploadLimitMb: number(values["upload-limit-mb"]),
+      maxUploads: number(values["max-uploads"]),
+      headersTimeoutMs: number(values["headers-timeout-ms"]),
+      requestTimeoutMs: number(values["request-timeout-ms"]),
       secret: values.secret,
       printOpenapi: values["print-openapi"]
     })

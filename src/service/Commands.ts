@@ -30,7 +30,7 @@ export const givenSecret = (secret: string | undefined) =>
     ? Effect.succeed(Option.some(Redacted.make(secret)))
     : Effect.orElseSucceed(Config.option(Config.redacted(secretVariable)), () => Option.none())
 
-export const parsePlan = (plan: string | undefined): Effect.Effect<Plan, CommandFailed> =>
+const parsePlan = (plan: string | undefined): Effect.Effect<Plan, CommandFailed> =>
   plan === undefined || plan === "basic" || plan === "advanced"
     ? Effect.succeed(plan ?? "basic")
     : Effect.fail(new CommandFailed({ reason: `--plan must be basic or advanced, got "${plan}"` }))

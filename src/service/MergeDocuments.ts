@@ -4,7 +4,7 @@ import Database from "better-sqlite3"
 import { Data, Effect, Layer } from "effect"
 import { databaseFile, ServiceDatabase, type Sql, type SqlValue } from "./ServiceDatabase.js"
 import { ServiceStoreError } from "./ServiceErrors.js"
-import { resolveServiceSettings, ServiceSettings } from "./ServiceSettings.js"
+import { ServiceSettings } from "./ServiceSettings.js"
 
 /** A shard's document and a different document of the target service have the same id. */
 export class DocumentsCollide extends Data.TaggedError("DocumentsCollide")<{ readonly reason: string }> {
@@ -98,7 +98,8 @@ export const mergeServiceDocuments = (targetDir: string, sourceDirs: ReadonlyArr
         reason: `${collisions.join("; ")}: merge into another output directory, or move ${targetDir} aside`
       })
     }
-    // One transaction: a file that cannot be copied leaves the target service as it was.
+    // One transaction: a file that cannot be copied rolls the database back. Files copied before it stay, unreferenced,
+    // and the next merge copies over them.
     return yield* database.attemptTransaction("merge documents", (sql) => {
       for (const { fresh, source } of plan) {
         insertRows(sql, "organizations", source.organizations)
@@ -123,10 +124,6 @@ export const mergeServiceDocuments = (targetDir: string, sourceDirs: ReadonlyArr
       return plan.reduce((sum, entry) => sum + entry.fresh.size, 0)
     })
   }).pipe(
-    Effect.provide(
-      ServiceDatabase.Default.pipe(
-        Layer.provide(Layer.succeed(ServiceSettings, resolveServiceSettings({ dataDir: targetDir })))
-      )
-    ),
+    Effect.provide(ServiceDatabase.Default.pipe(Layer.provide(ServiceSettings.layer({ dataDir: targetDir })))),
     Effect.withSpan("MergeDocuments.mergeServiceDocuments", { attributes: { targetDir } })
   )

@@ -71,7 +71,7 @@ export const defaultRequestTimeoutMs = 120_000
  * `(i - 1) × documentIdsPerShard + 1`, so the shards' checkpoints merge without two documents sharing an id. Ids
  * stay 32-bit integers (as the reference's are), which leaves room for 214 shards of ten million documents each.
  */
-export const documentIdsPerShard = 10_000_000
+const documentIdsPerShard = 10_000_000
 
 /** `documentIdBase` of shard `index` (1-based) of a sharded run's embedded service. */
 export const shardDocumentIdBase = (shard: { readonly index: number }): number =>

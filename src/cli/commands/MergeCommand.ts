@@ -11,7 +11,7 @@ import { mergeCheckpoints } from "../../store/MergeCheckpoints.js"
 import { CliOutput } from "../CliOutput.js"
 import { ExitCode } from "../ExitCode.js"
 import { type ArgvOf, commandHelp } from "../PipelineArgs.js"
-import { requireCheckpoint, statePath, writeRunReports } from "../Reports.js"
+import { embeddedDataDir, requireCheckpoint, statePath, writeRunReports } from "../Reports.js"
 import { effectCommand } from "../runCommand.js"
 import { UsageError } from "../UsageError.js"
 
@@ -37,9 +37,6 @@ const builder = (yargs: Argv) =>
     .example("$0 merge output/contracts/shard-*-of-4 --pipeline pipelines/contracts.yaml", "then `run` goes on from it")
     .example("$0 merge shards/shard-* --out output/contracts-review", "without the pipeline: default report settings")
 
-/** The embedded service data a shard run kept next to its checkpoint (none when it ran against a service). */
-const embeddedServiceOf = (dir: string) => join(dir, "service")
-
 /**
  * `docsweep merge DIR... [--out DIR]`: one checkpoint and one report from the shards' checkpoints. Shards that ran
  * on their own embedded services bring their documents into the merged output's embedded service, so a later `run`
@@ -53,9 +50,9 @@ const mergeShards = Effect.fn("MergeCommand.mergeShards")(function* (argv: ArgvO
   const dirs = (argv.dirs ?? []).map((dir) => resolve(dir))
   const sources = dirs.map(statePath)
   yield* Effect.forEach(sources, requireCheckpoint, { discard: true })
-  const services = dirs.map(embeddedServiceOf).filter((dir) => existsSync(join(dir, databaseFile)))
-  const documents =
-    services.length === 0 ? 0 : yield* mergeServiceDocuments(embeddedServiceOf(resolve(outDir)), services)
+  // The embedded service data each shard run kept (none when it ran against a service).
+  const services = dirs.map(embeddedDataDir).filter((dir) => existsSync(join(dir, databaseFile)))
+  const documents = services.length === 0 ? 0 : yield* mergeServiceDocuments(embeddedDataDir(resolve(outDir)), services)
   const target = statePath(resolve(outDir))
   const merged = yield* mergeCheckpoints(target, sources)
   yield* Effect.logInfo(`merged ${sources.length} checkpoints into ${target}`).pipe(

@@ -1,15 +1,28 @@
 import { Effect } from "effect"
 import type { Argv, CommandModule } from "yargs"
-import { defaultFaultDelayMs } from "../../service/ServiceSettings.js"
+import {
+  defaultDataDir,
+  defaultFaultDelayMs,
+  defaultHeadersTimeoutMs,
+  defaultHost,
+  defaultMaxUploads,
+  defaultPort,
+  defaultRequestTimeoutMs,
+  defaultUploadLimitBytes,
+  defaultWorkers
+} from "../../service/ServiceSettings.js"
 import { ExitCode } from "../ExitCode.js"
 import { commandHelp } from "../PipelineArgs.js"
 import { effectCommand } from "../runCommand.js"
 import { docsAddProgram, serveProgram, tokenProgram, usersAddProgram } from "../ServicePrograms.js"
 
+/** `--upload-limit-mb` counts mebibytes, as `serve` reads it. */
+const bytesPerMb = 1024 * 1024
+
 const dataOption = {
   type: "string",
   describe: "data directory of the local service",
-  default: ".docsweep/service"
+  default: defaultDataDir
 } as const
 
 const planOption = {
@@ -29,10 +42,10 @@ const groupCommand = <U>(command: string, describe: string, subcommand: CommandM
 
 const serveBuilder = (yargs: Argv) =>
   commandHelp(yargs)
-    .option("host", { type: "string", default: "127.0.0.1", describe: "address to listen on" })
-    .option("port", { type: "number", default: 8787, describe: "port; 0 picks a free one" })
+    .option("host", { type: "string", default: defaultHost, describe: "address to listen on" })
+    .option("port", { type: "number", default: defaultPort, describe: "port; 0 picks a free one" })
     .option("data", dataOption)
-    .option("workers", { type: "number", default: 4, describe: "tasks generated at once" })
+    .option("workers", { type: "number", default: defaultWorkers, describe: "tasks generated at once" })
     .option("engine", { type: "string", default: "extractive", describe: "extractive, openai or latency" })
     .option("latency-ms", { type: "number", describe: "latency engine: median milliseconds per answer" })
     .option("latency-dist", {
@@ -61,16 +74,24 @@ const serveBuilder = (yargs: Argv) =>
       default: false,
       describe: "serve GET /debug/run-counts and /debug/queue-stats"
     })
-    .option("upload-limit-mb", { type: "number", default: 100, describe: "largest document upload" })
-    .option("max-uploads", { type: "number", default: 8, describe: "uploads read at once; more are answered 429" })
+    .option("upload-limit-mb", {
+      type: "number",
+      default: defaultUploadLimitBytes / bytesPerMb,
+      describe: "largest document upload"
+    })
+    .option("max-uploads", {
+      type: "number",
+      default: defaultMaxUploads,
+      describe: "uploads read at once; more are answered 429"
+    })
     .option("headers-timeout-ms", {
       type: "number",
-      default: 10_000,
+      default: defaultHeadersTimeoutMs,
       describe: "a request whose headers take longer is answered 408 (slow clients hold no socket)"
     })
     .option("request-timeout-ms", {
       type: "number",
-      default: 120_000,
+      default: defaultRequestTimeoutMs,
       describe: "a request whose body takes longer is answered 408"
     })
     .option("secret", { type: "string", describe: "JWT secret (else DOCSWEEP_JWT_SECRET, else kept in --data)" })

@@ -10,7 +10,6 @@ const pageBreakStyle = ["br[type='page'] => hr"]
 
 const pageBreakRun = '<w:r><w:br w:type="page"/></w:r>'
 const lastRendered = /<w:lastRenderedPageBreak\s*\/>/g
-const hasLastRendered = /<w:lastRenderedPageBreak\s*\/>/
 /** A section's properties inside a paragraph's: the section ends with that paragraph. */
 const sectionEnd = /<w:sectPr\b[^>]*>((?:(?!<\/w:sectPr>)[\s\S])*)<\/w:sectPr>\s*<\/w:pPr>/g
 
@@ -20,8 +19,8 @@ const sectionEnd = /<w:sectPr\b[^>]*>((?:(?!<\/w:sectPr>)[\s\S])*)<\/w:sectPr>\s
  * (`w:br w:type="page"`, kept as they are) and section breaks that start a new page (every type but
  * "continuous") are.
  */
-export const markPageBreaks = (xml: string): string => {
-  if (hasLastRendered.test(xml)) {
+const markPageBreaks = (xml: string): string => {
+  if (xml.includes("<w:lastRenderedPageBreak")) {
     return xml.replace(/<w:br\b[^>]*w:type="page"[^>]*\/>/g, "").replace(lastRendered, '<w:br w:type="page"/>')
   }
   let out = ""

@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { Forbidden, NotFound, ValidationFailed, type ValidationIssue } from "../../api/ApiError.js"
 import { CurrentUser } from "../../api/Authentication.js"
 import type { DocumentStore } from "../store/DocumentStore.js"
-import type { OwnedRow } from "../store/TableStore.js"
+import type { OwnedRow } from "../store/MemberDocuments.js"
 
 /** A 422 naming one field: `loc` as the reference writes it (`["body", "document_ids", 0]`). */
 export const invalid = (loc: ValidationIssue["loc"], msg: string, type = "value_error") =>
@@ -40,7 +40,7 @@ export const requireVisible = <Row extends OwnedRow>(row: Row | undefined, what:
   )
 
 /** Ids that are not in `known`, as 422 issues at `loc` + their index. */
-export const unknownIds = (
+const unknownIds = (
   ids: ReadonlyArray<number>,
   known: ReadonlySet<number>,
   loc: ReadonlyArray<string>,

@@ -11,10 +11,14 @@ export class DocumentNotes extends Effect.Service<DocumentNotes>()("app/service/
 
     const addAnnotation = Effect.fn("DocumentNotes.addAnnotation")(function* (input: NewAnnotation) {
       const stamps = createdBy(input.userId, yield* nowIso)
-      const row = { document_id: input.documentId, user_id: input.userId, type: input.type, ...stamps }
-      return yield* db.use("add annotation", (sql) =>
-        insertRow(sql, "annotations", { ...row, description: input.description })
-      )
+      const row = {
+        document_id: input.documentId,
+        user_id: input.userId,
+        type: input.type,
+        description: input.description,
+        ...stamps
+      }
+      return yield* db.use("add annotation", (sql) => insertRow(sql, "annotations", row))
     })
 
     const addComment = Effect.fn("DocumentNotes.addComment")(function* (input: NewComment) {

@@ -3,7 +3,7 @@ import type { MessageId, SessionId, UserId } from "../../api/Ids.js"
 import type { ChatMessage } from "../../api/Sessions.js"
 import type { HistoryTurn } from "../engine/AnswerEngine.js"
 import { jsonObject, nowIso, ServiceDatabase } from "../ServiceDatabase.js"
-import { memberDocumentIds } from "./TableStore.js"
+import { memberDocumentIds } from "./MemberDocuments.js"
 import { admit, enqueueTask } from "./TaskStore.js"
 
 interface MessageRow {

@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import type { DocumentId, SessionId, Visibility } from "../../api/Ids.js"
 import type { Session } from "../../api/Sessions.js"
 import { bit, jsonObject, nowIso, ServiceDatabase, type Sql } from "../ServiceDatabase.js"
-import { memberDocumentIds, type OwnedRow, ownerFields, setMemberDocuments } from "./TableStore.js"
+import { memberDocumentIds, type OwnedRow, ownerFields, setMemberDocuments } from "./MemberDocuments.js"
 import { cancelTask } from "./TaskStore.js"
 
 export interface SessionRow extends OwnedRow {
