@@ -1,4 +1,5 @@
 import { type Passage, pageAt } from "../AnswerEngine.js"
+import type { DocumentSentence } from "./DocumentSentences.js"
 import type { Found, Outcome } from "./Found.js"
 
 /**
@@ -46,6 +47,10 @@ export const pagesCited = (passage: Passage, from: number, to: number): string =
   const last = pageAt(passage, to)
   return first === last ? `p. ${first}` : `pp. ${first}–${last}`
 }
+
+/** A sentence quoted with the page it stands on. */
+export const quoteLine = (sentence: DocumentSentence): string =>
+  `"${sentence.text.replace(/\s+/g, " ")}" (${pagesCited(sentence.entry.passage, sentence.start, sentence.start + sentence.text.length - 1)})`
 
 const placeOf = (found: Found, quote: Quote, multiDocument: boolean): string => {
   const pages = pagesCited(found.sentence.entry.passage, quote.from, quote.to)
