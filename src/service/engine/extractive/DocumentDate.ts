@@ -2,7 +2,7 @@ import type { EngineDocument } from "../AnswerEngine.js"
 import { findDates, monthNames } from "./DateSpans.js"
 import type { Found } from "./Found.js"
 import type { IndexedPassage, PassageIndex } from "./PassageIndex.js"
-import type { RankedSentence } from "./Ranking.js"
+import { type RankedSentence, toRanked } from "./Ranking.js"
 import { splitSentences } from "./Sentences.js"
 
 /**
@@ -39,7 +39,7 @@ interface Dated {
 const quoted = (entry: IndexedPassage, text: string, at: number): RankedSentence => {
   const sentence = splitSentences(text).find((s) => s.start <= at && at < s.end)
   // `text` is the passage's own text, so the sentence's offset in it is its place in the passage.
-  return { entry, text: sentence?.text ?? text, position: 0, start: sentence?.start ?? 0, score: 1, coverage: 1 }
+  return toRanked({ entry, text: sentence?.text ?? text, position: 0, start: sentence?.start ?? 0 })
 }
 
 const passagesOf = (index: PassageIndex, document: EngineDocument) =>

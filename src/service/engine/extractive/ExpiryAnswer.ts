@@ -4,7 +4,7 @@ import { findDurations } from "./DurationSpans.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { buildQuery } from "./Query.js"
-import { type RankedSentence, rankPassages, rankSentences } from "./Ranking.js"
+import { type RankedSentence, rankPassages, rankSentences, toRanked } from "./Ranking.js"
 import type { SpanAnswer } from "./SpanAnswer.js"
 import { documentTerm, endsWithYear, statedEnd, statedStart, termClauseAnswer, termPeriod } from "./TermClause.js"
 
@@ -90,7 +90,7 @@ export const expiryAnswer = (
 ): Found | undefined => {
   const term = documentTerm(index, document)
   if (term !== undefined) {
-    const sentence = { ...term, score: 1, coverage: 1 }
+    const sentence = toRanked(term)
     const end = statedEnd(term.text)
     if (end !== undefined) return { short: end.text, sentence, at: end.start }
     if (endsWithYear.test(term.text)) {

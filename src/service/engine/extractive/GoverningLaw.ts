@@ -2,6 +2,7 @@ import type { EngineDocument } from "../AnswerEngine.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { findGoverningLaw } from "./PlaceSpans.js"
+import { toRanked } from "./Ranking.js"
 
 /** "Which law governs?", "Governing law?", "Under which state's laws is it interpreted?": the law, not the courts. */
 export const lawQuestion = /\blaws?\b|\bgovern\w*|\blegislation\b|\binterpret\w*|\bconstru\w*/i
@@ -24,7 +25,7 @@ export const answerGoverningLaw = (
   for (const sentence of index.scan(document.id, (text) => choiceOfLaw.test(text))) {
     const [place] = findGoverningLaw(sentence.text)
     if (place === undefined) continue
-    return { short: place.text, sentence: { ...sentence, score: 1, coverage: 1 }, at: place.start }
+    return { short: place.text, sentence: toRanked(sentence), at: place.start }
   }
   return undefined
 }

@@ -85,6 +85,23 @@ export const coverageOf = (index: PassageIndex, query: Query, present: ReadonlyS
 }
 
 /**
+ * A sentence as an answer's quote with the given relevance. The fields are copied one by one: a spread of a
+ * `DocumentSentence` would run its lazy `stems` getter (and carry fields a quote has no use for).
+ */
+export const toRanked = (
+  sentence: Pick<RankedSentence, "entry" | "text" | "position" | "start">,
+  score = 1,
+  coverage = 1
+): RankedSentence => ({
+  entry: sentence.entry,
+  text: sentence.text,
+  position: sentence.position,
+  start: sentence.start,
+  score,
+  coverage
+})
+
+/**
  * Scores every sentence of the ranked passages: the query terms it holds (weight × IDF), a share of the sentence
  * before it (a heading or lead-in lends relevance to the clause under it), and its passage's rank.
  */

@@ -3,7 +3,7 @@ import type { Found } from "./Found.js"
 import { findPersons } from "./PartySpans.js"
 import type { IndexedPassage, PassageIndex } from "./PassageIndex.js"
 import type { Query } from "./Query.js"
-import type { RankedSentence } from "./Ranking.js"
+import { type RankedSentence, toRanked } from "./Ranking.js"
 import { splitSentences } from "./Sentences.js"
 
 const signatureCue =
@@ -15,7 +15,7 @@ export const signingQuestion = /\b(?:sign(?:s|ed|ing|ator(?:y|ies))?|execut(?:ed
 const quoted = (entry: IndexedPassage, text: string, at: number): RankedSentence => {
   const sentence = splitSentences(text).find((s) => s.start <= at && at < s.end)
   // `text` is the passage's own text, so the sentence's offset in it is its place in the passage.
-  return { entry, text: sentence?.text ?? text, position: 0, start: sentence?.start ?? 0, score: 1, coverage: 1 }
+  return toRanked({ entry, text: sentence?.text ?? text, position: 0, start: sentence?.start ?? 0 })
 }
 
 const passagesOf = (index: PassageIndex, document: EngineDocument) =>

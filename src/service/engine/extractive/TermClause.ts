@@ -4,6 +4,7 @@ import type { DocumentSentence } from "./DocumentSentences.js"
 import { findDurations } from "./DurationSpans.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
+import { toRanked } from "./Ranking.js"
 
 /** A clause that says how long the agreement lasts ("The term of this Agreement shall be five (5) years …"). */
 const termClause =
@@ -70,5 +71,5 @@ export const termClauseAnswer = (sentence: DocumentSentence): Found => ({
   short: openEnded.test(sentence.text)
     ? "No fixed end date: it runs until terminated."
     : "No end date is stated; the term clause:",
-  sentence: { ...sentence, score: 1, coverage: 1 }
+  sentence: toRanked(sentence)
 })
