@@ -28,6 +28,10 @@ export interface PassageIndex {
   readonly opening: (documentId: number, count: number) => ReadonlyArray<IndexedPassage>
 }
 
+/** A document's passages, in order. */
+export const passagesOf = (index: PassageIndex, document: EngineDocument): ReadonlyArray<IndexedPassage> =>
+  index.passages.filter((entry) => entry.document === document)
+
 /** How far into a document its preamble is looked for (a long table of contents comes first). */
 const preambleSearch = 60
 /**
