@@ -1,4 +1,4 @@
-import { type Passage, pageAt } from "../AnswerEngine.js"
+import { type Passage, pageAt, pagesLabel } from "../AnswerEngine.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
 import type { Found, Outcome } from "./Found.js"
 
@@ -43,9 +43,7 @@ const quoteOf = (found: Found, max: number): Quote => {
 
 /** "p. 3", or "pp. 3–4" for a quote that runs onto the next page. */
 export const pagesCited = (passage: Passage, from: number, to: number): string => {
-  const first = pageAt(passage, from)
-  const last = pageAt(passage, to)
-  return first === last ? `p. ${first}` : `pp. ${first}–${last}`
+  return pagesLabel(pageAt(passage, from), pageAt(passage, to))
 }
 
 /** A sentence quoted with the page it stands on. */
