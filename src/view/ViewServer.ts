@@ -48,7 +48,7 @@ const loopbackNames = ["127.0.0.1", "localhost", "[::1]"]
  * of its own at 127.0.0.1 (DNS rebinding) cannot read the report through the reader's browser; on an address the
  * user chose to open, any.
  */
-export const allowedHosts = (host: string): ReadonlySet<string> | undefined =>
+const allowedHosts = (host: string): ReadonlySet<string> | undefined =>
   host === "127.0.0.1" || host === "localhost" || host === "::1" ? new Set(loopbackNames) : undefined
 
 /**

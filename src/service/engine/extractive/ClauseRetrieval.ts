@@ -77,7 +77,7 @@ const blank = (text: string, ignore: RegExp | undefined) =>
   ignore === undefined ? text : text.replace(ignore, (phrase) => " ".repeat(phrase.length))
 
 /** The shortest stretch (in characters, start to start) holding a phrase of every facet; undefined when one is missing. */
-export const facetSpan = (
+const facetSpan = (
   facets: ReadonlyArray<RegExp>,
   text: string
 ): { readonly span: number; readonly at: number } | undefined => {

@@ -5,7 +5,7 @@ import { findGoverningLaw } from "./PlaceSpans.js"
 import { toRanked } from "./Ranking.js"
 
 /** "Which law governs?", "Governing law?", "Under which state's laws is it interpreted?": the law, not the courts. */
-export const lawQuestion = /\blaws?\b|\bgovern\w*|\blegislation\b|\binterpret\w*|\bconstru\w*/i
+const governingLawQuestion = /\blaws?\b|\bgovern\w*|\blegislation\b|\binterpret\w*|\bconstru\w*/i
 const placeOnly = /\b(?:courts?|venue|forum|seat|where|sue|litigat\w*|arbitrat\w*)\b/i
 
 /** A choice-of-law clause: the contract is governed by, construed under, or subject to some place's law. */
@@ -21,7 +21,7 @@ export const answerGoverningLaw = (
   document: EngineDocument,
   question: string
 ): Found | undefined => {
-  if (!lawQuestion.test(question) || placeOnly.test(question)) return undefined
+  if (!governingLawQuestion.test(question) || placeOnly.test(question)) return undefined
   for (const sentence of index.scan(document.id, (text) => choiceOfLaw.test(text))) {
     const [place] = findGoverningLaw(sentence.text)
     if (place === undefined) continue
