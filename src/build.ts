@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { type BuildOptions, build } from "esbuild"
+import { pageScriptFile, pageStyleFile } from "./export/html/PageAssets.js"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 export const buildDir = join(root, ".build")
@@ -42,12 +43,12 @@ export const bundles: ReadonlyArray<{ readonly entry: string; readonly out: stri
     // inlines into every report. Browsers from 2023 on (DecompressionStream everywhere: Safari 16.4, Firefox 113).
     {
       entry: "src/export/html/page/main.ts",
-      out: "report-page.js",
+      out: pageScriptFile,
       options: { platform: "browser", format: "iife", target: ["chrome111", "firefox113", "safari16.4"], minify: true }
     },
     {
       entry: "src/export/html/page/report.css",
-      out: "report-page.css",
+      out: pageStyleFile,
       // The font travels inside the style sheet as a data: URL: the report loads nothing from anywhere.
       options: { loader: { ".woff2": "dataurl" }, target: ["chrome111", "firefox113", "safari16.4"], minify: true }
     }

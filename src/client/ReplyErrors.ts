@@ -1,7 +1,8 @@
 import { type Headers, HttpClient, type HttpClientError, HttpClientResponse } from "@effect/platform"
-import { Clock, Duration, Effect, FiberRef, Match, Option, ParseResult, Predicate, Schema } from "effect"
+import { Clock, type Duration, Effect, FiberRef, Match, Option, ParseResult, Predicate, Schema } from "effect"
 import { Api } from "../api/Api.js"
 import { ValidationIssue } from "../api/ApiError.js"
+import { retryAfterWait } from "../api/RetryAfter.js"
 import {
   type ClientError,
   Forbidden,
@@ -98,15 +99,9 @@ const issuesOf = (text: string, clean: Scrub) => {
   return cleanIssues(issues, clean)
 }
 
-/** Retry-After is either delta-seconds or an HTTP date (RFC 9110 §10.2.3). */
-export const parseRetryAfter = (value: string | undefined, nowMillis: number): Option.Option<Duration.Duration> => {
-  if (value === undefined || value.trim() === "") return Option.none()
-  const trimmed = value.trim()
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Option.some(Duration.seconds(Number(trimmed)))
-  const at = Date.parse(trimmed)
-  if (Number.isNaN(at)) return Option.none()
-  return Option.some(Duration.millis(Math.max(0, at - nowMillis)))
-}
+/** Retry-After is either delta-seconds or an HTTP date (RFC 9110 §10.2.3); none when absent or unreadable. */
+export const parseRetryAfter = (value: string | undefined, nowMillis: number): Option.Option<Duration.Duration> =>
+  Option.fromNullable(retryAfterWait(value, nowMillis))
 
 const retryAfterOf = (reply: ErrorReply) =>
   Effect.map(Clock.currentTimeMillis, (now) => parseRetryAfter(reply.headers["retry-after"], now))

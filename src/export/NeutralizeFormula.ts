@@ -10,17 +10,19 @@ const formulaStart = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/
 export const neutralizeFormula = (value: string, allow: boolean): string =>
   allow || !formulaStart.test(value) ? value : `'${value}`
 
+// C0 and C1 control characters other than tab, LF and CR.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what it is for
+const controls = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g
+
 /**
  * Control characters other than tab, CR and LF, made visible (`\x1b`): the data stays, but `cat report.csv` at a
- * terminal runs no escape sequence (no cleared screen, retitled window or hidden text).
+ * terminal runs no escape sequence (no cleared screen, retitled window or hidden text), and an HTML report shows
+ * an answer's ANSI escape as text. The test comes first because nearly no value holds one, and 100,000 answers
+ * pass here.
  */
 export const inertControls = (value: string): string => {
-  let inert = ""
-  for (const char of value) {
-    const code = char.charCodeAt(0)
-    const kept = code === 0x09 || code === 0x0a || code === 0x0d
-    inert +=
-      !kept && (code <= 0x1f || (code >= 0x7f && code <= 0x9f)) ? `\\x${code.toString(16).padStart(2, "0")}` : char
-  }
-  return inert
+  controls.lastIndex = 0
+  return controls.test(value)
+    ? value.replace(controls, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, "0")}`)
+    : value
 }

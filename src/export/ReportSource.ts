@@ -19,8 +19,7 @@ const byStatus = (counts: Readonly<Record<CellState, number>>): Record<string, n
 
 /**
  * The export's ReportModel from the store's report data (`ReadStore.reportData`). Columns get local ids
- * 1..n in pipeline order; `file` is the pipeline file the report names. Type-only import: the export layer
- * defines the model, the store only fills it.
+ * 1..n in pipeline order; `file` is the pipeline file the report names.
  */
 export const toReportModel = (data: ReportData, options: { readonly file: string }): ReportModel => {
   const columns: Array<ReportColumn> = data.columns.map((column, index) => ({

@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto"
 import { readFile } from "node:fs/promises"
 import { Effect, Option, Ref } from "effect"
+import { contentHash } from "../runner/Keys.js"
 import { doctypeFromFilename, extractText } from "../service/documents/extractText.js"
 import type { LayoutStore } from "../store/LayoutStore.js"
 
@@ -22,8 +22,9 @@ export const localDocuments = (
     for (const path of paths) {
       const bytes = yield* readBytes(path)
       if (Option.isNone(bytes)) continue
-      const sha256 = createHash("sha256").update(bytes.value).digest("hex")
-      const id = yield* store.uploadedFile(path, sha256).pipe(Effect.option, Effect.map(Option.flatten))
+      const id = yield* store
+        .uploadedFile(path, contentHash(bytes.value))
+        .pipe(Effect.option, Effect.map(Option.flatten))
       if (Option.isSome(id)) found.set(id.value, path)
     }
     return found

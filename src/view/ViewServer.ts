@@ -3,7 +3,7 @@ import { HttpRouter, HttpServer, HttpServerRequest, HttpServerResponse } from "@
 import { NodeHttpServer } from "@effect/platform-node"
 import { Cause, Context, Effect, Layer, Option, type Scope } from "effect"
 import { contentSecurityPolicy } from "../export/html/HtmlDocument.js"
-import { loadPageAssets } from "../export/html/PageAssets.js"
+import { loadPageAssets, type PageAssets } from "../export/html/PageAssets.js"
 import { livePaths } from "../export/html/PageData.js"
 import { renderHtml } from "../export/html/WriteHtml.js"
 import type { Packed } from "./ViewSource.js"
@@ -48,7 +48,7 @@ const loopbackNames = ["127.0.0.1", "localhost", "[::1]"]
  * of its own at 127.0.0.1 (DNS rebinding) cannot read the report through the reader's browser; on an address the
  * user chose to open, any.
  */
-export const allowedHosts = (host: string): ReadonlySet<string> | undefined =>
+const allowedHosts = (host: string): ReadonlySet<string> | undefined =>
   host === "127.0.0.1" || host === "localhost" || host === "::1" ? new Set(loopbackNames) : undefined
 
 /**
@@ -71,10 +71,10 @@ const answered = <E, R>(guard: Guard, handler: Effect.Effect<HttpServerResponse.
     )
   )
 
-const page = (handlers: ViewHandlers, policy: string) =>
+const page = (handlers: ViewHandlers, policy: string, assets: PageAssets) =>
   Effect.gen(function* () {
     const { packed, title, version } = yield* handlers.current
-    const html = yield* renderHtml({ title, packed, path: "docsweep view", live: version })
+    const html = yield* renderHtml({ title, packed, assets, path: "docsweep view", live: version })
     return HttpServerResponse.text(html, { contentType: "text/html; charset=utf-8", headers: headers(policy) })
   })
 
@@ -105,11 +105,14 @@ const pageText = (handlers: ViewHandlers, policy: string) =>
     })
   })
 
-/** The routes: the page, the change mark, the data and a local document's page text. GET only; read only. */
-const router = (handlers: ViewHandlers, guard: Guard) => {
+/**
+ * The routes: the page, the change mark, the data and a local document's page text. GET only; read only. The page
+ * is built from the assets loaded at start, the ones the policy hashes.
+ */
+const router = (handlers: ViewHandlers, guard: Guard, assets: PageAssets) => {
   const { policy } = guard
   return HttpRouter.empty.pipe(
-    HttpRouter.get("/", answered(guard, page(handlers, policy))),
+    HttpRouter.get("/", answered(guard, page(handlers, policy, assets))),
     HttpRouter.get(
       livePaths.version,
       answered(
@@ -133,7 +136,7 @@ export const startViewServer = (
   Effect.gen(function* () {
     const assets = yield* loadPageAssets("docsweep view")
     const policy = contentSecurityPolicy(assets, "'self'")
-    const served = HttpServer.serve(router(handlers, { policy, hosts: allowedHosts(options.host) })).pipe(
+    const served = HttpServer.serve(router(handlers, { policy, hosts: allowedHosts(options.host) }, assets)).pipe(
       Layer.provideMerge(NodeHttpServer.layer(createServer, { host: options.host, port: options.port }))
     )
     const context = yield* Layer.build(served)

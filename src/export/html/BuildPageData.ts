@@ -1,3 +1,4 @@
+import { inertControls } from "../NeutralizeFormula.js"
 import { columnType, type ReportAnswer, type ReportCell, type ReportModel, type ReportSetting } from "../ReportModel.js"
 import {
   type PageAnswer,
@@ -16,20 +17,8 @@ const statusCode: Record<ReportCell["status"], StatusCode> = {
   skipped: "k"
 }
 
-// C0 and C1 control characters other than tab, LF and CR.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what it is for
-const controls = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g
-
-/**
- * Control characters made visible (`\x1b`), as in the CSV reports: an answer holding an ANSI escape shows it as
- * text. The test comes first because nearly no answer holds one, and 100,000 answers pass here.
- */
-export const visibleControls = (text: string): string => {
-  controls.lastIndex = 0
-  return controls.test(text)
-    ? text.replace(controls, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, "0")}`)
-    : text
-}
+/** The report page's name for `inertControls`: answers, names and settings show a control character as `\x1b`. */
+export const visibleControls = inertControls
 
 const optionalText = (text: string | undefined): string | null => (text === undefined ? null : visibleControls(text))
 

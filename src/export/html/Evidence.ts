@@ -32,7 +32,7 @@ const quotePattern = new RegExp(
 )
 
 /** Every quote with a page reference in `answer`, in order. */
-export const quotesOf = (answer: string): ReadonlyArray<Quote> =>
+const quotesOf = (answer: string): ReadonlyArray<Quote> =>
   Array.from(answer.matchAll(quotePattern), (match) => {
     const page = Number(match[3] ?? match[6])
     const last = Number(match[4] ?? match[7] ?? page)

@@ -8,7 +8,7 @@ import type { ReportModel, ReportSetting } from "../ReportModel.js"
 import { buildPageData } from "./BuildPageData.js"
 import { htmlDocument, htmlParts } from "./HtmlDocument.js"
 import { base64OfGzip, gzipPageData } from "./PackPageData.js"
-import { loadPageAssets } from "./PageAssets.js"
+import { loadPageAssets, type PageAssets } from "./PageAssets.js"
 import type { PageData } from "./PageData.js"
 
 export interface HtmlOptions {
@@ -28,25 +28,26 @@ export const packReport = (
     gzipPageData(buildPageData(model, { generatedAt: options.now, settings: options.settings }), path)
   )
 
-/** The whole HTML document for packed data; `live` is the data's version when `docsweep view` serves it. */
+/**
+ * The whole HTML document for packed data, with the page assets the caller loaded once (`docsweep view` hashes
+ * the same ones into its content security policy); `live` is the data's version when `docsweep view` serves it.
+ */
 export const renderHtml = (input: {
   readonly title: string
   readonly packed: Buffer
+  readonly assets: PageAssets
   readonly path: string
   readonly live?: string
 }): Effect.Effect<string, ExportError> =>
-  Effect.gen(function* () {
-    const assets = yield* loadPageAssets(input.path)
-    return yield* Effect.try({
-      try: () =>
-        htmlDocument({
-          title: input.title,
-          data: input.packed.toString("base64"),
-          assets,
-          ...(input.live === undefined ? {} : { live: input.live })
-        }),
-      catch: (cause) => new ExportError({ path: input.path, cause })
-    })
+  Effect.try({
+    try: () =>
+      htmlDocument({
+        title: input.title,
+        data: input.packed.toString("base64"),
+        assets: input.assets,
+        ...(input.live === undefined ? {} : { live: input.live })
+      }),
+    catch: (cause) => new ExportError({ path: input.path, cause })
   })
 
 /** `<pipeline> · run N` */

@@ -22,6 +22,10 @@ export const pageAt = (passage: Passage, offset: number): number => {
   return page
 }
 
+/** "p. 3", or "pp. 3–4" for text that runs onto a later page. */
+export const pagesLabel = (first: number, last: number = first): string =>
+  first === last ? `p. ${first}` : `pp. ${first}–${last}`
+
 /** A document as an engine sees it: its name and its stored passages. */
 export interface EngineDocument {
   readonly id: number

@@ -21,7 +21,7 @@ Chart.defaults.color = "#475467"
 Chart.defaults.animation = false
 
 /** The xlsx report's status colours (Excel's Good, Bad and Neutral styles), so both reports read alike. */
-export const statusColours = {
+const statusColours = {
   answered: { fill: "#C6EFCE", line: "#006100" },
   failed: { fill: "#FFC7CE", line: "#9C0006" },
   pending: { fill: "#FFEB9C", line: "#9C5700" },

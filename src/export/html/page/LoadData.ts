@@ -25,8 +25,11 @@ export const embeddedData = async (): Promise<PageData> => {
   return checked(JSON.parse(await new Response(stream).text()))
 }
 
-/** The data endpoint of `docsweep view` (a same-origin path), or undefined for a report opened from disk. */
-export const liveEndpoint = (): string | undefined =>
+/**
+ * The version of the embedded data when `docsweep view` serves the page (the live page follows the checkpoint from
+ * it), or undefined for a report opened from disk.
+ */
+export const liveVersion = (): string | undefined =>
   document.querySelector<HTMLMetaElement>(`meta[name="${pageIds.live}"]`)?.content || undefined
 
 /** Fetches JSON from the serving `docsweep view`. */

@@ -12,7 +12,7 @@ interface Reason {
 }
 
 /** Failed cells grouped by their reason, most frequent first. */
-export const failureReasons = (cells: Cells): ReadonlyArray<Reason> => {
+const failureReasons = (cells: Cells): ReadonlyArray<Reason> => {
   const reasons = new Map<string, Reason>()
   for (let index = 0; index < cells.rows * cells.cols; index++) {
     if (cells.status(index) !== "f") continue

@@ -7,10 +7,10 @@ import { pageIds } from "../PageData.js"
 import { App } from "./App.js"
 import { el, replace } from "./Dom.js"
 import { followLive } from "./Live.js"
-import { embeddedData, liveEndpoint } from "./LoadData.js"
+import { embeddedData, liveVersion } from "./LoadData.js"
 
 const boot = async (root: HTMLElement) => {
-  const live = liveEndpoint()
+  const live = liveVersion()
   const data = await embeddedData()
   const app = new App(root, data, live !== undefined)
   root.dataset.ready = "true"

@@ -1,4 +1,5 @@
-import { type Passage, pageAt } from "../AnswerEngine.js"
+import { type Passage, pageAt, pagesLabel } from "../AnswerEngine.js"
+import type { DocumentSentence } from "./DocumentSentences.js"
 import type { Found, Outcome } from "./Found.js"
 
 /**
@@ -42,10 +43,12 @@ const quoteOf = (found: Found, max: number): Quote => {
 
 /** "p. 3", or "pp. 3–4" for a quote that runs onto the next page. */
 export const pagesCited = (passage: Passage, from: number, to: number): string => {
-  const first = pageAt(passage, from)
-  const last = pageAt(passage, to)
-  return first === last ? `p. ${first}` : `pp. ${first}–${last}`
+  return pagesLabel(pageAt(passage, from), pageAt(passage, to))
 }
+
+/** A sentence quoted with the page it stands on. */
+export const quoteLine = (sentence: DocumentSentence): string =>
+  `"${sentence.text.replace(/\s+/g, " ")}" (${pagesCited(sentence.entry.passage, sentence.start, sentence.start + sentence.text.length - 1)})`
 
 const placeOf = (found: Found, quote: Quote, multiDocument: boolean): string => {
   const pages = pagesCited(found.sentence.entry.passage, quote.from, quote.to)

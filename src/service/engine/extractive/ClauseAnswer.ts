@@ -5,19 +5,12 @@ import { type ClauseType, clauseAt, hasClause, mayHaveClause, rulesOut } from ".
 import type { DocumentSentence } from "./DocumentSentences.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
-import type { RankedSentence } from "./Ranking.js"
+import { type RankedSentence, toRanked } from "./Ranking.js"
 import { continuationOf } from "./YesNoAnswer.js"
 
 /** A document sentence as the answer's quote: the ranked sentence when the query ranked it, else its own place. */
 export const asRanked = (sentence: DocumentSentence, ranked: ReadonlyArray<RankedSentence> = []): RankedSentence =>
-  ranked.find((other) => other.entry === sentence.entry && other.start === sentence.start) ?? {
-    entry: sentence.entry,
-    text: sentence.text,
-    position: sentence.position,
-    start: sentence.start,
-    score: 0,
-    coverage: 0
-  }
+  ranked.find((other) => other.entry === sentence.entry && other.start === sentence.start) ?? toRanked(sentence, 0, 0)
 
 /** Reads one kind of clause in a document. */
 type ClauseReader = (

@@ -4,7 +4,7 @@ import type { DocumentSentence } from "./DocumentSentences.js"
 import { liabilityVocabulary } from "./LiabilityVocabulary.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { rightsVocabulary } from "./RightsVocabulary.js"
-import { splitSentences } from "./Sentences.js"
+import { type Sentence, splitSentences } from "./Sentences.js"
 import type { Vocabulary } from "./Vocabulary.js"
 
 /** Vocabularies by clause type or concept name (`ClauseTypes`, `Concepts`). */
@@ -77,7 +77,7 @@ const blank = (text: string, ignore: RegExp | undefined) =>
   ignore === undefined ? text : text.replace(ignore, (phrase) => " ".repeat(phrase.length))
 
 /** The shortest stretch (in characters, start to start) holding a phrase of every facet; undefined when one is missing. */
-export const facetSpan = (
+const facetSpan = (
   facets: ReadonlyArray<RegExp>,
   text: string
 ): { readonly span: number; readonly at: number } | undefined => {
@@ -118,15 +118,19 @@ const headingsAbove = (index: PassageIndex, sentence: DocumentSentence): string 
   const lines: Array<string> = [sentence.text.slice(0, 60)]
   let entry = sentence.entry
   let position = sentence.position
+  // The passage being walked, split once when first read (not at every step).
+  let sentences: ReadonlyArray<Sentence> | undefined
   for (let step = 0; step < headingReach; step++) {
     if (position === 0) {
       const previous = index.passages[index.passages.indexOf(entry) - 1]
       if (previous === undefined || previous.document !== entry.document) break
       entry = previous
-      position = splitSentences(entry.passage.text).length
+      sentences = splitSentences(entry.passage.text)
+      position = sentences.length
     }
     position -= 1
-    const text = splitSentences(entry.passage.text)[position]?.text ?? ""
+    sentences ??= splitSentences(entry.passage.text)
+    const text = sentences[position]?.text ?? ""
     if (headingLike(text)) lines.push(text)
   }
   return lines.join("\n")

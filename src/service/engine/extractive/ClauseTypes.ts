@@ -27,7 +27,7 @@ export interface ClauseType {
  * In order: the first type a question names is the one asked (specific kinds before the general ones, so a licence
  * grant, which any question that says "licensee" names, comes last).
  */
-export const clauseTypes: ReadonlyArray<ClauseType> = [
+const clauseTypes: ReadonlyArray<ClauseType> = [
   ...commercialClauses,
   ...rightsClauses.filter((type) => type.name !== "licence grant"),
   ...liabilityClauses,

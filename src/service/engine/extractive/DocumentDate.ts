@@ -1,9 +1,8 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import { findDates, monthNames } from "./DateSpans.js"
 import type { Found } from "./Found.js"
-import type { IndexedPassage, PassageIndex } from "./PassageIndex.js"
-import type { RankedSentence } from "./Ranking.js"
-import { splitSentences } from "./Sentences.js"
+import { type IndexedPassage, type PassageIndex, passagesOf } from "./PassageIndex.js"
+import { quotedAt } from "./Ranking.js"
 
 /**
  * "What is the date of the letter?", "When was the agreement signed?": the document's own date, given at its top
@@ -36,15 +35,6 @@ interface Dated {
   readonly span: { readonly text: string; readonly start: number }
 }
 
-const quoted = (entry: IndexedPassage, text: string, at: number): RankedSentence => {
-  const sentence = splitSentences(text).find((s) => s.start <= at && at < s.end)
-  // `text` is the passage's own text, so the sentence's offset in it is its place in the passage.
-  return { entry, text: sentence?.text ?? text, position: 0, start: sentence?.start ?? 0, score: 1, coverage: 1 }
-}
-
-const passagesOf = (index: PassageIndex, document: EngineDocument) =>
-  index.passages.filter((entry) => entry.document === document)
-
 const before = ({ entry, span }: Dated, length: number) =>
   entry.passage.text.slice(Math.max(0, span.start - length), span.start)
 
@@ -73,7 +63,7 @@ const yearlessDate = (entries: ReadonlyArray<IndexedPassage>): Found | undefined
     const m = yearlessOwn.exec(entry.passage.text)
     if (m === null) continue
     const at = m.index + m[0].length - (m[2]?.length ?? 0)
-    return { short: `${m[2]} ${m[1]} (no year stated)`, sentence: quoted(entry, entry.passage.text, at), at: 0 }
+    return { short: `${m[2]} ${m[1]} (no year stated)`, sentence: quotedAt(entry, at), at: 0 }
   }
   return undefined
 }
@@ -108,5 +98,5 @@ export const answerDocumentDate = (index: PassageIndex, document: EngineDocument
 
 const found = ({ entry, span }: Dated): Found => ({
   short: span.text,
-  sentence: quoted(entry, entry.passage.text, span.start)
+  sentence: quotedAt(entry, span.start)
 })

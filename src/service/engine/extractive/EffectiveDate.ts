@@ -3,6 +3,7 @@ import { findDates, monthNames } from "./DateSpans.js"
 import { answerDocumentDate } from "./DocumentDate.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
+import { toRanked } from "./Ranking.js"
 
 /** "When does it take effect?", "Effective date?": when the agreement starts to bind, not when it ends. */
 export const effectiveQuestion =
@@ -49,7 +50,7 @@ export const definedEffectiveDate = (index: PassageIndex, document: EngineDocume
   let definition: Found | undefined
   let yearlessDay: Found | undefined
   for (const sentence of index.scan(document.id, (text) => mayDefine.test(text))) {
-    const ranked = { ...sentence, score: 1, coverage: 1 }
+    const ranked = toRanked(sentence)
     const spans = findDates(sentence.text).filter((span) => /\d{4}/.test(span.text))
     for (const span of spans) {
       const before = sentence.text.slice(Math.max(0, span.start - 60), span.start)

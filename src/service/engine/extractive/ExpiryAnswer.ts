@@ -1,25 +1,29 @@
 import type { EngineDocument } from "../AnswerEngine.js"
-import { findDates, formatDate } from "./DateSpans.js"
+import { findDates, formatDate, monthNames } from "./DateSpans.js"
 import { findDurations } from "./DurationSpans.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { buildQuery } from "./Query.js"
-import { type RankedSentence, rankPassages, rankSentences } from "./Ranking.js"
+import { type RankedSentence, rankPassages, rankSentences, toRanked } from "./Ranking.js"
 import type { SpanAnswer } from "./SpanAnswer.js"
-import { documentTerm, endsWithYear, statedEnd, statedStart, termClauseAnswer, termPeriod } from "./TermClause.js"
+import {
+  documentTerm,
+  endsWithYear,
+  isTermLength,
+  statedEnd,
+  statedStart,
+  termClauseAnswer,
+  termPeriod
+} from "./TermClause.js"
 
 /** "When does it expire?" over a clause that gives a length, not a date ("for five (5) years from the Effective Date"). */
 export const endQuestion = /\b(?:expir\w*|end|ends|terminat\w*|conclud\w*|until\s+when|last\s+day)\b/i
 
 const termSentence = /\b(?:term|period|continue|remain\s+in\s+(?:full\s+)?(?:force|effect)|duration)\b/i
-const noticeNear = /notice|prior\s+to|before/i
 /** A date found with at least this support is taken as stated; below it a computed end date is tried. */
 const statedSupport = 0.6
 /** Sentences considered for the term clause rank at least this high. */
 const termFloor = 0.3
-
-const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October"]
-const monthNames = [...months, "November", "December"]
 
 const parse = (text: string) => {
   const m = /^(\w+) (\d{1,2}), (\d{4})$/.exec(text)
@@ -48,12 +52,7 @@ const addPeriod = (start: string, period: string): string | undefined => {
 const termClause = (sentences: ReadonlyArray<RankedSentence>) => {
   for (const sentence of sentences) {
     if (sentence.score < termFloor || !termSentence.test(sentence.text)) continue
-    const period = findDurations(sentence.text).find(
-      (span) =>
-        /month|year/.test(span.text) &&
-        !noticeNear.test(sentence.text.slice(span.end, span.end + 25)) &&
-        !noticeNear.test(sentence.text.slice(Math.max(0, span.start - 20), span.start))
-    )
+    const period = findDurations(sentence.text).find((span) => isTermLength(sentence.text, span))
     if (period !== undefined) return { sentence, period }
   }
   return undefined
@@ -90,7 +89,7 @@ export const expiryAnswer = (
 ): Found | undefined => {
   const term = documentTerm(index, document)
   if (term !== undefined) {
-    const sentence = { ...term, score: 1, coverage: 1 }
+    const sentence = toRanked(term)
     const end = statedEnd(term.text)
     if (end !== undefined) return { short: end.text, sentence, at: end.start }
     if (endsWithYear.test(term.text)) {

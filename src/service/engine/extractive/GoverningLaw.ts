@@ -2,9 +2,10 @@ import type { EngineDocument } from "../AnswerEngine.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { findGoverningLaw } from "./PlaceSpans.js"
+import { toRanked } from "./Ranking.js"
 
 /** "Which law governs?", "Governing law?", "Under which state's laws is it interpreted?": the law, not the courts. */
-export const lawQuestion = /\blaws?\b|\bgovern\w*|\blegislation\b|\binterpret\w*|\bconstru\w*/i
+const governingLawQuestion = /\blaws?\b|\bgovern\w*|\blegislation\b|\binterpret\w*|\bconstru\w*/i
 const placeOnly = /\b(?:courts?|venue|forum|seat|where|sue|litigat\w*|arbitrat\w*)\b/i
 
 /** A choice-of-law clause: the contract is governed by, construed under, or subject to some place's law. */
@@ -20,11 +21,11 @@ export const answerGoverningLaw = (
   document: EngineDocument,
   question: string
 ): Found | undefined => {
-  if (!lawQuestion.test(question) || placeOnly.test(question)) return undefined
+  if (!governingLawQuestion.test(question) || placeOnly.test(question)) return undefined
   for (const sentence of index.scan(document.id, (text) => choiceOfLaw.test(text))) {
     const [place] = findGoverningLaw(sentence.text)
     if (place === undefined) continue
-    return { short: place.text, sentence: { ...sentence, score: 1, coverage: 1 }, at: place.start }
+    return { short: place.text, sentence: toRanked(sentence), at: place.start }
   }
   return undefined
 }

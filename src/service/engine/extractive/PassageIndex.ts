@@ -28,6 +28,10 @@ export interface PassageIndex {
   readonly opening: (documentId: number, count: number) => ReadonlyArray<IndexedPassage>
 }
 
+/** A document's passages, in order. */
+export const passagesOf = (index: PassageIndex, document: EngineDocument): ReadonlyArray<IndexedPassage> =>
+  index.passages.filter((entry) => entry.document === document)
+
 /** How far into a document its preamble is looked for (a long table of contents comes first). */
 const preambleSearch = 60
 /**
@@ -38,7 +42,7 @@ const preamble =
   /\bthis\s+(?:[\w-]+\s+){0,8}(?:agreement|contract|amendment|lease|licen[cs]e)\b[^.]{0,200}?\b(?:made|entered\s+into|dated|executed)\b[^.]{0,300}\b(?:between|among)\b|^\s*(?:between|among)\s*:?\s*$/im
 
 /** The position of the passage that holds a document's preamble among its passages, 0 when none is found. */
-export const preambleAt = (passages: ReadonlyArray<IndexedPassage>): number =>
+const preambleAt = (passages: ReadonlyArray<IndexedPassage>): number =>
   Math.max(
     0,
     passages.slice(0, preambleSearch).findIndex((entry) => preamble.test(entry.passage.text))

@@ -85,6 +85,30 @@ export const coverageOf = (index: PassageIndex, query: Query, present: ReadonlyS
 }
 
 /**
+ * A sentence as an answer's quote with the given relevance. The fields are copied one by one: a spread of a
+ * `DocumentSentence` would run its lazy `stems` getter (and carry fields a quote has no use for).
+ */
+export const toRanked = (
+  sentence: Pick<RankedSentence, "entry" | "text" | "position" | "start">,
+  score = 1,
+  coverage = 1
+): RankedSentence => ({
+  entry: sentence.entry,
+  text: sentence.text,
+  position: sentence.position,
+  start: sentence.start,
+  score,
+  coverage
+})
+
+/** The sentence of a passage that holds offset `at`, as a quote (the whole passage when none does). */
+export const quotedAt = (entry: IndexedPassage, at: number): RankedSentence => {
+  const sentence = splitSentences(entry.passage.text).find((s) => s.start <= at && at < s.end)
+  // The split is of the passage's own text, so the sentence's offset in it is its place in the passage.
+  return toRanked({ entry, text: sentence?.text ?? entry.passage.text, position: 0, start: sentence?.start ?? 0 })
+}
+
+/**
  * Scores every sentence of the ranked passages: the query terms it holds (weight × IDF), a share of the sentence
  * before it (a heading or lead-in lends relevance to the clause under it), and its passage's rank.
  */

@@ -2,6 +2,7 @@ import type { EngineDocument } from "../AnswerEngine.js"
 import { findDurations } from "./DurationSpans.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
+import { toRanked } from "./Ranking.js"
 
 /** "How much notice stops it renewing?", "Notice period for non-renewal?": notice given before the term ends. */
 export const renewalNoticeQuestion = (question: string): boolean =>
@@ -31,7 +32,7 @@ export const renewalNotice = (index: PassageIndex, document: EngineDocument): Fo
   if (chosen === undefined) return undefined
   return {
     short: chosen.span.text,
-    sentence: { ...chosen.sentence, score: 1, coverage: 1 },
+    sentence: toRanked(chosen.sentence),
     at: chosen.span.start
   }
 }

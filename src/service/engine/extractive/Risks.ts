@@ -1,7 +1,7 @@
 import type { EngineDocument } from "../AnswerEngine.js"
+import { quoteLine } from "./AnswerText.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
 import type { PassageIndex } from "./PassageIndex.js"
-import { quoteLine } from "./Summary.js"
 import { quotable, rankByCentrality } from "./TextRank.js"
 
 /**

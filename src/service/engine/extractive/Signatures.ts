@@ -1,25 +1,15 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import type { Found } from "./Found.js"
 import { findPersons } from "./PartySpans.js"
-import type { IndexedPassage, PassageIndex } from "./PassageIndex.js"
+import { type IndexedPassage, type PassageIndex, passagesOf } from "./PassageIndex.js"
 import type { Query } from "./Query.js"
-import type { RankedSentence } from "./Ranking.js"
-import { splitSentences } from "./Sentences.js"
+import { quotedAt } from "./Ranking.js"
 
 const signatureCue =
   /\b(?:By|Name|Signed(?:\s+for\s+[^.]{0,80}?)?\s+by|Sincerely|Regards|Yours\s+(?:truly|faithfully|sincerely)|Accepted\s+and\s+agreed)\s*[:,]?\s*/gu
 
 /** "Who signed…?": the people named after "By:", "Name:", "Signed … by", "Sincerely," in a document. */
 export const signingQuestion = /\b(?:sign(?:s|ed|ing|ator(?:y|ies))?|execut(?:ed|es))\b/i
-
-const quoted = (entry: IndexedPassage, text: string, at: number): RankedSentence => {
-  const sentence = splitSentences(text).find((s) => s.start <= at && at < s.end)
-  // `text` is the passage's own text, so the sentence's offset in it is its place in the passage.
-  return { entry, text: sentence?.text ?? text, position: 0, start: sentence?.start ?? 0, score: 1, coverage: 1 }
-}
-
-const passagesOf = (index: PassageIndex, document: EngineDocument) =>
-  index.passages.filter((entry) => entry.document === document)
 
 /** Words of the question that name something (capitalised after the first word): "Tessera" in "…on behalf of Tessera?" */
 const namedIn = (question: string) =>
@@ -51,5 +41,5 @@ export const answerSigning = (index: PassageIndex, query: Query, document: Engin
   if (chosen === undefined) return undefined
   const names = [...new Set(signatures.map((s) => s.name))]
   const short = forParty !== undefined || names.length === 1 ? chosen.name : names.join(" and ")
-  return { short, sentence: quoted(chosen.entry, chosen.entry.passage.text, chosen.at) }
+  return { short, sentence: quotedAt(chosen.entry, chosen.at) }
 }

@@ -1,5 +1,5 @@
 import type { EngineDocument } from "../AnswerEngine.js"
-import { pagesCited } from "./AnswerText.js"
+import { quoteLine } from "./AnswerText.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
 import { parseNumberWords } from "./NumberWords.js"
 import type { PassageIndex } from "./PassageIndex.js"
@@ -82,10 +82,6 @@ const summarise = (index: PassageIndex, document: EngineDocument, request: Summa
 
 const noRiskClauses =
   "No clause that limits liability, indemnifies, allows termination or sets penalties was found; what the document says:"
-
-/** A sentence quoted with the page it stands on. */
-export const quoteLine = (sentence: DocumentSentence): string =>
-  `"${sentence.text.replace(/\s+/g, " ")}" (${pagesCited(sentence.entry.passage, sentence.start, sentence.start + sentence.text.length - 1)})`
 
 /**
  * An extractive summary: per document, its most central sentences (LexRank, see `TextRank`) in document order,

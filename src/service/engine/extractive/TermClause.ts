@@ -4,6 +4,8 @@ import type { DocumentSentence } from "./DocumentSentences.js"
 import { findDurations } from "./DurationSpans.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
+import { toRanked } from "./Ranking.js"
+import type { Span } from "./Span.js"
 
 /** A clause that says how long the agreement lasts ("The term of this Agreement shall be five (5) years …"). */
 const termClause =
@@ -46,14 +48,16 @@ export const statedStart = (text: string) =>
     (span) => /\d{4}/.test(span.text) && startsOn.test(text.slice(Math.max(0, span.start - 30), span.start))
   )
 
+/** A span of months or years in `text` that is not a notice period ("six (6) months' notice", "one year prior to"). */
+export const isTermLength = (text: string, span: Span): boolean =>
+  /month|year/.test(span.text) &&
+  !noticeNear.test(text.slice(span.end, span.end + 25)) &&
+  !noticeNear.test(text.slice(Math.max(0, span.start - 20), span.start))
+
 /** The length of the term: months or years that are not a notice period, or "the fourth anniversary" (4 years). */
 export const termPeriod = (text: string): { readonly text: string; readonly start: number } | undefined => {
   const period = findDurations(text).find(
-    (span) =>
-      /month|year/.test(span.text) &&
-      !noticeNear.test(text.slice(span.end, span.end + 25)) &&
-      !noticeNear.test(text.slice(Math.max(0, span.start - 20), span.start)) &&
-      !renewalNear.test(text.slice(Math.max(0, span.start - 50), span.start))
+    (span) => isTermLength(text, span) && !renewalNear.test(text.slice(Math.max(0, span.start - 50), span.start))
   )
   if (period !== undefined) return period
   const m = anniversary.exec(text)
@@ -70,5 +74,5 @@ export const termClauseAnswer = (sentence: DocumentSentence): Found => ({
   short: openEnded.test(sentence.text)
     ? "No fixed end date: it runs until terminated."
     : "No end date is stated; the term clause:",
-  sentence: { ...sentence, score: 1, coverage: 1 }
+  sentence: toRanked(sentence)
 })

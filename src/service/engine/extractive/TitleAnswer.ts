@@ -2,6 +2,7 @@ import type { EngineDocument } from "../AnswerEngine.js"
 import { type DocumentSentence, sentencesOf } from "./DocumentSentences.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
+import { toRanked } from "./Ranking.js"
 
 /** "What is the title of this agreement?", "Document name?", "What is this contract called?" */
 export const titleQuestion =
@@ -62,13 +63,5 @@ export const answerTitle = (index: PassageIndex, document: EngineDocument): Foun
     opening.find((s) => titleIn(s.text) !== undefined) ?? opening.find((s) => bareTitle.test(s.text.trim()))
   if (sentence === undefined) return undefined
   const title = titleIn(sentence.text) ?? sentence.text.trim()
-  const ranked = {
-    entry: sentence.entry,
-    text: sentence.text,
-    position: sentence.position,
-    start: sentence.start,
-    score: 1,
-    coverage: 1
-  }
-  return { short: title, sentence: ranked, at: sentence.text.indexOf(title) }
+  return { short: title, sentence: toRanked(sentence), at: sentence.text.indexOf(title) }
 }

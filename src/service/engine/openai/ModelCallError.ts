@@ -1,5 +1,6 @@
 import { STATUS_CODES } from "node:http"
 import { Data, Duration, Either, Predicate, Redacted, Schema } from "effect"
+import { retryAfterWait } from "../../../api/RetryAfter.js"
 import { EngineFailure } from "../AnswerEngine.js"
 
 /** The endpoint answered with a non-2xx status; `retryAfter` is how long its Retry-After header asked to wait. */
@@ -9,16 +10,8 @@ export class ModelRefused extends Data.TaggedError("ModelRefused")<{
   readonly retryAfter?: Duration.Duration | undefined
 }> {}
 
-/**
- * A Retry-After header's wait (RFC 9110 §10.2.3): delay-seconds, or an HTTP date counted from `nowMs`. Undefined
- * when absent or unreadable; a date in the past waits nothing.
- */
-export const parseRetryAfter = (header: string | undefined, nowMs: number): Duration.Duration | undefined => {
-  const value = header?.trim() ?? ""
-  if (/^\d+(?:\.\d+)?$/.test(value)) return Duration.seconds(Number(value))
-  const at = /[a-z]/i.test(value) ? Date.parse(value) : Number.NaN
-  return Number.isNaN(at) ? undefined : Duration.millis(Math.max(0, at - nowMs))
-}
+/** A Retry-After header's wait, as the service client reads it (`retryAfterWait`). */
+export const parseRetryAfter = retryAfterWait
 
 /** No connection to the endpoint, or it broke before the response headers. */
 export class ModelUnreachable extends Data.TaggedError("ModelUnreachable")<{

@@ -1,5 +1,5 @@
 import MiniSearch from "minisearch"
-import { type EngineDocument, type Passage, pageAt } from "../AnswerEngine.js"
+import { type EngineDocument, type Passage, pageAt, pagesLabel } from "../AnswerEngine.js"
 
 /** A passage chosen for the prompt, labelled with where it comes from. */
 export interface ContextPassage {
@@ -17,11 +17,7 @@ export const estimateTokens = (text: string): number => Math.ceil(text.length / 
 
 /** The text a passage takes in the prompt; the label counts against the budget too. */
 export const formatPassage = (passage: ContextPassage): string =>
-  `[${passage.filename}, ${
-    passage.lastPage === undefined || passage.lastPage === passage.page
-      ? `p. ${passage.page}`
-      : `pp. ${passage.page}–${passage.lastPage}`
-  }]\n${passage.text}`
+  `[${passage.filename}, ${pagesLabel(passage.page, passage.lastPage)}]\n${passage.text}`
 
 // Words that match nearly every passage; dropping them keeps BM25 scores about the query's content words.
 const stopWords = new Set(

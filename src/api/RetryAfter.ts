@@ -1,0 +1,13 @@
+import { Duration } from "effect"
+
+/**
+ * A Retry-After header's wait (RFC 9110 §10.2.3): delay-seconds, or an HTTP date counted from `nowMs`. Undefined
+ * when absent or unreadable; a date in the past waits nothing. Only a value with a letter is read as a date,
+ * because `Date.parse` takes "-3" or "2026" for one.
+ */
+export const retryAfterWait = (header: string | undefined, nowMs: number): Duration.Duration | undefined => {
+  const value = header?.trim() ?? ""
+  if (/^\d+(?:\.\d+)?$/.test(value)) return Duration.seconds(Number(value))
+  const at = /[a-z]/i.test(value) ? Date.parse(value) : Number.NaN
+  return Number.isNaN(at) ? undefined : Duration.millis(Math.max(0, at - nowMs))
+}
