@@ -1,5 +1,6 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import { headedClauses } from "./ClauseHeadings.js"
+import type { ClauseName } from "./ClauseNames.js"
 import { type Retrieved, retrieveClauses } from "./ClauseRetrieval.js"
 import { type ClauseType, clauseAt, hasClause, mayHaveClause, rulesOut } from "./ClauseTypes.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
@@ -85,7 +86,7 @@ export const possibly = "Possibly: no clause in the usual wording, but this may 
 export const possibleAnswer = (
   index: PassageIndex,
   document: EngineDocument,
-  name: string,
+  name: ClauseName,
   ranked: ReadonlyArray<RankedSentence>,
   rulesOut: (text: string) => boolean
 ): Found | undefined => {
@@ -110,7 +111,7 @@ export const withRetrieved = (
   found: Found,
   index: PassageIndex,
   document: EngineDocument,
-  name: string,
+  name: ClauseName,
   ranked: ReadonlyArray<RankedSentence>,
   rulesOut: (text: string) => boolean
 ): Found => {

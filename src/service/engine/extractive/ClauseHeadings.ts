@@ -1,4 +1,5 @@
 import type { EngineDocument } from "../AnswerEngine.js"
+import type { ClauseName } from "./ClauseNames.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
 import type { PassageIndex } from "./PassageIndex.js"
 
@@ -10,7 +11,7 @@ import type { PassageIndex } from "./PassageIndex.js"
  * clause that allows it, "Licenses" over a clause that grants none) or a wider subject ("Termination", "Effect of
  * Termination", which often only says what survives; "Inspection" of goods) have none.
  */
-const headings: Record<string, RegExp> = {
+const headings: Partial<Record<ClauseName, RegExp>> = {
   "non-compete": /\bnon-?compet\w*|\bcovenants?\s+not\s+to\s+compete\b|\bcompetitive\s+activities\b/i,
   "non-disparagement": /\bdisparag\w*/i,
   "termination for convenience": /\btermination\s+(?:for\s+convenience|without\s+cause)\b/i,
@@ -33,7 +34,7 @@ const headings: Record<string, RegExp> = {
  * Headings that name a kind but may head the opposite: not evidence on their own, but among the clauses the kind's
  * wordings found, the one filed under such a heading is quoted first.
  */
-const topics: Record<string, RegExp> = {
+const topics: Partial<Record<ClauseName, RegExp>> = {
   ...headings,
   exclusivity: /(?<!non-)\bexclusiv\w*/i,
   "anti-assignment": /\bassignments?\b|\bassignability\b/i,
@@ -71,7 +72,7 @@ const titled = (name: string) =>
 export const headedClauses = (
   index: PassageIndex,
   document: EngineDocument,
-  typeName: string,
+  typeName: ClauseName,
   topic = false
 ): ReadonlyArray<DocumentSentence> => {
   const heading = (topic ? topics : headings)[typeName]

@@ -1,4 +1,6 @@
+import { Record } from "effect"
 import type { EngineDocument } from "../AnswerEngine.js"
+import type { ClauseName, ClauseTypeName, ConceptName } from "./ClauseNames.js"
 import { dealingVocabulary } from "./DealingVocabulary.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
 import { liabilityVocabulary } from "./LiabilityVocabulary.js"
@@ -7,12 +9,12 @@ import { rightsVocabulary } from "./RightsVocabulary.js"
 import { type Sentence, splitSentences } from "./Sentences.js"
 import type { Vocabulary } from "./Vocabulary.js"
 
-/** Vocabularies by clause type or concept name (`ClauseTypes`, `Concepts`). */
-const vocabularies: Readonly<Record<string, Vocabulary>> = {
+/** Vocabularies by clause type or concept name (`ClauseTypes`, `Concepts`): every clause type has one. */
+const vocabularies = {
   ...dealingVocabulary,
   ...rightsVocabulary,
   ...liabilityVocabulary
-}
+} satisfies Record<ClauseTypeName, Vocabulary> & Partial<Record<ConceptName, Vocabulary>>
 
 /** The facets of a clause must all stand within this many characters (about forty words): one clause, not two. */
 const reach = 250
@@ -58,19 +60,18 @@ interface Compiled {
   readonly against: RegExp | undefined
 }
 
-const compiled = new Map<string, Compiled>(
-  Object.entries(vocabularies).map(([name, vocabulary]) => [
-    name,
-    {
-      senses: [vocabulary.facets, ...(vocabulary.senses ?? [])].map((facets) => ({
-        facets: facets.map((facet) => patternOf(facet, "giu")),
-        present: facets.map((facet) => patternOf(facet, "iu"))
-      })),
-      heading: vocabulary.heading === undefined ? undefined : patternOf(vocabulary.heading, "iu"),
-      ignore: vocabulary.ignore === undefined ? undefined : patternOf(vocabulary.ignore, "giu"),
-      against: vocabulary.against === undefined ? undefined : patternOf(vocabulary.against, "iu")
-    }
-  ])
+const compile = (vocabulary: Vocabulary): Compiled => ({
+  senses: [vocabulary.facets, ...(vocabulary.senses ?? [])].map((facets) => ({
+    facets: facets.map((facet) => patternOf(facet, "giu")),
+    present: facets.map((facet) => patternOf(facet, "iu"))
+  })),
+  heading: vocabulary.heading === undefined ? undefined : patternOf(vocabulary.heading, "iu"),
+  ignore: vocabulary.ignore === undefined ? undefined : patternOf(vocabulary.ignore, "giu"),
+  against: vocabulary.against === undefined ? undefined : patternOf(vocabulary.against, "iu")
+})
+
+const compiled = new Map<ClauseName, Compiled>(
+  Record.toEntries(vocabularies).map(([name, vocabulary]) => [name, compile(vocabulary)])
 )
 
 const blank = (text: string, ignore: RegExp | undefined) =>
@@ -149,7 +150,7 @@ export interface Retrieved {
  * How well a question's words fit a kind's vocabulary, 0 to 1: the share of a sense's facets it names (the best
  * sense), or 1 when it names a heading of the kind ("Assignability?", "Right to audit?").
  */
-export const questionFit = (name: string, question: string): number => {
+export const questionFit = (name: ClauseName, question: string): number => {
   const kind = compiled.get(name)
   if (kind === undefined) return 0
   const text = blank(question, kind.ignore)
@@ -167,7 +168,7 @@ export const questionFit = (name: string, question: string): number => {
 export const retrieveClauses = (
   index: PassageIndex,
   document: EngineDocument,
-  name: string
+  name: ClauseName
 ): ReadonlyArray<Retrieved> => {
   const kind = compiled.get(name)
   if (kind === undefined) return []

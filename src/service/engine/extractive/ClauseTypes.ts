@@ -1,3 +1,4 @@
+import type { ClauseTypeName } from "./ClauseNames.js"
 import { questionFit } from "./ClauseRetrieval.js"
 import { commercialClauses } from "./CommercialClauses.js"
 import { liabilityClauses } from "./LiabilityClauses.js"
@@ -10,7 +11,7 @@ import { rightsClauses } from "./RightsClauses.js"
  * phrasing of the question gets the same answer. Patterns are general drafting language, not any one contract's.
  */
 export interface ClauseType {
-  readonly name: string
+  readonly name: ClauseTypeName
   /** Whether a question (its instructions removed) asks about this kind of clause. */
   readonly asks: RegExp
   /** A sentence that has the clause: every pattern must match (after `ignore` is blanked out). */

@@ -1,3 +1,4 @@
+import type { ConceptName } from "./ClauseNames.js"
 import { findDurations } from "./DurationSpans.js"
 import { numberWordsSource } from "./NumberWords.js"
 import { terms } from "./Terms.js"
@@ -8,7 +9,7 @@ import { terms } from "./Terms.js"
  * is not automatic renewal, and liability insurance "with limits of at least $1,000,000" is not a liability cap.
  */
 export interface Concept {
-  readonly name: string
+  readonly name: ConceptName
   /** Whether a question (without its instructions) names this concept… */
   readonly asks: (question: string) => boolean
   /** …and asks nothing else: each of its distinctive words is one of these ("survive" makes it another question). */

@@ -1,7 +1,8 @@
+import type { ClauseName } from "./ClauseNames.js"
 import { restraint, type Vocabulary } from "./Vocabulary.js"
 
 /** How the parties deal with each other: competition, exclusivity, solicitation, ending the deal, control. */
-export const dealingVocabulary: Readonly<Record<string, Vocabulary>> = {
+export const dealingVocabulary = {
   "most favoured nation": {
     facets: [
       "most favo*red, mfn, no less favo*rabl*, not less favo*rabl*, at least as favo*rabl*, more favo*rabl*, " +
@@ -133,4 +134,4 @@ export const dealingVocabulary: Readonly<Record<string, Vocabulary>> = {
     ],
     heading: "change of control, change in control"
   }
-}
+} satisfies Partial<Record<ClauseName, Vocabulary>>

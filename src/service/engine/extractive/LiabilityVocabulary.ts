@@ -1,7 +1,8 @@
+import type { ClauseName } from "./ClauseNames.js"
 import type { Vocabulary } from "./Vocabulary.js"
 
 /** Obligations after the end, audits, liability, damages, insurance and who may enforce. */
-export const liabilityVocabulary: Readonly<Record<string, Vocabulary>> = {
+export const liabilityVocabulary = {
   "post-termination obligations": {
     facets: [
       "terminat*, expir*, expiry, end of the term, cessation",
@@ -94,4 +95,4 @@ export const liabilityVocabulary: Readonly<Record<string, Vocabulary>> = {
     ],
     heading: "third party beneficiar*"
   }
-}
+} satisfies Partial<Record<ClauseName, Vocabulary>>

@@ -1,7 +1,8 @@
+import type { ClauseName } from "./ClauseNames.js"
 import type { Vocabulary } from "./Vocabulary.js"
 
 /** Who owns, assigns, pays for or licenses what. */
-export const rightsVocabulary: Readonly<Record<string, Vocabulary>> = {
+export const rightsVocabulary = {
   "joint IP ownership": {
     facets: [
       "joint*, co own*, shared ownership, undivided, in common, equal share*",
@@ -95,4 +96,4 @@ export const rightsVocabulary: Readonly<Record<string, Vocabulary>> = {
     facets: ["escrow*", "source code, source materials, deposit*"],
     heading: "escrow"
   }
-}
+} satisfies Partial<Record<ClauseName, Vocabulary>>
