@@ -37,7 +37,7 @@ describe("README", () => {
       const token = (yield* runCli(["token", "--user", "1", "--org", "1", "--data", data])).stdout.trim()
       writeFileSync(join(ws.dir, "token"), token)
       const summaryFile = join(ws.dir, "summary.json")
-      const run = ["run", ws.pipeline, "--output", join(ws.dir, "out"), "--base-url", baseUrl, "--quiet"]
+      const run = ["run", ws.pipeline, "--output", ws.out, "--base-url", baseUrl, "--quiet"]
       const access = ["--token-file", join(ws.dir, "token"), "--user-id", "1", "--org-id", "1"]
       const first = yield* runCli([...run, ...access, "--summary-json", summaryFile], { cwd: ws.dir })
       assert.strictEqual(first.code, 0, allOutput(first))

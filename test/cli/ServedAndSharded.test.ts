@@ -67,7 +67,6 @@ describe.concurrent("docsweep against `docsweep serve`, an unreachable service a
       Effect.gen(function* () {
         const served = yield* Served
         const ws = yield* makeWorkspace({ name: "cli-served" })
-        const out = join(ws.dir, "out")
         const [run, config] = yield* Effect.all(
           [
             runCli(
@@ -75,7 +74,7 @@ describe.concurrent("docsweep against `docsweep serve`, an unreachable service a
                 "run",
                 ws.pipeline,
                 "--output",
-                out,
+                ws.out,
                 ...serviceFlags(served.baseUrl, served.tokenFile),
                 "--log-format",
                 "json",
@@ -87,7 +86,7 @@ describe.concurrent("docsweep against `docsweep serve`, an unreachable service a
               ],
               { cwd: ws.dir }
             ),
-            runCli(["config", ws.pipeline, "--output", out], {
+            runCli(["config", ws.pipeline, "--output", ws.out], {
               cwd: ws.dir,
               env: { DOCSWEEP_TOKEN: served.token, DOCSWEEP_USER_ID: "7", DOCSWEEP_BASE_URL: served.baseUrl }
             })
@@ -95,7 +94,7 @@ describe.concurrent("docsweep against `docsweep serve`, an unreachable service a
           { concurrency: 2 }
         )
         assert.strictEqual(run.code, 0, allOutput(run))
-        assert.strictEqual(readCsv(join(out, "cli-served-latest-results.csv")).length, 12)
+        assert.strictEqual(readCsv(join(ws.out, "cli-served-latest-results.csv")).length, 12)
         const logLines = run.stderr.split("\n").filter((line) => line !== "")
         assert.isTrue(
           logLines.some((line) => line.includes('"level":"debug"')),
@@ -109,7 +108,7 @@ describe.concurrent("docsweep against `docsweep serve`, an unreachable service a
           /^token\s+= <redacted>\s+\(environment\)$/m,
           /^user_id\s+= 7\s+\(environment\)$/m,
           new RegExp(`^base_url\\s+= "${served.baseUrl}"\\s+\\(environment\\)$`, "m"),
-          new RegExp(`^output\\.dir\\s+= "${out}"\\s+\\(flag\\)$`, "m"),
+          new RegExp(`^output\\.dir\\s+= "${ws.out}"\\s+\\(flag\\)$`, "m"),
           /^run\.concurrency\s+= 8\s+\(pipeline\)$/m,
           /^run\.poll\.interval\s+= "50ms"\s+\(pipeline\)$/m,
           /^run\.max_concurrency\s+= 1000\s+\(config\/default\.yaml\)$/m,
@@ -121,7 +120,7 @@ describe.concurrent("docsweep against `docsweep serve`, an unreachable service a
         // The whole token and its signature alone: in no output, nor anywhere under the workspace (checkpoint,
         // every report, unpacked xlsx entries, the summary).
         const signature = served.token.split(".")[2] ?? served.token
-        assert.include(listFiles(out), "state.sqlite")
+        assert.include(listFiles(ws.out), "state.sqlite")
         for (const needle of [served.token, signature]) {
           assert.notInclude(allOutput(run), needle)
           assert.notInclude(allOutput(config), needle)
@@ -138,9 +137,8 @@ describe.concurrent("docsweep against `docsweep serve`, an unreachable service a
         const garbage = `garbage-${randomUUID()}`
         const tokenFile = join(ws.dir, "bad-token")
         writeFileSync(tokenFile, garbage)
-        const out = join(ws.dir, "out")
         const run = yield* runCli(
-          ["run", ws.pipeline, "--output", out, ...serviceFlags(served.baseUrl, tokenFile), "--log-format", "json"],
+          ["run", ws.pipeline, "--output", ws.out, ...serviceFlags(served.baseUrl, tokenFile), "--log-format", "json"],
           { cwd: ws.dir }
         )
         assert.strictEqual(run.code, 4, allOutput(run))
@@ -149,15 +147,15 @@ describe.concurrent("docsweep against `docsweep serve`, an unreachable service a
         const summary = records.find((record) => record.outcome !== undefined)
         assert.strictEqual(summary?.outcome, "refused")
         assert.match(String(summary?.note), /401|unauthori[sz]ed/i)
-        // Refused before any work: no report set (it would push a real one out of `keep`).
+        // Refused before any work: no report set (it would push a real one ws.out of `keep`).
         assert.deepStrictEqual(summary?.reports, [])
         assert.deepStrictEqual(
-          listFiles(out).filter((file) => /\.(xlsx|csv)$/.test(file)),
+          listFiles(ws.out).filter((file) => /\.(xlsx|csv)$/.test(file)),
           []
         )
         assert.notInclude(allOutput(run), garbage)
         assert.notInclude(served.output(), garbage)
-        assert.deepStrictEqual(findInFiles(out, garbage), [])
+        assert.deepStrictEqual(findInFiles(ws.out, garbage), [])
       })
     )
 
@@ -171,7 +169,7 @@ describe.concurrent("docsweep against `docsweep serve`, an unreachable service a
         const tokenFile = join(ws.dir, "token")
         writeFileSync(tokenFile, "any-token")
         const run = yield* runCli(
-          ["run", ws.pipeline, "--output", join(ws.dir, "out"), ...serviceFlags(`http://127.0.0.1:${port}`, tokenFile)],
+          ["run", ws.pipeline, "--output", ws.out, ...serviceFlags(`http://127.0.0.1:${port}`, tokenFile)],
           { cwd: ws.dir, timeout: "30 seconds" }
         )
         assert.strictEqual(run.code, 5, allOutput(run))
