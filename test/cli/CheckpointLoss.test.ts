@@ -28,11 +28,10 @@ describe.concurrent("a checkpoint that lost what an earlier run wrote", () => {
   it.scopedLive("state.sqlite-wal deleted under a running process, then kill -9: the next run stops with exit 2", () =>
     Effect.gen(function* () {
       const ws = yield* makeWorkspace({ name: "wal-lost" })
-      const state = join(ws.out, "state.sqlite")
       const run = latencyRun(ws, 2000)
       const first = yield* startCli(run, { cwd: ws.dir })
-      yield* waitUntil("pairs submitted", () => submitted(state) > 0)
-      rmSync(`${state}-wal`)
+      yield* waitUntil("pairs submitted", () => submitted(ws.checkpoint) > 0)
+      rmSync(`${ws.checkpoint}-wal`)
       yield* Effect.sleep("300 millis")
       yield* first.kill("SIGKILL")
       yield* first.exit
@@ -58,11 +57,11 @@ describe.concurrent("a checkpoint that lost what an earlier run wrote", () => {
       const ws = yield* makeWorkspace({ name: "empty-beside-lock", count: 2 })
       const run = latencyRun(ws, 5)
       const first = yield* startCli(latencyRun(ws, 5000), { cwd: ws.dir })
-      yield* waitUntil("pairs submitted", () => submitted(join(ws.out, "state.sqlite")) > 0)
+      yield* waitUntil("pairs submitted", () => submitted(ws.checkpoint) > 0)
       yield* first.kill("SIGKILL")
       yield* first.exit
       for (const suffix of ["", "-wal", "-shm"]) rmSync(join(ws.out, `state.sqlite${suffix}`), { force: true })
-      writeFileSync(join(ws.out, "state.sqlite"), "")
+      writeFileSync(ws.checkpoint, "")
       const next = yield* runCli(run, { cwd: ws.dir })
       assert.strictEqual(next.code, 2, allOutput(next))
       assert.include(next.stderr, "The checkpoint is inconsistent")
@@ -72,12 +71,11 @@ describe.concurrent("a checkpoint that lost what an earlier run wrote", () => {
   it.scopedLive("a malformed checkpoint is reported as damaged by run, status and export (exit 2)", () =>
     Effect.gen(function* () {
       const ws = yield* makeWorkspace({ name: "damaged", count: 40 })
-      const state = join(ws.out, "state.sqlite")
       const run = latencyRun(ws, 1)
       assert.strictEqual((yield* runCli(run, { cwd: ws.dir })).code, 0)
-      assert.isAbove(statSync(state).size, 3 * 4096)
+      assert.isAbove(statSync(ws.checkpoint).size, 3 * 4096)
       // Garbage over the second page: a b-tree page SQLite can no longer read.
-      const fd = openSync(state, "r+")
+      const fd = openSync(ws.checkpoint, "r+")
       writeSync(fd, Buffer.alloc(4096, 0xab), 0, 4096, 4096)
       closeSync(fd)
       for (const args of [

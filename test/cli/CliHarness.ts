@@ -167,6 +167,10 @@ export interface Workspace {
   readonly pipeline: string
   /** `<dir>/out`, not yet made: the `--output` folder of the commands these tests run on the pipeline. */
   readonly out: string
+  /** `<out>/state.sqlite`: the checkpoint of runs into `out`. */
+  readonly checkpoint: string
+  /** `<dir>/summary.json`, for `--summary-json`. */
+  readonly summaryFile: string
   /** File names of the documents, sorted. */
   readonly documents: ReadonlyArray<string>
 }
@@ -212,7 +216,9 @@ export const makeWorkspace = (options: { readonly name: string; readonly count?:
         ""
       ].join("\n")
     )
-    return { dir, pipeline, out: join(dir, "out"), documents } satisfies Workspace
+    const out = join(dir, "out")
+    const checkpoint = join(out, "state.sqlite")
+    return { dir, pipeline, out, checkpoint, summaryFile: join(dir, "summary.json"), documents } satisfies Workspace
   })
 
 /** `run PIPELINE --output OUT` on the embedded service's latency engine (each answer `latencyMs`), then `extra`. */

@@ -39,7 +39,7 @@ const answered = (path: string) =>
   existsSync(path) ? readCheckpoint(path).cells.filter((cell) => cell.state === "success").length : 0
 
 describe.concurrent("docsweep run", () => {
-  it.live("validate reports every problem as FILE:LINE:COL, exits 2 and writes nothing", () =>
+  it.scopedLive("validate reports every problem as FILE:LINE:COL, exits 2 and writes nothing", () =>
     Effect.gen(function* () {
       const dir = yield* tempDir
       writeFileSync(join(dir, "broken.yaml"), malformed)
@@ -56,22 +56,15 @@ describe.concurrent("docsweep run", () => {
       assert.include(validate.stderr, "broken.yaml:10:21: run.poll.interval")
       assert.strictEqual(validate.stdout, "")
       assert.deepStrictEqual(listFiles(dir), ["broken.yaml"])
-    }).pipe(Effect.scoped)
+    })
   )
 
-  it.live(
+  it.scopedLive(
     "run writes reports, JSON log lines and no terminal codes; export, dry-run and --max-cells on its checkpoint",
     () =>
       Effect.gen(function* () {
         const ws = yield* makeWorkspace({ name: "cli-run" })
-        const flags = [
-          "--log-format",
-          "json",
-          "--progress-interval",
-          "100ms",
-          "--summary-json",
-          join(ws.dir, "summary.json")
-        ]
+        const flags = ["--log-format", "json", "--progress-interval", "100ms", "--summary-json", ws.summaryFile]
         const run = yield* runCli(latencyRun(ws, 60, ...flags), { cwd: ws.dir })
         assert.strictEqual(run.code, 0, allOutput(run))
         // --log-format json: the summary is one JSON object on stdout, with its counts and report paths.
@@ -120,7 +113,7 @@ describe.concurrent("docsweep run", () => {
           assert.include(row.Law, "Which law governs the agreement?")
           assert.include(row.Notice, "What notice period applies to termination?")
         }
-        const summary = JSON.parse(readFileSync(join(ws.dir, "summary.json"), "utf8")) as {
+        const summary = JSON.parse(readFileSync(ws.summaryFile, "utf8")) as {
           exitCode: number
           outcome: string
           cells: { success: number }
@@ -191,10 +184,10 @@ describe.concurrent("docsweep run", () => {
           assert.deepStrictEqual(reportFiles(listFiles(copy)), reportFiles(listing), "no new report set")
         })
         yield* Effect.all([exportAgain, planAndRefuse], { concurrency: 2 })
-      }).pipe(Effect.scoped)
+      })
   )
 
-  it.live("--dry-run prints the plan and creates nothing in a fresh output dir", () =>
+  it.scopedLive("--dry-run prints the plan and creates nothing in a fresh output dir", () =>
     Effect.gen(function* () {
       const ws = yield* makeWorkspace({ name: "cli-dry" })
       const dry = yield* runCli(["run", ws.pipeline, "--output", ws.out, "--engine", "latency", "--dry-run"], {
@@ -214,10 +207,10 @@ describe.concurrent("docsweep run", () => {
       }
       assert.isFalse(existsSync(ws.out), `dry run wrote ${existsSync(ws.out) ? listFiles(ws.out).join(", ") : ""}`)
       assert.deepStrictEqual(listFiles(ws.dir), [...ws.documents.map((name) => `docs/${name}`), "pipeline.yaml"])
-    }).pipe(Effect.scoped)
+    })
   )
 
-  it.live.runIf(hasScript)(
+  it.scopedLive.runIf(hasScript)(
     "progress at a pseudo-terminal is one live block redrawn in place, log lines kept above it",
     () =>
       Effect.gen(function* () {
@@ -230,15 +223,14 @@ describe.concurrent("docsweep run", () => {
           logLine: "24 pairs: 0 answered before, 24 to run"
         })
         assert.match(run.stdout, /run #1 completed in .* \(exit 0\)/)
-      }).pipe(Effect.scoped)
+      })
   )
 
-  it.live(
+  it.scopedLive(
     "a concurrent run exits 75, SIGINT 130; status shows it; the re-run (FORCE_TTY) asks only what is missing; diff",
     () =>
       Effect.gen(function* () {
         const ws = yield* makeWorkspace({ name: "cli-lifecycle" })
-        const state = join(ws.out, "state.sqlite")
         const run = (latencyMs: number, ...extra: ReadonlyArray<string>) => latencyRun(ws, latencyMs, ...extra)
 
         // 24 pairs at 3 s each on the embedded service's 4 workers: about 18 s of work, ample time to overlap.
@@ -251,13 +243,13 @@ describe.concurrent("docsweep run", () => {
         assert.strictEqual(locked.at(-1)?.exitCode, 75)
         assert.isTrue(existsSync(join(ws.out, "state.lock")), "the first run still holds the lock")
 
-        yield* waitUntil("a first answer in the checkpoint", () => answered(state) >= 1)
+        yield* waitUntil("a first answer in the checkpoint", () => answered(ws.checkpoint) >= 1)
         yield* first.kill("SIGINT")
         const stopped = yield* first.exit.pipe(Effect.timeout("20 seconds"))
         assert.strictEqual(stopped.code, 130, allOutput(stopped))
         assert.include(stopped.stderr, "interrupted")
         assert.isFalse(existsSync(join(ws.out, "state.lock")), "the lock is released")
-        const interrupted = readCheckpoint(state)
+        const interrupted = readCheckpoint(ws.checkpoint)
         const before = interrupted.cells.filter((cell) => cell.state === "success").length
         assert.isAbove(before, 0)
         assert.isBelow(before, 24, "interrupted before the end")
@@ -265,26 +257,28 @@ describe.concurrent("docsweep run", () => {
 
         const status = yield* runCli(["status", ws.pipeline, "--output", ws.out], { cwd: ws.dir })
         assert.strictEqual(status.code, 0, allOutput(status))
-        assert.include(status.stdout, `checkpoint: ${state}`)
+        assert.include(status.stdout, `checkpoint: ${ws.checkpoint}`)
         assert.include(status.stdout, "lock: free")
         assert.match(status.stdout, /^ {2}#1 interrupted started \S+ finished \S+ · .*stopped by a signal/m)
         assert.match(status.stdout, new RegExp(`^cells: .*success ${before}(,|$)`, "m"))
 
-        const summaryFile = join(ws.dir, "summary.json")
         // The re-run draws its progress live (FORCE_TTY): the first run's answers count as done from the start.
-        const resumed = yield* runCli(run(5, "--summary-json", summaryFile), { cwd: ws.dir, env: { FORCE_TTY: "1" } })
+        const resumed = yield* runCli(run(5, "--summary-json", ws.summaryFile), {
+          cwd: ws.dir,
+          env: { FORCE_TTY: "1" }
+        })
         assert.strictEqual(resumed.code, 0, allOutput(resumed))
         assertLiveDisplay(resumed.stderr, {
           cells: new RegExp(`cells 24/24 done · ${before} from earlier runs · 0 failed`),
           logLine: `24 pairs: ${before} answered before`
         })
-        const summary = JSON.parse(readFileSync(summaryFile, "utf8")) as {
+        const summary = JSON.parse(readFileSync(ws.summaryFile, "utf8")) as {
           answered: number
           plan: { alreadyAnswered: number }
         }
         assert.strictEqual(summary.plan.alreadyAnswered, before)
         assert.strictEqual(summary.answered, 24 - before, "only the unanswered pairs are asked")
-        const done = readCheckpoint(state)
+        const done = readCheckpoint(ws.checkpoint)
         assert.deepStrictEqual(done.runs, [
           { id: 1, outcome: "interrupted" },
           { id: 2, outcome: "completed" }
@@ -317,6 +311,6 @@ describe.concurrent("docsweep run", () => {
           assert.isUndefined(change.before)
           assert.include(change.after, `(${change.filename})`)
         }
-      }).pipe(Effect.scoped)
+      })
   )
 })

@@ -52,7 +52,7 @@ const assertAgree = (out: string, name: string, summary: SummaryJson) =>
   })
 
 describe.concurrent("how runs end", () => {
-  it.live("export --run N reports run N as it ended; only the newest run's reports replace -latest", () =>
+  it.scopedLive("export --run N reports run N as it ended; only the newest run's reports replace -latest", () =>
     Effect.gen(function* () {
       const ws = yield* makeWorkspace({ name: "cli-history", count: 4 })
       const run = () => runCli(latencyRun(ws, 1, "--quiet"), { cwd: ws.dir })
@@ -145,80 +145,79 @@ describe.concurrent("how runs end", () => {
           new RegExp(`^docsweep ${command}: ${flag}: no such run; .* holds runs #1 to #3\\n.*--help`)
         )
       }
-    }).pipe(Effect.scoped)
+    })
   )
 
-  it.live("--fresh recovers when the service lost the documents the checkpoint uploaded", () =>
+  it.scopedLive("--fresh recovers when the service lost the documents the checkpoint uploaded", () =>
     Effect.gen(function* () {
       const ws = yield* makeWorkspace({ name: "cli-lost", count: 3 })
-      const summaryFile = join(ws.dir, "summary.json")
       const run = (...extra: ReadonlyArray<string>) =>
-        runCli(["run", ws.pipeline, "--output", ws.out, "--quiet", "--summary-json", summaryFile, ...extra], {
+        runCli(["run", ws.pipeline, "--output", ws.out, "--quiet", "--summary-json", ws.summaryFile, ...extra], {
           cwd: ws.dir
         })
       assert.strictEqual((yield* run()).code, 0)
       rmSync(join(ws.out, "service"), { recursive: true, force: true })
       const fresh = yield* run("--fresh")
       assert.strictEqual(fresh.code, 0, allOutput(fresh))
-      const summary = JSON.parse(readFileSync(summaryFile, "utf8")) as SummaryJson
+      const summary = JSON.parse(readFileSync(ws.summaryFile, "utf8")) as SummaryJson
       assert.deepStrictEqual([summary.answered, summary.cells.success], [6, 6])
-    }).pipe(Effect.scoped)
+    })
   )
 
-  it.live("SIGTERM: reports, summary and --summary-json from the checkpoint (exit 130, JSON on both streams)", () =>
-    Effect.gen(function* () {
-      const ws = yield* makeWorkspace({ name: "cli-sigterm" })
-      const summaryFile = join(ws.dir, "summary.json")
-      const flags = ["--log-format", "json", "--summary-json", summaryFile]
-      const child = yield* startCli(latencyRun(ws, 1500, ...flags), { cwd: ws.dir })
-      yield* waitUntil("a first answer", () => {
-        try {
-          return states(join(ws.out, "state.sqlite")).success > 0
-        } catch {
-          return false
-        }
+  it.scopedLive(
+    "SIGTERM: reports, summary and --summary-json from the checkpoint (exit 130, JSON on both streams)",
+    () =>
+      Effect.gen(function* () {
+        const ws = yield* makeWorkspace({ name: "cli-sigterm" })
+        const flags = ["--log-format", "json", "--summary-json", ws.summaryFile]
+        const child = yield* startCli(latencyRun(ws, 1500, ...flags), { cwd: ws.dir })
+        yield* waitUntil("a first answer", () => {
+          try {
+            return states(ws.checkpoint).success > 0
+          } catch {
+            return false
+          }
+        })
+        yield* child.kill("SIGTERM")
+        const ended = yield* child.exit.pipe(Effect.timeout("20 seconds"))
+        assert.strictEqual(ended.code, 130, allOutput(ended))
+        const lines = allOutput(ended)
+          .split("\n")
+          .filter((line) => line !== "")
+        for (const line of lines) assert.doesNotThrow(() => JSON.parse(line), undefined, undefined, line)
+        const printed = JSON.parse(ended.stdout.trim()) as SummaryJson & { message: string }
+        assert.match(printed.message, /^run #1 interrupted in /)
+        assert.include(ended.stderr, "interrupted (SIGTERM)")
+        const summary = JSON.parse(readFileSync(ws.summaryFile, "utf8")) as SummaryJson
+        assert.strictEqual(summary.outcome, "interrupted")
+        assert.strictEqual(summary.exitCode, 130)
+        assert.deepStrictEqual(summary.reports, printed.reports)
+        assert.isBelow(summary.cells.success ?? 24, 24, "interrupted before the end")
+        yield* assertAgree(ws.out, "cli-sigterm", summary)
+
+        // A second Ctrl-C while the run writes its reports stops at once: no new report set.
+        const again = yield* startCli(["run", ws.pipeline, ...flags], { cwd: ws.dir })
+        yield* again.waitFor(/pairs: \d+ answered before/)
+        yield* again.kill("SIGINT")
+        yield* again.waitFor(/interrupted \(SIGINT\)/)
+        yield* again.kill("SIGINT")
+        const stopped = yield* again.exit.pipe(Effect.timeout("20 seconds"))
+        assert.strictEqual(stopped.code, 130, allOutput(stopped))
+        assert.include(stopped.stderr, "SIGINT again: stopped at once")
+        assert.strictEqual(reportSets(ws.out).length, 1, listFiles(ws.out).join(", "))
       })
-      yield* child.kill("SIGTERM")
-      const ended = yield* child.exit.pipe(Effect.timeout("20 seconds"))
-      assert.strictEqual(ended.code, 130, allOutput(ended))
-      const lines = allOutput(ended)
-        .split("\n")
-        .filter((line) => line !== "")
-      for (const line of lines) assert.doesNotThrow(() => JSON.parse(line), undefined, undefined, line)
-      const printed = JSON.parse(ended.stdout.trim()) as SummaryJson & { message: string }
-      assert.match(printed.message, /^run #1 interrupted in /)
-      assert.include(ended.stderr, "interrupted (SIGTERM)")
-      const summary = JSON.parse(readFileSync(summaryFile, "utf8")) as SummaryJson
-      assert.strictEqual(summary.outcome, "interrupted")
-      assert.strictEqual(summary.exitCode, 130)
-      assert.deepStrictEqual(summary.reports, printed.reports)
-      assert.isBelow(summary.cells.success ?? 24, 24, "interrupted before the end")
-      yield* assertAgree(ws.out, "cli-sigterm", summary)
-
-      // A second Ctrl-C while the run writes its reports stops at once: no new report set.
-      const again = yield* startCli(["run", ws.pipeline, ...flags], { cwd: ws.dir })
-      yield* again.waitFor(/pairs: \d+ answered before/)
-      yield* again.kill("SIGINT")
-      yield* again.waitFor(/interrupted \(SIGINT\)/)
-      yield* again.kill("SIGINT")
-      const stopped = yield* again.exit.pipe(Effect.timeout("20 seconds"))
-      assert.strictEqual(stopped.code, 130, allOutput(stopped))
-      assert.include(stopped.stderr, "SIGINT again: stopped at once")
-      assert.strictEqual(reportSets(ws.out).length, 1, listFiles(ws.out).join(", "))
-    }).pipe(Effect.scoped)
   )
 
-  it.live("a deadline ends with exit 5, and the reports and summary count what the checkpoint holds", () =>
+  it.scopedLive("a deadline ends with exit 5, and the reports and summary count what the checkpoint holds", () =>
     Effect.gen(function* () {
       const ws = yield* makeWorkspace({ name: "cli-deadline", run: "deadline: 2s" })
-      const summaryFile = join(ws.dir, "summary.json")
-      const run = yield* runCli(latencyRun(ws, 800, "--summary-json", summaryFile), { cwd: ws.dir })
+      const run = yield* runCli(latencyRun(ws, 800, "--summary-json", ws.summaryFile), { cwd: ws.dir })
       assert.strictEqual(run.code, 5, allOutput(run))
-      const summary = JSON.parse(readFileSync(summaryFile, "utf8")) as SummaryJson
+      const summary = JSON.parse(readFileSync(ws.summaryFile, "utf8")) as SummaryJson
       assert.strictEqual(summary.outcome, "deadline")
       assert.isAbove(summary.answered, 0)
       assert.match(run.stdout, new RegExp(`cells: ${summary.answered} answered \\(${summary.answered} this run\\)`))
       yield* assertAgree(ws.out, "cli-deadline", summary)
-    }).pipe(Effect.scoped)
+    })
   )
 })
