@@ -28,16 +28,14 @@ describe.concurrent("a checkpoint that lost what an earlier run wrote", () => {
   it.scopedLive("state.sqlite-wal deleted under a running process, then kill -9: the next run stops with exit 2", () =>
     Effect.gen(function* () {
       const ws = yield* makeWorkspace({ name: "wal-lost" })
-      const out = join(ws.dir, "out")
-      const state = join(out, "state.sqlite")
-      const run = latencyRun(ws, out, 2000)
+      const run = latencyRun(ws, 2000)
       const first = yield* startCli(run, { cwd: ws.dir })
-      yield* waitUntil("pairs submitted", () => submitted(state) > 0)
-      rmSync(`${state}-wal`)
+      yield* waitUntil("pairs submitted", () => submitted(ws.checkpoint) > 0)
+      rmSync(`${ws.checkpoint}-wal`)
       yield* Effect.sleep("300 millis")
       yield* first.kill("SIGKILL")
       yield* first.exit
-      const tablesBefore = serviceTables(out)
+      const tablesBefore = serviceTables(ws.out)
       assert.isAbove(tablesBefore, 0)
 
       const next = yield* runCli(run, { cwd: ws.dir })
@@ -45,11 +43,11 @@ describe.concurrent("a checkpoint that lost what an earlier run wrote", () => {
       assert.include(next.stderr, "The checkpoint is inconsistent")
       assert.include(next.stderr, "names run #1")
       assert.include(next.stderr, "--fresh")
-      assert.strictEqual(serviceTables(out), tablesBefore, "no new table was created")
+      assert.strictEqual(serviceTables(ws.out), tablesBefore, "no new table was created")
       // It stays refused until someone decides: never started over silently.
       assert.strictEqual((yield* runCli(run, { cwd: ws.dir })).code, 2)
 
-      const fresh = yield* runCli(latencyRun(ws, out, 5, "--fresh"), { cwd: ws.dir })
+      const fresh = yield* runCli(latencyRun(ws, 5, "--fresh"), { cwd: ws.dir })
       assert.strictEqual(fresh.code, 0, allOutput(fresh))
     })
   )
@@ -57,14 +55,13 @@ describe.concurrent("a checkpoint that lost what an earlier run wrote", () => {
   it.scopedLive("a 0-byte checkpoint beside the lock of a dead run is not taken for a new one", () =>
     Effect.gen(function* () {
       const ws = yield* makeWorkspace({ name: "empty-beside-lock", count: 2 })
-      const out = join(ws.dir, "out")
-      const run = latencyRun(ws, out, 5)
-      const first = yield* startCli(latencyRun(ws, out, 5000), { cwd: ws.dir })
-      yield* waitUntil("pairs submitted", () => submitted(join(out, "state.sqlite")) > 0)
+      const run = latencyRun(ws, 5)
+      const first = yield* startCli(latencyRun(ws, 5000), { cwd: ws.dir })
+      yield* waitUntil("pairs submitted", () => submitted(ws.checkpoint) > 0)
       yield* first.kill("SIGKILL")
       yield* first.exit
-      for (const suffix of ["", "-wal", "-shm"]) rmSync(join(out, `state.sqlite${suffix}`), { force: true })
-      writeFileSync(join(out, "state.sqlite"), "")
+      for (const suffix of ["", "-wal", "-shm"]) rmSync(join(ws.out, `state.sqlite${suffix}`), { force: true })
+      writeFileSync(ws.checkpoint, "")
       const next = yield* runCli(run, { cwd: ws.dir })
       assert.strictEqual(next.code, 2, allOutput(next))
       assert.include(next.stderr, "The checkpoint is inconsistent")
@@ -74,16 +71,18 @@ describe.concurrent("a checkpoint that lost what an earlier run wrote", () => {
   it.scopedLive("a malformed checkpoint is reported as damaged by run, status and export (exit 2)", () =>
     Effect.gen(function* () {
       const ws = yield* makeWorkspace({ name: "damaged", count: 40 })
-      const out = join(ws.dir, "out")
-      const state = join(out, "state.sqlite")
-      const run = latencyRun(ws, out, 1)
+      const run = latencyRun(ws, 1)
       assert.strictEqual((yield* runCli(run, { cwd: ws.dir })).code, 0)
-      assert.isAbove(statSync(state).size, 3 * 4096)
+      assert.isAbove(statSync(ws.checkpoint).size, 3 * 4096)
       // Garbage over the second page: a b-tree page SQLite can no longer read.
-      const fd = openSync(state, "r+")
+      const fd = openSync(ws.checkpoint, "r+")
       writeSync(fd, Buffer.alloc(4096, 0xab), 0, 4096, 4096)
       closeSync(fd)
-      for (const args of [run, ["status", ws.pipeline, "--output", out], ["export", ws.pipeline, "--output", out]]) {
+      for (const args of [
+        run,
+        ["status", ws.pipeline, "--output", ws.out],
+        ["export", ws.pipeline, "--output", ws.out]
+      ]) {
         const result = yield* runCli(args, { cwd: ws.dir })
         assert.strictEqual(result.code, 2, `${args[0]}: ${allOutput(result)}`)
         assert.include(result.stderr, "The checkpoint is damaged", args[0])

@@ -165,6 +165,12 @@ export const tempDir = Effect.acquireRelease(
 export interface Workspace {
   readonly dir: string
   readonly pipeline: string
+  /** `<dir>/out`, not yet made: the `--output` folder of the commands these tests run on the pipeline. */
+  readonly out: string
+  /** `<out>/state.sqlite`: the checkpoint of runs into `out`. */
+  readonly checkpoint: string
+  /** `<dir>/summary.json`, for `--summary-json`. */
+  readonly summaryFile: string
   /** File names of the documents, sorted. */
   readonly documents: ReadonlyArray<string>
 }
@@ -210,15 +216,17 @@ export const makeWorkspace = (options: { readonly name: string; readonly count?:
         ""
       ].join("\n")
     )
-    return { dir, pipeline, documents } satisfies Workspace
+    const out = join(dir, "out")
+    const checkpoint = join(out, "state.sqlite")
+    return { dir, pipeline, out, checkpoint, summaryFile: join(dir, "summary.json"), documents } satisfies Workspace
   })
 
 /** `run PIPELINE --output OUT` on the embedded service's latency engine (each answer `latencyMs`), then `extra`. */
-export const latencyRun = (ws: Workspace, out: string, latencyMs: number, ...extra: ReadonlyArray<string>) => [
+export const latencyRun = (ws: Workspace, latencyMs: number, ...extra: ReadonlyArray<string>) => [
   "run",
   ws.pipeline,
   "--output",
-  out,
+  ws.out,
   "--engine",
   "latency",
   "--latency-ms",

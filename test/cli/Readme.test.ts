@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import { dirname, join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { allOutput, makeWorkspace, repoRoot, runCli, startCli } from "./CliHarness.js"
+import { allOutput, makeWorkspace, repoRoot, runCli } from "./CliHarness.js"
+import { mintToken, startServe } from "./ServeChild.js"
 
 const readme = readFileSync(join(repoRoot, "README.md"), "utf8")
 
@@ -28,54 +29,57 @@ describe("README", () => {
   })
 
   // What the issue found: the curl examples, followed on a `serve` a pipeline had used, broke its next run.
-  it.live.runIf(hasCurl)("the curl examples run as written and leave a pipeline's work on the same serve alone", () =>
-    Effect.gen(function* () {
-      const ws = yield* makeWorkspace({ name: "readme-curl", count: 3 })
-      const data = join(ws.dir, ".docsweep", "service")
-      const serve = yield* startCli(["serve", "--port", "0", "--data", data])
-      const baseUrl = (yield* serve.waitFor(/listening on (http:\/\/\S+)/).pipe(Effect.timeout("30 seconds")))[1] ?? ""
-      const token = (yield* runCli(["token", "--user", "1", "--org", "1", "--data", data])).stdout.trim()
-      writeFileSync(join(ws.dir, "token"), token)
-      const summaryFile = join(ws.dir, "summary.json")
-      const run = ["run", ws.pipeline, "--output", join(ws.dir, "out"), "--base-url", baseUrl, "--quiet"]
-      const access = ["--token-file", join(ws.dir, "token"), "--user-id", "1", "--org-id", "1"]
-      const first = yield* runCli([...run, ...access, "--summary-json", summaryFile], { cwd: ws.dir })
-      assert.strictEqual(first.code, 0, allOutput(first))
-      const table = (JSON.parse(readFileSync(summaryFile, "utf8")) as { tables: Array<{ remoteId: number }> }).tables[0]
-      // What the pipeline made at the service: its table's columns and cells, and its workspace's documents.
-      const read = (path: string) =>
-        Effect.promise(
-          (): Promise<unknown> =>
-            fetch(`${baseUrl}/api/${path}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json())
-        )
-      const pipelineState = Effect.all([
-        read(`ai/table/${table?.remoteId}/column/list`),
-        read(`ai/table/${table?.remoteId}/cell/list`),
-        Effect.map(read("organization/1/document/list"), (docs) =>
-          (docs as Array<{ id: number; modified_at: string }>).map((doc) => [doc.id, doc.modified_at])
-        )
-      ])
-      const before = yield* pipelineState
+  it.scopedLive.runIf(hasCurl)(
+    "the curl examples run as written and leave a pipeline's work on the same serve alone",
+    () =>
+      Effect.gen(function* () {
+        const ws = yield* makeWorkspace({ name: "readme-curl", count: 3 })
+        const { baseUrl, data } = yield* startServe({ data: join(ws.dir, ".docsweep", "service") })
+        const token = yield* mintToken(data, { user: 1, org: 1 })
+        writeFileSync(join(ws.dir, "token"), token)
+        const run = ["run", ws.pipeline, "--output", ws.out, "--base-url", baseUrl, "--quiet"]
+        const access = ["--token-file", join(ws.dir, "token"), "--user-id", "1", "--org-id", "1"]
+        const first = yield* runCli([...run, ...access, "--summary-json", ws.summaryFile], { cwd: ws.dir })
+        assert.strictEqual(first.code, 0, allOutput(first))
+        const table = (JSON.parse(readFileSync(ws.summaryFile, "utf8")) as { tables: Array<{ remoteId: number }> })
+          .tables[0]
+        // What the pipeline made at the service: its table's columns and cells, and its workspace's documents.
+        const read = (path: string) =>
+          Effect.promise(
+            (): Promise<unknown> =>
+              fetch(`${baseUrl}/api/${path}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json())
+          )
+        const pipelineState = Effect.all([
+          read(`ai/table/${table?.remoteId}/column/list`),
+          read(`ai/table/${table?.remoteId}/cell/list`),
+          Effect.map(read("organization/1/document/list"), (docs) =>
+            (docs as Array<{ id: number; modified_at: string }>).map((doc) => [doc.id, doc.modified_at])
+          )
+        ])
+        const before = yield* pipelineState
 
-      // The README's block as a user would follow it, from the serve line on, in a folder holding the samples.
-      mkdirSync(dirname(data), { recursive: true })
-      symlinkSync(join(repoRoot, "pipelines"), join(ws.dir, "pipelines"))
-      const steps = blockAfter("### Every endpoint group with curl").split("\n").slice(1).join("\n")
-      const script = [
-        "set -euo pipefail",
-        `npx() { shift; ${JSON.stringify(join(repoRoot, "src", "cli", "bin.js"))} "$@"; }`,
-        'curl() { command curl --fail-with-body "$@"; echo; }',
-        steps.replaceAll("http://127.0.0.1:8787", baseUrl)
-      ].join("\n")
-      const followed = spawnSync("bash", ["-c", script], { cwd: ws.dir, encoding: "utf8", timeout: 60_000 })
-      assert.strictEqual(followed.status, 0, `${followed.stdout}\n${followed.stderr}`)
-      assert.include(followed.stdout, '"response":"New York"')
+        // The README's block as a user would follow it, from the serve line on, in a folder holding the samples.
+        mkdirSync(dirname(data), { recursive: true })
+        symlinkSync(join(repoRoot, "pipelines"), join(ws.dir, "pipelines"))
+        const steps = blockAfter("### Every endpoint group with curl").split("\n").slice(1).join("\n")
+        const script = [
+          "set -euo pipefail",
+          `npx() { shift; ${JSON.stringify(join(repoRoot, "src", "cli", "bin.js"))} "$@"; }`,
+          'curl() { command curl --fail-with-body "$@"; echo; }',
+          steps.replaceAll("http://127.0.0.1:8787", baseUrl)
+        ].join("\n")
+        const followed = spawnSync("bash", ["-c", script], { cwd: ws.dir, encoding: "utf8", timeout: 60_000 })
+        assert.strictEqual(followed.status, 0, `${followed.stdout}\n${followed.stderr}`)
+        assert.include(followed.stdout, '"response":"New York"')
 
-      assert.deepStrictEqual(yield* pipelineState, before, "the examples changed what the pipeline made")
-      const again = yield* runCli([...run, ...access, "--summary-json", summaryFile], { cwd: ws.dir })
-      assert.strictEqual(again.code, 0, allOutput(again))
-      const summary = JSON.parse(readFileSync(summaryFile, "utf8")) as { answered: number; cells: { success: number } }
-      assert.deepStrictEqual([summary.answered, summary.cells.success], [0, 6], "nothing asked again, nothing lost")
-    }).pipe(Effect.scoped)
+        assert.deepStrictEqual(yield* pipelineState, before, "the examples changed what the pipeline made")
+        const again = yield* runCli([...run, ...access, "--summary-json", ws.summaryFile], { cwd: ws.dir })
+        assert.strictEqual(again.code, 0, allOutput(again))
+        const summary = JSON.parse(readFileSync(ws.summaryFile, "utf8")) as {
+          answered: number
+          cells: { success: number }
+        }
+        assert.deepStrictEqual([summary.answered, summary.cells.success], [0, 6], "nothing asked again, nothing lost")
+      })
   )
 })

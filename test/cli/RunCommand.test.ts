@@ -39,7 +39,7 @@ const answered = (path: string) =>
   existsSync(path) ? readCheckpoint(path).cells.filter((cell) => cell.state === "success").length : 0
 
 describe.concurrent("docsweep run", () => {
-  it.live("validate reports every problem as FILE:LINE:COL, exits 2 and writes nothing", () =>
+  it.scopedLive("validate reports every problem as FILE:LINE:COL, exits 2 and writes nothing", () =>
     Effect.gen(function* () {
       const dir = yield* tempDir
       writeFileSync(join(dir, "broken.yaml"), malformed)
@@ -56,24 +56,16 @@ describe.concurrent("docsweep run", () => {
       assert.include(validate.stderr, "broken.yaml:10:21: run.poll.interval")
       assert.strictEqual(validate.stdout, "")
       assert.deepStrictEqual(listFiles(dir), ["broken.yaml"])
-    }).pipe(Effect.scoped)
+    })
   )
 
-  it.live(
+  it.scopedLive(
     "run writes reports, JSON log lines and no terminal codes; export, dry-run and --max-cells on its checkpoint",
     () =>
       Effect.gen(function* () {
         const ws = yield* makeWorkspace({ name: "cli-run" })
-        const out = join(ws.dir, "out")
-        const flags = [
-          "--log-format",
-          "json",
-          "--progress-interval",
-          "100ms",
-          "--summary-json",
-          join(ws.dir, "summary.json")
-        ]
-        const run = yield* runCli(latencyRun(ws, out, 60, ...flags), { cwd: ws.dir })
+        const flags = ["--log-format", "json", "--progress-interval", "100ms", "--summary-json", ws.summaryFile]
+        const run = yield* runCli(latencyRun(ws, 60, ...flags), { cwd: ws.dir })
         assert.strictEqual(run.code, 0, allOutput(run))
         // --log-format json: the summary is one JSON object on stdout, with its counts and report paths.
         const stdoutLines = run.stdout.split("\n").filter((line) => line !== "")
@@ -82,7 +74,7 @@ describe.concurrent("docsweep run", () => {
         assert.match(String(printed.message), /^run #1 completed in .* \(exit 0\)$/m)
         assert.strictEqual(printed.exitCode, 0)
         assert.deepStrictEqual(printed.cells, { pending: 0, submitting: 0, submitted: 0, success: 24, failed: 0 })
-        assert.includeMembers(printed.reports as Array<string>, [join(out, "cli-run-latest-results.csv")])
+        assert.includeMembers(printed.reports as Array<string>, [join(ws.out, "cli-run-latest-results.csv")])
 
         // Without a terminal: one JSON object per stderr line, progress among them, never CR or escape codes.
         const records = jsonLines(run.stderr)
@@ -104,7 +96,7 @@ describe.concurrent("docsweep run", () => {
         )
 
         // Reports: timestamped xlsx and csv files plus their -latest copies; the lock is gone.
-        const files = listFiles(out).filter((file) => !file.startsWith("service/"))
+        const files = listFiles(ws.out).filter((file) => !file.startsWith("service/"))
         for (const suffix of [".xlsx", "-results.csv", "-cells.csv"]) {
           assert.isTrue(
             files.some((file) => new RegExp(`^cli-run-\\d{8}T\\d{6}Z${suffix.replace(".", "\\.")}$`).test(file)),
@@ -114,14 +106,14 @@ describe.concurrent("docsweep run", () => {
         }
         assert.include(files, "state.sqlite")
         assert.notInclude(files, "state.lock")
-        assert.isTrue(zipEntries(join(out, "cli-run-latest.xlsx")).has("xl/workbook.xml"))
-        const results = readCsv(join(out, "cli-run-latest-results.csv"))
+        assert.isTrue(zipEntries(join(ws.out, "cli-run-latest.xlsx")).has("xl/workbook.xml"))
+        const results = readCsv(join(ws.out, "cli-run-latest-results.csv"))
         assert.deepStrictEqual(results.map((row) => row["File name"]).sort(), [...ws.documents])
         for (const row of results) {
           assert.include(row.Law, "Which law governs the agreement?")
           assert.include(row.Notice, "What notice period applies to termination?")
         }
-        const summary = JSON.parse(readFileSync(join(ws.dir, "summary.json"), "utf8")) as {
+        const summary = JSON.parse(readFileSync(ws.summaryFile, "utf8")) as {
           exitCode: number
           outcome: string
           cells: { success: number }
@@ -130,7 +122,7 @@ describe.concurrent("docsweep run", () => {
         assert.strictEqual(summary.exitCode, 0)
         assert.strictEqual(summary.outcome, "completed")
         assert.strictEqual(summary.cells.success, 24)
-        assert.includeMembers(summary.reports, [join(out, "cli-run-latest-results.csv")])
+        assert.includeMembers(summary.reports, [join(ws.out, "cli-run-latest-results.csv")])
 
         // The embedded service's token stays in the process.
         assert.isFalse(jwtPattern.test(allOutput(run)), "a token in the output")
@@ -141,13 +133,15 @@ describe.concurrent("docsweep run", () => {
 
         // Two things on copies of this checkpoint at once: export, and a dry run then a refused run.
         const copy = join(ws.dir, "copy")
-        cpSync(out, copy, { recursive: true })
-        const latest = readFileSync(join(out, "cli-run-latest-results.csv"), "utf8")
+        cpSync(ws.out, copy, { recursive: true })
+        const latest = readFileSync(join(ws.out, "cli-run-latest-results.csv"), "utf8")
 
         // export: the CSV reports again from the checkpoint alone (the run's embedded service is gone).
         const exportAgain = Effect.gen(function* () {
-          for (const file of listFiles(out)) if (file.endsWith(".csv")) rmSync(join(out, file))
-          const exported = yield* runCli(["export", ws.pipeline, "--output", out, "--format", "csv"], { cwd: ws.dir })
+          for (const file of listFiles(ws.out)) if (file.endsWith(".csv")) rmSync(join(ws.out, file))
+          const exported = yield* runCli(["export", ws.pipeline, "--output", ws.out, "--format", "csv"], {
+            cwd: ws.dir
+          })
           assert.strictEqual(exported.code, 0, allOutput(exported))
           const written = exported.stdout.trim().split("\n")
           assert.isAtLeast(written.length, 2)
@@ -155,9 +149,9 @@ describe.concurrent("docsweep run", () => {
             assert.match(file, /\.csv$/)
             assert.isTrue(existsSync(file), file)
           }
-          assert.include(written, join(out, "cli-run-latest-results.csv"))
+          assert.include(written, join(ws.out, "cli-run-latest-results.csv"))
           assert.notInclude(exported.stderr, "listening")
-          assert.strictEqual(readFileSync(join(out, "cli-run-latest-results.csv"), "utf8"), latest)
+          assert.strictEqual(readFileSync(join(ws.out, "cli-run-latest-results.csv"), "utf8"), latest)
         })
 
         const planAndRefuse = Effect.gen(function* () {
@@ -190,14 +184,13 @@ describe.concurrent("docsweep run", () => {
           assert.deepStrictEqual(reportFiles(listFiles(copy)), reportFiles(listing), "no new report set")
         })
         yield* Effect.all([exportAgain, planAndRefuse], { concurrency: 2 })
-      }).pipe(Effect.scoped)
+      })
   )
 
-  it.live("--dry-run prints the plan and creates nothing in a fresh output dir", () =>
+  it.scopedLive("--dry-run prints the plan and creates nothing in a fresh output dir", () =>
     Effect.gen(function* () {
       const ws = yield* makeWorkspace({ name: "cli-dry" })
-      const out = join(ws.dir, "out")
-      const dry = yield* runCli(["run", ws.pipeline, "--output", out, "--engine", "latency", "--dry-run"], {
+      const dry = yield* runCli(["run", ws.pipeline, "--output", ws.out, "--engine", "latency", "--dry-run"], {
         cwd: ws.dir
       })
       assert.strictEqual(dry.code, 0, allOutput(dry))
@@ -212,18 +205,17 @@ describe.concurrent("docsweep run", () => {
       ]) {
         assert.match(dry.stdout, line)
       }
-      assert.isFalse(existsSync(out), `dry run wrote ${existsSync(out) ? listFiles(out).join(", ") : ""}`)
+      assert.isFalse(existsSync(ws.out), `dry run wrote ${existsSync(ws.out) ? listFiles(ws.out).join(", ") : ""}`)
       assert.deepStrictEqual(listFiles(ws.dir), [...ws.documents.map((name) => `docs/${name}`), "pipeline.yaml"])
-    }).pipe(Effect.scoped)
+    })
   )
 
-  it.live.runIf(hasScript)(
+  it.scopedLive.runIf(hasScript)(
     "progress at a pseudo-terminal is one live block redrawn in place, log lines kept above it",
     () =>
       Effect.gen(function* () {
         const ws = yield* makeWorkspace({ name: "cli-tty" })
-        const out = join(ws.dir, "out")
-        const run = yield* runCli(latencyRun(ws, out, 150), { cwd: ws.dir, pty: true })
+        const run = yield* runCli(latencyRun(ws, 150), { cwd: ws.dir, pty: true })
         assert.strictEqual(run.code, 0, allOutput(run))
         // Under `script` both streams reach the test through the terminal.
         assertLiveDisplay(run.stdout, {
@@ -231,62 +223,62 @@ describe.concurrent("docsweep run", () => {
           logLine: "24 pairs: 0 answered before, 24 to run"
         })
         assert.match(run.stdout, /run #1 completed in .* \(exit 0\)/)
-      }).pipe(Effect.scoped)
+      })
   )
 
-  it.live(
+  it.scopedLive(
     "a concurrent run exits 75, SIGINT 130; status shows it; the re-run (FORCE_TTY) asks only what is missing; diff",
     () =>
       Effect.gen(function* () {
         const ws = yield* makeWorkspace({ name: "cli-lifecycle" })
-        const out = join(ws.dir, "out")
-        const state = join(out, "state.sqlite")
-        const run = (latencyMs: number, ...extra: ReadonlyArray<string>) => latencyRun(ws, out, latencyMs, ...extra)
+        const run = (latencyMs: number, ...extra: ReadonlyArray<string>) => latencyRun(ws, latencyMs, ...extra)
 
         // 24 pairs at 3 s each on the embedded service's 4 workers: about 18 s of work, ample time to overlap.
         const first = yield* startCli(run(3000), { cwd: ws.dir })
-        yield* waitUntil("the first run to take the lock", () => existsSync(join(out, "state.lock")))
+        yield* waitUntil("the first run to take the lock", () => existsSync(join(ws.out, "state.lock")))
         const second = yield* runCli(run(5, "--log-format", "json"), { cwd: ws.dir })
         assert.strictEqual(second.code, 75, allOutput(second))
         const locked = jsonLines(second.stderr)
         assert.include(String(locked.at(-1)?.message), `pipeline is locked by process ${first.pid} on `)
         assert.strictEqual(locked.at(-1)?.exitCode, 75)
-        assert.isTrue(existsSync(join(out, "state.lock")), "the first run still holds the lock")
+        assert.isTrue(existsSync(join(ws.out, "state.lock")), "the first run still holds the lock")
 
-        yield* waitUntil("a first answer in the checkpoint", () => answered(state) >= 1)
+        yield* waitUntil("a first answer in the checkpoint", () => answered(ws.checkpoint) >= 1)
         yield* first.kill("SIGINT")
         const stopped = yield* first.exit.pipe(Effect.timeout("20 seconds"))
         assert.strictEqual(stopped.code, 130, allOutput(stopped))
         assert.include(stopped.stderr, "interrupted")
-        assert.isFalse(existsSync(join(out, "state.lock")), "the lock is released")
-        const interrupted = readCheckpoint(state)
+        assert.isFalse(existsSync(join(ws.out, "state.lock")), "the lock is released")
+        const interrupted = readCheckpoint(ws.checkpoint)
         const before = interrupted.cells.filter((cell) => cell.state === "success").length
         assert.isAbove(before, 0)
         assert.isBelow(before, 24, "interrupted before the end")
         assert.deepStrictEqual(interrupted.runs, [{ id: 1, outcome: "interrupted" }])
 
-        const status = yield* runCli(["status", ws.pipeline, "--output", out], { cwd: ws.dir })
+        const status = yield* runCli(["status", ws.pipeline, "--output", ws.out], { cwd: ws.dir })
         assert.strictEqual(status.code, 0, allOutput(status))
-        assert.include(status.stdout, `checkpoint: ${state}`)
+        assert.include(status.stdout, `checkpoint: ${ws.checkpoint}`)
         assert.include(status.stdout, "lock: free")
         assert.match(status.stdout, /^ {2}#1 interrupted started \S+ finished \S+ · .*stopped by a signal/m)
         assert.match(status.stdout, new RegExp(`^cells: .*success ${before}(,|$)`, "m"))
 
-        const summaryFile = join(ws.dir, "summary.json")
         // The re-run draws its progress live (FORCE_TTY): the first run's answers count as done from the start.
-        const resumed = yield* runCli(run(5, "--summary-json", summaryFile), { cwd: ws.dir, env: { FORCE_TTY: "1" } })
+        const resumed = yield* runCli(run(5, "--summary-json", ws.summaryFile), {
+          cwd: ws.dir,
+          env: { FORCE_TTY: "1" }
+        })
         assert.strictEqual(resumed.code, 0, allOutput(resumed))
         assertLiveDisplay(resumed.stderr, {
           cells: new RegExp(`cells 24/24 done · ${before} from earlier runs · 0 failed`),
           logLine: `24 pairs: ${before} answered before`
         })
-        const summary = JSON.parse(readFileSync(summaryFile, "utf8")) as {
+        const summary = JSON.parse(readFileSync(ws.summaryFile, "utf8")) as {
           answered: number
           plan: { alreadyAnswered: number }
         }
         assert.strictEqual(summary.plan.alreadyAnswered, before)
         assert.strictEqual(summary.answered, 24 - before, "only the unanswered pairs are asked")
-        const done = readCheckpoint(state)
+        const done = readCheckpoint(ws.checkpoint)
         assert.deepStrictEqual(done.runs, [
           { id: 1, outcome: "interrupted" },
           { id: 2, outcome: "completed" }
@@ -305,7 +297,7 @@ describe.concurrent("docsweep run", () => {
         )
 
         // diff between the two runs: exactly the pairs answered by the second one, none before.
-        const diff = yield* runCli(["diff", ws.pipeline, "--output", out, "--json"], { cwd: ws.dir })
+        const diff = yield* runCli(["diff", ws.pipeline, "--output", ws.out, "--json"], { cwd: ws.dir })
         assert.strictEqual(diff.code, 0, allOutput(diff))
         const changes = JSON.parse(diff.stdout) as {
           from: number
@@ -319,6 +311,6 @@ describe.concurrent("docsweep run", () => {
           assert.isUndefined(change.before)
           assert.include(change.after, `(${change.filename})`)
         }
-      }).pipe(Effect.scoped)
+      })
   )
 })

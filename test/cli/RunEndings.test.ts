@@ -52,29 +52,28 @@ const assertAgree = (out: string, name: string, summary: SummaryJson) =>
   })
 
 describe.concurrent("how runs end", () => {
-  it.live("export --run N reports run N as it ended; only the newest run's reports replace -latest", () =>
+  it.scopedLive("export --run N reports run N as it ended; only the newest run's reports replace -latest", () =>
     Effect.gen(function* () {
       const ws = yield* makeWorkspace({ name: "cli-history", count: 4 })
-      const out = join(ws.dir, "out")
-      const run = () => runCli(latencyRun(ws, out, 1, "--quiet"), { cwd: ws.dir })
+      const run = () => runCli(latencyRun(ws, 1, "--quiet"), { cwd: ws.dir })
       assert.strictEqual((yield* run()).code, 0)
       // Run 2: a document left the pipeline, so it leaves the report too.
       rmSync(join(ws.dir, "docs", "doc-04.txt"))
       const second = yield* run()
       assert.strictEqual(second.code, 0, allOutput(second))
       assert.deepStrictEqual(
-        readCsv(join(out, "cli-history-latest-results.csv")).map((row) => row["File name"]),
+        readCsv(join(ws.out, "cli-history-latest-results.csv")).map((row) => row["File name"]),
         ["doc-01.txt", "doc-02.txt", "doc-03.txt"]
       )
-      assert.strictEqual(readCsv(join(out, "cli-history-latest-cells.csv")).length, 6)
+      assert.strictEqual(readCsv(join(ws.out, "cli-history-latest-cells.csv")).length, 6)
       // Run 3 asks the Law column anew.
       const pipeline = readFileSync(ws.pipeline, "utf8")
       writeFileSync(ws.pipeline, pipeline.replace("Which law governs the agreement?", "Under which law is it?"))
       assert.strictEqual((yield* run()).code, 0)
-      const latest = listFiles(out).filter((file) => file.includes("-latest"))
-      const before = latest.map((file) => sha256(join(out, file)))
+      const latest = listFiles(ws.out).filter((file) => file.includes("-latest"))
+      const before = latest.map((file) => sha256(join(ws.out, file)))
 
-      const exported = yield* runCli(["export", ws.pipeline, "--output", out, "--run", "1"], { cwd: ws.dir })
+      const exported = yield* runCli(["export", ws.pipeline, "--output", ws.out, "--run", "1"], { cwd: ws.dir })
       assert.strictEqual(exported.code, 0, allOutput(exported))
       const written = exported.stdout.trim().split("\n")
       assert.isTrue(
@@ -101,7 +100,7 @@ describe.concurrent("how runs end", () => {
       assert.isTrue(page.history.every(([, answers]) => answers.every((answer) => answer.run <= 1)))
       assert.deepStrictEqual(page.settings, [], "the checkpoint keeps no settings of an earlier run")
       // Run 3's own report: the Law answers changed since run 2, each with its earlier answer from run 1.
-      const newest = htmlData(join(out, "cli-history-latest.html"))
+      const newest = htmlData(join(ws.out, "cli-history-latest.html"))
       assert.strictEqual(newest.run.id, 3)
       assert.deepStrictEqual(newest.documents.filenames, ["doc-01.txt", "doc-02.txt", "doc-03.txt"])
       assert.deepStrictEqual(
@@ -114,24 +113,24 @@ describe.concurrent("how runs end", () => {
       )
       assert.isAbove(newest.settings.length, 0)
       assert.deepStrictEqual(
-        latest.map((file) => sha256(join(out, file))),
+        latest.map((file) => sha256(join(ws.out, file))),
         before,
         "the -latest files are run 3's still"
       )
       assert.include(latest, "cli-history-latest.html")
 
-      const diff = yield* runCli(["diff", ws.pipeline, "--output", out, "--from", "1", "--to", "3"], { cwd: ws.dir })
+      const diff = yield* runCli(["diff", ws.pipeline, "--output", ws.out, "--from", "1", "--to", "3"], { cwd: ws.dir })
       assert.match(diff.stdout, /^3 answers changed between run #1 and run #3:/)
       // The document that left the pipeline is named as removed, though the report no longer has its row.
       assert.match(diff.stdout, /\n1 document left the pipeline:\n {2}- doc-04\.txt \(#\d+\)\n$/)
-      const sinceTwo = yield* runCli(["diff", ws.pipeline, "--output", out, "--json"], { cwd: ws.dir })
+      const sinceTwo = yield* runCli(["diff", ws.pipeline, "--output", ws.out, "--json"], { cwd: ws.dir })
       const json = JSON.parse(sinceTwo.stdout) as { documents: { added: Array<unknown>; removed: Array<unknown> } }
       assert.deepStrictEqual(json.documents, { added: [], removed: [] }, "runs #2 and #3 had the same documents")
       // Runs that do not exist are usage errors: exit 2, the value, where the help is.
       const [missingRun, missingFrom] = yield* Effect.all(
         [
-          runCli(["export", ws.pipeline, "--output", out, "--run", "42"], { cwd: ws.dir }),
-          runCli(["diff", ws.pipeline, "--output", out, "--from", "9"], { cwd: ws.dir })
+          runCli(["export", ws.pipeline, "--output", ws.out, "--run", "42"], { cwd: ws.dir }),
+          runCli(["diff", ws.pipeline, "--output", ws.out, "--from", "9"], { cwd: ws.dir })
         ],
         { concurrency: 2 }
       )
@@ -146,83 +145,79 @@ describe.concurrent("how runs end", () => {
           new RegExp(`^docsweep ${command}: ${flag}: no such run; .* holds runs #1 to #3\\n.*--help`)
         )
       }
-    }).pipe(Effect.scoped)
+    })
   )
 
-  it.live("--fresh recovers when the service lost the documents the checkpoint uploaded", () =>
+  it.scopedLive("--fresh recovers when the service lost the documents the checkpoint uploaded", () =>
     Effect.gen(function* () {
       const ws = yield* makeWorkspace({ name: "cli-lost", count: 3 })
-      const out = join(ws.dir, "out")
-      const summaryFile = join(ws.dir, "summary.json")
       const run = (...extra: ReadonlyArray<string>) =>
-        runCli(["run", ws.pipeline, "--output", out, "--quiet", "--summary-json", summaryFile, ...extra], {
+        runCli(["run", ws.pipeline, "--output", ws.out, "--quiet", "--summary-json", ws.summaryFile, ...extra], {
           cwd: ws.dir
         })
       assert.strictEqual((yield* run()).code, 0)
-      rmSync(join(out, "service"), { recursive: true, force: true })
+      rmSync(join(ws.out, "service"), { recursive: true, force: true })
       const fresh = yield* run("--fresh")
       assert.strictEqual(fresh.code, 0, allOutput(fresh))
-      const summary = JSON.parse(readFileSync(summaryFile, "utf8")) as SummaryJson
+      const summary = JSON.parse(readFileSync(ws.summaryFile, "utf8")) as SummaryJson
       assert.deepStrictEqual([summary.answered, summary.cells.success], [6, 6])
-    }).pipe(Effect.scoped)
+    })
   )
 
-  it.live("SIGTERM: reports, summary and --summary-json from the checkpoint (exit 130, JSON on both streams)", () =>
-    Effect.gen(function* () {
-      const ws = yield* makeWorkspace({ name: "cli-sigterm" })
-      const out = join(ws.dir, "out")
-      const summaryFile = join(ws.dir, "summary.json")
-      const flags = ["--log-format", "json", "--summary-json", summaryFile]
-      const child = yield* startCli(latencyRun(ws, out, 1500, ...flags), { cwd: ws.dir })
-      yield* waitUntil("a first answer", () => {
-        try {
-          return states(join(out, "state.sqlite")).success > 0
-        } catch {
-          return false
-        }
+  it.scopedLive(
+    "SIGTERM: reports, summary and --summary-json from the checkpoint (exit 130, JSON on both streams)",
+    () =>
+      Effect.gen(function* () {
+        const ws = yield* makeWorkspace({ name: "cli-sigterm" })
+        const flags = ["--log-format", "json", "--summary-json", ws.summaryFile]
+        const child = yield* startCli(latencyRun(ws, 1500, ...flags), { cwd: ws.dir })
+        yield* waitUntil("a first answer", () => {
+          try {
+            return states(ws.checkpoint).success > 0
+          } catch {
+            return false
+          }
+        })
+        yield* child.kill("SIGTERM")
+        const ended = yield* child.exit.pipe(Effect.timeout("20 seconds"))
+        assert.strictEqual(ended.code, 130, allOutput(ended))
+        const lines = allOutput(ended)
+          .split("\n")
+          .filter((line) => line !== "")
+        for (const line of lines) assert.doesNotThrow(() => JSON.parse(line), undefined, undefined, line)
+        const printed = JSON.parse(ended.stdout.trim()) as SummaryJson & { message: string }
+        assert.match(printed.message, /^run #1 interrupted in /)
+        assert.include(ended.stderr, "interrupted (SIGTERM)")
+        const summary = JSON.parse(readFileSync(ws.summaryFile, "utf8")) as SummaryJson
+        assert.strictEqual(summary.outcome, "interrupted")
+        assert.strictEqual(summary.exitCode, 130)
+        assert.deepStrictEqual(summary.reports, printed.reports)
+        assert.isBelow(summary.cells.success ?? 24, 24, "interrupted before the end")
+        yield* assertAgree(ws.out, "cli-sigterm", summary)
+
+        // A second Ctrl-C while the run writes its reports stops at once: no new report set.
+        const again = yield* startCli(["run", ws.pipeline, ...flags], { cwd: ws.dir })
+        yield* again.waitFor(/pairs: \d+ answered before/)
+        yield* again.kill("SIGINT")
+        yield* again.waitFor(/interrupted \(SIGINT\)/)
+        yield* again.kill("SIGINT")
+        const stopped = yield* again.exit.pipe(Effect.timeout("20 seconds"))
+        assert.strictEqual(stopped.code, 130, allOutput(stopped))
+        assert.include(stopped.stderr, "SIGINT again: stopped at once")
+        assert.strictEqual(reportSets(ws.out).length, 1, listFiles(ws.out).join(", "))
       })
-      yield* child.kill("SIGTERM")
-      const ended = yield* child.exit.pipe(Effect.timeout("20 seconds"))
-      assert.strictEqual(ended.code, 130, allOutput(ended))
-      const lines = allOutput(ended)
-        .split("\n")
-        .filter((line) => line !== "")
-      for (const line of lines) assert.doesNotThrow(() => JSON.parse(line), undefined, undefined, line)
-      const printed = JSON.parse(ended.stdout.trim()) as SummaryJson & { message: string }
-      assert.match(printed.message, /^run #1 interrupted in /)
-      assert.include(ended.stderr, "interrupted (SIGTERM)")
-      const summary = JSON.parse(readFileSync(summaryFile, "utf8")) as SummaryJson
-      assert.strictEqual(summary.outcome, "interrupted")
-      assert.strictEqual(summary.exitCode, 130)
-      assert.deepStrictEqual(summary.reports, printed.reports)
-      assert.isBelow(summary.cells.success ?? 24, 24, "interrupted before the end")
-      yield* assertAgree(out, "cli-sigterm", summary)
-
-      // A second Ctrl-C while the run writes its reports stops at once: no new report set.
-      const again = yield* startCli(["run", ws.pipeline, ...flags], { cwd: ws.dir })
-      yield* again.waitFor(/pairs: \d+ answered before/)
-      yield* again.kill("SIGINT")
-      yield* again.waitFor(/interrupted \(SIGINT\)/)
-      yield* again.kill("SIGINT")
-      const stopped = yield* again.exit.pipe(Effect.timeout("20 seconds"))
-      assert.strictEqual(stopped.code, 130, allOutput(stopped))
-      assert.include(stopped.stderr, "SIGINT again: stopped at once")
-      assert.strictEqual(reportSets(out).length, 1, listFiles(out).join(", "))
-    }).pipe(Effect.scoped)
   )
 
-  it.live("a deadline ends with exit 5, and the reports and summary count what the checkpoint holds", () =>
+  it.scopedLive("a deadline ends with exit 5, and the reports and summary count what the checkpoint holds", () =>
     Effect.gen(function* () {
       const ws = yield* makeWorkspace({ name: "cli-deadline", run: "deadline: 2s" })
-      const out = join(ws.dir, "out")
-      const summaryFile = join(ws.dir, "summary.json")
-      const run = yield* runCli(latencyRun(ws, out, 800, "--summary-json", summaryFile), { cwd: ws.dir })
+      const run = yield* runCli(latencyRun(ws, 800, "--summary-json", ws.summaryFile), { cwd: ws.dir })
       assert.strictEqual(run.code, 5, allOutput(run))
-      const summary = JSON.parse(readFileSync(summaryFile, "utf8")) as SummaryJson
+      const summary = JSON.parse(readFileSync(ws.summaryFile, "utf8")) as SummaryJson
       assert.strictEqual(summary.outcome, "deadline")
       assert.isAbove(summary.answered, 0)
       assert.match(run.stdout, new RegExp(`cells: ${summary.answered} answered \\(${summary.answered} this run\\)`))
-      yield* assertAgree(out, "cli-deadline", summary)
-    }).pipe(Effect.scoped)
+      yield* assertAgree(ws.out, "cli-deadline", summary)
+    })
   )
 })

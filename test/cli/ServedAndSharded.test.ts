@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto"
 import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { assert, describe, it, layer } from "@effect/vitest"
-import { Context, Effect, Layer } from "effect"
+import { Effect } from "effect"
 import { assertShardPartition, findInFiles, jsonLines, readCsv, resultRows } from "./CliChecks.js"
 import {
   allOutput,
@@ -12,47 +12,30 @@ import {
   runCli,
   runShardsAndWhole,
   shardDirs,
-  startCli,
   tempDir
 } from "./CliHarness.js"
+import { mintToken, startServe } from "./ServeChild.js"
 
-/** `docsweep serve` as a child process, and a token it accepts. */
-class Served extends Context.Tag("test/cli/Served")<
-  Served,
-  {
-    readonly baseUrl: string
-    readonly token: string
-    readonly tokenFile: string
-    /** What the service has printed so far. */
-    readonly output: () => string
-  }
->() {}
-
-const ServedLive = Layer.scoped(
-  Served,
-  Effect.gen(function* () {
+/** `docsweep serve` as a child process, and a token it accepts (user 1 of workspace 1), also in a file. */
+class Served extends Effect.Service<Served>()("test/cli/Served", {
+  scoped: Effect.gen(function* () {
     const dir = yield* tempDir
     const data = join(dir, "data")
     const env = { DOCSWEEP_JWT_SECRET: `cli-test-${randomUUID()}` }
-    const [serve, minted] = yield* Effect.all(
-      [
-        startCli(["serve", "--port", "0", "--data", data], { env }),
-        runCli(["token", "--user", "1", "--org", "1", "--data", data], { env })
-      ],
+    const [{ serve, baseUrl }, token] = yield* Effect.all(
+      [startServe({ data, env }), mintToken(data, { user: 1, org: 1 }, { env })],
       { concurrency: 2 }
     )
-    const listening = yield* serve.waitFor(/listening on (http:\/\/\S+)/).pipe(Effect.timeout("30 seconds"))
-    const token = minted.stdout.trim()
-    assert.match(token, /^[\w-]+\.[\w-]+\.[\w-]+$/, allOutput(minted))
     const tokenFile = join(dir, "token")
     writeFileSync(tokenFile, `${token}\n`, { mode: 0o600 })
+    /** What the service has printed so far. */
     const output = () => {
       const printed = serve.output()
       return `${printed.stdout}\n${printed.stderr}`
     }
-    return { baseUrl: listening[1] ?? "", token, tokenFile, output }
+    return { baseUrl, token, tokenFile, output } as const
   }).pipe(Effect.orDie)
-)
+}) {}
 
 /** Run flags for a service at `baseUrl` with the token in `tokenFile`, as user 1 of workspace 1. */
 const serviceFlags = (baseUrl: string, tokenFile: string) => [
@@ -62,12 +45,11 @@ const serviceFlags = (baseUrl: string, tokenFile: string) => [
 
 // `it.scoped` gets the shared service; the test services (TestClock) are left out: these tests run real processes.
 describe.concurrent("docsweep against `docsweep serve`, an unreachable service and in shards", () => {
-  layer(ServedLive, { excludeTestServices: true })("served", (it) => {
+  layer(Served.Default, { excludeTestServices: true })("served", (it) => {
     it.scoped("the token never appears in any output, the checkpoint or a report; config shows it <redacted>", () =>
       Effect.gen(function* () {
         const served = yield* Served
         const ws = yield* makeWorkspace({ name: "cli-served" })
-        const out = join(ws.dir, "out")
         const [run, config] = yield* Effect.all(
           [
             runCli(
@@ -75,7 +57,7 @@ describe.concurrent("docsweep against `docsweep serve`, an unreachable service a
                 "run",
                 ws.pipeline,
                 "--output",
-                out,
+                ws.out,
                 ...serviceFlags(served.baseUrl, served.tokenFile),
                 "--log-format",
                 "json",
@@ -83,11 +65,11 @@ describe.concurrent("docsweep against `docsweep serve`, an unreachable service a
                 "--progress-interval",
                 "100ms",
                 "--summary-json",
-                join(ws.dir, "summary.json")
+                ws.summaryFile
               ],
               { cwd: ws.dir }
             ),
-            runCli(["config", ws.pipeline, "--output", out], {
+            runCli(["config", ws.pipeline, "--output", ws.out], {
               cwd: ws.dir,
               env: { DOCSWEEP_TOKEN: served.token, DOCSWEEP_USER_ID: "7", DOCSWEEP_BASE_URL: served.baseUrl }
             })
@@ -95,7 +77,7 @@ describe.concurrent("docsweep against `docsweep serve`, an unreachable service a
           { concurrency: 2 }
         )
         assert.strictEqual(run.code, 0, allOutput(run))
-        assert.strictEqual(readCsv(join(out, "cli-served-latest-results.csv")).length, 12)
+        assert.strictEqual(readCsv(join(ws.out, "cli-served-latest-results.csv")).length, 12)
         const logLines = run.stderr.split("\n").filter((line) => line !== "")
         assert.isTrue(
           logLines.some((line) => line.includes('"level":"debug"')),
@@ -109,7 +91,7 @@ describe.concurrent("docsweep against `docsweep serve`, an unreachable service a
           /^token\s+= <redacted>\s+\(environment\)$/m,
           /^user_id\s+= 7\s+\(environment\)$/m,
           new RegExp(`^base_url\\s+= "${served.baseUrl}"\\s+\\(environment\\)$`, "m"),
-          new RegExp(`^output\\.dir\\s+= "${out}"\\s+\\(flag\\)$`, "m"),
+          new RegExp(`^output\\.dir\\s+= "${ws.out}"\\s+\\(flag\\)$`, "m"),
           /^run\.concurrency\s+= 8\s+\(pipeline\)$/m,
           /^run\.poll\.interval\s+= "50ms"\s+\(pipeline\)$/m,
           /^run\.max_concurrency\s+= 1000\s+\(config\/default\.yaml\)$/m,
@@ -121,7 +103,7 @@ describe.concurrent("docsweep against `docsweep serve`, an unreachable service a
         // The whole token and its signature alone: in no output, nor anywhere under the workspace (checkpoint,
         // every report, unpacked xlsx entries, the summary).
         const signature = served.token.split(".")[2] ?? served.token
-        assert.include(listFiles(out), "state.sqlite")
+        assert.include(listFiles(ws.out), "state.sqlite")
         for (const needle of [served.token, signature]) {
           assert.notInclude(allOutput(run), needle)
           assert.notInclude(allOutput(config), needle)
@@ -138,9 +120,8 @@ describe.concurrent("docsweep against `docsweep serve`, an unreachable service a
         const garbage = `garbage-${randomUUID()}`
         const tokenFile = join(ws.dir, "bad-token")
         writeFileSync(tokenFile, garbage)
-        const out = join(ws.dir, "out")
         const run = yield* runCli(
-          ["run", ws.pipeline, "--output", out, ...serviceFlags(served.baseUrl, tokenFile), "--log-format", "json"],
+          ["run", ws.pipeline, "--output", ws.out, ...serviceFlags(served.baseUrl, tokenFile), "--log-format", "json"],
           { cwd: ws.dir }
         )
         assert.strictEqual(run.code, 4, allOutput(run))
@@ -149,15 +130,15 @@ describe.concurrent("docsweep against `docsweep serve`, an unreachable service a
         const summary = records.find((record) => record.outcome !== undefined)
         assert.strictEqual(summary?.outcome, "refused")
         assert.match(String(summary?.note), /401|unauthori[sz]ed/i)
-        // Refused before any work: no report set (it would push a real one out of `keep`).
+        // Refused before any work: no report set (it would push a real one ws.out of `keep`).
         assert.deepStrictEqual(summary?.reports, [])
         assert.deepStrictEqual(
-          listFiles(out).filter((file) => /\.(xlsx|csv)$/.test(file)),
+          listFiles(ws.out).filter((file) => /\.(xlsx|csv)$/.test(file)),
           []
         )
         assert.notInclude(allOutput(run), garbage)
         assert.notInclude(served.output(), garbage)
-        assert.deepStrictEqual(findInFiles(out, garbage), [])
+        assert.deepStrictEqual(findInFiles(ws.out, garbage), [])
       })
     )
 
@@ -171,7 +152,7 @@ describe.concurrent("docsweep against `docsweep serve`, an unreachable service a
         const tokenFile = join(ws.dir, "token")
         writeFileSync(tokenFile, "any-token")
         const run = yield* runCli(
-          ["run", ws.pipeline, "--output", join(ws.dir, "out"), ...serviceFlags(`http://127.0.0.1:${port}`, tokenFile)],
+          ["run", ws.pipeline, "--output", ws.out, ...serviceFlags(`http://127.0.0.1:${port}`, tokenFile)],
           { cwd: ws.dir, timeout: "30 seconds" }
         )
         assert.strictEqual(run.code, 5, allOutput(run))
@@ -200,7 +181,7 @@ describe.concurrent("docsweep against `docsweep serve`, an unreachable service a
 
   // Each shard run starts its own embedded service (own data dir, own document ids), so documents are compared by
   // file name. The extractive engine answers from the text alone, the same in every service.
-  it.live("shards cover every document exactly once; merge reproduces the unsharded report", () =>
+  it.scopedLive("shards cover every document exactly once; merge reproduces the unsharded report", () =>
     Effect.gen(function* () {
       const ws = yield* makeWorkspace({ name: "cli-shards" })
       const runs = yield* runShardsAndWhole(ws, ["--engine", "extractive", "--quiet"])
@@ -217,10 +198,9 @@ describe.concurrent("docsweep against `docsweep serve`, an unreachable service a
 
       // The merged checkpoint runs: a dry run plans only the new document, the run asks only it, --fresh recovers.
       writeFileSync(join(ws.dir, "docs", "doc-13.txt"), "This agreement is governed by the laws of Utopia.\n")
-      const summaryFile = join(ws.dir, "summary.json")
       const later = (...extra: ReadonlyArray<string>) =>
-        runCli(["run", ws.pipeline, "--quiet", "--summary-json", summaryFile, ...extra], { cwd: ws.dir })
-      const answered = () => (JSON.parse(readFileSync(summaryFile, "utf8")) as { answered: number }).answered
+        runCli(["run", ws.pipeline, "--quiet", "--summary-json", ws.summaryFile, ...extra], { cwd: ws.dir })
+      const answered = () => (JSON.parse(readFileSync(ws.summaryFile, "utf8")) as { answered: number }).answered
       const dry = yield* later("--dry-run")
       assert.strictEqual(dry.code, 0, allOutput(dry))
       assert.match(dry.stdout, /already answered \(skipped\)\s+24/)
@@ -234,6 +214,6 @@ describe.concurrent("docsweep against `docsweep serve`, an unreachable service a
         assert.strictEqual(next.code, 0, allOutput(next))
         assert.strictEqual(answered(), asked, `run ${extra.join(" ")}: ${next.stdout}`)
       }
-    }).pipe(Effect.scoped)
+    })
   )
 })

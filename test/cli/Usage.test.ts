@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, writeFileSync } from "node:fs"
+import { existsSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { jsonLines } from "./CliChecks.js"
-import { allOutput, type CliResult, runCli, startCli, tempDir } from "./CliHarness.js"
+import { allOutput, type CliResult, runCli, tempDir } from "./CliHarness.js"
+import { startServe } from "./ServeChild.js"
 
 const example = "pipelines/example.yaml"
 
@@ -20,7 +21,7 @@ const assertUsage = (result: CliResult, problem: RegExp, help: string) => {
 }
 
 describe.concurrent("one behaviour for every command", () => {
-  it.live("usage errors exit 2 with the problem, the value typed and where the help is", () =>
+  it.scopedLive("usage errors exit 2 with the problem, the value typed and where the help is", () =>
     Effect.gen(function* () {
       const dir = yield* tempDir
       writeFileSync(join(dir, "a-file"), "")
@@ -58,10 +59,10 @@ describe.concurrent("one behaviour for every command", () => {
         unwritable.stderr,
         /^cannot write .*a-file\/out: the output folder cannot be created \(ENOTDIR[^\n]*\)\n$/
       )
-    }).pipe(Effect.scoped)
+    })
   )
 
-  it.live("--log-format json: usage, validation and not-found messages are one JSON object per line", () =>
+  it.scopedLive("--log-format json: usage, validation and not-found messages are one JSON object per line", () =>
     Effect.gen(function* () {
       const dir = yield* tempDir
       writeFileSync(join(dir, "broken.yaml"), "name: broken\ndocuments: []\ncolumns:\n  - name: a\n  - name: A\n")
@@ -88,20 +89,17 @@ describe.concurrent("one behaviour for every command", () => {
       assert.isAtLeast(problems.length, 3, invalid.stderr)
       assert.isTrue(problems.every((record) => typeof record.line === "number" && record.file === "broken.yaml"))
       assert.match(jsonLines(missing.stderr)[0]?.message as string, /^docsweep status: no checkpoint at /)
-    }).pipe(Effect.scoped)
+    })
   )
 
-  it.live("serve stopped with SIGINT says it stopped, nothing about a checkpoint", () =>
+  it.scopedLive("serve stopped with SIGINT says it stopped, nothing about a checkpoint", () =>
     Effect.gen(function* () {
-      const dir = yield* tempDir
-      mkdirSync(join(dir, "data"))
-      const serve = yield* startCli(["serve", "--port", "0", "--data", join(dir, "data")])
-      yield* serve.waitFor(/listening on http/).pipe(Effect.timeout("30 seconds"))
+      const { serve } = yield* startServe()
       yield* serve.kill("SIGINT")
       const stopped = yield* serve.exit.pipe(Effect.timeout("20 seconds"))
       assert.strictEqual(stopped.code, 130, allOutput(stopped))
       assert.include(stopped.stderr, "serve stopped")
       assert.notInclude(allOutput(stopped), "checkpoint")
-    }).pipe(Effect.scoped)
+    })
   )
 })

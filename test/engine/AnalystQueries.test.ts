@@ -1,5 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
+import type { EngineDocument } from "../../src/service/engine/AnswerEngine.js"
 import { documentOf, idOf, shortOf } from "./documentOf.js"
 
 /** Queries as analysts write them in a pipeline: a question, then how to answer it. */
@@ -16,59 +17,113 @@ const lease = doc(
   `COMMERCIAL LEASE\n\nThis Lease is made on February 12, 2024 between Harborview Properties LLC, a Maine limited liability company ("Landlord"), and Quillfeather Books, Inc., a Maine corporation ("Tenant").\n\n3. RENT\n\nTenant shall pay base rent of $4,800 per month on the first day of each calendar month.\n\n5. IMPROVEMENTS\n\nLandlord shall provide a tenant improvement allowance of $36,000, payable against paid invoices.\n\n8. TERMINATION\n\nEither party may terminate this Lease on two (2) weeks' written notice.\n\n9. GOVERNING LAW\n\nThis Lease is governed by the laws of the State of Maine, and the courts of Cumberland County, Maine have exclusive jurisdiction.`
 )
 
+/** A services agreement that defines no roles. */
+const services = doc(
+  "SERVICES AGREEMENT\n\nThis Agreement is made between Acme Widgets, Inc., a Delaware corporation, and Beta Stores LLC, a Texas limited liability company."
+)
+const offer = doc(
+  'On behalf of Brightline Robotics, Inc. (the "Company"), I am pleased to offer you the position of engineer.\n\nSincerely,\nAlan Brooks, Director of Engineering, Brightline Robotics, Inc.\n\nAccepted and agreed: Maria Delgado'
+)
+const shortRelease = doc(
+  "Larkspur Reports Results\n\nNet sales were $48.6 million. Investor contact: Laura Kim, Director of Investor Relations."
+)
+const msa = doc(
+  "MASTER SERVICES AGREEMENT\n\n4. FEES\n\nClient shall pay Provider a monthly platform retainer of $42,500, plus time-and-materials fees. Invoices are payable within forty-five (45) days.\n\n9. LIABILITY\n\nEach party's total liability shall not exceed the total fees paid or payable in the twelve (12) months before the claim, and in no event shall exceed $1,250,000."
+)
+/** Not an agreement at all: its date and its periods answer nothing about one. */
+const quarterlyRelease = doc(
+  "Larkspur Reports Third Quarter Results\n\nBoulder, Colorado — October 24, 2024 — Net sales were $48.6 million. Capital expenditures for the first nine months were $11.8 million."
+)
+
+/** Each question over a document, and the short answer (the answer's first paragraph) it must get. */
+const answers: ReadonlyArray<{
+  readonly name: string
+  readonly query: string
+  readonly document: EngineDocument
+  readonly short: string
+}> = [
+  {
+    name: "parties: every party, with the role the document gives it",
+    query: parties,
+    document: lease,
+    short: "Harborview Properties LLC (Landlord) and Quillfeather Books, Inc. (Tenant)"
+  },
+  {
+    name: 'parties without defined roles: both sides of "between A and B"',
+    query: parties,
+    document: services,
+    short: "Acme Widgets, Inc. and Beta Stores LLC"
+  },
+  {
+    name: "parties of an offer letter: the company by its role, and the person who accepts it",
+    query: parties,
+    document: offer,
+    short: "Brightline Robotics, Inc. (Company) and Maria Delgado"
+  },
+  {
+    name: "parties of a press release: none, as any name would be a guess",
+    query: parties,
+    document: shortRelease,
+    short: "Not found in the document."
+  },
+  {
+    name: "governing law: the state whose laws govern, not the county of the courts",
+    query: governingLaw,
+    document: lease,
+    short: "Maine"
+  },
+  {
+    name: "courts: the county of the courts",
+    query: "Which courts have jurisdiction?",
+    document: lease,
+    short: "Cumberland County, Maine"
+  },
+  {
+    name: "contract value: the rent, not the allowance",
+    query: contractValue,
+    document: lease,
+    short: "$4,800 per month"
+  },
+  {
+    name: "contract value: the retainer, not the liability cap or the payment period",
+    query: contractValue,
+    document: msa,
+    short: "$42,500"
+  },
+  {
+    name: "effective date in the format asked for",
+    query: effectiveDate,
+    document: lease,
+    short: "2024-02-12"
+  },
+  {
+    name: "termination notice in the unit asked for",
+    query: terminationNotice,
+    document: lease,
+    short: "14 days"
+  },
+  {
+    name: "effective date of a press release: the query's words for nothing stated",
+    query: effectiveDate,
+    document: quarterlyRelease,
+    short: "Not stated."
+  },
+  {
+    name: "termination notice of a press release: the query's words for nothing stated",
+    query: terminationNotice,
+    document: quarterlyRelease,
+    short: "Not stated."
+  },
+  {
+    name: "governing law of a press release: not found",
+    query: governingLaw,
+    document: quarterlyRelease,
+    short: "Not found in the document."
+  }
+]
+
 describe("analyst queries with answer-format instructions", () => {
-  it.effect("parties: every party, with the role the document gives it", () =>
-    Effect.gen(function* () {
-      assert.strictEqual(
-        yield* shortOf(parties, lease),
-        "Harborview Properties LLC (Landlord) and Quillfeather Books, Inc. (Tenant)"
-      )
-      // Without defined roles: both sides of "between A and B".
-      const plain = doc(
-        "SERVICES AGREEMENT\n\nThis Agreement is made between Acme Widgets, Inc., a Delaware corporation, and Beta Stores LLC, a Texas limited liability company."
-      )
-      assert.strictEqual(yield* shortOf(parties, plain), "Acme Widgets, Inc. and Beta Stores LLC")
-      // An offer letter: the company by its role, and the person who accepts it.
-      const offer = doc(
-        'On behalf of Brightline Robotics, Inc. (the "Company"), I am pleased to offer you the position of engineer.\n\nSincerely,\nAlan Brooks, Director of Engineering, Brightline Robotics, Inc.\n\nAccepted and agreed: Maria Delgado'
-      )
-      assert.strictEqual(yield* shortOf(parties, offer), "Brightline Robotics, Inc. (Company) and Maria Delgado")
-      // A press release names no parties: any name would be a guess.
-      const release = doc(
-        "Larkspur Reports Results\n\nNet sales were $48.6 million. Investor contact: Laura Kim, Director of Investor Relations."
-      )
-      assert.strictEqual(yield* shortOf(parties, release), "Not found in the document.")
-    })
-  )
-
-  it.effect("governing law: the state whose laws govern, not the county of the courts", () =>
-    Effect.gen(function* () {
-      assert.strictEqual(yield* shortOf(governingLaw, lease), "Maine")
-      assert.strictEqual(yield* shortOf("Which courts have jurisdiction?", lease), "Cumberland County, Maine")
-    })
-  )
-
-  it.effect("contract value: the price of the deal, not an allowance, a cap or a duration", () =>
-    Effect.gen(function* () {
-      assert.strictEqual(yield* shortOf(contractValue, lease), "$4,800 per month")
-      const msa = doc(
-        "MASTER SERVICES AGREEMENT\n\n4. FEES\n\nClient shall pay Provider a monthly platform retainer of $42,500, plus time-and-materials fees. Invoices are payable within forty-five (45) days.\n\n9. LIABILITY\n\nEach party's total liability shall not exceed the total fees paid or payable in the twelve (12) months before the claim, and in no event shall exceed $1,250,000."
-      )
-      assert.strictEqual(yield* shortOf(contractValue, msa), "$42,500")
-    })
-  )
-
-  it.effect("answers in the format asked for, and in the query's words when nothing is stated", () =>
-    Effect.gen(function* () {
-      assert.strictEqual(yield* shortOf(effectiveDate, lease), "2024-02-12")
-      assert.strictEqual(yield* shortOf(terminationNotice, lease), "14 days")
-      const release = doc(
-        "Larkspur Reports Third Quarter Results\n\nBoulder, Colorado — October 24, 2024 — Net sales were $48.6 million. Capital expenditures for the first nine months were $11.8 million."
-      )
-      // Not an agreement at all: its date and its periods answer nothing about one.
-      assert.strictEqual(yield* shortOf(effectiveDate, release), "Not stated.")
-      assert.strictEqual(yield* shortOf(terminationNotice, release), "Not stated.")
-      assert.strictEqual(yield* shortOf(governingLaw, release), "Not found in the document.")
-    })
-  )
+  for (const { name, query, document, short } of answers) {
+    it.effect(name, () => Effect.map(shortOf(query, document), (answer) => assert.strictEqual(answer, short)))
+  }
 })

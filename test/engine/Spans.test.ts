@@ -6,11 +6,19 @@ import { parseNumberWords } from "../../src/service/engine/extractive/NumberWord
 import { findOrganisations, findPersons, findRoles } from "../../src/service/engine/extractive/PartySpans.js"
 import { findGoverningLaw, findVenue } from "../../src/service/engine/extractive/PlaceSpans.js"
 
-const texts = (spans: ReadonlyArray<{ readonly text: string }>) => spans.map((span) => span.text)
+type Span = { readonly text: string }
+
+const texts = (spans: ReadonlyArray<Span>) => spans.map((span) => span.text)
+
+/** One test per phrase: `find` finds exactly one span in it, and normalises it to the expected text. */
+const findsOneIn = (find: (text: string) => ReadonlyArray<Span>, cases: ReadonlyArray<[string, string]>) =>
+  it.each(cases)("%s → %s", (text, expected) => {
+    assert.deepStrictEqual(texts(find(text)), [expected])
+  })
 
 describe("dates", () => {
-  it("normalises the common written forms to Month D, YYYY", () => {
-    const cases: ReadonlyArray<readonly [string, string]> = [
+  describe("normalises the common written forms to Month D, YYYY", () =>
+    findsOneIn(findDates, [
       ["entered into as of March 1, 2024 by", "March 1, 2024"],
       ["dated 15 January 2024 and", "January 15, 2024"],
       ["the 1st day of February, 2020 (the", "February 1, 2020"],
@@ -21,9 +29,7 @@ describe("dates", () => {
       ["MARCH 3, 2023", "March 3, 2023"],
       ["this 14t h day of February 2020", "February 14, 2020"],
       ["signed 3/21/08", "March 21, 2008"]
-    ]
-    for (const [text, expected] of cases) assert.deepStrictEqual(texts(findDates(text)), [expected], text)
-  })
+    ]))
 
   it("keeps partial and recurring dates as written", () => {
     assert.deepStrictEqual(texts(findDates("on or before March 2025")), ["March 2025"])
@@ -54,8 +60,8 @@ describe("money", () => {
 })
 
 describe("durations", () => {
-  it("normalises periods to digits and units", () => {
-    const cases: ReadonlyArray<readonly [string, string]> = [
+  describe("normalises periods to digits and units", () =>
+    findsOneIn(findDurations, [
       ["upon thirty (30) days' written notice", "30 days"],
       ["a term of 12 months", "12 months"],
       ["a 90-day cure period", "90 days"],
@@ -65,9 +71,7 @@ describe("durations", () => {
       ["one hundred eighty (180) days before", "180 days"],
       ["within seventy-two (72) hours", "72 hours"],
       ["payable net 30", "30 days"]
-    ]
-    for (const [text, expected] of cases) assert.deepStrictEqual(texts(findDurations(text)), [expected], text)
-  })
+    ]))
 
   it("does not read the day of a date as a period", () => {
     assert.deepStrictEqual(texts(findDurations("on the 15th day of March, 2024")), [])
@@ -99,8 +103,8 @@ describe("percentages and numbers", () => {
 })
 
 describe("governing law and venue", () => {
-  it("names the jurisdiction", () => {
-    const cases: ReadonlyArray<readonly [string, string]> = [
+  describe("names the jurisdiction", () =>
+    findsOneIn(findGoverningLaw, [
       ["governed by the laws of the State of New York, without regard", "New York"],
       ["governed by the laws of England and Wales.", "England and Wales"],
       ["governed by Delaware law", "Delaware"],
@@ -108,9 +112,7 @@ describe("governing law and venue", () => {
       ["THE INTERNAL LAWS OF THE STATE OF NEW YORK APPLICABLE", "New York"],
       ["This Agreement is governed by English law.", "England"],
       ["accepted in the State of Nevada and governed by the laws thereof", "Nevada"]
-    ]
-    for (const [text, expected] of cases) assert.deepStrictEqual(texts(findGoverningLaw(text)), [expected], text)
-  })
+    ]))
 
   it("names the courts' or arbitration's place", () => {
     assert.deepStrictEqual(texts(findVenue("the state and federal courts located in New York County, New York.")), [

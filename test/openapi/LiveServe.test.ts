@@ -1,41 +1,34 @@
 import { randomUUID } from "node:crypto"
 import { join } from "node:path"
 import { assert, describe, layer } from "@effect/vitest"
-import { Context, Effect, Layer, Redacted } from "effect"
+import { Effect, Redacted } from "effect"
 import { isJson, type Json } from "../../src/api/OpenApi30.js"
 import { signToken } from "../../src/service/Auth.js"
-import { allOutput, runCli, startCli, tempDir } from "../cli/CliHarness.js"
+import { allOutput, runCli } from "../cli/CliHarness.js"
+import { startServe } from "../cli/ServeChild.js"
 import { asOrg, asUser, contract, waitUntil } from "../service/support.js"
-import { launchBrowser, screenshotDir } from "../support/browser.js"
+import { scopedBrowser, screenshotDir } from "../support/browser.js"
 import { operationsOf, replyChecker } from "./Described.js"
 import { checkedClient, ok } from "./GeneratedClient.js"
 
 /** `docsweep serve` as a child process (debug operations on), a token it accepts and what it describes. */
-class Served extends Context.Tag("test/openapi/Served")<
-  Served,
-  { readonly baseUrl: string; readonly token: string; readonly description: Json }
->() {}
-
-const ServedLive = Layer.scoped(
-  Served,
-  Effect.gen(function* () {
-    const dir = yield* tempDir
+class Served extends Effect.Service<Served>()("test/openapi/Served", {
+  scoped: Effect.gen(function* () {
     const secret = `openapi-test-${randomUUID()}`
-    const flags = ["--data", join(dir, "data"), "--secret", secret, "--engine", "latency", "--latency-ms", "20"]
-    const serve = yield* startCli(["serve", "--port", "0", "--debug-endpoints", ...flags])
-    const listening = yield* serve.waitFor(/listening on (http:\/\/\S+)/).pipe(Effect.timeout("30 seconds"))
-    const baseUrl = listening[1] ?? ""
+    const flags = ["--debug-endpoints", "--secret", secret, "--engine", "latency", "--latency-ms", "20"]
+    const { baseUrl } = yield* startServe({ flags })
     const user = { userId: asUser(7), organizationIds: [asOrg(3)], plan: "advanced" as const }
     const token = Redacted.value(yield* signToken(Redacted.make(secret), user, "1 hour"))
     const reply = yield* Effect.promise(() => fetch(`${baseUrl}/openapi.json`))
     assert.strictEqual(reply.status, 200, "GET /openapi.json needs no token")
-    const description: unknown = yield* Effect.promise(() => reply.json())
-    return { baseUrl, token, description: isJson(description) ? description : {} }
+    const body: unknown = yield* Effect.promise(() => reply.json())
+    const description: Json = isJson(body) ? body : {}
+    return { baseUrl, token, description } as const
   }).pipe(Effect.orDie)
-)
+}) {}
 
 describe.concurrent("a client and a browser against a live `docsweep serve`", () => {
-  layer(ServedLive, { excludeTestServices: true })("served", (it) => {
+  layer(Served.Default, { excludeTestServices: true })("served", (it) => {
     it.effect("serves the description --print-openapi prints, without a token", () =>
       Effect.gen(function* () {
         const served = yield* Served
@@ -145,10 +138,7 @@ describe.concurrent("a client and a browser against a live `docsweep serve`", ()
     it.effect("/docs renders the whole description in headless Chromium with the network cut off", () =>
       Effect.gen(function* () {
         const served = yield* Served
-        const browser = yield* Effect.acquireRelease(
-          Effect.promise(() => launchBrowser()),
-          (opened) => Effect.promise(() => opened.close())
-        )
+        const browser = yield* scopedBrowser
         const page = yield* Effect.promise(async () => {
           const context = await browser.newContext()
           const outside: Array<string> = []

@@ -3,8 +3,8 @@ import { assert, describe, it } from "@effect/vitest"
 import { ConfigProvider, Duration, Effect, Option, Redacted } from "effect"
 import { OrganizationId, UserId } from "../../src/api/Ids.js"
 import { type ConfigEntry, type ConfigFlags, renderSources, resolveConfig } from "../../src/pipeline/EffectiveConfig.js"
-import { loadPipeline } from "../../src/pipeline/loadPipeline.js"
-import { tempDir, writeFiles, yaml } from "./TempDir.js"
+import { loadFrom } from "./loadFrom.js"
+import { yaml } from "./TempDir.js"
 
 const pipelineText = yaml(
   "name: t",
@@ -18,24 +18,53 @@ const pipelineText = yaml(
   "  concurrency: 4"
 )
 
-const setup = (env: Record<string, string | undefined>, flags: ConfigFlags = {}, files: Record<string, string> = {}) =>
+/** The pipeline above (and `files` beside it) resolved with `env` as the environment and `flags` as the flags. */
+const resolved = (env: Record<string, string>, flags: ConfigFlags = {}, files: Record<string, string> = {}) =>
   Effect.gen(function* () {
-    const dir = yield* tempDir
-    yield* writeFiles(dir, { "p.yaml": pipelineText, ...files })
-    const loaded = yield* loadPipeline("p.yaml", { cwd: dir })
-    const provider = ConfigProvider.fromMap(
-      new Map(Object.entries(env).flatMap(([key, value]) => (value === undefined ? [] : [[key, value] as const])))
-    )
-    return { dir, result: resolveConfig({ loaded, flags, cwd: dir }).pipe(Effect.withConfigProvider(provider)) }
+    const { dir, loaded } = yield* loadFrom({ "p.yaml": pipelineText, ...files })
+    const provider = ConfigProvider.fromMap(new Map(Object.entries(env)))
+    const config = yield* resolveConfig({ loaded, flags, cwd: dir }).pipe(Effect.withConfigProvider(provider))
+    return { dir, config }
   })
+
+/** Settings that cannot be used, and the message that names each of them, one line each. */
+const refused: ReadonlyArray<{
+  readonly name: string
+  readonly env: Record<string, string>
+  readonly flags: ConfigFlags
+  readonly files: Record<string, string>
+  readonly messages: ReadonlyArray<string>
+}> = [
+  {
+    name: "reports every unusable variable and flag, naming it",
+    env: { DOCSWEEP_USER_ID: "bob", DOCSWEEP_ORG_ID: "0", DOCSWEEP_BASE_URL: "localhost:8080" },
+    flags: { concurrency: 0, deadline: "soon", tokenFile: "nope", visibility: "all" },
+    files: {},
+    messages: [
+      'DOCSWEEP_BASE_URL: expected an http(s) URL, got "localhost:8080"',
+      'DOCSWEEP_USER_ID: expected a user id (a positive 32-bit integer), got "bob"',
+      "DOCSWEEP_ORG_ID: expected an organization id (a positive 32-bit integer), got 0",
+      '--concurrency: expected "auto" or a positive integer, got 0',
+      '--deadline: expected a duration like 500ms, 2s, 10m or 1h30m, got "soon"',
+      '--visibility: expected "private" or "shared", got "all"',
+      "--token-file: cannot use nope: no such file or directory"
+    ]
+  },
+  {
+    name: "an empty token file is an error",
+    env: {},
+    flags: { tokenFile: "tok" },
+    files: { tok: "\n" },
+    messages: ["--token-file: cannot use tok: is empty"]
+  }
+]
 
 const entry = (sources: ReadonlyArray<ConfigEntry>, key: string) => sources.find((s) => s.key === key)
 
 describe("resolveConfig", () => {
   it.scoped("without environment or flags the pipeline stands, with provenance", () =>
     Effect.gen(function* () {
-      const { result } = yield* setup({})
-      const config = yield* result
+      const { config } = yield* resolved({})
       assert.strictEqual(config.pipeline.run.concurrency, 4)
       assert.deepStrictEqual(config.service, { userId: UserId.make(20), orgId: OrganizationId.make(10) })
       assert.deepStrictEqual(entry(config.sources, "run.concurrency"), {
@@ -66,7 +95,7 @@ describe("resolveConfig", () => {
   it.scoped("environment beats the pipeline, flags beat the environment", () =>
     Effect.gen(function* () {
       const env = { DOCSWEEP_USER_ID: "21", DOCSWEEP_ORG_ID: "11", DOCSWEEP_BASE_URL: "http://env.example" }
-      const { dir, result } = yield* setup(env, {
+      const { dir, config } = yield* resolved(env, {
         orgId: 12,
         concurrency: 9,
         batchSize: 5,
@@ -75,7 +104,6 @@ describe("resolveConfig", () => {
         outputDir: "out/here",
         formats: ["csv"]
       })
-      const config = yield* result
       assert.deepStrictEqual(config.service, {
         baseUrl: "http://env.example",
         userId: UserId.make(21),
@@ -101,7 +129,7 @@ describe("resolveConfig", () => {
 
   it.scoped("the token is redacted everywhere and --token-file beats DOCSWEEP_TOKEN", () =>
     Effect.gen(function* () {
-      const fromEnv = yield* (yield* setup({ DOCSWEEP_TOKEN: "env-secret" })).result
+      const { config: fromEnv } = yield* resolved({ DOCSWEEP_TOKEN: "env-secret" })
       assert.isTrue(fromEnv.service.token !== undefined && Redacted.value(fromEnv.service.token) === "env-secret")
       assert.deepStrictEqual(entry(fromEnv.sources, "token"), {
         key: "token",
@@ -109,12 +137,11 @@ describe("resolveConfig", () => {
         source: "environment"
       })
 
-      const { result } = yield* setup(
+      const { config: fromFile } = yield* resolved(
         { DOCSWEEP_TOKEN: "env-secret" },
         { tokenFile: "tok" },
         { tok: "  file-secret\n" }
       )
-      const fromFile = yield* result
       assert.strictEqual(fromFile.service.token && Redacted.value(fromFile.service.token), "file-secret")
       assert.strictEqual(entry(fromFile.sources, "token")?.source, "flag")
       const printed = [renderSources(fromFile.sources), JSON.stringify(fromFile), String(fromFile.service.token)].join()
@@ -126,34 +153,18 @@ describe("resolveConfig", () => {
 
   it.scoped("blank variables count as unset", () =>
     Effect.gen(function* () {
-      const config = yield* (yield* setup({ DOCSWEEP_USER_ID: "  ", DOCSWEEP_TOKEN: "" })).result
+      const { config } = yield* resolved({ DOCSWEEP_USER_ID: "  ", DOCSWEEP_TOKEN: "" })
       assert.deepStrictEqual(config.service, { userId: UserId.make(20), orgId: OrganizationId.make(10) })
     })
   )
 
-  it.scoped("reports every unusable variable and flag, naming it", () =>
-    Effect.gen(function* () {
-      const env = { DOCSWEEP_USER_ID: "bob", DOCSWEEP_ORG_ID: "0", DOCSWEEP_BASE_URL: "localhost:8080" }
-      const { result } = yield* setup(env, { concurrency: 0, deadline: "soon", tokenFile: "nope", visibility: "all" })
-      const error = yield* Effect.flip(result)
-      assert.strictEqual(error._tag, "ConfigInvalid")
-      assert.deepStrictEqual(error.message.split("\n"), [
-        'DOCSWEEP_BASE_URL: expected an http(s) URL, got "localhost:8080"',
-        'DOCSWEEP_USER_ID: expected a user id (a positive 32-bit integer), got "bob"',
-        "DOCSWEEP_ORG_ID: expected an organization id (a positive 32-bit integer), got 0",
-        '--concurrency: expected "auto" or a positive integer, got 0',
-        '--deadline: expected a duration like 500ms, 2s, 10m or 1h30m, got "soon"',
-        '--visibility: expected "private" or "shared", got "all"',
-        "--token-file: cannot use nope: no such file or directory"
-      ])
-    })
-  )
-
-  it.scoped("an empty token file is an error", () =>
-    Effect.gen(function* () {
-      const { result } = yield* setup({}, { tokenFile: "tok" }, { tok: "\n" })
-      const error = yield* Effect.flip(result)
-      assert.strictEqual(error.message, "--token-file: cannot use tok: is empty")
-    })
-  )
+  for (const c of refused) {
+    it.scoped(c.name, () =>
+      Effect.gen(function* () {
+        const error = yield* Effect.flip(resolved(c.env, c.flags, c.files))
+        assert.strictEqual(error._tag, "ConfigInvalid")
+        assert.deepStrictEqual(error.message.split("\n"), c.messages)
+      })
+    )
+  }
 })

@@ -1,19 +1,17 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { loadPipeline } from "../../src/pipeline/loadPipeline.js"
 import { PipelineInvalid } from "../../src/pipeline/PipelineInvalid.js"
-import { tempDir, writeFiles, yaml } from "./TempDir.js"
+import { loadFrom } from "./loadFrom.js"
+import { yaml } from "./TempDir.js"
 
 const header = ["name: t", "documents:", "  - ids: [1, 2]"]
 const oneColumn = ["columns:", "  - name: A", "    query: q"]
 const valid = [...header, ...oneColumn]
 
-/** Loads `p.yaml` (with `files`) from a temp folder and returns the problems, one `FILE:LINE:COL: message` each. */
-const problemsOf = (text: string, files: Record<string, string> = {}) =>
+/** Loads `text` as `p.yaml` from a temp folder and returns the problems, one `FILE:LINE:COL: message` each. */
+const problemsOf = (text: string) =>
   Effect.gen(function* () {
-    const dir = yield* tempDir
-    yield* writeFiles(dir, { "p.yaml": text, ...files })
-    const error = yield* Effect.flip(loadPipeline("p.yaml", { cwd: dir }))
+    const error = yield* Effect.flip(loadFrom({ "p.yaml": text }))
     assert.instanceOf(error, PipelineInvalid)
     return error.message.split("\n")
   })
@@ -247,21 +245,10 @@ const cases: ReadonlyArray<{ readonly name: string; readonly text: string; reado
       name: "empty file",
       text: "# nothing yet\n",
       expected: ["p.yaml:1:1: the pipeline is empty: it needs `name`, `documents` and `columns`"]
-    }
-  ]
-
-describe("loadPipeline problems", () => {
-  for (const c of cases) {
-    it.scoped(c.name, () =>
-      Effect.gen(function* () {
-        assert.deepStrictEqual(yield* problemsOf(c.text), c.expected)
-      })
-    )
-  }
-
-  it.scoped("reports every problem at once, sorted by line", () =>
-    Effect.gen(function* () {
-      const text = yaml(
+    },
+    {
+      name: "reports every problem at once, sorted by line",
+      text: yaml(
         "name: t",
         "visibility: public",
         "documents:",
@@ -275,23 +262,31 @@ describe("loadPipeline problems", () => {
         "run:",
         "  concurrency: 0",
         "token: x"
-      )
-      assert.deepStrictEqual(yield* problemsOf(text), [
+      ),
+      expected: [
         'p.yaml:2:13: visibility: expected "private" or "shared", got "public"',
         'p.yaml:4:12: documents[0].range: range "9-1" runs backwards: 9 is greater than 1',
         'p.yaml:5:12: documents[1].files: "nothing/*" matches no files (relative to ./)',
         'p.yaml:9:11: columns[1].name: duplicate column name "A" (first at #1)',
         'p.yaml:12:16: run.concurrency: expected "auto" or a positive integer, got 0',
         "p.yaml:13:1: `token` does not belong in a pipeline file: the service token comes only from DOCSWEEP_TOKEN or --token-file"
-      ])
-    })
-  )
+      ]
+    }
+  ]
+
+describe("loadPipeline problems", () => {
+  for (const c of cases) {
+    it.scoped(c.name, () =>
+      Effect.gen(function* () {
+        assert.deepStrictEqual(yield* problemsOf(c.text), c.expected)
+      })
+    )
+  }
 
   it.scoped("names the file as it was given", () =>
     Effect.gen(function* () {
-      const dir = yield* tempDir
-      yield* writeFiles(dir, { "pipelines/p.yaml": yaml(...valid, "run: { batch_size: 0 }") })
-      const error = yield* Effect.flip(loadPipeline("pipelines/p.yaml", { cwd: dir }))
+      const files = { "pipelines/p.yaml": yaml(...valid, "run: { batch_size: 0 }") }
+      const error = yield* Effect.flip(loadFrom(files, { file: "pipelines/p.yaml" }))
       assert.strictEqual(error.message, "pipelines/p.yaml:7:20: run.batch_size: expected a positive integer, got 0")
       assert.deepStrictEqual(error.problems, [
         { file: "pipelines/p.yaml", line: 7, column: 20, message: "run.batch_size: expected a positive integer, got 0" }
@@ -301,22 +296,17 @@ describe("loadPipeline problems", () => {
 
   it.scoped("an unreadable pipeline", () =>
     Effect.gen(function* () {
-      const dir = yield* tempDir
-      const error = yield* Effect.flip(loadPipeline("missing.yaml", { cwd: dir }))
+      const error = yield* Effect.flip(loadFrom({}, { file: "missing.yaml" }))
       assert.strictEqual(error.message, "missing.yaml:1:1: cannot read pipeline: no such file or directory")
-      const isDir = yield* Effect.flip(loadPipeline(".", { cwd: dir }))
+      const isDir = yield* Effect.flip(loadFrom({}, { file: "." }))
       assert.strictEqual(isDir.message, ".:1:1: cannot read pipeline: is a directory")
     })
   )
 
   it.scoped("problems in config/default.yaml are reported against it", () =>
     Effect.gen(function* () {
-      const dir = yield* tempDir
-      yield* writeFiles(dir, {
-        "p.yaml": yaml(...valid),
-        "defaults.yaml": yaml("run:", "  concurrency: 0", "  colour: blue")
-      })
-      const error = yield* Effect.flip(loadPipeline("p.yaml", { cwd: dir, defaultsFile: "defaults.yaml" }))
+      const files = { "p.yaml": yaml(...valid), "defaults.yaml": yaml("run:", "  concurrency: 0", "  colour: blue") }
+      const error = yield* Effect.flip(loadFrom(files, { defaultsFile: "defaults.yaml" }))
       assert.deepStrictEqual(error.message.split("\n"), [
         'defaults.yaml:2:16: run.concurrency: expected "auto" or a positive integer, got 0',
         "defaults.yaml:3:3: unknown key `colour` in `run`; expected one of `concurrency`, `max_concurrency`, `batch_size`, `max_documents_per_table`, `retry`, `poll`, `cell_timeout`, `cell_retries`, `deadline`"

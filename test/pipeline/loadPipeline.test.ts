@@ -5,23 +5,16 @@ import { fileURLToPath } from "node:url"
 import { assert, describe, it } from "@effect/vitest"
 import { Duration, Effect, Option } from "effect"
 import { deepMerge, loadPipeline } from "../../src/pipeline/loadPipeline.js"
-import { tempDir, writeFiles, yaml } from "./TempDir.js"
+import { loadFrom } from "./loadFrom.js"
+import { yaml } from "./TempDir.js"
 
 const minimal = yaml("name: t", "documents:", "  - ids: [1, 2]", "columns:", "  - name: A", "    query: q")
 const repo = fileURLToPath(new URL("../../", import.meta.url))
 
-const load = (files: Record<string, string>, file = "p.yaml", defaultsFile?: string | null) =>
-  Effect.gen(function* () {
-    const dir = yield* tempDir
-    yield* writeFiles(dir, files)
-    const loaded = yield* loadPipeline(file, defaultsFile === undefined ? { cwd: dir } : { cwd: dir, defaultsFile })
-    return { dir, loaded }
-  })
-
 describe("loadPipeline", () => {
   it.scoped("fills every default", () =>
     Effect.gen(function* () {
-      const { dir, loaded } = yield* load({ "p.yaml": minimal })
+      const { dir, loaded } = yield* loadFrom({ "p.yaml": minimal })
       const p = loaded.pipeline
       assert.strictEqual(loaded.file, join(dir, "p.yaml"))
       assert.strictEqual(p.visibility, "private")
@@ -62,8 +55,8 @@ describe("loadPipeline", () => {
 
   it.scoped("config/default.yaml holds the same defaults as the schema", () =>
     Effect.gen(function* () {
-      const withFile = yield* load({ "p.yaml": minimal })
-      const builtIn = yield* load({ "p.yaml": minimal }, "p.yaml", null)
+      const withFile = yield* loadFrom({ "p.yaml": minimal })
+      const builtIn = yield* loadFrom({ "p.yaml": minimal }, { defaultsFile: null })
       const relocated = { ...builtIn.loaded.pipeline, output: { ...builtIn.loaded.pipeline.output, dir: "" } }
       assert.deepStrictEqual(
         { ...withFile.loaded.pipeline, output: { ...withFile.loaded.pipeline.output, dir: "" } },
@@ -76,7 +69,7 @@ describe("loadPipeline", () => {
 
   it.scoped("decodes every kind of key", () =>
     Effect.gen(function* () {
-      const { dir, loaded } = yield* load(
+      const { dir, loaded } = yield* loadFrom(
         {
           "pipelines/full.yaml": yaml(
             "name: Full run 1",
@@ -124,7 +117,7 @@ describe("loadPipeline", () => {
           "pipelines/docs/deep/c.txt": "c",
           "pipelines/docs/skip.md": "no"
         },
-        "pipelines/full.yaml"
+        { file: "pipelines/full.yaml" }
       )
       const p = loaded.pipeline
       assert.strictEqual(p.name, "Full run 1")
@@ -171,7 +164,7 @@ describe("loadPipeline", () => {
   it.scoped("hashes the file's bytes and records which file set each key", () =>
     Effect.gen(function* () {
       const text = yaml(...minimal.trimEnd().split("\n"), "run:", "  concurrency: 2")
-      const { dir, loaded } = yield* load({ "p.yaml": text })
+      const { dir, loaded } = yield* loadFrom({ "p.yaml": text })
       const bytes = yield* Effect.promise(() => readFile(join(dir, "p.yaml")))
       assert.strictEqual(loaded.hash, createHash("sha256").update(bytes).digest("hex"))
       assert.match(loaded.hash, /^[0-9a-f]{64}$/)
@@ -184,13 +177,12 @@ describe("loadPipeline", () => {
 
   it.scoped("the pipeline wins over a defaults file, which wins over built-in defaults", () =>
     Effect.gen(function* () {
-      const { loaded } = yield* load(
+      const { loaded } = yield* loadFrom(
         {
           "p.yaml": yaml(...minimal.trimEnd().split("\n"), "run:", "  batch_size: 7"),
           "d.yaml": yaml("run:", "  concurrency: 3", "  batch_size: 9", "output:", "  formats: [csv]")
         },
-        "p.yaml",
-        "d.yaml"
+        { defaultsFile: "d.yaml" }
       )
       assert.strictEqual(loaded.pipeline.run.concurrency, 3)
       assert.strictEqual(loaded.pipeline.run.batch_size, 7)
@@ -203,14 +195,14 @@ describe("loadPipeline", () => {
 
   it.scoped("a files glob is read from the pipeline's folder, output.dir from the working directory", () =>
     Effect.gen(function* () {
-      const { dir, loaded } = yield* load(
+      const { dir, loaded } = yield* loadFrom(
         {
           "sub/p.yaml": yaml("name: t", "documents:", "  - files: in/*", "columns:", "  - { name: A, query: q }"),
           "sub/in/x.pdf": "x",
           "in/y.pdf": "not this one",
           "sub/in/.hidden": "nor this"
         },
-        "sub/p.yaml"
+        { file: "sub/p.yaml" }
       )
       assert.deepStrictEqual(loaded.pipeline.documents, [
         { _tag: "Files", pattern: "in/*", paths: [join(dir, "sub", "in", "x.pdf")] }
@@ -237,13 +229,13 @@ describe("example pipelines", () => {
     Effect.gen(function* () {
       const text = yield* Effect.promise(() => readFile(join(repo, "pipelines", "example.yaml"), "utf8"))
       assert.strictEqual(text.split("\n")[0], "# yaml-language-server: $schema=../config/pipeline.schema.json")
-      const { loaded } = yield* load(
+      const { loaded } = yield* loadFrom(
         {
           "pipelines/example.yaml": text,
           "pipelines/samples/nda.txt": "Mutual NDA",
           "pipelines/samples/msa.md": "# Master services agreement"
         },
-        "pipelines/example.yaml"
+        { file: "pipelines/example.yaml" }
       )
       const p = loaded.pipeline
       assert.strictEqual(p.name, "contracts-review")

@@ -1,20 +1,39 @@
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Ref, Stream } from "effect"
+import { stringify } from "yaml"
 import type { DocumentId, OrganizationId, SessionId } from "../../src/api/Ids.js"
 import { ServiceClient } from "../../src/client/ServiceClient.js"
 import type { ChatMessageRecord } from "../../src/store/CheckpointModel.js"
-import { localService, orgId, type TestService, writePipeline } from "./support/localService.js"
+import {
+  localService,
+  orgId,
+  type TestService,
+  type TestServiceOptions,
+  writePipeline
+} from "./support/localService.js"
 import { runChild, runInProcess, withCheckpoint } from "./support/runners.js"
 
 const fast = "run:\n  concurrency: 4\n  poll: { interval: 20ms, max_interval: 200ms }\n"
 
-const chatPipeline = (service: TestService, name: string, chats: string) =>
+interface Chat {
+  readonly name: string
+  readonly scope: "each" | "all"
+  readonly max_documents?: number
+  readonly messages: ReadonlyArray<string>
+}
+
+/** Pipeline `name` over every document of the service: one column, then `chats`. */
+const chatPipeline = (service: TestService, name: string, ...chats: ReadonlyArray<Chat>) =>
   writePipeline(
     service.dir,
     name,
-    `documents:\n  - ids: [${service.documentIds.join(", ")}]\ncolumns:\n  - { name: Parties, query: "Who are the parties?" }\nchats:\n${chats}${fast}`
+    `documents:\n  - ids: [${service.documentIds.join(", ")}]\ncolumns:\n  - { name: Parties, query: "Who are the parties?" }\n${stringify({ chats })}${fast}`
   )
+
+/** The local service (with `options`) and pipeline `name` asking `chats` over its documents. */
+const servedChats = (options: TestServiceOptions, name: string, ...chats: ReadonlyArray<Chat>) =>
+  Effect.map(localService(options), (service) => ({ service, file: chatPipeline(service, name, ...chats) }))
 
 const messagesOf = (service: TestService, name: string) =>
   withCheckpoint(join(service.dir, `out-${name}`), (store) => store.chatMessages())
@@ -30,14 +49,13 @@ const remoteMessages = (service: TestService, records: ReadonlyArray<ChatMessage
   }).pipe(Effect.provide(service.client), Effect.orDie)
 
 describe("chats", () => {
-  it.live("scope each: one single-doc session per document, messages in order, follow-ups on the history", () =>
+  it.scopedLive("scope each: one single-doc session per document, messages in order, follow-ups on the history", () =>
     Effect.gen(function* () {
-      const service = yield* localService({ documents: 3 })
-      const file = chatPipeline(
-        service,
-        "each",
-        '  - name: Summary\n    scope: each\n    messages: ["Summarize it.", "And the term?"]\n'
-      )
+      const { service, file } = yield* servedChats({ documents: 3 }, "each", {
+        name: "Summary",
+        scope: "each",
+        messages: ["Summarize it.", "And the term?"]
+      })
       // The progress display's chats line counts the messages in flight while they are asked.
       const inFlight = yield* Ref.make<ReadonlyArray<number>>([])
       const summary = yield* runInProcess(service, file, {}, (progress) =>
@@ -65,17 +83,17 @@ describe("chats", () => {
       assert.strictEqual(again.plan?.chatMessagesToRun, 0)
       const after = yield* remoteMessages(service, records)
       assert.isTrue(after.every(({ messages }) => messages.length === 2))
-    }).pipe(Effect.scoped)
+    })
   )
 
-  it.live("scope all: multi-doc sessions split by max_documents", () =>
+  it.scopedLive("scope all: multi-doc sessions split by max_documents", () =>
     Effect.gen(function* () {
-      const service = yield* localService({ documents: 5 })
-      const file = chatPipeline(
-        service,
-        "all",
-        '  - name: Compare\n    scope: all\n    max_documents: 2\n    messages: ["Compare them."]\n'
-      )
+      const { service, file } = yield* servedChats({ documents: 5 }, "all", {
+        name: "Compare",
+        scope: "all",
+        max_documents: 2,
+        messages: ["Compare them."]
+      })
       const summary = yield* runInProcess(service, file)
       assert.strictEqual(summary.outcome, "completed", summary.note)
       const records = yield* messagesOf(service, "all")
@@ -84,38 +102,42 @@ describe("chats", () => {
         client.listSessions(orgId as OrganizationId)
       ).pipe(Effect.provide(service.client))
       assert.strictEqual(sessions.filter((s) => s.is_multidoc).length, 3)
-    }).pipe(Effect.scoped)
+    })
   )
 
-  it.live("plan tier: a multi-doc chat refused (403) fails that chat, points at the plan, and leaves the table", () =>
-    Effect.gen(function* () {
-      const service = yield* localService({ documents: 2, plan: "basic" })
-      const file = chatPipeline(
-        service,
-        "basic",
-        '  - name: Compare\n    scope: all\n    messages: ["Compare them.", "Which is longer?"]\n' +
-          '  - name: Summary\n    scope: each\n    messages: ["Summarize it."]\n'
-      )
-      const summary = yield* runInProcess(service, file)
-      assert.strictEqual(summary.outcome, "failed-cells")
-      assert.strictEqual(summary.cells.success, 2)
-      assert.strictEqual(summary.chats.failed, 2)
-      assert.strictEqual(summary.chats.success, 2)
-      assert.include(summary.note ?? "", "Advanced plan")
-      const failed = (yield* messagesOf(service, "basic")).filter((r) => r.state === "failed")
-      assert.isTrue(failed.every((r) => r.chatName === "Compare" && (r.error ?? "").includes("scope: each")))
-      assert.isTrue(failed.every((r) => r.errorKind === "plan-refused"))
-    }).pipe(Effect.scoped)
+  it.scopedLive(
+    "plan tier: a multi-doc chat refused (403) fails that chat, points at the plan, and leaves the table",
+    () =>
+      Effect.gen(function* () {
+        const { service, file } = yield* servedChats(
+          { documents: 2, plan: "basic" },
+          "basic",
+          { name: "Compare", scope: "all", messages: ["Compare them.", "Which is longer?"] },
+          { name: "Summary", scope: "each", messages: ["Summarize it."] }
+        )
+        const summary = yield* runInProcess(service, file)
+        assert.strictEqual(summary.outcome, "failed-cells")
+        assert.strictEqual(summary.cells.success, 2)
+        assert.strictEqual(summary.chats.failed, 2)
+        assert.strictEqual(summary.chats.success, 2)
+        assert.include(summary.note ?? "", "Advanced plan")
+        const failed = (yield* messagesOf(service, "basic")).filter((r) => r.state === "failed")
+        assert.isTrue(failed.every((r) => r.chatName === "Compare" && (r.error ?? "").includes("scope: each")))
+        assert.isTrue(failed.every((r) => r.errorKind === "plan-refused"))
+      })
   )
 
-  it.live("resume after kill -9 mid-chat: no message is posted twice", () =>
+  it.scopedLive("resume after kill -9 mid-chat: no message is posted twice", () =>
     Effect.gen(function* () {
       const service = yield* localService({ documents: 2, latencyMs: 50 })
-      const chats =
-        '  - name: Summary\n    scope: each\n    messages: ["Summarize it.", "And the term?", "Who signs?"]\n'
-      const afterPost = chatPipeline(service, "killed-post", chats)
-      const afterIntent = chatPipeline(service, "killed-intent", chats)
-      const afterSession = chatPipeline(service, "killed-session", chats)
+      const summary: Chat = {
+        name: "Summary",
+        scope: "each",
+        messages: ["Summarize it.", "And the term?", "Who signs?"]
+      }
+      const afterPost = chatPipeline(service, "killed-post", summary)
+      const afterIntent = chatPipeline(service, "killed-intent", summary)
+      const afterSession = chatPipeline(service, "killed-session", summary)
       const kills = [
         [afterPost, "chat-after-submit:2"],
         [afterIntent, "chat-after-intent:3"],
@@ -154,6 +176,6 @@ describe("chats", () => {
       // 3 pipelines × 2 documents, plus at most one orphan per document from the kill after session creation
       // (its marker lets the resumed run adopt it, so there is none).
       assert.strictEqual(all.flat().length, 6)
-    }).pipe(Effect.scoped)
+    })
   )
 })

@@ -34,7 +34,7 @@ const countState = (outputDir: string, state: string) => {
 }
 
 describe("resume after kill -9, exactly once", () => {
-  it.live(
+  it.scopedLive(
     "kills at each point of the protocol; the resumed run asks no pair twice and ends with an uninterrupted run's answers",
     () =>
       Effect.gen(function* () {
@@ -69,11 +69,11 @@ describe("resume after kill -9, exactly once", () => {
             `table ${count.ai_table_id} pair ${count.document_id}:${count.ai_column_id}`
           )
         assert.strictEqual(counts.length, 12 * (points.length + 1))
-      }).pipe(Effect.scoped),
+      }),
     90_000
   )
 
-  it.live("a re-run of the same cell (cell retry) is adopted when the cell changed, never sent blind", () =>
+  it.scopedLive("a re-run of the same cell (cell retry) is adopted when the cell changed, never sent blind", () =>
     Effect.gen(function* () {
       // Every first attempt fails: each pair is run twice, the second time into the same remote cell.
       const service = yield* localService({ documents: 2, latencyMs: 30, failRate: 1 })
@@ -107,10 +107,10 @@ describe("resume after kill -9, exactly once", () => {
           name
         )
       }
-    }).pipe(Effect.scoped)
+    })
   )
 
-  it.live("Ctrl-C stops gracefully with 130 and a consistent checkpoint; the next run finishes the work", () =>
+  it.scopedLive("Ctrl-C stops gracefully with 130 and a consistent checkpoint; the next run finishes the work", () =>
     Effect.gen(function* () {
       const service = yield* localService({ documents: 4, latencyMs: 1500 })
       const file = writePipeline(service.dir, "sigint", body(service))
@@ -124,6 +124,6 @@ describe("resume after kill -9, exactly once", () => {
       const resumed = yield* runChild(service, file)
       assert.strictEqual(resumed.code, 0, resumed.stderr)
       for (const runs of runsByPair(yield* runCounts(service)).values()) assert.strictEqual(runs, 1)
-    }).pipe(Effect.scoped)
+    })
   )
 })

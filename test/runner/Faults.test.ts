@@ -12,7 +12,7 @@ import { runInProcess, withCheckpoint } from "./support/runners.js"
 const patiently = <A>(read: Effect.Effect<A, ClientError>) => Effect.retry(read, { times: 20, while: isRetryable })
 
 describe("faults", () => {
-  it.live(
+  it.scopedLive(
     "against --fault-rate 0.2 --fail-rate 0.1 every cell is answered, each run request accounted for",
     () =>
       Effect.gen(function* () {
@@ -76,7 +76,7 @@ describe("faults", () => {
           const meant = chats.filter((m) => m.remoteSessionId === id).reduce((sum, m) => sum + m.attempts, 0)
           assert.strictEqual(posted[index]?.length, meant, `session ${id}`)
         })
-      }).pipe(Effect.scoped),
+      }),
     60_000
   )
 })

@@ -17,11 +17,15 @@ const idsYaml = (ids: ReadonlyArray<number>) => `documents:\n  - ids: [${ids.joi
 const pipeline = (service: TestService, name: string, body: string) =>
   writePipeline(service.dir, name, `${body}${fast}`)
 
+/** Every document the service holds, each asked `columns` questions. */
+const everyDocument = (service: TestService, columns: number) =>
+  `${idsYaml(service.documentIds)}${columnsYaml(columns)}`
+
 describe("runner against the local service", () => {
-  it.live("answers every pair; a re-run after a finished run asks nothing again", () =>
+  it.scopedLive("answers every pair; a re-run after a finished run asks nothing again", () =>
     Effect.gen(function* () {
       const service = yield* localService({ documents: 4 })
-      const file = pipeline(service, "rerun", `${idsYaml(service.documentIds)}${columnsYaml(3)}`)
+      const file = pipeline(service, "rerun", everyDocument(service, 3))
       const first = yield* runInProcess(service, file)
       assert.strictEqual(first.outcome, "completed")
       assert.strictEqual(first.cells.success, 12)
@@ -32,10 +36,10 @@ describe("runner against the local service", () => {
       assert.strictEqual(second.plan?.toRun, 0)
       assert.deepStrictEqual(second.tables, first.tables)
       assertEachRunOnce(yield* runCounts(service), 12)
-    }).pipe(Effect.scoped)
+    })
   )
 
-  it.live("a new column and a new document run only the new pairs, in the same tables", () =>
+  it.scopedLive("a new column and a new document run only the new pairs, in the same tables", () =>
     Effect.gen(function* () {
       const service = yield* localService({ documents: 3 })
       const [a, b, c] = service.documentIds
@@ -53,13 +57,13 @@ describe("runner against the local service", () => {
         first.tables.map((t) => t.remoteId)
       )
       assertEachRunOnce(yield* runCounts(service), 9)
-    }).pipe(Effect.scoped)
+    })
   )
 
-  it.live("--dry-run prints the plan and an estimate from earlier runs, and sends nothing", () =>
+  it.scopedLive("--dry-run prints the plan and an estimate from earlier runs, and sends nothing", () =>
     Effect.gen(function* () {
       const service = yield* localService({ documents: 5 })
-      const file = pipeline(service, "dry", `${idsYaml(service.documentIds)}${columnsYaml(2)}`)
+      const file = pipeline(service, "dry", everyDocument(service, 2))
       const before = yield* runInProcess(service, file, { dryRun: true })
       assert.strictEqual(before.outcome, "completed")
       assert.strictEqual(before.runId, undefined)
@@ -70,40 +74,39 @@ describe("runner against the local service", () => {
       assert.strictEqual(before.plan?.estimateSeconds, undefined)
       assert.strictEqual((yield* runCounts(service)).length, 0)
       yield* runInProcess(service, file)
-      pipeline(service, "dry", `${idsYaml(service.documentIds)}${columnsYaml(3)}`)
+      pipeline(service, "dry", everyDocument(service, 3))
       const after = yield* runInProcess(service, file, { dryRun: true })
       assert.strictEqual(after.plan?.alreadyAnswered, 10)
       assert.strictEqual(after.plan?.toRun, 5)
       assert.isAbove(after.plan?.estimateSeconds ?? 0, 0)
       assertEachRunOnce(yield* runCounts(service), 10)
-    }).pipe(Effect.scoped)
+    })
   )
 
-  it.live("--max-cells refuses a run that would submit more, before anything is created", () =>
+  it.scopedLive("--max-cells refuses a run that would submit more, before anything is created", () =>
     Effect.gen(function* () {
       const service = yield* localService({ documents: 3 })
-      const file = pipeline(service, "capped", `${idsYaml(service.documentIds)}${columnsYaml(2)}`)
+      const file = pipeline(service, "capped", everyDocument(service, 2))
       const refused = yield* runInProcess(service, file, { maxCells: 5 })
       assert.strictEqual(refused.outcome, "invalid")
       assert.include(refused.note ?? "", "--max-cells 5")
       assert.strictEqual(refused.tables.length, 0)
       const allowed = yield* runInProcess(service, file, { maxCells: 6 })
       assert.strictEqual(allowed.outcome, "completed")
-    }).pipe(Effect.scoped)
+    })
   )
 
-  it.live("--only-failed runs only the failed pairs; --fresh starts over in new tables", () =>
+  it.scopedLive("--only-failed runs only the failed pairs; --fresh starts over in new tables", () =>
     Effect.gen(function* () {
       // fail-rate 1: every first attempt of a task fails; with cell_retries 0 every pair ends failed.
       const service = yield* localService({ documents: 2, failRate: 1 })
-      const body = `${idsYaml(service.documentIds)}${columnsYaml(2)}`
-      const file = writePipeline(service.dir, "retry", `${body}${fast}  cell_retries: 0\n`)
+      const file = writePipeline(service.dir, "retry", `${everyDocument(service, 2)}${fast}  cell_retries: 0\n`)
       const failed = yield* runInProcess(service, file)
       assert.strictEqual(failed.outcome, "failed-cells")
       assert.strictEqual(failed.cells.failed, 4)
       const cells = yield* withCheckpoint(join(service.dir, "out-retry"), (store) => store.cells())
       assert.include(cells[0]?.error ?? "", "injected failure")
-      writePipeline(service.dir, "retry", `${idsYaml(service.documentIds)}${columnsYaml(3)}${fast}  cell_retries: 0\n`)
+      writePipeline(service.dir, "retry", `${everyDocument(service, 3)}${fast}  cell_retries: 0\n`)
       const retried = yield* runInProcess(service, file, { onlyFailed: true })
       assert.strictEqual(retried.outcome, "completed")
       assert.strictEqual(retried.plan?.toRun, 4)
@@ -118,10 +121,10 @@ describe("runner against the local service", () => {
       const byTable = yield* runCounts(service)
       const freshTable = fresh.tables[0]?.remoteId
       assert.strictEqual(byTable.filter((r) => r.ai_table_id === freshTable).length, 6)
-    }).pipe(Effect.scoped)
+    })
   )
 
-  it.live("max_documents_per_table splits the documents over tables; duplicates across sets run once", () =>
+  it.scopedLive("max_documents_per_table splits the documents over tables; duplicates across sets run once", () =>
     Effect.gen(function* () {
       const service = yield* localService({ documents: 5 })
       const [a, b, c, d, e] = service.documentIds
@@ -134,10 +137,10 @@ describe("runner against the local service", () => {
         [2, 2, 1]
       )
       assertEachRunOnce(yield* runCounts(service), 5)
-    }).pipe(Effect.scoped)
+    })
   )
 
-  it.live("workspace sets filter by doctype and filename; files are uploaded once, by path and content", () =>
+  it.scopedLive("workspace sets filter by doctype and filename; files are uploaded once, by path and content", () =>
     Effect.gen(function* () {
       const service = yield* localService({ documents: 3 })
       const notes = join(service.dir, "notes.txt")
@@ -158,10 +161,10 @@ describe("runner against the local service", () => {
       assert.strictEqual(changed.plan?.toRun, 1)
       assert.strictEqual(changed.cells.success, 3)
       assert.strictEqual(runsByPair(yield* runCounts(service)).size, 4)
-    }).pipe(Effect.scoped)
+    })
   )
 
-  it.live("embedded mode ingests files directly, once, and remembers them like uploads", () =>
+  it.scopedLive("embedded mode ingests files directly, once, and remembers them like uploads", () =>
     Effect.gen(function* () {
       const service = yield* localService({ documents: 0 })
       writeFileSync(join(service.dir, "a.txt"), "Alpha agreement between Acme and Globex.\n")
@@ -181,19 +184,19 @@ describe("runner against the local service", () => {
       const second = yield* runInProcess(service, file, { ingest })
       assert.strictEqual(second.plan?.toRun, 0)
       assert.strictEqual(ingested.length, 2)
-    }).pipe(Effect.scoped)
+    })
   )
 
-  it.live("shards split the documents deterministically and without overlap", () =>
+  it.scopedLive("shards split the documents deterministically and without overlap", () =>
     Effect.gen(function* () {
       const service = yield* localService({ documents: 6 })
-      const body = `${idsYaml(service.documentIds)}${columnsYaml(1)}${fast}`
+      const body = `${everyDocument(service, 1)}${fast}`
       const one = writePipeline(service.dir, "shard1", body)
       const two = writePipeline(service.dir, "shard2", body)
       const first = yield* runInProcess(service, one, { shard: { index: 1, count: 2 } })
       const second = yield* runInProcess(service, two, { shard: { index: 2, count: 2 } })
       assert.strictEqual(first.cells.success + second.cells.success, 6)
       assertEachRunOnce(yield* runCounts(service), 6)
-    }).pipe(Effect.scoped)
+    })
   )
 })

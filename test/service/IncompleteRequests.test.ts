@@ -3,7 +3,7 @@ import * as Net from "node:net"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { jsonDepth } from "../../src/service/HttpGuards.js"
-import { allOutput, runCli, startCli } from "../cli/CliHarness.js"
+import { mintToken, startServe } from "../cli/ServeChild.js"
 import { tempDir } from "./support.js"
 
 /** Writes `text` on a raw socket and gives what came back: the reply, or `<none>` if none came within `waitMs`. */
@@ -34,15 +34,14 @@ const statusOf = (reply: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(reply)?.[1
 /** `docsweep serve` in a child whose temporary files go to a directory of its own; its URL, port and a token. */
 const serveChild = (extra: ReadonlyArray<string> = []) =>
   Effect.gen(function* () {
-    const data = yield* tempDir()
     const tmp = yield* tempDir("docsweep-serve-tmp-")
-    const secret = "incomplete-requests-secret"
-    const args = ["serve", "--port", "0", "--data", data, "--secret", secret, "--engine", "latency", ...extra]
-    const serve = yield* startCli(args, { env: { TMPDIR: tmp } })
-    const port = Number((yield* serve.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/))[1])
-    const minted = yield* runCli(["token", "--user", "7", "--org", "3", "--data", data, "--secret", secret])
-    assert.strictEqual(minted.code, 0, allOutput(minted))
-    return { port, tmp, token: minted.stdout.trim() }
+    const secret = ["--secret", "incomplete-requests-secret"]
+    const { data, port } = yield* startServe({
+      flags: [...secret, "--engine", "latency", ...extra],
+      env: { TMPDIR: tmp }
+    })
+    const token = yield* mintToken(data, { user: 7, org: 3 }, { flags: secret })
+    return { port, tmp, token }
   })
 
 const multipartHead = (token: string, boundary: string, length: number | "chunked") =>

@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import {
   at,
-  checkpointPath,
+  checkpointAfterRun,
   columnA,
   columnB,
   document,
@@ -19,8 +19,7 @@ const docs = [document(1), document(2)]
 describe("CellStore resume semantics", () => {
   it.scoped("a re-run asks only what is new or changed; in-flight cells stay in flight across a reopen", () =>
     Effect.gen(function* () {
-      const path = yield* checkpointPath
-      yield* withRun(path, (store, run) =>
+      const path = yield* checkpointAfterRun((store, run) =>
         Effect.gen(function* () {
           yield* store.saveDocuments(docs)
           const counts = yield* store.syncCells(wanted(docs, [columnA, columnB]), rerun)
@@ -76,8 +75,7 @@ describe("CellStore resume semantics", () => {
 
   it.scoped("a modified document or an edited column re-asks the pair; new documents and columns are added", () =>
     Effect.gen(function* () {
-      const path = yield* checkpointPath
-      yield* withRun(path, (store, run) =>
+      const path = yield* checkpointAfterRun((store, run) =>
         Effect.gen(function* () {
           yield* store.syncCells(wanted(docs, [columnA]), rerun)
           const keys = wanted(docs, [columnA])

@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import type { WantedChatMessage } from "../../src/store/CheckpointModel.js"
-import { at, checkpointPath, document, inFreshRun, withRun, withStore } from "./StoreFixtures.js"
+import { at, checkpointAfterRun, document, inFreshRun, withStore } from "./StoreFixtures.js"
 
 const message = (position: number, query: string, dependencyKey = `v1/${query}`): WantedChatMessage => ({
   chatName: "summary",
@@ -16,8 +16,7 @@ const message = (position: number, query: string, dependencyKey = `v1/${query}`)
 describe("ChatStore", () => {
   it.scoped("sessions and messages follow the cell rules: intent, result, history, resume", () =>
     Effect.gen(function* () {
-      const path = yield* checkpointPath
-      yield* withRun(path, (store, run) =>
+      const path = yield* checkpointAfterRun((store, run) =>
         Effect.gen(function* () {
           yield* store.saveDocuments([document(1), document(2)])
           yield* store.saveChatSession({ chatName: "summary", sessionKey: "1,2", remoteSessionId: 31 })

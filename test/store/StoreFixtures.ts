@@ -34,6 +34,10 @@ export const withStore = <A, E>(path: string, use: (store: Stores) => Effect.Eff
 export const withRun = <A, E>(path: string, use: (store: Stores, run: RunRecord) => Effect.Effect<A, E>) =>
   withStore(path, (store) => Effect.flatMap(store.beginRun(start), (run) => use(store, run)))
 
+/** A fresh checkpoint (removed with the scope) after a first run did `write`; its path, for reopening it. */
+export const checkpointAfterRun = <A, E>(write: (store: Stores, run: RunRecord) => Effect.Effect<A, E>) =>
+  Effect.flatMap(checkpointPath, (path) => Effect.as(withRun(path, write), path))
+
 /** `withRun` on a fresh checkpoint (removed with the scope), for tests that never reopen it. */
 export const inFreshRun = <A, E>(use: (store: Stores, run: RunRecord) => Effect.Effect<A, E>) =>
   Effect.flatMap(checkpointPath, (path) => withRun(path, use))

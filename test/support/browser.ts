@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { Effect } from "effect"
 import { type Browser, chromium } from "playwright-core"
 
 /** Debian's chromium package (never a downloaded browser); DOCSWEEP_CHROMIUM points elsewhere. */
@@ -29,6 +30,11 @@ export const launchBrowser = async (): Promise<Browser> => {
     )
   return chromium.launch({ executablePath, args })
 }
+
+/** `launchBrowser` for the scope: closed when the scope closes. */
+export const scopedBrowser = Effect.acquireRelease(Effect.promise(launchBrowser), (browser) =>
+  Effect.promise(() => browser.close())
+)
 
 const outputDir = fileURLToPath(new URL("../../output/", import.meta.url))
 

@@ -6,7 +6,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Fiber } from "effect"
 import { allOutput, makeWorkspace, runCli, startCli } from "../cli/CliHarness.js"
 import { openReport } from "../export/html/OpenReport.js"
-import { launchBrowser, screenshotDir } from "../support/browser.js"
+import { scopedBrowser, screenshotDir } from "../support/browser.js"
 
 /** The status of `GET path` sent with the Host header `host` (fetch may not set one). */
 const statusWithHost = (port: number, path: string, host: string) =>
@@ -49,10 +49,7 @@ describe("docsweep view", () => {
         const listening = yield* view.waitFor(/viewing \S+ on (http:\/\/127\.0\.0\.1:(\d+)) \(read only/)
         const [, url = "", port = "0"] = listening
 
-        const browser = yield* Effect.acquireRelease(
-          Effect.promise(() => launchBrowser()),
-          (opened) => Effect.promise(() => opened.close())
-        )
+        const browser = yield* scopedBrowser
         const opened = yield* Effect.promise(() => openReport(browser, `${url}/`, `${url}/`))
         const { page } = opened
         const answered = () => page.locator('.grid-body [data-status="s"]').count()

@@ -2,33 +2,23 @@ import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { pathToFileURL } from "node:url"
 import { assert, describe, layer } from "@effect/vitest"
-import { Context, Effect, Layer } from "effect"
-import type { Browser } from "playwright-core"
+import { Effect } from "effect"
 import { writeReports } from "../../../src/export/index.js"
-import { launchBrowser, screenshotDir } from "../../support/browser.js"
+import { scopedBrowser, screenshotDir } from "../../support/browser.js"
 import { sampleOptions, tempDir } from "../SampleModel.js"
 import { columnTexts, openReport, searchFor } from "./OpenReport.js"
 import { documentCount, hostile, reportModel } from "./ReportFixture.js"
 
 /** One browser for the file, and the report written once from the fixture model. */
-class Report extends Context.Tag("test/export/html/Report")<
-  Report,
-  { readonly browser: Browser; readonly url: string; readonly html: string }
->() {}
-
-const ReportLive = Layer.scoped(
-  Report,
-  Effect.gen(function* () {
+class Report extends Effect.Service<Report>()("test/export/html/Report", {
+  scoped: Effect.gen(function* () {
     const dir = yield* tempDir
     const written = yield* writeReports(reportModel(), sampleOptions(dir, { formats: ["html"] }))
     const file = written.find((path) => path.endsWith("-latest.html")) ?? ""
-    const browser = yield* Effect.acquireRelease(
-      Effect.promise(() => launchBrowser()),
-      (opened) => Effect.promise(() => opened.close())
-    )
-    return { browser, url: pathToFileURL(file).href, html: readFileSync(file, "utf8") }
+    const browser = yield* scopedBrowser
+    return { browser, url: pathToFileURL(file).href, html: readFileSync(file, "utf8") } as const
   }).pipe(Effect.orDie)
-)
+}) {}
 
 const shots = screenshotDir("html-report")
 
@@ -49,7 +39,7 @@ const withPage = <A>(use: (page: Awaited<ReturnType<typeof openReport>>["page"])
   })
 
 describe("the HTML report opened from disk in Chromium", () => {
-  layer(ReportLive, { excludeTestServices: true })("report", (it) => {
+  layer(Report.Default, { excludeTestServices: true })("report", (it) => {
     it.effect("is one file that names no outside resource and forbids every outside source", () =>
       Effect.gen(function* () {
         const { html } = yield* Report

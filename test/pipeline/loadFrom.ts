@@ -1,0 +1,18 @@
+import { Effect } from "effect"
+import { type LoadOptions, loadPipeline } from "../../src/pipeline/loadPipeline.js"
+import { tempDir, writeFiles } from "./TempDir.js"
+
+/**
+ * Writes `files` (relative path → text) into a fresh temp folder, removed with the scope, and loads `file` (default
+ * `p.yaml`) from there: the folder is the working directory, as when a user runs docsweep in it.
+ */
+export const loadFrom = (
+  files: Record<string, string>,
+  { file = "p.yaml", ...options }: { readonly file?: string } & Omit<LoadOptions, "cwd"> = {}
+) =>
+  Effect.gen(function* () {
+    const dir = yield* tempDir
+    yield* writeFiles(dir, files)
+    const loaded = yield* loadPipeline(file, { ...options, cwd: dir })
+    return { dir, loaded }
+  })
