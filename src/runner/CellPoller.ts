@@ -4,7 +4,7 @@ import type { InFlightCells } from "./InFlightCells.js"
 import { type PollState, pollTable } from "./PollCells.js"
 import { RunProgress } from "./Progress.js"
 import { RunContext } from "./RunContext.js"
-import { pollConcurrency } from "./RunnerSettings.js"
+import { fixedConcurrency } from "./RunnerSettings.js"
 
 /**
  * The cells phase's poller: each table with pairs in flight is read when the flow control's schedule says enough
@@ -47,7 +47,7 @@ export const pollCells = Effect.fn("CellPoller.pollCells")(function* (
       return false
     }
     yield* Effect.forEach(ready, (slot) => pollTable(slot, queue, inFlight, state), {
-      concurrency: pollConcurrency,
+      concurrency: fixedConcurrency.polls,
       discard: true
     })
     const waitingOn = yield* inFlight.size
