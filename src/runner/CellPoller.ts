@@ -1,24 +1,19 @@
 import { Clock, Effect, Queue, Ref, STM } from "effect"
-import type { CellQueue } from "./CellQueue.js"
-import type { InFlightCells } from "./InFlightCells.js"
-import { type PollState, pollTable } from "./PollCells.js"
+import type { CellsPhase } from "./CellsPhase.js"
+import { pollTable } from "./PollCells.js"
 import { RunProgress } from "./Progress.js"
 import { RunContext } from "./RunContext.js"
-import { pollConcurrency } from "./RunnerSettings.js"
+import { fixedConcurrency } from "./RunnerSettings.js"
 
 /**
  * The cells phase's poller: each table with pairs in flight is read when the flow control's schedule says enough
  * of its pairs are due (`Flow.nextPollAt`), not on a fixed interval. It sleeps until the earliest such time, or
  * until the submitter signals new pairs in flight (`wake`), and ends once nothing is queued or in flight.
  */
-export const pollCells = Effect.fn("CellPoller.pollCells")(function* (
-  queue: CellQueue,
-  inFlight: InFlightCells,
-  state: PollState,
-  wake: Queue.Queue<void>
-) {
+export const pollCells = Effect.fn("CellPoller.pollCells")(function* (phase: CellsPhase, wake: Queue.Queue<void>) {
   const { flow } = yield* RunContext
   const progress = yield* RunProgress
+  const { inFlight, queue } = phase
   const round = Effect.gen(function* () {
     const slots = yield* inFlight.activeSlots
     if (slots.length === 0) {
@@ -26,7 +21,7 @@ export const pollCells = Effect.fn("CellPoller.pollCells")(function* (
       yield* Queue.take(wake)
       return false
     }
-    const reads = yield* Ref.get(state.reads)
+    const reads = yield* Ref.get(phase.reads)
     const due = yield* Effect.forEach(slots, (slot) =>
       Effect.gen(function* () {
         const read = reads.get(slot)
@@ -46,8 +41,8 @@ export const pollCells = Effect.fn("CellPoller.pollCells")(function* (
       yield* Effect.race(Effect.sleep(Math.max(1, Math.ceil(earliest - now))), Queue.take(wake))
       return false
     }
-    yield* Effect.forEach(ready, (slot) => pollTable(slot, queue, inFlight, state), {
-      concurrency: pollConcurrency,
+    yield* Effect.forEach(ready, (slot) => pollTable(phase, slot), {
+      concurrency: fixedConcurrency.polls,
       discard: true
     })
     const waitingOn = yield* inFlight.size

@@ -1,4 +1,4 @@
-import { Clock, Duration, Effect, Option, Ref, STM } from "effect"
+import { Clock, Effect, Option, Ref, STM } from "effect"
 import type { SessionId } from "../api/Ids.js"
 import type { ChatMessage } from "../api/Sessions.js"
 import { isSettledFailure } from "../api/Tables.js"
@@ -16,6 +16,7 @@ import { sendOnce } from "./Reconcile.js"
 import { nowIso, RunContext } from "./RunContext.js"
 import type { ServiceUnavailable } from "./RunnerErrors.js"
 import { RunnerSettings } from "./RunnerSettings.js"
+import { verdictOf } from "./Verdict.js"
 
 type AskError = ClientError | ServiceUnavailable | StoreError
 type AskContext = ServiceClient | ChatStore | RunStore | RunContext | RunnerSettings | RunProgress
@@ -100,24 +101,15 @@ const awaitAnswer = Effect.fn("ChatMessages.awaitAnswer")(function* (
       inFlight: gate.inFlight - (answered ? 1 : 0),
       limited: gate.inFlight >= gate.limit && (yield* Ref.get(demand)) > 0
     })
-    if (message?.task_status === "success") return Option.some<Settled>({ ok: true, response: message.response ?? "" })
-    if (message !== undefined && isSettledFailure(message.task_status))
-      return Option.some<Settled>({ ok: false, reason: `task_status "${message.task_status}"${reasonOf(message)}` })
-    if (now - submittedAt > Duration.toMillis(settings.cellTimeout))
-      return Option.some<Settled>({
-        ok: false,
-        reason: `still ${status} after ${Duration.format(settings.cellTimeout)} (cell_timeout)`
-      })
-    return Option.none<Settled>()
+    const verdict = verdictOf(message, status, now - submittedAt, settings.cellTimeout)
+    if (verdict._tag === "waiting") return Option.none<Settled>()
+    return Option.some<Settled>(
+      verdict._tag === "success" ? { ok: true, response: verdict.response } : { ok: false, reason: verdict.reason }
+    )
   })
   const settled = yield* Effect.repeat(round, { until: Option.isSome })
   return Option.getOrElse(settled, (): Settled => ({ ok: false, reason: "no answer" }))
 })
-
-const reasonOf = (message: ChatMessage) => {
-  const error = message.meta.error
-  return typeof error === "string" && error !== "" ? `: ${error}` : ""
-}
 
 /**
  * One message of a session, exactly once: the intent (and its marker) is committed before the message is posted;

@@ -8,7 +8,7 @@ import type { StoreError } from "../store/StoreError.js"
 import { sendOnce } from "./Reconcile.js"
 import type { CallError, RunContext } from "./RunContext.js"
 import { LocalFileError } from "./RunnerErrors.js"
-import { RunnerSettings, uploadConcurrency } from "./RunnerSettings.js"
+import { fixedConcurrency, RunnerSettings } from "./RunnerSettings.js"
 
 /** A local file of the run and the hash of its content (the checkpoint knows files by path + sha256). */
 export interface HashedFile {
@@ -63,7 +63,7 @@ export class DocumentIngest extends Context.Tag("app/runner/DocumentIngest")<
             Effect.map(layout.documents(), (known) => {
               const owned = new Set(known.map((doc) => doc.id))
               return Stream.mapEffect(Stream.fromIterable(files), (file) => uploadOne(file, owned), {
-                concurrency: uploadConcurrency,
+                concurrency: fixedConcurrency.uploads,
                 unordered: true
               })
             })

@@ -1,47 +1,18 @@
-import { Clock, Duration, Effect, Ref, STM } from "effect"
-import { type AiCell, isSettledFailure } from "../api/Tables.js"
+import { Clock, type Duration, Effect, Ref, STM } from "effect"
+import type { AiCell } from "../api/Tables.js"
 import { ServiceClient } from "../client/ServiceClient.js"
-import { CellStore } from "../store/CellStore.js"
 import type { CellResult } from "../store/CheckpointModel.js"
-import type { CellQueue, CellTask } from "./CellQueue.js"
+import type { CellTask } from "./CellQueue.js"
+import { type CellsPhase, recordResults } from "./CellsPhase.js"
 import { CrashHook } from "./CrashHook.js"
 import { describeFlow, queuedAfterMs } from "./flow/FlowController.js"
-import type { InFlightCell, InFlightCells } from "./InFlightCells.js"
+import type { InFlightCell } from "./InFlightCells.js"
 import { pairKey } from "./Keys.js"
-import { RunProgress } from "./Progress.js"
 import { signOf } from "./Reconcile.js"
 import { nowIso, RunContext } from "./RunContext.js"
 import { RunnerSettings } from "./RunnerSettings.js"
 import { keyOf } from "./SubmitCells.js"
-
-/** Answers and latencies of this run's cells, for the summary. */
-export interface CellStats {
-  readonly answered: number
-  readonly failed: number
-  readonly retried: number
-  readonly seconds: number
-}
-
-export const noCellStats: CellStats = { answered: 0, failed: 0, retried: 0, seconds: 0 }
-
-/** What the last read of one table's cell list cost, and when it was sent. */
-export interface ListRead {
-  readonly at: number
-  readonly bytes: number
-  readonly rtt: number
-}
-
-/** What the pollers of the cells phase share: stats and each table's last read. */
-export interface PollState {
-  readonly stats: Ref.Ref<CellStats>
-  readonly reads: Ref.Ref<ReadonlyMap<number, ListRead>>
-}
-
-/** Why a cell failed: the service's reason when it gives one (`meta.error`), else its status. */
-export const failureReason = (cell: AiCell): string => {
-  const reason = cell.meta.error
-  return `task_status "${cell.task_status}"${typeof reason === "string" && reason !== "" ? `: ${reason}` : ""}`
-}
+import { type Verdict, verdictOf } from "./Verdict.js"
 
 /**
  * How long an answer took from its run request leaving (run request → answer), in milliseconds. From the
@@ -58,11 +29,6 @@ export const sojournOf = (cell: InFlightCell, remote: AiCell | undefined, previo
   return plausible ? doneAt - cell.submittedAt : (since + polledAt) / 2 - cell.submittedAt
 }
 
-type Verdict =
-  | { readonly _tag: "success"; readonly response: string }
-  | { readonly _tag: "failure"; readonly reason: string; readonly timedOut: boolean }
-  | { readonly _tag: "waiting"; readonly status: string }
-
 /**
  * Whether a listed cell still shows the generation before our request: its old task_id (when the service gave the
  * re-run a new one), or exactly what it showed before (a service that keeps task_id and has not touched the cell
@@ -76,18 +42,7 @@ const showsStale = (cell: AiCell, tracked: InFlightCell) =>
 /** What one listed cell says about a pair in flight; a list still showing the stale generation has not seen our request. */
 const judge = (cell: AiCell | undefined, tracked: InFlightCell, now: number, timeout: Duration.Duration): Verdict => {
   const current = cell !== undefined && !showsStale(cell, tracked) ? cell : undefined
-  if (current?.task_status === "success") return { _tag: "success", response: current.response }
-  if (current !== undefined && isSettledFailure(current.task_status))
-    return { _tag: "failure", reason: failureReason(current), timedOut: false }
-  const status = current?.task_status ?? tracked.status
-  if (now - tracked.submittedAt > Duration.toMillis(timeout)) {
-    return {
-      _tag: "failure",
-      reason: `still ${status} after ${Duration.format(timeout)} (cell_timeout)`,
-      timedOut: true
-    }
-  }
-  return { _tag: "waiting", status }
+  return verdictOf(current, current?.task_status ?? tracked.status, now - tracked.submittedAt, timeout)
 }
 
 /**
@@ -97,18 +52,12 @@ const judge = (cell: AiCell | undefined, tracked: InFlightCell, now: number, tim
  * times, how many of our cells wait at the service and how many are being answered) goes to the flow control
  * before the settled pairs free their slots, so the next batch is sized by the updated window.
  */
-export const pollTable = Effect.fn("PollCells.pollTable")(function* (
-  slot: number,
-  queue: CellQueue,
-  inFlight: InFlightCells,
-  state: PollState
-) {
+export const pollTable = Effect.fn("PollCells.pollTable")(function* (phase: CellsPhase, slot: number) {
   const client = yield* ServiceClient
-  const cellStore = yield* CellStore
-  const progress = yield* RunProgress
   const { flow, retry, runId } = yield* RunContext
   const { crashAt } = yield* CrashHook
   const settings = yield* RunnerSettings
+  const { inFlight, queue } = phase
   const tracked = yield* inFlight.inSlot(slot)
   const tableId = tracked.values().next().value?.tableId
   if (tableId === undefined) return
@@ -119,8 +68,8 @@ export const pollTable = Effect.fn("PollCells.pollTable")(function* (
     client.listCellsWhere(tableId, (documentId, columnId) => tracked.has(pairKey(documentId, columnId)))
   )
   const now = yield* Clock.currentTimeMillis
-  const previous = (yield* Ref.get(state.reads)).get(slot)
-  yield* Ref.update(state.reads, (reads) =>
+  const previous = (yield* Ref.get(phase.reads)).get(slot)
+  yield* Ref.update(phase.reads, (reads) =>
     new Map(reads).set(slot, { at: sentAt, bytes: listing.bytes, rtt: now - sentAt })
   )
   const queuedAfter = queuedAfterMs(yield* flow.state)
@@ -193,18 +142,12 @@ export const pollTable = Effect.fn("PollCells.pollTable")(function* (
       `${settled.length} settled, ${pending} queued, ${running} running; window ${gate.limit}`
   )
   if (settled.length === 0) return
-  yield* cellStore.markResults(results)
-  yield* inFlight.remove(settled)
-  yield* STM.commit(queue.requeue(again, settled.length))
-  const answered = results.filter((r) => r.state === "success").length
-  const failed = results.length - answered
-  yield* Ref.update(state.stats, (s) => ({
-    answered: s.answered + answered,
-    failed: s.failed + failed,
+  const recorded = yield* recordResults(phase, settled, results, again)
+  yield* Ref.update(phase.stats, (s) => ({
+    answered: s.answered + recorded.answered,
+    failed: s.failed + recorded.failed,
     retried: s.retried + again.length,
     seconds: s.seconds + seconds
   }))
-  const remaining = yield* inFlight.size
-  yield* progress.cells((c) => ({ ...c, done: c.done + answered, failed: c.failed + failed, inFlight: remaining }))
-  if (remaining > 0) yield* crashAt("mid-poll")
+  if (recorded.inFlight > 0) yield* crashAt("mid-poll")
 })

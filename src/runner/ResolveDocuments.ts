@@ -9,7 +9,7 @@ import type { DocumentRecord } from "../store/CheckpointModel.js"
 import { LayoutStore } from "../store/LayoutStore.js"
 import { inShard, type Shard } from "./Keys.js"
 import { RunContext } from "./RunContext.js"
-import { documentReadConcurrency, hashConcurrency, RunnerSettings } from "./RunnerSettings.js"
+import { fixedConcurrency, RunnerSettings } from "./RunnerSettings.js"
 import { awaitProcessed, fileHash, type SkippedFile, uploadFiles } from "./Uploads.js"
 
 export interface ResolvedDocuments {
@@ -53,7 +53,7 @@ const documentsPresent = Effect.fn("ResolveDocuments.documentsPresent")(function
         Effect.map(Option.some),
         Effect.catchTag("NotFound", () => Effect.succeed(Option.none<DocumentListItem>()))
       ),
-    { concurrency: documentReadConcurrency }
+    { concurrency: fixedConcurrency.documentReads }
   )
   return new Map(found.flatMap(Option.toArray).map((doc) => [doc.id as number, doc]))
 })
@@ -79,7 +79,7 @@ export const resolveDocuments = Effect.fn("ResolveDocuments.resolveDocuments")(f
     .flatMap((set) => (set._tag === "Files" ? set.paths : []))
     // Relative paths, so machines with the checkout in different places agree on each file's shard.
     .filter((p) => inShard(input.shard, relative(input.baseDir, p).split(sep).join("/")))
-  const hashes = yield* Effect.forEach([...new Set(filePaths)], fileHash, { concurrency: hashConcurrency })
+  const hashes = yield* Effect.forEach([...new Set(filePaths)], fileHash, { concurrency: fixedConcurrency.hashes })
   const known = new Map<string, number>()
   for (const { path, sha256 } of hashes) {
     const id = yield* layoutStore.uploadedFile(path, sha256)
@@ -147,7 +147,7 @@ export const resolveDocuments = Effect.fn("ResolveDocuments.resolveDocuments")(f
       const read = listedDoc === undefined ? retry(client.getDocument(id as DocumentId)) : Effect.succeed(listedDoc)
       return fileIds.has(id) ? Effect.flatMap(read, awaitProcessed) : Effect.map(read, Option.some)
     },
-    { concurrency: documentReadConcurrency }
+    { concurrency: fixedConcurrency.documentReads }
   )
   const pathOf = new Map([...known].map(([path, id]) => [id, path]))
   ids.forEach((id, index) => {

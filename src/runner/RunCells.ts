@@ -3,12 +3,12 @@ import { CellStore } from "../store/CellStore.js"
 import type { CellRecord, PendingCell } from "../store/CheckpointModel.js"
 import { RunStore } from "../store/RunStore.js"
 import { pollCells } from "./CellPoller.js"
-import { type CellQueue, type CellTask, makeCellQueue } from "./CellQueue.js"
+import type { CellTask } from "./CellQueue.js"
+import { type CellsPhase, makeCellsPhase, noCellStats } from "./CellsPhase.js"
 import { completionRate } from "./flow/FlowController.js"
 import { meanOf } from "./flow/Sojourns.js"
-import { type InFlightCell, type InFlightCells, type Intent, makeInFlightCells } from "./InFlightCells.js"
+import type { InFlightCell, Intent } from "./InFlightCells.js"
 import type { ColumnPlan, TableLayout } from "./PlanRun.js"
-import { type CellStats, type ListRead, noCellStats, type PollState } from "./PollCells.js"
 import { RunProgress } from "./Progress.js"
 import { RunContext } from "./RunContext.js"
 import { RunnerSettings } from "./RunnerSettings.js"
@@ -69,10 +69,9 @@ const intentOf = (record: CellRecord, table: RemoteTable): Array<Intent> => {
  * `submitting` (intent written, request maybe sent) are sorted by the table's cell list before anything is sent.
  */
 const resume = Effect.fn("RunCells.resume")(function* (
+  phase: CellsPhase,
   records: ReadonlyArray<CellRecord>,
-  gate: TableGate,
-  queue: CellQueue,
-  inFlight: InFlightCells
+  gate: TableGate
 ) {
   const now = yield* Clock.currentTimeMillis
   const slots = [...new Set(records.map((record) => record.tableSlot))]
@@ -82,7 +81,7 @@ const resume = Effect.fn("RunCells.resume")(function* (
       Effect.gen(function* () {
         const table = yield* gate.table(slot)
         const inSlot = records.filter((record) => record.tableSlot === slot)
-        yield* inFlight.add(
+        yield* phase.inFlight.add(
           inSlot
             .filter((record) => record.state === "submitted")
             .flatMap((record) =>
@@ -99,7 +98,7 @@ const resume = Effect.fn("RunCells.resume")(function* (
         )
         const intents = inSlot.filter((record) => record.state === "submitting").flatMap((r) => intentOf(r, table))
         if (intents.length === 0) return
-        yield* requeueLost(yield* settleIntents(table, intents, queue, inFlight), queue)
+        yield* requeueLost(yield* settleIntents(phase, table, intents), phase.queue)
       }),
     { discard: true }
   )
@@ -125,23 +124,19 @@ export const runCells = Effect.fn("RunCells.runCells")(function* (
   const slots = new Set([...pending.map((task) => task.slot), ...resumed.map((record) => record.tableSlot)])
   const gate = yield* startTableSetup(layout, plans, slots)
 
-  const queue = yield* STM.commit(makeCellQueue(pending, flow))
-  const inFlight = yield* makeInFlightCells
-  const state: PollState = {
-    stats: yield* Ref.make<CellStats>(noCellStats),
-    reads: yield* Ref.make<ReadonlyMap<number, ListRead>>(new Map())
-  }
+  const phase = yield* makeCellsPhase(pending, flow)
+  const { inFlight, queue } = phase
   const wake = yield* Queue.sliding<void>(1)
   yield* progress.phase("cells")
   yield* progress.cells((c) => ({ ...c, inFlight: resumed.length }))
   yield* flow.force(resumed.length)
-  yield* resume(resumed, gate, queue, inFlight)
+  yield* resume(phase, resumed, gate)
 
   const submitter = Effect.repeat(
     Effect.gen(function* () {
       const batch = yield* STM.commit(queue.next(settings.batchSize))
       if (Option.isNone(batch)) return true
-      yield* submitBatch(batch.value, yield* gate.table(batch.value.slot), queue, inFlight)
+      yield* submitBatch(phase, batch.value, yield* gate.table(batch.value.slot))
       yield* Queue.offer(wake, undefined)
       const sent = yield* inFlight.size
       yield* progress.cells((c) => (c.inFlight === sent ? c : { ...c, inFlight: sent }))
@@ -149,7 +144,7 @@ export const runCells = Effect.fn("RunCells.runCells")(function* (
     }),
     { until: (done) => done }
   )
-  yield* Effect.all([submitter, pollCells(queue, inFlight, state, wake)], { concurrency: 2, discard: true })
+  yield* Effect.all([submitter, pollCells(phase, wake)], { concurrency: 2, discard: true })
   yield* rememberAnswerTimes
-  return yield* Ref.get(state.stats)
+  return yield* Ref.get(phase.stats)
 }, Effect.scoped)

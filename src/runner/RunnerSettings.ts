@@ -8,32 +8,34 @@ import { documentsPerTable } from "./flow/TableSize.js"
 export const maxBatchPairs = 1000
 
 /**
- * Set-up requests are few and cheap next to the answers, so they run at fixed, modest concurrencies rather than
- * under the flow window (which is learned only once answers come): reading document records (small GETs),
- * uploads (large bodies: a few at a time keep memory and the service's ingestion bounded) and hashing local files.
+ * How many requests of each fixed-size kind run at once. Set-up requests are few and cheap next to the answers, so
+ * they run at fixed, modest concurrencies rather than under the flow window (which is learned only once answers
+ * come); so do the polls, whose number follows the tables in flight, not the answers.
  */
-export const documentReadConcurrency = 16
-export const uploadConcurrency = 4
-export const hashConcurrency = 8
-
-/**
- * Columns of one table created at once: each carries its order (`order_id`), so they need not go one by one, and
- * eight make a pipeline of dozens of columns ready in a few round trips without a burst of creations.
- */
-export const columnSetupConcurrency = 8
-
-/**
- * Tables set up at once ahead of the submitter, which works through them in slot order: two keep the next table
- * ready while the current one fills, and a large run's hundreds of column creations never delay its first answers.
- */
-export const tableSetupConcurrency = 2
-
-/**
- * Tables polled at once. Polls of different tables are independent; four keep the few active tables (the
- * submitter works through tables in order) read on time without a burst of list requests, each of which returns
- * a whole table (the cell list has no paging).
- */
-export const pollConcurrency = 4
+export const fixedConcurrency = {
+  /** Reading document records: small GETs. */
+  documentReads: 16,
+  /** Uploads: large bodies, so a few at a time keep memory and the service's ingestion bounded. */
+  uploads: 4,
+  /** Hashing local files (disk reads). */
+  hashes: 8,
+  /**
+   * Columns of one table created at once: each carries its order (`order_id`), so they need not go one by one, and
+   * eight make a pipeline of dozens of columns ready in a few round trips without a burst of creations.
+   */
+  columns: 8,
+  /**
+   * Tables set up at once ahead of the submitter, which works through them in slot order: two keep the next table
+   * ready while the current one fills, and a large run's hundreds of column creations never delay its first answers.
+   */
+  tables: 2,
+  /**
+   * Tables polled at once. Polls of different tables are independent; four keep the few active tables (the
+   * submitter works through tables in order) read on time without a burst of list requests, each of which returns
+   * a whole table (the cell list has no paging).
+   */
+  polls: 4
+} as const
 
 /** The run settings the runner works with: the effective pipeline's `run:` block plus who the work is done as. */
 export interface RunnerSettingsShape {

@@ -11,7 +11,7 @@ import type { ColumnPlan, TableLayout } from "./PlanRun.js"
 import { sendOnce } from "./Reconcile.js"
 import { RunContext } from "./RunContext.js"
 import type { ServiceUnavailable } from "./RunnerErrors.js"
-import { columnSetupConcurrency, RunnerSettings, tableSetupConcurrency } from "./RunnerSettings.js"
+import { fixedConcurrency, RunnerSettings } from "./RunnerSettings.js"
 
 /** One AI Table as it exists remotely: its id and the id of each pipeline column in it. */
 export interface RemoteTable {
@@ -96,7 +96,7 @@ const ensureColumns = Effect.fn("SetupTables.ensureColumns")(function* (
       return [plan.name, column.id] as const
     })
   // Columns carry their order (order_id), so they are created side by side.
-  const ids = new Map(yield* Effect.forEach(plans, ensure, { concurrency: columnSetupConcurrency }))
+  const ids = new Map(yield* Effect.forEach(plans, ensure, { concurrency: fixedConcurrency.columns }))
   return ids
 })
 
@@ -138,7 +138,7 @@ export const startTableSetup = Effect.fn("SetupTables.startTableSetup")(function
           ? Effect.void
           : Effect.flatMap(Effect.exit(setup(table)), (exit) => Deferred.done(gate, exit))
       },
-      { concurrency: tableSetupConcurrency, discard: true }
+      { concurrency: fixedConcurrency.tables, discard: true }
     )
   )
   return {

@@ -4,11 +4,12 @@ import type { AiCell } from "../api/Tables.js"
 import { isAmbiguous, isRejection } from "../client/ClientError.js"
 import { ServiceClient } from "../client/ServiceClient.js"
 import { CellStore } from "../store/CellStore.js"
+import type { CellResult } from "../store/CheckpointModel.js"
 import type { Batch, CellQueue, CellTask } from "./CellQueue.js"
+import { type CellsPhase, recordResults } from "./CellsPhase.js"
 import { CrashHook } from "./CrashHook.js"
 import type { InFlightCell, InFlightCells, Intent } from "./InFlightCells.js"
 import { pairKey } from "./Keys.js"
-import { RunProgress } from "./Progress.js"
 import { anyOf, learnFromRerun, signOf, sortIntents } from "./Reconcile.js"
 import { nowIso, RunContext } from "./RunContext.js"
 import { RunnerSettings } from "./RunnerSettings.js"
@@ -80,10 +81,9 @@ const unsureWait = Duration.seconds(2)
  * change proves it landed; a cell that still shows nothing new is failed with the reason, for a later run.
  */
 export const settleIntents = Effect.fn("SubmitCells.settleIntents")(function* (
+  phase: CellsPhase,
   table: RemoteTable,
-  intents: ReadonlyArray<Intent>,
-  queue: CellQueue,
-  inFlight: InFlightCells
+  intents: ReadonlyArray<Intent>
 ) {
   const client = yield* ServiceClient
   const { retry, reruns, runId } = yield* RunContext
@@ -92,7 +92,7 @@ export const settleIntents = Effect.fn("SubmitCells.settleIntents")(function* (
     Effect.map(retry(client.listCellsWhere(table.tableId, anyOf(of))), (listing) => listing.cells)
   const evidence = yield* Ref.get(reruns)
   const first = sortIntents(yield* list(intents), intents, evidence)
-  yield* adoptLanded(first.landed, inFlight)
+  yield* adoptLanded(first.landed, phase.inFlight)
   if (first.unsure.length === 0) return first.lost
   const wait = Duration.max(
     unsureWait,
@@ -103,20 +103,17 @@ export const settleIntents = Effect.fn("SubmitCells.settleIntents")(function* (
   )
   yield* Effect.sleep(wait)
   const second = sortIntents(yield* list(first.unsure), first.unsure, yield* Ref.get(reruns))
-  yield* adoptLanded(second.landed, inFlight)
+  yield* adoptLanded(second.landed, phase.inFlight)
   if (second.unsure.length > 0) {
-    const cellStore = yield* CellStore
-    const progress = yield* RunProgress
     const at = yield* nowIso
     const reason =
       "not sent again: the reply to its re-run was lost and the cell shows no change (same task_id, status and " +
       "modified_at), so whether the service got it cannot be told, and a pair is never asked twice; run docsweep " +
       "again to retry it"
-    yield* cellStore.markResults(
-      second.unsure.map((intent) => ({ ...keyOf(intent), state: "failed", error: reason, at, runId }))
+    const failed = second.unsure.map(
+      (intent): CellResult => ({ ...keyOf(intent), state: "failed", error: reason, at, runId })
     )
-    yield* STM.commit(queue.requeue([], second.unsure.length))
-    yield* progress.cells((c) => ({ ...c, failed: c.failed + second.unsure.length }))
+    yield* recordResults(phase, second.unsure, failed, [])
     yield* Effect.logWarning(`${second.unsure.length} pairs failed: ${reason}`)
   }
   return [...first.lost, ...second.lost]
@@ -129,15 +126,15 @@ export const settleIntents = Effect.fn("SubmitCells.settleIntents")(function* (
  * its pairs go back to pending before the run stops.
  */
 export const submitBatch = Effect.fn("SubmitCells.submitBatch")(function* (
+  phase: CellsPhase,
   batch: Batch,
-  table: RemoteTable,
-  queue: CellQueue,
-  inFlight: InFlightCells
+  table: RemoteTable
 ) {
   const client = yield* ServiceClient
   const cellStore = yield* CellStore
   const { flow, retry, reruns, runId } = yield* RunContext
   const { crashAt } = yield* CrashHook
+  const { inFlight, queue } = phase
   const intents: Array<Intent> = []
   for (const cell of batch.cells) {
     const columnId = table.columns.get(cell.columnName)
@@ -159,7 +156,7 @@ export const submitBatch = Effect.fn("SubmitCells.submitBatch")(function* (
   const outstanding = yield* Ref.make<ReadonlyArray<Intent>>(intents)
   const ambiguous = yield* Ref.make(false)
   const reconcile = Effect.gen(function* () {
-    const lost = yield* settleIntents(table, yield* Ref.get(outstanding), queue, inFlight)
+    const lost = yield* settleIntents(phase, table, yield* Ref.get(outstanding))
     yield* Ref.set(outstanding, lost)
     yield* Ref.set(ambiguous, false)
     return lost

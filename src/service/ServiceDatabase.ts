@@ -104,7 +104,13 @@ export class ServiceDatabase extends Effect.Service<ServiceDatabase>()("app/serv
        * there, answered 500 or recorded as the task's failure.
        */
       use: <A>(operation: string, f: (sql: Sql) => A) => Effect.orDie(attempt(operation, f)),
-      transaction: <A>(operation: string, f: (sql: Sql) => A) => Effect.orDie(attemptTransaction(operation, f))
+      transaction: <A>(operation: string, f: (sql: Sql) => A) => Effect.orDie(attemptTransaction(operation, f)),
+      /**
+       * Like `transaction`, handed the time the rows it writes are stamped with (`created_at`, `modified_at`, a
+       * task's `updated_at`): read once from the Effect clock, so every row of one change carries the same time.
+       */
+      stamped: <A>(operation: string, f: (sql: Sql, now: string) => A) =>
+        Effect.flatMap(nowIso, (now) => Effect.orDie(attemptTransaction(operation, (sql) => f(sql, now))))
     } as const
   })
 }) {}

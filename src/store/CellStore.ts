@@ -32,14 +32,7 @@ type WantedRow = Omit<WantedCell, "queryKey"> & { readonly queryKey: string | nu
 export class CellStore extends Effect.Service<CellStore>()("app/store/CellStore", {
   effect: Effect.gen(function* () {
     const { attempt, sqlite } = yield* CheckpointDatabase
-    const rows = makeWorkRows<CellKey>(sqlite, {
-      table: "cells",
-      history: "answers",
-      key: [
-        ["document_id", "documentId", "INTEGER"],
-        ["column_name", "columnName", "TEXT"]
-      ]
-    })
+    const rows = makeWorkRows(sqlite, "cells")
     const { where } = rows
     const insert = sqlite.prepare<[WantedRow]>(
       `INSERT INTO cells (document_id, column_name, dependency_key, table_slot, query_key, state, wanted)

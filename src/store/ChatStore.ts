@@ -18,15 +18,7 @@ type WantedMessage = WantedChatMessage & { readonly tableSlot: number }
 export class ChatStore extends Effect.Service<ChatStore>()("app/store/ChatStore", {
   effect: Effect.gen(function* () {
     const { attempt, sqlite } = yield* CheckpointDatabase
-    const rows = makeWorkRows<ChatKey>(sqlite, {
-      table: "chat_messages",
-      history: "chat_answers",
-      key: [
-        ["chat_name", "chatName", "TEXT"],
-        ["session_key", "sessionKey", "TEXT"],
-        ["position", "position", "INTEGER"]
-      ]
-    })
+    const rows = makeWorkRows(sqlite, "chat_messages")
     const { where } = rows
     const saveSession = sqlite.prepare<[{ chatName: string; sessionKey: string; remoteSessionId: number | null }]>(
       `INSERT INTO chat_sessions (chat_name, session_key, remote_session_id) VALUES (@chatName, @sessionKey, @remoteSessionId)

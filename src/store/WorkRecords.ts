@@ -11,12 +11,12 @@ interface ProgressRow {
   readonly finished_at: string | null
   readonly seconds: number | null
   readonly run_id: number | null
+  readonly dependency_key: string
 }
 
 export interface CellRow extends ProgressRow {
   readonly document_id: number
   readonly column_name: string
-  readonly dependency_key: string
   readonly table_slot: number
   readonly remote_cell_id: number | null
   readonly remote_task_id: string | null
@@ -34,7 +34,6 @@ export interface ChatRow extends ProgressRow {
   readonly remote_session_id: number | null
   readonly position: number
   readonly query: string
-  readonly dependency_key: string
   readonly remote_message_id: number | null
   readonly error_kind: string | null
 }
@@ -55,6 +54,11 @@ class WorkProgress {
   readonly finishedAt: string | undefined
   readonly seconds: number | undefined
   readonly runId: number | undefined
+  /**
+   * What the answer depends on: a cell's document version and its column's queryKey, a message's document versions,
+   * query and use_history. A different key means the answer is stale.
+   */
+  readonly dependencyKey: string
 
   constructor(row: ProgressRow) {
     this.state = toState(row.state)
@@ -65,6 +69,7 @@ class WorkProgress {
     this.finishedAt = opt(row.finished_at)
     this.seconds = opt(row.seconds)
     this.runId = opt(row.run_id)
+    this.dependencyKey = row.dependency_key
   }
 }
 
@@ -72,8 +77,6 @@ class WorkProgress {
 export class CellRecord extends WorkProgress {
   readonly documentId: number
   readonly columnName: string
-  /** Document version + column queryKey: a different key means the answer is stale. */
-  readonly dependencyKey: string
   readonly tableSlot: number
   readonly remoteCellId: number | undefined
   /** task_id of the generation we asked for; a reconcile adopts only a cell whose task_id differs from `staleTaskId`. */
@@ -90,7 +93,6 @@ export class CellRecord extends WorkProgress {
     super(row)
     this.documentId = row.document_id
     this.columnName = row.column_name
-    this.dependencyKey = row.dependency_key
     this.tableSlot = row.table_slot
     this.remoteCellId = opt(row.remote_cell_id)
     this.remoteTaskId = opt(row.remote_task_id)
@@ -112,8 +114,6 @@ export class ChatMessageRecord extends WorkProgress {
   /** Position of the message in the chat's `messages` list. */
   readonly position: number
   readonly query: string
-  /** Document versions + query + use_history: a different key means the answer is stale. */
-  readonly dependencyKey: string
   readonly errorKind: ChatErrorKind | undefined
   readonly remoteMessageId: number | undefined
 
@@ -126,7 +126,6 @@ export class ChatMessageRecord extends WorkProgress {
     this.remoteSessionId = opt(row.remote_session_id)
     this.position = row.position
     this.query = row.query
-    this.dependencyKey = row.dependency_key
     this.errorKind = row.error_kind === "plan-refused" ? "plan-refused" : undefined
     this.remoteMessageId = opt(row.remote_message_id)
   }

@@ -1,22 +1,48 @@
 import type BetterSqlite3 from "better-sqlite3"
-import type { CellState, ResultFields, SyncCounts, SyncOptions } from "./CheckpointModel.js"
+import type { CellKey, CellState, ChatKey, ResultFields, SyncCounts, SyncOptions } from "./CheckpointModel.js"
 import { stateCounts } from "./StoreRows.js"
 import { decideSync, type StoredPair, type SyncAction, type WantedPair } from "./SyncRules.js"
 
 /**
  * What cells and chat messages share in the checkpoint: both are units of work keyed in their own table, synced
  * against what the pipeline wants, written intent before request, and appended to an answer history once they end.
- * Only the key and the columns of their own differ, so the statements below are built from the table's key.
+ * Only the key and the columns of their own differ, so the statements below are built from the table's definition.
  */
-export interface WorkTable<K> {
-  readonly table: "cells" | "chat_messages"
+interface WorkTable<K> {
   /** Where results that ended (success or failure) are appended, oldest first. */
   readonly history: "answers" | "chat_answers"
-  /**
-   * The key's columns, the fields of a key that hold them and their SQL types, in order:
-   * `["document_id", "documentId", "INTEGER"]`, …
-   */
+  /** The key's columns, the fields of a key that hold them and their SQL types, in order. */
   readonly key: ReadonlyArray<readonly [column: string, field: keyof K & string, type: "INTEGER" | "TEXT"]>
+  /** What the sync reads of a stored unit besides its state: chat messages have no table slot or query key. */
+  readonly synced: string
+}
+
+/** The unit tables, each with the key it is stored by. */
+interface UnitKeys {
+  readonly cells: CellKey
+  readonly chat_messages: ChatKey
+}
+
+export type UnitTable = keyof UnitKeys
+
+const workTables: { readonly [T in UnitTable]: WorkTable<UnitKeys[T]> } = {
+  cells: {
+    history: "answers",
+    key: [
+      ["document_id", "documentId", "INTEGER"],
+      ["column_name", "columnName", "TEXT"]
+    ],
+    synced: "table_slot, query_key"
+  },
+  chat_messages: {
+    history: "chat_answers",
+    key: [
+      ["chat_name", "chatName", "TEXT"],
+      ["session_key", "sessionKey", "TEXT"],
+      ["position", "position", "INTEGER"]
+    ],
+    synced: "0 AS table_slot, NULL AS query_key"
+  }
 }
 
 /** What a unit's stored row tells the sync; `query_key` only cells have. */
@@ -53,16 +79,17 @@ export const filterCondition = (alias: string) =>
   `(@all = 1 OR ${alias}.wanted = 1) AND (@states IS NULL OR ${alias}.state IN (SELECT value FROM json_each(@states)))`
 
 /** Wanted units of `table` by state: the counts of every summary. */
-export const stateCountsOf = (sqlite: BetterSqlite3.Database, table: WorkTable<unknown>["table"]) => {
+export const stateCountsOf = (sqlite: BetterSqlite3.Database, table: UnitTable) => {
   const counts = sqlite.prepare<[], { state: string; count: number }>(
     `SELECT state, COUNT(*) AS count FROM ${table} WHERE wanted = 1 GROUP BY state`
   )
   return () => stateCounts(counts.all())
 }
 
-/** The statements and the sync loop a unit table shares with the other; see `WorkTable`. */
-export const makeWorkRows = <K>(sqlite: BetterSqlite3.Database, spec: WorkTable<K>) => {
-  const { table } = spec
+/** The statements and the sync loop of a unit table, the same for both; see `WorkTable`. */
+export const makeWorkRows = <T extends UnitTable>(sqlite: BetterSqlite3.Database, table: T) => {
+  type K = UnitKeys[T]
+  const spec: WorkTable<K> = workTables[table]
   const columns = spec.key.map(([column]) => column).join(", ")
   const params = spec.key.map(([, field]) => `@${field}`).join(", ")
   const where = `WHERE ${spec.key.map(([column, field]) => `${column} = @${field}`).join(" AND ")}`
@@ -81,8 +108,7 @@ export const makeWorkRows = <K>(sqlite: BetterSqlite3.Database, spec: WorkTable<
        WHERE ${spec.key.map(([column]) => `s.${column} = ${table}.${column}`).join(" AND ")})`
   )
   const stored = sqlite.prepare<[Record<string, unknown>], StoredRow>(
-    `SELECT state, dependency_key, ${table === "cells" ? "table_slot, query_key" : "0 AS table_slot, NULL AS query_key"},
-       wanted FROM ${table} ${where}`
+    `SELECT state, dependency_key, ${spec.synced}, wanted FROM ${table} ${where}`
   )
   const revert = sqlite.prepare(
     `UPDATE ${table} SET state = 'pending', attempts = MAX(attempts - 1, 0), intent_at = NULL ${where}

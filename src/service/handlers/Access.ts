@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { Forbidden, NotFound, ValidationFailed, type ValidationIssue } from "../../api/ApiError.js"
 import { CurrentUser } from "../../api/Authentication.js"
-import type { DocumentStore } from "../store/DocumentStore.js"
+import { DocumentStore } from "../store/DocumentStore.js"
 import type { OwnedRow } from "../store/MemberDocuments.js"
 
 /** A 422 naming one field: `loc` as the reference writes it (`["body", "document_ids", 0]`). */
@@ -30,7 +30,7 @@ export const requireOrganization = (organizationId: number) =>
  * Tables and sessions: shared ones are visible to their whole workspace, private ones to their creator only.
  * Anything the caller may not see reads as absent (404), so ids of other workspaces leak nothing.
  */
-export const requireVisible = <Row extends OwnedRow>(row: Row | undefined, what: string) =>
+const requireVisible = <Row extends OwnedRow>(row: Row | undefined, what: string) =>
   Effect.flatMap(CurrentUser, (user) =>
     row !== undefined &&
     user.organizationIds.some((id) => id === row.organization_id) &&
@@ -38,6 +38,12 @@ export const requireVisible = <Row extends OwnedRow>(row: Row | undefined, what:
       ? Effect.succeed(row)
       : Effect.fail(notFound(what))
   )
+
+/** Looks a table or session up by `find` and `requireVisible`s it: `visible(tables.find, "AI table")(tableId)`. */
+export const visible =
+  <Row extends OwnedRow, R>(find: (id: number) => Effect.Effect<Row | undefined, never, R>, what: string) =>
+  (id: number) =>
+    Effect.flatMap(find(id), (row) => requireVisible(row, `${what} ${id}`))
 
 /** Ids that are not in `known`, as 422 issues at `loc` + their index. */
 const unknownIds = (
@@ -55,11 +61,8 @@ export const failIfAny = (errors: ReadonlyArray<ValidationIssue>) =>
   errors.length === 0 ? Effect.void : Effect.fail(new ValidationFailed({ errors }))
 
 /** The body's `document_ids` must all be documents of the workspace (422 naming each one that is not). */
-export const requireKnownDocuments = (
-  documents: DocumentStore,
-  organizationId: number,
-  documentIds: ReadonlyArray<number>
-) =>
-  Effect.flatMap(documents.existing(organizationId, documentIds), (known) =>
-    failIfAny(unknownIds(documentIds, known, ["body", "document_ids"], "document"))
+export const requireKnownDocuments = (organizationId: number, documentIds: ReadonlyArray<number>) =>
+  DocumentStore.pipe(
+    Effect.flatMap((documents) => documents.existing(organizationId, documentIds)),
+    Effect.flatMap((known) => failIfAny(unknownIds(documentIds, known, ["body", "document_ids"], "document")))
   )

@@ -3,13 +3,10 @@ import { Effect } from "effect"
 import { Api } from "../../api/Api.js"
 import { Forbidden } from "../../api/ApiError.js"
 import { CurrentUser } from "../../api/Authentication.js"
-import { ServiceSettings } from "../ServiceSettings.js"
-import { DocumentStore } from "../store/DocumentStore.js"
 import { MessageStore } from "../store/MessageStore.js"
 import { SessionStore } from "../store/SessionStore.js"
-import { TaskPool } from "../TaskPool.js"
-import { invalid, requireKnownDocuments, requireOrganization, requireSelf, requireVisible } from "./Access.js"
-import { tooManyTasks } from "./TooManyTasks.js"
+import { invalid, requireKnownDocuments, requireOrganization, requireSelf, visible } from "./Access.js"
+import { queueTasks } from "./QueueTasks.js"
 
 /** Multi-doc chat needs the Advanced plan or higher (reference §7). */
 const requireAdvanced = Effect.flatMap(CurrentUser, (user) =>
@@ -25,12 +22,7 @@ export const SessionHandlers = HttpApiBuilder.group(Api, "sessions", (handlers) 
   Effect.gen(function* () {
     const sessions = yield* SessionStore
     const messages = yield* MessageStore
-    const documents = yield* DocumentStore
-    const pool = yield* TaskPool
-    const settings = yield* ServiceSettings
-
-    const visibleSession = (sessionId: number) =>
-      Effect.flatMap(sessions.find(sessionId), (row) => requireVisible(row, `AI session ${sessionId}`))
+    const visibleSession = visible(sessions.find, "AI session")
 
     /** Reference §8.1 as read there: single-doc holds at most one document, multi-doc one or more. */
     const checkDocuments = (organizationId: number, isMultidoc: boolean, documentIds: ReadonlyArray<number>) =>
@@ -43,7 +35,7 @@ export const SessionHandlers = HttpApiBuilder.group(Api, "sessions", (handlers) 
           return yield* Effect.fail(
             invalid(["body", "document_ids"], "a multi-doc session holds one or more documents")
           )
-        yield* requireKnownDocuments(documents, organizationId, documentIds)
+        yield* requireKnownDocuments(organizationId, documentIds)
       })
 
     const success = { success: true } as const
@@ -118,7 +110,7 @@ export const SessionHandlers = HttpApiBuilder.group(Api, "sessions", (handlers) 
             return yield* Effect.fail(
               invalid(["body", "use_context"], "use_context must stay true while restrict_to_context is true")
             )
-          const message = yield* messages.addMessage({
+          const message = {
             sessionId: path.ai_session_id,
             userId: user.userId,
             query: payload.query,
@@ -131,12 +123,15 @@ export const SessionHandlers = HttpApiBuilder.group(Api, "sessions", (handlers) 
               use_cells: payload.use_cells ?? true,
               use_history: payload.use_history ?? true,
               use_meta: payload.use_meta ?? true
-            },
-            maxOpen: settings.maxPending
-          })
-          if (message !== undefined && "_tag" in message) return yield* tooManyTasks(message)
-          yield* pool.notify
-          return message ?? (yield* Effect.dieMessage("the message vanished while it was created"))
+            }
+          }
+          return yield* queueTasks(
+            (admission) => messages.addMessage(message, admission),
+            (created) =>
+              created === undefined
+                ? Effect.dieMessage("the message vanished while it was created")
+                : Effect.succeed(created)
+          )
         })
       )
       .handle("listMessages", ({ path }) =>

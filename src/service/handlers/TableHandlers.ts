@@ -2,12 +2,8 @@ import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
 import { Api } from "../../api/Api.js"
 import type { ValidationIssue } from "../../api/ApiError.js"
-import { CurrentUser } from "../../api/Authentication.js"
-import { ServiceSettings } from "../ServiceSettings.js"
 import { CellStore } from "../store/CellStore.js"
-import { DocumentStore } from "../store/DocumentStore.js"
 import { TableStore } from "../store/TableStore.js"
-import { TaskPool } from "../TaskPool.js"
 import {
   failIfAny,
   invalid,
@@ -15,47 +11,31 @@ import {
   requireKnownDocuments,
   requireOrganization,
   requireSelf,
-  requireVisible
+  visible
 } from "./Access.js"
-import { tooManyTasks } from "./TooManyTasks.js"
+import { queueTasks } from "./QueueTasks.js"
 
 /** Reference §4.2: tables, columns, runs and cells. */
 export const TableHandlers = HttpApiBuilder.group(Api, "tables", (handlers) =>
   Effect.gen(function* () {
     const tables = yield* TableStore
     const cells = yield* CellStore
-    const documents = yield* DocumentStore
-    const pool = yield* TaskPool
-    const settings = yield* ServiceSettings
-
-    const visibleTable = (tableId: number) =>
-      Effect.flatMap(tables.find(tableId), (row) => requireVisible(row, `AI table ${tableId}`))
+    const visibleTable = visible(tables.find, "AI table")
 
     /** Table rows must be one or more documents of the table's workspace. */
     const checkDocuments = (organizationId: number, documentIds: ReadonlyArray<number>) =>
       Effect.gen(function* () {
         if (documentIds.length === 0)
           return yield* Effect.fail(invalid(["body", "document_ids"], "must hold at least one document"))
-        yield* requireKnownDocuments(documents, organizationId, documentIds)
+        yield* requireKnownDocuments(organizationId, documentIds)
       })
 
-    /**
-     * Queues the pairs and wakes the pool. The reply is encoded in one synchronous step (cells have no
-     * transformed fields, so their JSON is the contract's): a step-wise encode of thousands of cells would
-     * compete with the workers it just woke.
-     */
+    /** Queues the pairs and answers the queued cells, their JSON written by the store in the same transaction. */
     const runPairs = (tableId: number, pairs: ReadonlyArray<readonly [number, number]>, continueResponse: boolean) =>
-      Effect.gen(function* () {
-        const user = yield* CurrentUser
-        const queued = yield* cells.run(tableId, pairs, continueResponse, {
-          userId: user.userId,
-          maxOpen: settings.maxPending
-        })
-        if (queued._tag === "Refused") return yield* tooManyTasks(queued)
-        const reply = HttpServerResponse.unsafeJson(queued.cells)
-        yield* pool.notify
-        return reply
-      })
+      queueTasks(
+        (admission) => cells.run(tableId, pairs, continueResponse, admission),
+        (queued) => Effect.succeed(jsonReply(queued.json))
+      )
 
     return handlers
       .handle("createTable", ({ payload }) =>
@@ -63,23 +43,25 @@ export const TableHandlers = HttpApiBuilder.group(Api, "tables", (handlers) =>
           yield* requireSelf(payload.user_id)
           yield* requireOrganization(payload.organization_id)
           yield* checkDocuments(payload.organization_id, payload.document_ids)
-          return yield* tables.create({
+          const created = yield* tables.create({
             organizationId: payload.organization_id,
             userId: payload.user_id,
             documentIds: payload.document_ids,
             visibility: payload.visibility ?? "shared"
           })
+          return created ?? (yield* Effect.dieMessage("the table vanished while it was created"))
         })
       )
       .handle("updateTable", ({ path, payload }) =>
         Effect.gen(function* () {
           const table = yield* visibleTable(path.ai_table_id)
           if (payload.document_ids !== undefined) yield* checkDocuments(table.organization_id, payload.document_ids)
-          return yield* tables.update(path.ai_table_id, {
+          const updated = yield* tables.update(path.ai_table_id, {
             documentIds: payload.document_ids,
             meta: payload.meta,
             visibility: payload.visibility
           })
+          return updated ?? (yield* Effect.dieMessage("the table vanished while it was updated"))
         })
       )
       .handle("createColumn", ({ path, payload }) =>
@@ -151,14 +133,13 @@ export const TableHandlers = HttpApiBuilder.group(Api, "tables", (handlers) =>
             response: payload.response ?? "",
             meta: payload.meta ?? {}
           })
-          return cell ?? (yield* Effect.dieMessage("the cell vanished while it was written"))
+          return jsonReply(cell ?? (yield* Effect.dieMessage("the cell vanished while it was written")))
         })
       )
       .handle("listCells", ({ path }) =>
         Effect.gen(function* () {
           yield* visibleTable(path.ai_table_id)
-          const body = yield* cells.listJson(path.ai_table_id)
-          return HttpServerResponse.text(body, { contentType: "application/json" })
+          return jsonReply(yield* cells.listJson(path.ai_table_id))
         })
       )
   })
@@ -171,3 +152,6 @@ const issue = (index: number, position: 0 | 1, msg: string): ValidationIssue => 
 })
 
 const field = (name: string, msg: string): ValidationIssue => ({ loc: ["body", name], msg, type: "value_error" })
+
+/** A reply whose JSON the store wrote (cells: their JSON is the contract's, see the service's `CellStore`). */
+const jsonReply = (json: string) => HttpServerResponse.text(json, { contentType: "application/json" })

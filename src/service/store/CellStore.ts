@@ -1,45 +1,25 @@
 import { Effect } from "effect"
 import type { RunCount } from "../../api/Api.js"
-import type { CellId, ColumnId, DocumentId, TableId } from "../../api/Ids.js"
-import type { AiCell } from "../../api/Tables.js"
-import { jsonObject, nowIso, ServiceDatabase, type Sql } from "../ServiceDatabase.js"
+import type { ColumnId, DocumentId, TableId } from "../../api/Ids.js"
+import { jsonObject, ServiceDatabase, type Sql } from "../ServiceDatabase.js"
 import { type Admission, admit, cancelTask, enqueueTask, type Refused } from "./TaskStore.js"
 
-interface CellRow {
+interface FoundCell {
   readonly id: number
-  readonly table_id: number
-  readonly document_id: number
-  readonly column_id: number
-  readonly task_status: string
   readonly response: string
   readonly task_id: string
-  readonly meta: string
-  readonly modified_at: string
 }
 
-const toCell = (row: CellRow): AiCell => ({
-  id: row.id as CellId,
-  task_status: row.task_status,
-  ai_column_id: row.column_id as ColumnId,
-  document_id: row.document_id as DocumentId,
-  response: row.response,
-  task_id: row.task_id,
-  meta: jsonObject(row.meta),
-  modified_at: row.modified_at
-})
-
 const findCell = (sql: Sql, tableId: number, documentId: number, columnId: number) =>
-  sql.get<CellRow>(
+  sql.get<FoundCell>(
     "SELECT * FROM ai_cells WHERE table_id = ? AND document_id = ? AND column_id = ?",
     tableId,
     documentId,
     columnId
   )
 
-const cellById = (sql: Sql, cellId: number) => sql.get<CellRow>("SELECT * FROM ai_cells WHERE id = ?", cellId)
-
 /** The one cell of (table, document, column): created on first use, so its id never changes. */
-const upsertCell = (sql: Sql, tableId: number, documentId: number, columnId: number, now: string) => {
+const upsertCell = (sql: Sql, tableId: number, documentId: number, columnId: number, now: string): FoundCell => {
   const found = findCell(sql, tableId, documentId, columnId)
   if (found !== undefined) {
     sql.run("UPDATE ai_cells SET modified_at = ? WHERE id = ?", now, found.id)
@@ -56,17 +36,24 @@ const upsertCell = (sql: Sql, tableId: number, documentId: number, columnId: num
   return { id, response: "", task_id: "" }
 }
 
-/** Built by SQLite itself: the 10,000-cell list is one statement and one string, no per-row encoding. */
-const listJsonSql = `
-  SELECT json_group_array(json_object('id', id, 'task_status', task_status, 'ai_column_id', column_id,
-    'document_id', document_id, 'response', response, 'task_id', task_id, 'meta', json(meta),
-    'modified_at', modified_at)) AS body
-  FROM (SELECT * FROM ai_cells WHERE table_id = ? ORDER BY id)`
+/**
+ * A cell as the contract writes it (reference §3.4), built by SQLite itself: replies of thousands of cells are one
+ * statement and one string, no per-row objects or encoding.
+ */
+const cellJson = `json_object('id', id, 'task_status', task_status, 'ai_column_id', column_id,
+  'document_id', document_id, 'response', response, 'task_id', task_id, 'meta', json(meta), 'modified_at', modified_at)`
 
-/** The cells a run request queued. */
+/** The whole cell list of a table, in id order. */
+const listJsonSql = `SELECT json_group_array(${cellJson}) AS body FROM (SELECT * FROM ai_cells WHERE table_id = ? ORDER BY id)`
+
+/** The cells of some ids (a JSON array of them), in that order. */
+const cellsJsonSql = `SELECT json_group_array(${cellJson}) AS body
+  FROM (SELECT c.* FROM json_each(?) j JOIN ai_cells c ON c.id = j.value ORDER BY j.key)`
+
+/** The cells a run request queued, as the JSON text of the reply. */
 export interface Queued {
   readonly _tag: "Queued"
-  readonly cells: ReadonlyArray<AiCell>
+  readonly json: string
 }
 
 /** AI table cells, the runs that (re)generate them and the per-cell run counts. */
@@ -84,13 +71,12 @@ export class CellStore extends Effect.Service<CellStore>()("app/service/CellStor
       continueResponse: boolean,
       admission: Admission
     ) {
-      const now = yield* nowIso
-      return yield* db.transaction("run cells", (sql): Queued | Refused => {
+      return yield* db.stamped("run cells", (sql, now): Queued | Refused => {
         const distinct = new Set(pairs.map(([documentId, columnId]) => `${documentId}:${columnId}`)).size
         const refused = admit(sql, admission, distinct)
         if (refused !== undefined) return refused
         const seen = new Set<string>()
-        const cells: Array<AiCell> = []
+        const ids: Array<number> = []
         for (const [documentId, columnId] of pairs) {
           const key = `${documentId}:${columnId}`
           if (seen.has(key)) continue
@@ -115,14 +101,14 @@ export class CellStore extends Effect.Service<CellStore>()("app/service/CellStor
             userId: admission.userId,
             now
           })
-          const stored = cellById(sql, cell.id)
-          if (stored !== undefined) cells.push(toCell(stored))
+          ids.push(cell.id)
         }
-        return { _tag: "Queued", cells }
+        const json = sql.get<{ body: string }>(cellsJsonSql, JSON.stringify(ids))?.body ?? "[]"
+        return { _tag: "Queued", json }
       })
     })
 
-    /** A cell written by the caller, no AI: `success` at once, no task (`task_id` ""). */
+    /** A cell written by the caller, no AI: `success` at once, no task (`task_id` ""); its JSON text. */
     const put = Effect.fn("CellStore.put")(function* (
       tableId: number,
       input: {
@@ -132,8 +118,7 @@ export class CellStore extends Effect.Service<CellStore>()("app/service/CellStor
         readonly meta: Record<string, unknown>
       }
     ) {
-      const now = yield* nowIso
-      return yield* db.transaction("create cell", (sql) => {
+      return yield* db.stamped("create cell", (sql, now) => {
         const cell = upsertCell(sql, tableId, input.documentId, input.columnId, now)
         cancelTask(sql, cell.task_id, now)
         sql.run(
@@ -142,8 +127,7 @@ export class CellStore extends Effect.Service<CellStore>()("app/service/CellStor
           JSON.stringify(input.meta),
           cell.id
         )
-        const stored = cellById(sql, cell.id)
-        return stored === undefined ? undefined : toCell(stored)
+        return sql.get<{ body: string }>(`SELECT ${cellJson} AS body FROM ai_cells WHERE id = ?`, cell.id)?.body
       })
     })
 

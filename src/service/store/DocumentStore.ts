@@ -70,8 +70,7 @@ export class DocumentStore extends Effect.Service<DocumentStore>()("app/service/
       passages: ReadonlyArray<Passage>,
       runtime: number
     ) {
-      const now = yield* nowIso
-      yield* db.transaction("store extracted text", (sql) => {
+      yield* db.stamped("store extracted text", (sql, now) => {
         for (const [index, text] of pages.entries()) {
           sql.run("INSERT INTO document_pages (document_id, page, text) VALUES (?, ?, ?)", documentId, index + 1, text)
         }
@@ -105,8 +104,7 @@ export class DocumentStore extends Effect.Service<DocumentStore>()("app/service/
       reason: string,
       runtime: number
     ) {
-      const now = yield* nowIso
-      yield* db.transaction("record extraction failure", (sql) => {
+      yield* db.stamped("record extraction failure", (sql, now) => {
         sql.run(
           "UPDATE documents SET status = ?, meta = ?, modified_at = ? WHERE id = ?",
           status(completed, error, notStarted),

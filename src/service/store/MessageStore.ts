@@ -2,9 +2,9 @@ import { Effect } from "effect"
 import type { MessageId, SessionId, UserId } from "../../api/Ids.js"
 import type { ChatMessage } from "../../api/Sessions.js"
 import type { HistoryTurn } from "../engine/AnswerEngine.js"
-import { jsonObject, nowIso, ServiceDatabase } from "../ServiceDatabase.js"
+import { jsonObject, ServiceDatabase } from "../ServiceDatabase.js"
 import { memberDocumentIds } from "./MemberDocuments.js"
-import { admit, enqueueTask } from "./TaskStore.js"
+import { type Admission, admit, enqueueTask } from "./TaskStore.js"
 
 interface MessageRow {
   readonly id: number
@@ -50,7 +50,6 @@ export interface NewMessage {
   readonly query: string
   readonly meta: Record<string, unknown>
   readonly options: MessageOptions
-  readonly maxOpen: number | undefined
 }
 
 /** Chat messages; each one is answered by a task. */
@@ -59,10 +58,9 @@ export class MessageStore extends Effect.Service<MessageStore>()("app/service/Me
     const db = yield* ServiceDatabase
 
     /** A message `pending` with its task queued, or the refusal of `--max-pending`. */
-    const addMessage = Effect.fn("MessageStore.addMessage")(function* (input: NewMessage) {
-      const now = yield* nowIso
-      return yield* db.transaction("create message", (sql) => {
-        const refused = admit(sql, { userId: input.userId, maxOpen: input.maxOpen }, 1)
+    const addMessage = Effect.fn("MessageStore.addMessage")(function* (input: NewMessage, admission: Admission) {
+      return yield* db.stamped("create message", (sql, now) => {
+        const refused = admit(sql, admission, 1)
         if (refused !== undefined) return refused
         const id = sql.run(
           `INSERT INTO ai_messages (session_id, user_id, query, task_status, task_id, meta, options, created_at)

@@ -2,7 +2,7 @@ import { Data, Effect } from "effect"
 import type { Plan } from "../../api/Authentication.js"
 import type { OrganizationId, UserId } from "../../api/Ids.js"
 import type { Organization } from "../../api/Organizations.js"
-import { jsonObject, nowIso, ServiceDatabase, type Sql } from "../ServiceDatabase.js"
+import { jsonObject, ServiceDatabase, type Sql } from "../ServiceDatabase.js"
 
 interface OrganizationRow {
   readonly id: number
@@ -63,8 +63,7 @@ export class OrganizationStore extends Effect.Service<OrganizationStore>()("app/
     const ensureOrganizations = Effect.fn("OrganizationStore.ensureOrganizations")(function* (
       organizationIds: ReadonlyArray<number>
     ) {
-      const now = yield* nowIso
-      yield* db.transaction("ensure organizations", (sql) => {
+      yield* db.stamped("ensure organizations", (sql, now) => {
         for (const id of organizationIds) ensure(sql, id, now, null)
       })
     })
@@ -85,8 +84,7 @@ export class OrganizationStore extends Effect.Service<OrganizationStore>()("app/
       readonly organizationId: number
       readonly plan: Plan
     }) {
-      const now = yield* nowIso
-      const created = yield* db.transaction("add user", (sql) => {
+      const created = yield* db.stamped("add user", (sql, now) => {
         if (sql.get("SELECT id FROM users WHERE email = ?", user.email) !== undefined) return undefined
         const id = sql.run(
           "INSERT INTO users (email, password_hash, plan, created_at) VALUES (?, ?, ?, ?)",

@@ -1,33 +1,38 @@
 import { Effect } from "effect"
-import type { DocumentId, SessionId, Visibility } from "../../api/Ids.js"
+import type { SessionId, Visibility } from "../../api/Ids.js"
 import type { Session } from "../../api/Sessions.js"
-import { bit, jsonObject, nowIso, ServiceDatabase, type Sql } from "../ServiceDatabase.js"
-import { memberDocumentIds, type OwnedRow, ownerFields, setMemberDocuments } from "./MemberDocuments.js"
+import { bit, ServiceDatabase, type Sql } from "../ServiceDatabase.js"
+import {
+  insertMember,
+  type MemberChanges,
+  type MemberRow,
+  memberFields,
+  memberRow,
+  updateMember
+} from "./MemberDocuments.js"
 import { cancelTask } from "./TaskStore.js"
 
-export interface SessionRow extends OwnedRow {
+export interface SessionRow extends MemberRow {
   readonly is_multidoc: number
-  readonly meta: string
-  readonly created_at: string
 }
 
 const toSession = (sql: Sql, row: SessionRow): Session => ({
   id: row.id as SessionId,
-  ...ownerFields(row),
   is_multidoc: row.is_multidoc === 1,
-  created_at: row.created_at,
-  meta: jsonObject(row.meta),
-  document_ids: memberDocumentIds(sql, "session", row.id) as Array<DocumentId>
+  ...memberFields(sql, "session", row)
 })
+
+/** The session as the reply shows it, or undefined when there is none. */
+const readSession = (sql: Sql, sessionId: number) => {
+  const row = memberRow<SessionRow>(sql, "session", sessionId)
+  return row === undefined ? undefined : toSession(sql, row)
+}
 
 const clearMessages = (sql: Sql, sessionId: number, now: string) => {
   for (const message of sql.all<{ task_id: string }>("SELECT task_id FROM ai_messages WHERE session_id = ?", sessionId))
     cancelTask(sql, message.task_id, now)
   sql.run("DELETE FROM ai_messages WHERE session_id = ?", sessionId)
 }
-
-const sessionRow = (sql: Sql, sessionId: number) =>
-  sql.get<SessionRow>("SELECT * FROM ai_sessions WHERE id = ?", sessionId)
 
 export interface NewSession {
   readonly organizationId: number
@@ -44,25 +49,14 @@ export class SessionStore extends Effect.Service<SessionStore>()("app/service/Se
     const db = yield* ServiceDatabase
 
     const create = Effect.fn("SessionStore.create")(function* (input: NewSession) {
-      const now = yield* nowIso
-      return yield* db.transaction("create session", (sql) => {
-        const id = sql.run(
-          `INSERT INTO ai_sessions (organization_id, user_id, is_multidoc, visibility, meta, created_at)
-           VALUES (?, ?, ?, ?, ?, ?)`,
-          input.organizationId,
-          input.userId,
-          bit(input.isMultidoc),
-          input.visibility,
-          JSON.stringify(input.meta),
-          now
-        ).id
-        setMemberDocuments(sql, "session", id, input.documentIds)
-        const row = sessionRow(sql, id)
-        return row === undefined ? undefined : toSession(sql, row)
+      return yield* db.stamped("create session", (sql, now) => {
+        const own = { is_multidoc: bit(input.isMultidoc), meta: JSON.stringify(input.meta) }
+        return readSession(sql, insertMember(sql, "session", input, now, own))
       })
     })
 
-    const find = (sessionId: number) => db.use("find session", (sql) => sessionRow(sql, sessionId))
+    const find = (sessionId: number) =>
+      db.use("find session", (sql) => memberRow<SessionRow>(sql, "session", sessionId))
     const read = (row: SessionRow) => db.use("read session", (sql) => toSession(sql, row))
 
     /** Sessions of a workspace: single-doc ones holding `documentId`, or the multi-doc ones when it is absent. */
@@ -82,27 +76,14 @@ export class SessionStore extends Effect.Service<SessionStore>()("app/service/Se
         ).map((row) => ({ row, session: toSession(sql, row) }))
       )
 
-    const update = (
-      sessionId: number,
-      input: {
-        readonly documentIds?: ReadonlyArray<number> | undefined
-        readonly meta?: Record<string, unknown> | undefined
-        readonly visibility?: Visibility | undefined
-      }
-    ) =>
+    const update = (sessionId: number, input: MemberChanges) =>
       db.transaction("update session", (sql) => {
-        if (input.documentIds !== undefined) setMemberDocuments(sql, "session", sessionId, input.documentIds)
-        if (input.meta !== undefined)
-          sql.run("UPDATE ai_sessions SET meta = ? WHERE id = ?", JSON.stringify(input.meta), sessionId)
-        if (input.visibility !== undefined)
-          sql.run("UPDATE ai_sessions SET visibility = ? WHERE id = ?", input.visibility, sessionId)
-        const row = sessionRow(sql, sessionId)
-        return row === undefined ? undefined : toSession(sql, row)
+        updateMember(sql, "session", sessionId, input)
+        return readSession(sql, sessionId)
       })
 
     const remove = Effect.fn("SessionStore.remove")(function* (sessionId: number) {
-      const now = yield* nowIso
-      yield* db.transaction("delete session", (sql) => {
+      yield* db.stamped("delete session", (sql, now) => {
         clearMessages(sql, sessionId, now)
         sql.run("DELETE FROM ai_session_documents WHERE session_id = ?", sessionId)
         sql.run("DELETE FROM ai_sessions WHERE id = ?", sessionId)
@@ -110,8 +91,7 @@ export class SessionStore extends Effect.Service<SessionStore>()("app/service/Se
     })
 
     const reset = Effect.fn("SessionStore.reset")(function* (sessionId: number) {
-      const now = yield* nowIso
-      yield* db.transaction("reset session", (sql) => clearMessages(sql, sessionId, now))
+      yield* db.stamped("reset session", (sql, now) => clearMessages(sql, sessionId, now))
     })
 
     return { create, find, read, list, update, remove, reset } as const

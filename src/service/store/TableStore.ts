@@ -1,14 +1,17 @@
 import { Effect } from "effect"
-import type { ColumnId, DocumentId, TableId, Visibility } from "../../api/Ids.js"
+import type { ColumnId, TableId, Visibility } from "../../api/Ids.js"
 import type { AiColumn, AiTable } from "../../api/Tables.js"
-import { jsonObject, nowIso, ServiceDatabase, type Sql } from "../ServiceDatabase.js"
-import { memberDocumentIds, type OwnedRow, ownerFields, setMemberDocuments } from "./MemberDocuments.js"
+import { insertRow, jsonObject, ServiceDatabase, type Sql } from "../ServiceDatabase.js"
+import {
+  insertMember,
+  type MemberChanges,
+  type MemberRow,
+  memberDocumentIds,
+  memberFields,
+  memberRow,
+  updateMember
+} from "./MemberDocuments.js"
 import { cancelTask } from "./TaskStore.js"
-
-interface TableRow extends OwnedRow {
-  readonly meta: string
-  readonly created_at: string
-}
 
 interface ColumnRow {
   readonly id: number
@@ -20,13 +23,11 @@ interface ColumnRow {
   readonly modified_at: string
 }
 
-const toTable = (sql: Sql, row: TableRow): AiTable => ({
-  id: row.id as TableId,
-  ...ownerFields(row),
-  created_at: row.created_at,
-  meta: jsonObject(row.meta),
-  document_ids: memberDocumentIds(sql, "table", row.id) as Array<DocumentId>
-})
+/** The table as the reply shows it, or undefined when there is none. */
+const readTable = (sql: Sql, tableId: number): AiTable | undefined => {
+  const row = memberRow<MemberRow>(sql, "table", tableId)
+  return row === undefined ? undefined : { id: row.id as TableId, ...memberFields(sql, "table", row) }
+}
 
 const toColumn = (row: ColumnRow): AiColumn => ({
   id: row.id as ColumnId,
@@ -51,35 +52,15 @@ export class TableStore extends Effect.Service<TableStore>()("app/service/TableS
     const db = yield* ServiceDatabase
 
     const create = Effect.fn("TableStore.create")(function* (input: NewTable) {
-      const now = yield* nowIso
-      return yield* db.transaction("create table", (sql) => {
-        const id = sql.run(
-          "INSERT INTO ai_tables (organization_id, user_id, visibility, created_at) VALUES (?, ?, ?, ?)",
-          input.organizationId,
-          input.userId,
-          input.visibility,
-          now
-        ).id
-        setMemberDocuments(sql, "table", id, input.documentIds)
-        return toTable(sql, row(sql, id))
-      })
+      return yield* db.stamped("create table", (sql, now) => readTable(sql, insertMember(sql, "table", input, now)))
     })
 
     /** The table for access checks, or undefined. */
-    const find = (tableId: number) =>
-      db.use("find table", (sql) => sql.get<OwnedRow>("SELECT * FROM ai_tables WHERE id = ?", tableId))
+    const find = (tableId: number) => db.use("find table", (sql) => memberRow<MemberRow>(sql, "table", tableId))
 
     /** New rows, meta or visibility; dropping a document deletes its cells (reference §4.2). */
-    const update = Effect.fn("TableStore.update")(function* (
-      tableId: number,
-      input: {
-        readonly documentIds?: ReadonlyArray<number> | undefined
-        readonly meta?: Record<string, unknown> | undefined
-        readonly visibility?: Visibility | undefined
-      }
-    ) {
-      const now = yield* nowIso
-      return yield* db.transaction("update table", (sql) => {
+    const update = Effect.fn("TableStore.update")(function* (tableId: number, input: MemberChanges) {
+      return yield* db.stamped("update table", (sql, now) => {
         if (input.documentIds !== undefined) {
           const kept = new Set(input.documentIds)
           const dropped = memberDocumentIds(sql, "table", tableId).filter((id) => !kept.has(id))
@@ -92,15 +73,9 @@ export class TableStore extends Effect.Service<TableStore>()("app/service/TableS
             for (const cell of cells) cancelTask(sql, cell.task_id, now)
             sql.run("DELETE FROM ai_cells WHERE table_id = ? AND document_id = ?", tableId, documentId)
           }
-          setMemberDocuments(sql, "table", tableId, input.documentIds)
         }
-        if (input.meta !== undefined) {
-          sql.run("UPDATE ai_tables SET meta = ? WHERE id = ?", JSON.stringify(input.meta), tableId)
-        }
-        if (input.visibility !== undefined) {
-          sql.run("UPDATE ai_tables SET visibility = ? WHERE id = ?", input.visibility, tableId)
-        }
-        return toTable(sql, row(sql, tableId))
+        updateMember(sql, "table", tableId, input)
+        return readTable(sql, tableId)
       })
     })
 
@@ -114,32 +89,21 @@ export class TableStore extends Effect.Service<TableStore>()("app/service/TableS
         readonly orderId: number | undefined
       }
     ) {
-      const now = yield* nowIso
-      return yield* db.transaction("create column", (sql) => {
+      return yield* db.stamped("create column", (sql, now) => {
         const last = sql.get<{ last: number | null }>(
           "SELECT max(order_id) AS last FROM ai_columns WHERE table_id = ?",
           tableId
         )
         const orderId = input.orderId ?? (last?.last === null || last === undefined ? 1 : Math.floor(last.last) + 1)
-        const id = sql.run(
-          "INSERT INTO ai_columns (table_id, name, query, order_id, meta, modified_at) VALUES (?, ?, ?, ?, ?, ?)",
-          tableId,
-          input.name,
-          input.query,
-          orderId,
-          JSON.stringify(input.meta),
-          now
-        ).id
-        const meta = JSON.stringify(input.meta)
-        return toColumn({
-          id,
+        const row = {
           table_id: tableId,
           name: input.name,
           query: input.query,
           order_id: orderId,
-          meta,
+          meta: JSON.stringify(input.meta),
           modified_at: now
-        })
+        }
+        return toColumn({ id: insertRow(sql, "ai_columns", row), ...row })
       })
     })
 
@@ -154,14 +118,3 @@ export class TableStore extends Effect.Service<TableStore>()("app/service/TableS
     return { create, find, update, createColumn, columns, documentIds } as const
   })
 }) {}
-
-/** The row of a table this transaction has just written or checked. */
-const row = (sql: Sql, tableId: number): TableRow =>
-  sql.get<TableRow>("SELECT * FROM ai_tables WHERE id = ?", tableId) ?? {
-    id: tableId,
-    organization_id: 0,
-    user_id: 0,
-    visibility: "shared",
-    meta: "{}",
-    created_at: ""
-  }

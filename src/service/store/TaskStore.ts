@@ -169,8 +169,7 @@ export class TaskStore extends Effect.Service<TaskStore>()("app/service/TaskStor
 
     /** Tasks left `running` by a killed process go back to `pending`, their partial answers undone. */
     const requeueRunning = Effect.fn("TaskStore.requeueRunning")(function* () {
-      const now = yield* nowIso
-      return yield* db.transaction("requeue running tasks", (sql) => {
+      return yield* db.stamped("requeue running tasks", (sql, now) => {
         const running = sql.all<TaskRow>("SELECT * FROM tasks WHERE status = 'running'")
         for (const task of running) {
           sql.run(
