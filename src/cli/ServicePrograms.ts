@@ -14,6 +14,7 @@ import {
 import { type EngineFlags, engineChoice } from "../service/engine/EngineSettings.js"
 import { ServiceLive } from "../service/Server.js"
 import { type ServiceOptions, ServiceSettings } from "../service/ServiceSettings.js"
+import { uploadLimitBytesOf } from "./commands/ServiceFlags.js"
 import { parseTtl } from "./TtlArg.js"
 import { UsageError } from "./UsageError.js"
 
@@ -42,7 +43,7 @@ const serveSettings = (flags: ServeFlags) =>
       ...flags,
       dataDir: flags.data,
       engine,
-      uploadLimitBytes: flags.uploadLimitMb === undefined ? undefined : flags.uploadLimitMb * 1024 * 1024,
+      uploadLimitBytes: uploadLimitBytesOf(flags.uploadLimitMb),
       secret: Option.getOrUndefined(secret)
     }
     return options

@@ -61,6 +61,3 @@ export interface Shard {
 /** Whether a document (by id) or a local file (by path) belongs to this shard. */
 export const inShard = (shard: Shard | undefined, key: number | string): boolean =>
   shard === undefined || shard.count <= 1 || fnv1a(String(key)) % shard.count === shard.index - 1
-
-/** sha256 of file bytes, hex: uploads are remembered by path + content. */
-export const contentHash = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex")

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises"
 import { Effect, Option, Ref } from "effect"
-import { contentHash } from "../runner/Keys.js"
 import { doctypeFromFilename, extractText } from "../service/documents/extractText.js"
+import { contentHash } from "../store/ContentHash.js"
 import type { LayoutStore } from "../store/LayoutStore.js"
 
 /** Page texts of the few documents read last: a person reading evidence moves between a handful. */

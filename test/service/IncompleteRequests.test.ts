@@ -94,6 +94,21 @@ describe("serve and incomplete requests", () => {
     })
   )
 
+  it.scopedLive("--upload-limit-mb counts mebibytes: an upload over it answers 413, one under it 200", () =>
+    Effect.gen(function* () {
+      const { port, token } = yield* serveChild(["--upload-limit-mb", "1"])
+      const boundary = "docsweepBoundary43"
+      const upload = (text: string) =>
+        `${partialUpload(boundary).replace(/(?:contract text )+$/, text)}\r\n--${boundary}--\r\n`
+      const send = (body: string) => exchange(port, multipartHead(token, boundary, body.length) + body, 10_000)
+      // A file of 1 MiB + 1 byte is over the limit; one of 1,000,000 bytes (under 1 MiB, over 1 MB) is not.
+      const over = yield* send(upload("x".repeat(1024 * 1024 + 1)))
+      assert.strictEqual(statusOf(over), 413, over.slice(0, 300))
+      const under = yield* send(upload("x".repeat(1_000_000)))
+      assert.strictEqual(statusOf(under), 200, under.slice(0, 300))
+    })
+  )
+
   it.scopedLive("slow clients are cut off: headers that never finish, and a body that stalls, answer 408", () =>
     Effect.gen(function* () {
       const { port, token } = yield* serveChild(["--headers-timeout-ms", "1000", "--request-timeout-ms", "2000"])

@@ -14,8 +14,12 @@ import {
 // The flags of the service's commands, defined once: `docsweep serve` and the others (ServiceCommands) and
 // `serviceMain.ts`, the same commands without the rest of the CLI, parse them alike.
 
-/** `--upload-limit-mb` counts mebibytes, as `serve` reads it. */
+/** `--upload-limit-mb` counts mebibytes: its default shown in them, its value read back into bytes. */
 const bytesPerMb = 1024 * 1024
+
+/** `--upload-limit-mb`'s value in bytes. */
+export const uploadLimitBytesOf = (megabytes: number | undefined) =>
+  megabytes === undefined ? undefined : megabytes * bytesPerMb
 
 const dataOption = {
   type: "string",
