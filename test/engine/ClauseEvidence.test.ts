@@ -123,6 +123,34 @@ const stated: ReadonlyArray<readonly [string, string]> = [
   [
     "Is the license non-transferable?",
     "The rights granted to Distributor hereunder may not be assigned or sublicensed without Company's consent."
+  ],
+  [
+    "Is there a most favored nation clause?",
+    "The prices charged to Distributor shall be no higher than the lowest prices Company charges any other distributor for the same Products."
+  ],
+  [
+    "Is there a most favored nation clause?",
+    "Company represents that the rates in Exhibit B are at least as low as those it charges to any similarly situated customer."
+  ],
+  [
+    "Does any party have a right of first refusal, first offer or first negotiation?",
+    "If Company receives a bona fide offer for the Assets, Distributor shall have thirty (30) days to match such offer."
+  ],
+  [
+    "Is there a change of control provision?",
+    "If a competitor of Company acquires more than fifty percent (50%) of the voting stock of Distributor, Company may terminate this Agreement."
+  ],
+  [
+    "Is there a limit on usage or volume, with extra fees or consent needed above it?",
+    "If Distributor's usage exceeds 1,000,000 transactions per month, Distributor shall pay the excess usage fees set out in Exhibit C."
+  ],
+  [
+    "Do the parties jointly own any intellectual property?",
+    "The parties shall each own an undivided one-half interest in the Joint Developments."
+  ],
+  [
+    "Does the license extend to the licensee's affiliates?",
+    "Distributor may permit its Affiliates to exercise the rights granted under this license."
   ]
 ]
 
@@ -159,6 +187,14 @@ const notStated: ReadonlyArray<readonly [string, string]> = [
   [
     "Has a party agreed not to sue the other or not to challenge its intellectual property?",
     "An invalid provision shall not affect or impair the validity or enforceability of the other provisions."
+  ],
+  [
+    "Does the license extend to the licensee's affiliates?",
+    "Distributor shall not permit its Affiliates to resell the Products outside the Territory."
+  ],
+  [
+    "Is there a change of control provision?",
+    "Distributor holds a majority interest in its Canadian subsidiary, which shall comply with this Agreement."
   ]
 ]
 

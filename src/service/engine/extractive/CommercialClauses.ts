@@ -6,7 +6,7 @@ export const commercialClauses: ReadonlyArray<ClauseType> = [
     name: "most favoured nation",
     asks: /\bmost[-\s]favou?red\b|\bmfn\b|\bno\s+(?:worse|less\s+favou?rable)\b|\bat\s+least\s+as\s+(?:good|favou?rable)\b|\b(?:better|best|lowest)\s+(?:prices?|terms|pricing)\b/i,
     evidence: [
-      /\bmost[-\s]favou?red\b|\b(?:no\s+less|not\s+less|at\s+least\s+as)\s+favou?rabl[ey]\b[^.;]{0,120}\b(?:any\s+other|other|third)\b|\b(?:lowest|best|most\s+favou?rable)\s+(?:prices?|pricing|terms|rates?)\b[^.;]{0,100}\b(?:offered|given|charged|granted|provided)\b[^.;]{0,40}\b(?:any\s+)?(?:other|third)\b|\b(?:more|better)\s+favou?rable\s+(?:prices?|pricing|terms|rates?)\b[^.;]{0,150}\b(?:same|equivalent|such|like)\s+(?:prices?|pricing|terms|rates?)\b|\bno\s+(?:higher|greater)\s+than\s+(?:the\s+)?(?:prices?|rates?)\s+(?:\w+\s+){0,4}(?:any\s+)?(?:other|third)/i
+      /\bmost[-\s]favou?red\b|\b(?:no\s+less|not\s+less|at\s+least\s+as)\s+favou?rabl[ey]\b[^.;]{0,120}\b(?:any\s+other|other|third)\b|\b(?:lowest|best|most\s+favou?rable)\s+(?:prices?|pricing|terms|rates?)\b[^.;]{0,100}\b(?:offered|given|charged|granted|provided)\b[^.;]{0,40}\b(?:any\s+)?(?:other|third)\b|\b(?:more|better)\s+favou?rable\s+(?:prices?|pricing|terms|rates?)\b[^.;]{0,150}\b(?:same|equivalent|such|like)\s+(?:prices?|pricing|terms|rates?)\b|\bno\s+(?:higher|greater)\s+than\s+(?:the\s+)?(?:lowest\s+)?(?:prices?|rates?)\s+(?:\w+\s+){0,4}(?:any\s+)?(?:other|third)|\b(?:at\s+least\s+as\s+low|no\s+(?:higher|greater))\s+(?:as|than)\s+(?:those|the\s+(?:prices?|rates?|fees?))\b[^.;]{0,80}\b(?:any|all)\s+(?:other|third|similarly\s+situated)\b/i
     ]
   },
   {
@@ -75,14 +75,14 @@ export const commercialClauses: ReadonlyArray<ClauseType> = [
     name: "right of first refusal",
     asks: /\bright\s+of\s+first\s+(?:refusal|offer|negotiation)|\brof[rno]\b|\bfirst\s+(?:right|option|refusal|offer)\b|\bmatch\w*\b[^?]{0,40}\b(?:offers?|bids?|terms)\b/i,
     evidence: [
-      /\bright\s+of\s+first\s+(?:\w+\s+){0,2}(?:refusal|offer|negotiation)|\bfirst\s+right\s+(?:of|to)\s+(?:\w+\s+){0,2}(?:refusal|negotiat\w*|offer|purchase|buy|acquire)|\bfirst\s+(?:option|opportunity)\s+to\s+(?:purchase|buy|acquire|negotiate|license|distribute|match)|\bright\s+to\s+match\b|\b(?:shall|will|must)\s+first\s+offer\b/i
+      /\bright\s+of\s+first\s+(?:\w+\s+){0,2}(?:refusal|offer|negotiation)|\bfirst\s+right\s+(?:of|to)\s+(?:\w+\s+){0,2}(?:refusal|negotiat\w*|offer|purchase|buy|acquire)|\bfirst\s+(?:option|opportunity)\s+to\s+(?:purchase|buy|acquire|negotiate|license|distribute|match)|\bright\s+to\s+match\b|\b(?:days?|opportunity|option)\s+to\s+match\s+(?:such|the|any|that)\s+(?:\w+\s+)?(?:offer|bid|proposal|terms)\b|\b(?:shall|will|must)\s+first\s+offer\b/i
     ]
   },
   {
     name: "change of control",
     asks: /\bchange\s+(?:of|in)\s+(?:control|ownership)|\bmerger\b|\bacqui(?:red|sition|res)\b|\btakeover\b|\btaken\s+over\b/i,
     evidence: [
-      /\bchange\s+(?:of|in)\s+(?:control|ownership)|\bchange\b[^.;]{0,40}\b(?:of|in)\s+(?:the\s+)?(?:control|(?:legal\s+or\s+beneficial\s+)?ownership)\s+of\b|\b(?:merger|consolidation|reorgani[sz]ation|sale\s+of\s+(?:all\s+or\s+)?substantially\s+all|(?:is|be|becomes?)\s+acquired\s+by)\b[^.;]{0,200}\b(?:consent|terminat\w*|approv\w*|notice|notify|assum\w*|prohibit\w*|deemed\s+(?:to\s+be\s+)?an?\s+(?:assignment|transfer))|\b(?:consent|terminat\w*|approv\w*)\b[^.;]{0,200}\b(?:merger|consolidation|sale\s+of\s+(?:all\s+or\s+)?substantially\s+all|(?:is|be|becomes?)\s+acquired\s+by|by\s+operation\s+of\s+law)\b/i
+      /\bchange\s+(?:of|in)\s+(?:control|ownership)|\bchange\b[^.;]{0,40}\b(?:of|in)\s+(?:the\s+)?(?:control|(?:legal\s+or\s+beneficial\s+)?ownership)\s+of\b|\b(?:merger|consolidation|reorgani[sz]ation|sale\s+of\s+(?:all\s+or\s+)?substantially\s+all|(?:is|be|becomes?)\s+acquired\s+by)\b[^.;]{0,200}\b(?:consent|terminat\w*|approv\w*|notice|notify|assum\w*|prohibit\w*|deemed\s+(?:to\s+be\s+)?an?\s+(?:assignment|transfer))|\b(?:acquires?|acquisition\s+of|obtains?|holds?)\b[^.;]{0,60}\b(?:(?:voting|outstanding)\s+(?:stock|shares|securities|equity|power)|(?:controlling|majority)\s+(?:interest|stake))\b[^.;]{0,200}\b(?:consent|terminat\w*|approv\w*|notice|notify)|\b(?:consent|terminat\w*|approv\w*)\b[^.;]{0,200}\b(?:merger|consolidation|sale\s+of\s+(?:all\s+or\s+)?substantially\s+all|(?:is|be|becomes?)\s+acquired\s+by|by\s+operation\s+of\s+law)\b/i
     ]
   }
 ]

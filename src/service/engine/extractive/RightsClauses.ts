@@ -11,7 +11,7 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
     name: "joint IP ownership",
     asks: /\bjoint\w*\b[^?]{0,40}\b(?:own\w*|ip|intellectual|inventions?)|\bco-?own\w*|\bshared?\s+ownership\b|\bowned\s+jointly\b|\b(?:own|owned|hold|held)\b[^?]{0,40}\btogether\b/i,
     evidence: [
-      /\bjointly\s+(?:\w+\s+){0,2}own\w*|\bjoint(?:ly)?\s+(?:owned|ownership|property)|\bco-?own\w*|\bowned\s+(?:\w+\s+){0,3}jointly|\bshared\s+ownership|\bundivided\s+(?:\w+\s+)?(?:interests?|shares?)|\bowned\s+(?:\w+\s+){0,4}(?:in\s+)?equal\s+(?:undivided\s+)?(?:shares|parts|interests)/i
+      /\bjointly\s+(?:\w+\s+){0,2}own\w*|\bjoint(?:ly)?\s+(?:owned|ownership|property)|\bco-?own\w*|\bowned\s+(?:\w+\s+){0,3}jointly|\bshared\s+ownership|\bundivided\s+(?:[\w-]+\s+)?(?:interests?|shares?)|\bowned\s+(?:\w+\s+){0,4}(?:in\s+)?equal\s+(?:undivided\s+)?(?:shares|parts|interests)/i
     ]
   },
   {
@@ -56,7 +56,7 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
     name: "volume restriction",
     asks: /\b(?:volume|usage|use|quantit\w*)\b[^?]{0,50}\b(?:restrict\w*|limit\w*|threshold|cap|caps|exceed\w*)|\b(?:limit\w*|restrict\w*|caps?|threshold)\b[^?]{0,30}\b(?:usage|use|volume|quantit\w*)\b|\b(?:exceed\w*|above|over)\b[^?]{0,40}\b(?:threshold|usage|volume|limit|quota|forecast)/i,
     evidence: [
-      /\b(?:up\s+to|(?:no|not)\s+more\s+than)\s+(?:a\s+maximum\s+of\s+)?(?:[\w-]+\s+)?\(?\d[\d,]*\)?\s+(?:\w+\s+){0,2}(?:users?|servers?|copies|seats?|installations?|devices?|sites?|locations?|weeks?|workstations?|computers?|machines?|processors?|cpus?)|\b(?:usage|use|volume|transactions?|users?|quantit\w*)\b[^.;]{0,40}\bexceed\w*\b[^.;]{0,120}\b(?:additional|extra|excess|overage|increased?)\s+(?:fees?|charges?|rates?|prices?)|\boverage\s+(?:fees?|charges?)|\b(?:exceed\w*|in\s+excess\s+of)\s+(?:\w+\s+){0,5}(?:forecast|threshold|allotment|quota|capacity|maximum)|\bmaximum\s+(?:number|quantity|volume)\s+of|\bpermissible\s+(?:\+\/-|deviation)/i
+      /\b(?:up\s+to|(?:no|not)\s+more\s+than)\s+(?:a\s+maximum\s+of\s+)?(?:[\w-]+\s+)?\(?\d[\d,]*\)?\s+(?:\w+\s+){0,2}(?:users?|servers?|copies|seats?|installations?|devices?|sites?|locations?|weeks?|workstations?|computers?|machines?|processors?|cpus?)|\b(?:usage|use|volume|transactions?|users?|quantit\w*)\b[^.;]{0,40}\bexceed\w*\b[^.;]{0,120}\b(?:additional|extra|excess|overage|increased?)\s+(?:(?:usage|use|volume|user|seat)\s+)?(?:fees?|charges?|rates?|prices?)|\boverage\s+(?:fees?|charges?)|\b(?:exceed\w*|in\s+excess\s+of)\s+(?:\w+\s+){0,5}(?:forecast|threshold|allotment|quota|capacity|maximum)|\bmaximum\s+(?:number|quantity|volume)\s+of|\bpermissible\s+(?:\+\/-|deviation)/i
     ]
   },
   {
@@ -85,7 +85,7 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
     asks: /\baffiliat\w*\b[^?]{0,60}\blicen[cs]\w*|\blicensee'?s?\s+affiliat\w*|\blicen[cs]\w*\s+to\s+(?:\w+\s+){0,3}affiliat\w*|\blicen[cs]\w*\b[^?]{0,40}\b(?:affiliat|subsidiar)\w*|\b(?:affiliat|subsidiar)\w*\b[^?]{0,40}\blicen[cs]\w*/i,
     evidence: [
       new RegExp(
-        `\\b${lic}\\b[^.;]{0,150}\\bto\\s+(?:\\w+\\s+){0,3}(?:and|or)\\s+(?:its|their)\\s+affiliates\\b|\\b(?:and|or)\\s+(?:its|their)\\s+affiliates\\b[^.;]{0,60}\\b(?:may\\s+use|right\\s+to\\s+use|sublicen[cs]\\w*|${lic})|\\b(?:sub)?licen[cs](?:e|es|ed|ing)\\b[^.;]{0,100}\\b(?:to|extend\\w*\\s+to)\\s+(?:any\\s+of\\s+)?(?:its|their|licensee'?s?|the\\s+licensee'?s?)\\s+(?:affiliates|subsidiaries)\\b`,
+        `\\b${lic}\\b[^.;]{0,150}\\bto\\s+(?:\\w+\\s+){0,3}(?:and|or)\\s+(?:its|their)\\s+affiliates\\b|\\b(?:and|or)\\s+(?:its|their)\\s+affiliates\\b[^.;]{0,60}\\b(?:may\\s+use|right\\s+to\\s+use|sublicen[cs]\\w*|${lic})|\\b(?:sub)?licen[cs](?:e|es|ed|ing)\\b[^.;]{0,100}\\b(?:to|extend\\w*\\s+to)\\s+(?:any\\s+of\\s+)?(?:its|their|licensee'?s?|the\\s+licensee'?s?)\\s+(?:affiliates|subsidiaries)\\b|\\b(?:permit|allow|authori[sz]e)\\w*\\s+(?:any\\s+of\\s+)?(?:its|their)\\s+(?:affiliates|subsidiaries)\\s+to\\s+(?:use|exercise|access|sublicen[cs]\\w*)\\b[^.;]{0,100}\\b(?:${lic}|rights?\\s+granted)`,
         "i"
       )
     ]
