@@ -151,6 +151,39 @@ const stated: ReadonlyArray<readonly [string, string]> = [
   [
     "Does the license extend to the licensee's affiliates?",
     "Distributor may permit its Affiliates to exercise the rights granted under this license."
+  ],
+  [
+    "Does a party have the right to audit the other's books or records?",
+    "Company or its designated representative shall have access to Distributor's facilities to verify compliance with this Agreement."
+  ],
+  [
+    "Does the agreement grant exclusive rights?",
+    "Distributor shall not, during the Term, represent or sell any products of a competitor of Company."
+  ],
+  [
+    "Does the agreement grant exclusive rights?",
+    "Distributor shall not enter into any similar agreement with any other supplier during the Term."
+  ],
+  [
+    "Does intellectual property created by one party become the property of the other?",
+    "Distributor shall execute all documents necessary to transfer to Company ownership of any patents arising from the Services."
+  ],
+  [
+    "Is a party restricted from competing with the other party?",
+    "Distributor covenants that it will not, within the Territory, carry on any business similar to the business of Company."
+  ],
+  [
+    "Can a party terminate the agreement without cause?",
+    "Distributor may end this Agreement at any time by giving Company six months' notice in writing."
+  ],
+  ["Is any party's liability unlimited?", "Distributor's liability for breach of Section 8 shall be unlimited."],
+  [
+    "Has a party agreed not to sue the other or not to challenge its intellectual property?",
+    "Distributor covenants not to assert any claim of infringement against Company or its customers."
+  ],
+  [
+    "Does the contract provide for liquidated damages or a termination fee?",
+    "Should Distributor fail to meet the delivery date, Distributor shall pay Company a late delivery charge of 1% of the order value per week."
   ]
 ]
 
@@ -195,6 +228,14 @@ const notStated: ReadonlyArray<readonly [string, string]> = [
   [
     "Is there a change of control provision?",
     "Distributor holds a majority interest in its Canadian subsidiary, which shall comply with this Agreement."
+  ],
+  [
+    "Does a party have the right to audit the other's books or records?",
+    "Distributor shall have access to Company's loading docks during business hours to collect the Products."
+  ],
+  [
+    "Does the contract provide for liquidated damages or a termination fee?",
+    "Late payments shall bear interest at one percent (1%) per month."
   ]
 ]
 
