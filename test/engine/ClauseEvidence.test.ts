@@ -123,6 +123,67 @@ const stated: ReadonlyArray<readonly [string, string]> = [
   [
     "Is the license non-transferable?",
     "The rights granted to Distributor hereunder may not be assigned or sublicensed without Company's consent."
+  ],
+  [
+    "Is there a most favored nation clause?",
+    "The prices charged to Distributor shall be no higher than the lowest prices Company charges any other distributor for the same Products."
+  ],
+  [
+    "Is there a most favored nation clause?",
+    "Company represents that the rates in Exhibit B are at least as low as those it charges to any similarly situated customer."
+  ],
+  [
+    "Does any party have a right of first refusal, first offer or first negotiation?",
+    "If Company receives a bona fide offer for the Assets, Distributor shall have thirty (30) days to match such offer."
+  ],
+  [
+    "Is there a change of control provision?",
+    "If a competitor of Company acquires more than fifty percent (50%) of the voting stock of Distributor, Company may terminate this Agreement."
+  ],
+  [
+    "Is there a limit on usage or volume, with extra fees or consent needed above it?",
+    "If Distributor's usage exceeds 1,000,000 transactions per month, Distributor shall pay the excess usage fees set out in Exhibit C."
+  ],
+  [
+    "Do the parties jointly own any intellectual property?",
+    "The parties shall each own an undivided one-half interest in the Joint Developments."
+  ],
+  [
+    "Does the license extend to the licensee's affiliates?",
+    "Distributor may permit its Affiliates to exercise the rights granted under this license."
+  ],
+  [
+    "Does a party have the right to audit the other's books or records?",
+    "Company or its designated representative shall have access to Distributor's facilities to verify compliance with this Agreement."
+  ],
+  [
+    "Does the agreement grant exclusive rights?",
+    "Distributor shall not, during the Term, represent or sell any products of a competitor of Company."
+  ],
+  [
+    "Does the agreement grant exclusive rights?",
+    "Distributor shall not enter into any similar agreement with any other supplier during the Term."
+  ],
+  [
+    "Does intellectual property created by one party become the property of the other?",
+    "Distributor shall execute all documents necessary to transfer to Company ownership of any patents arising from the Services."
+  ],
+  [
+    "Is a party restricted from competing with the other party?",
+    "Distributor covenants that it will not, within the Territory, carry on any business similar to the business of Company."
+  ],
+  [
+    "Can a party terminate the agreement without cause?",
+    "Distributor may end this Agreement at any time by giving Company six months' notice in writing."
+  ],
+  ["Is any party's liability unlimited?", "Distributor's liability for breach of Section 8 shall be unlimited."],
+  [
+    "Has a party agreed not to sue the other or not to challenge its intellectual property?",
+    "Distributor covenants not to assert any claim of infringement against Company or its customers."
+  ],
+  [
+    "Does the contract provide for liquidated damages or a termination fee?",
+    "Should Distributor fail to meet the delivery date, Distributor shall pay Company a late delivery charge of 1% of the order value per week."
   ]
 ]
 
@@ -159,6 +220,22 @@ const notStated: ReadonlyArray<readonly [string, string]> = [
   [
     "Has a party agreed not to sue the other or not to challenge its intellectual property?",
     "An invalid provision shall not affect or impair the validity or enforceability of the other provisions."
+  ],
+  [
+    "Does the license extend to the licensee's affiliates?",
+    "Distributor shall not permit its Affiliates to resell the Products outside the Territory."
+  ],
+  [
+    "Is there a change of control provision?",
+    "Distributor holds a majority interest in its Canadian subsidiary, which shall comply with this Agreement."
+  ],
+  [
+    "Does a party have the right to audit the other's books or records?",
+    "Distributor shall have access to Company's loading docks during business hours to collect the Products."
+  ],
+  [
+    "Does the contract provide for liquidated damages or a termination fee?",
+    "Late payments shall bear interest at one percent (1%) per month."
   ]
 ]
 

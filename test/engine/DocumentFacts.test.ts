@@ -131,3 +131,15 @@ describe("titles and parties", () => {
       })
   )
 })
+
+describe("the governing law", () => {
+  it.effect("a law named by its adjective: 'construed in accordance with Delaware law'", () =>
+    Effect.gen(function* () {
+      const document = doc(
+        `CONSULTING AGREEMENT\n\nThis Consulting Agreement is made as of October 5, 2017 between GreenLeaf Holdings Corp. (the "Company") and Maria Santos (the "Consultant").\n\n1. Fees are payable within thirty (30) days of invoice.\n\n2. This Agreement shall be construed in accordance with Delaware law.`
+      )
+      assert.strictEqual(yield* shortOf("Governing law?", document), "Delaware")
+      assert.strictEqual(yield* shortOf("Which state's law governs this agreement?", document), "Delaware")
+    })
+  )
+})

@@ -22,6 +22,7 @@ describe("dates", () => {
       ["entered into as of March 1, 2024 by", "March 1, 2024"],
       ["dated 15 January 2024 and", "January 15, 2024"],
       ["the 1st day of February, 2020 (the", "February 1, 2020"],
+      ["effective as of the 1st of April, 2013.", "April 1, 2013"],
       ["effective 2024-07-01.", "July 1, 2024"],
       ["effective 02/12/2024 by", "February 12, 2024"],
       ["expires 31/12/2024", "December 31, 2024"],
@@ -111,6 +112,7 @@ describe("governing law and venue", () => {
       ["the laws of the Commonwealth of Massachusetts", "Massachusetts"],
       ["THE INTERNAL LAWS OF THE STATE OF NEW YORK APPLICABLE", "New York"],
       ["This Agreement is governed by English law.", "England"],
+      ["This Agreement shall be construed in accordance with Delaware law.", "Delaware"],
       ["accepted in the State of Nevada and governed by the laws thereof", "Nevada"]
     ]))
 

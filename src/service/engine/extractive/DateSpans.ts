@@ -40,9 +40,9 @@ const patterns: ReadonlyArray<readonly [RegExp, (match: RegExpExecArray) => stri
     new RegExp(`\\b${month}\\s+${day}\\s*,?\\s+${year}\\b`, "gi"),
     (m) => formatDate(Number(m[3]), monthNumber(m[1] ?? "") ?? 0, Number(m[2]))
   ],
-  // 15 January 2024 · the 1st day of February, 2020 · this 3rd day of March 2023
+  // 15 January 2024 · the 1st day of February, 2020 · this 3rd day of March 2023 · the 1st of April, 2013
   [
-    new RegExp(`\\b${day},?\\s+(?:day\\s+of\\s+)?${month}\\s*,?\\s+${year}\\b`, "gi"),
+    new RegExp(`\\b${day},?\\s+(?:(?:day\\s+)?of\\s+)?${month}\\s*,?\\s+${year}\\b`, "gi"),
     (m) => formatDate(Number(m[3]), monthNumber(m[2] ?? "") ?? 0, Number(m[1]))
   ],
   // 2024-03-01

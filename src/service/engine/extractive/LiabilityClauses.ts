@@ -13,7 +13,7 @@ export const liabilityClauses: ReadonlyArray<ClauseType> = [
     name: "audit rights",
     asks: /\baudit\w*|\binspect\w*\b[^?]{0,50}\b(?:books|records|facilit\w*|premises|accounts)|\b(?:books|records)\b[^?]{0,40}\b(?:inspect\w*|review\w*|examin\w*|access)/i,
     evidence: [
-      /\b(?:right|entitled|permit\w*|allow\w*|may|shall|will|access)\b[^.;]{0,80}\baudit\w*|\baudit\w*\b[^.;]{0,120}\b(?:books|records|accounts|premises|facilit\w*|sites?|compliance|operations|systems|procedures|statements|invoices|payments|royalt\w*)\b|\b(?:books|records|accounts)\b[^.;]{0,150}\baudit\w*|\b(?:inspect|examin|review)\w*\s+(?:[\w'’]+\s+){0,6}(?:books|records|accounts|facilit\w*|premises|plants?)|\b(?:books|records|accounts)\b[^.;]{0,150}\b(?:may|shall\s+have\s+the\s+right\s+to|entitled\s+to)\s+(?:\w+\s+){0,3}(?:inspect|examine|review|audit|copy)\b|\b(?:books|records)\b[^.;]{0,100}\bverif\w*|\b(?:given|have|has|provide|grant|permit)\s+(?:\w+\s+){0,3}access\s+to\s+(?:[\w'’]+\s+){0,4}(?:books|records|accounts)\b|\b(?:books|records|accounts)\b[^.;]{0,150}\b(?:(?:available|open)\s+(?:\w+\s+){0,4}(?:inspection|examination|review|audit)|right\s+to\s+(?:inspect|examine|review|audit))/i
+      /\b(?:right|entitled|permit\w*|allow\w*|may|shall|will|access)\b[^.;]{0,80}\baudit\w*|\baudit\w*\b[^.;]{0,120}\b(?:books|records|accounts|premises|facilit\w*|sites?|compliance|operations|systems|procedures|statements|invoices|payments|royalt\w*)\b|\b(?:books|records|accounts)\b[^.;]{0,150}\baudit\w*|\b(?:inspect|examin|review)\w*\s+(?:[\w'’]+\s+){0,6}(?:books|records|accounts|facilit\w*|premises|plants?)|\b(?:books|records|accounts)\b[^.;]{0,150}\b(?:may|shall\s+have\s+the\s+right\s+to|entitled\s+to)\s+(?:\w+\s+){0,3}(?:inspect|examine|review|audit|copy)\b|\b(?:books|records)\b[^.;]{0,100}\bverif\w*|\baccess\s+to\s+(?:[\w'’]+\s+){0,4}(?:facilit\w*|premises|sites?|plants?|books|records)\b[^.;]{0,60}\b(?:verify|inspect|audit|examin)\w*|\b(?:given|have|has|provide|grant|permit)\s+(?:\w+\s+){0,3}access\s+to\s+(?:[\w'’]+\s+){0,4}(?:books|records|accounts)\b|\b(?:books|records|accounts)\b[^.;]{0,150}\b(?:(?:available|open)\s+(?:\w+\s+){0,4}(?:inspection|examination|review|audit)|right\s+to\s+(?:inspect|examine|review|audit))/i
     ],
     ignore:
       /\baudited\s+(?:\w+\s+)?financial|\baudit\s+committee\b|\bindependent\s+(?:registered\s+)?(?:certified\s+)?(?:public\s+)?account\w*\b/gi
@@ -22,15 +22,15 @@ export const liabilityClauses: ReadonlyArray<ClauseType> = [
     name: "uncapped liability",
     asks: /\b(?:uncapped|unlimited)\s+liabilit\w*|\bliabilit\w*\b[^?]{0,40}\b(?:uncapped|unlimited|not\s+(?:subject\s+to|limited|capped))|\b(?:exclu\w*|carve[-\s]?outs?|except\w*)\b[^?]{0,60}\b(?:limitation|cap|limit)\s+(?:of|on)\s+liabilit\w*/i,
     evidence: [
-      /\bunlimited\s+liabilit\w*(?!\s+compan)|\bliabilit\w*\s+(?:\w+\s+){0,3}(?:shall\s+be\s+|is\s+)unlimited|\b(?:except|excluding|excluded\s+from|other\s+than|save\s+for|(?:does|do|shall|will)\s+not\s+apply|shall\s+not\s+limit|not\s+(?:be\s+)?subject\s+to)\b|\bnothing\b[^.;]{0,60}\b(?:limits?|excludes?|restricts?)\b/i,
-      /\bunlimited\s+liabilit(?!\w*\s+compan)|\bin\s+no\s+event\b[^.;]{0,200}\bliab|\bliabilit\w*\b[^.;]{0,80}\b(?:not\s+exceed|be\s+limited|limited\s+to|exceed)\b|\blimitations?\s+(?:of|on)\s+liabilit|\b(?:limits?|excludes?|restricts?)\s+(?:[\w'’]+\s+){0,3}liabilit|\b(?:limitations?|exclusions?)\b[^.;]{0,80}\b(?:shall|do|does|will)\s+not\s+apply\b|\b(?:not|neither\s+(?:\w+\s+){1,2}(?:shall|will))\s+be\s+liable\s+(?:\w+\s+){0,4}for\s+(?:any\s+)?(?:lost\s+profits|indirect|incidental|special|consequential|punitive)/i
+      /\bunlimited\s+liabilit\w*(?!\s+compan)|\bliabilit\w*\s+(?:\w+\s+){0,8}(?:shall\s+be\s+|is\s+)unlimited|\b(?:except|excluding|excluded\s+from|other\s+than|save\s+for|(?:does|do|shall|will)\s+not\s+apply|shall\s+not\s+limit|not\s+(?:be\s+)?subject\s+to)\b|\bnothing\b[^.;]{0,60}\b(?:limits?|excludes?|restricts?)\b/i,
+      /\bunlimited\s+liabilit(?!\w*\s+compan)|\bliabilit\w*\s+(?:\w+\s+){0,8}(?:shall\s+be\s+|is\s+)unlimited|\bin\s+no\s+event\b[^.;]{0,200}\bliab|\bliabilit\w*\b[^.;]{0,80}\b(?:not\s+exceed|be\s+limited|limited\s+to|exceed)\b|\blimitations?\s+(?:of|on)\s+liabilit|\b(?:limits?|excludes?|restricts?)\s+(?:[\w'’]+\s+){0,3}liabilit|\b(?:limitations?|exclusions?)\b[^.;]{0,80}\b(?:shall|do|does|will)\s+not\s+apply\b|\b(?:not|neither\s+(?:\w+\s+){1,2}(?:shall|will))\s+be\s+liable\s+(?:\w+\s+){0,4}for\s+(?:any\s+)?(?:lost\s+profits|indirect|incidental|special|consequential|punitive)/i
     ]
   },
   {
     name: "liquidated damages",
     asks: /\bliquidated\b|\b(?:termination|break(?:-?up)?|cancellation|exit)\s+fees?\b|\bpenalt\w*/i,
     evidence: [
-      /\bliquidated\s+damages\b|\b(?:early\s+)?termination\s+(?:fees?|charges?|payments?)\b|\bbreak(?:-?up)?\s+fees?\b|\bcancellation\s+(?:fees?|charges?)\b|\bpenalty\b/i
+      /\bliquidated\s+damages\b|\b(?:early\s+)?termination\s+(?:fees?|charges?|payments?)\b|\bbreak(?:-?up)?\s+fees?\b|\bcancellation\s+(?:fees?|charges?)\b|\bpenalty\b|\blate\s+delivery\s+(?:charges?|fees?|penalt\w*|damages)\b|\bdelay\s+(?:penalt\w*|damages)\b/i
     ]
   },
   {
@@ -44,7 +44,7 @@ export const liabilityClauses: ReadonlyArray<ClauseType> = [
     name: "covenant not to sue",
     asks: /\bnot\s+to\s+sue\b|\b(?:sue|contest\w*|challeng\w*|attack\w*|dispute)\b[^?]{0,60}\b(?:validity|ownership|title|rights?|patents?|trade\s*marks?|intellectual\s+property)|\b(?:sue|contest\w*|challeng\w*|attack\w*)\b[^?]{0,60}\bip\b/i,
     evidence: [
-      /\bcovenants?\s+not\s+to\s+sue\b|\bnot\s+to\s+sue\b|\b(?:not|neither|nor|never)\b[^.;]{0,60}\b(?:sue|petition|institute|commence|bring|join)\b[^.;]{0,120}\b(?:action|proceeding|suit|claim|case|petition)s?\b[^.;]{0,60}\bagainst\b|\b(?:not|neither|nor|never)\b[^.;]{0,60}\b(?:contest|challenge|attack|oppose|impair)\w*\b[^.;]{0,100}\b(?:validity|ownership|title|intellectual\s+property|trade\s*marks?|patents?|copyrights?|rights?\s+(?:\w+\s+){0,3}(?:in|to)\s+(?:the\s+)?(?:\w+\s+){0,3}(?:marks?|work\s+product|property|intellectual))/i
+      /\bcovenants?\s+not\s+to\s+sue\b|\bnot\s+to\s+sue\b|\bnot\s+to\s+assert\b[^.;]{0,80}\b(?:claims?|actions?|suits?)\b[^.;]{0,80}\bagainst\b|\b(?:not|neither|nor|never)\b[^.;]{0,60}\b(?:sue|petition|institute|commence|bring|join)\b[^.;]{0,120}\b(?:action|proceeding|suit|claim|case|petition)s?\b[^.;]{0,60}\bagainst\b|\b(?:not|neither|nor|never)\b[^.;]{0,60}\b(?:contest|challenge|attack|oppose|impair)\w*\b[^.;]{0,100}\b(?:validity|ownership|title|intellectual\s+property|trade\s*marks?|patents?|copyrights?|rights?\s+(?:\w+\s+){0,3}(?:in|to)\s+(?:the\s+)?(?:\w+\s+){0,3}(?:marks?|work\s+product|property|intellectual))/i
     ],
     // Severability: an invalid provision does "not affect or impair the validity" of the others.
     unless:

@@ -11,7 +11,7 @@ const laws = "(?:laws?|legislation)(?:\\s+(?:and|or)\\s+[\\p{L}-]+)?"
 const lawPatterns: ReadonlyArray<RegExp> = [
   new RegExp(`\\b${laws}\\s+(?:in\\s+force\\s+in|of|prevailing\\s+in)\\s+(?:the\\s+)?${polity}(${place})`, "gu"),
   new RegExp(
-    `\\bgoverned\\s+by\\s+(?:and\\s+(?:construed|interpreted)\\s+(?:in\\s+accordance\\s+with|under)\\s+)?(?:the\\s+)?(${place})\\s+law`,
+    `\\b(?:governed\\s+by|(?:construed|interpreted)\\s+(?:in\\s+accordance\\s+with|under))\\s+(?:and\\s+(?:construed|interpreted)\\s+(?:in\\s+accordance\\s+with|under)\\s+)?(?:the\\s+)?(${place})\\s+law`,
     "gu"
   ),
   new RegExp(`\\b(${place})\\s+law\\s+(?:shall\\s+|will\\s+)?governs?\\b`, "gu")

@@ -11,14 +11,14 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
     name: "joint IP ownership",
     asks: /\bjoint\w*\b[^?]{0,40}\b(?:own\w*|ip|intellectual|inventions?)|\bco-?own\w*|\bshared?\s+ownership\b|\bowned\s+jointly\b|\b(?:own|owned|hold|held)\b[^?]{0,40}\btogether\b/i,
     evidence: [
-      /\bjointly\s+(?:\w+\s+){0,2}own\w*|\bjoint(?:ly)?\s+(?:owned|ownership|property)|\bco-?own\w*|\bowned\s+(?:\w+\s+){0,3}jointly|\bshared\s+ownership|\bundivided\s+(?:\w+\s+)?(?:interests?|shares?)|\bowned\s+(?:\w+\s+){0,4}(?:in\s+)?equal\s+(?:undivided\s+)?(?:shares|parts|interests)/i
+      /\bjointly\s+(?:\w+\s+){0,2}own\w*|\bjoint(?:ly)?\s+(?:owned|ownership|property)|\bco-?own\w*|\bowned\s+(?:\w+\s+){0,3}jointly|\bshared\s+ownership|\bundivided\s+(?:[\w-]+\s+)?(?:interests?|shares?)|\bowned\s+(?:\w+\s+){0,4}(?:in\s+)?equal\s+(?:undivided\s+)?(?:shares|parts|interests)/i
     ]
   },
   {
     name: "IP ownership assignment",
     asks: /\b(?:intellectual\s+property|ip|inventions?|work\s+product|deliverables?|developments?|copyrights?|patents?|works?)\b[^?]{0,80}\b(?:assign\w*|own\w*|property\s+of|belong\w*|transfer\w*|vest\w*)|\b(?:assign\w*|own\w*|belong\w*|vest\w*)\b[^?]{0,60}\b(?:intellectual\s+property|ip|inventions?|work\s+product|deliverables?)\b|\bwork\s+(?:made\s+)?for\s+hire\b/i,
     evidence: [
-      /\bhereby\s+(?:irrevocably\s+)?(?:assigns?|transfers?|conveys?)\b|\b(?:shall|will)\s+(?:be\s+(?:and\s+remain\s+)?|become\s+)(?:the\s+)?(?:sole\s+(?:and\s+exclusive\s+)?|exclusive\s+)?property\s+of|\bworks?\s+(?:made\s+)?for\s+hire\b|\b(?:shall|will|agrees?\s+to|undertakes?\s+to)\s+(?:(?:\w+\s+){1,2}(?:and|or)\s+)?(?:assign|transfer)\s+(?:\w+\s+){0,4}(?:right|rights|title|interest|ownership|share|all|any)\b|\btitle\b[^.;]{0,80}\b(?:shall|will)\s+(?:pass|vest|transfer)\s+to\b|\bshall\s+(?:vest|belong)\s+(?:\w+\s+){0,2}in\b|\bshall\s+be\s+owned\s+(?:\w+\s+){0,2}by\b/i,
+      /\bhereby\s+(?:irrevocably\s+)?(?:assigns?|transfers?|conveys?)\b|\b(?:shall|will)\s+(?:be\s+(?:and\s+remain\s+)?|become\s+)(?:the\s+)?(?:sole\s+(?:and\s+exclusive\s+)?|exclusive\s+)?property\s+of|\bworks?\s+(?:made\s+)?for\s+hire\b|\b(?:shall|will|agrees?\s+to|undertakes?\s+to)\s+(?:(?:\w+\s+){1,2}(?:and|or)\s+)?(?:assign|transfer)\s+(?:\w+\s+){0,4}(?:right|rights|title|interest|ownership|share|all|any)\b|\btitle\b[^.;]{0,80}\b(?:shall|will)\s+(?:pass|vest|transfer)\s+to\b|\bshall\s+(?:vest|belong)\s+(?:\w+\s+){0,2}in\b|\bshall\s+be\s+owned\s+(?:\w+\s+){0,2}by\b|\b(?:necessary|required|needed)\s+to\s+(?:assign|transfer|perfect|vest)\b[^.;]{0,60}\b(?:ownership|title|rights?)\b/i,
       /\b(?:intellectual\s+property|inventions?|work\s+product|deliverables?|developments?|improvements?|modifications?|enhancements?|derivative\s+works?|copyrights?|patents?|trade\s*marks?|domains?|know-how|results|works\s+of\s+authorship|urls?)\b/i
     ]
   },
@@ -56,7 +56,7 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
     name: "volume restriction",
     asks: /\b(?:volume|usage|use|quantit\w*)\b[^?]{0,50}\b(?:restrict\w*|limit\w*|threshold|cap|caps|exceed\w*)|\b(?:limit\w*|restrict\w*|caps?|threshold)\b[^?]{0,30}\b(?:usage|use|volume|quantit\w*)\b|\b(?:exceed\w*|above|over)\b[^?]{0,40}\b(?:threshold|usage|volume|limit|quota|forecast)/i,
     evidence: [
-      /\b(?:up\s+to|(?:no|not)\s+more\s+than)\s+(?:a\s+maximum\s+of\s+)?(?:[\w-]+\s+)?\(?\d[\d,]*\)?\s+(?:\w+\s+){0,2}(?:users?|servers?|copies|seats?|installations?|devices?|sites?|locations?|weeks?|workstations?|computers?|machines?|processors?|cpus?)|\b(?:usage|use|volume|transactions?|users?|quantit\w*)\b[^.;]{0,40}\bexceed\w*\b[^.;]{0,120}\b(?:additional|extra|excess|overage|increased?)\s+(?:fees?|charges?|rates?|prices?)|\boverage\s+(?:fees?|charges?)|\b(?:exceed\w*|in\s+excess\s+of)\s+(?:\w+\s+){0,5}(?:forecast|threshold|allotment|quota|capacity|maximum)|\bmaximum\s+(?:number|quantity|volume)\s+of|\bpermissible\s+(?:\+\/-|deviation)/i
+      /\b(?:up\s+to|(?:no|not)\s+more\s+than)\s+(?:a\s+maximum\s+of\s+)?(?:[\w-]+\s+)?\(?\d[\d,]*\)?\s+(?:\w+\s+){0,2}(?:users?|servers?|copies|seats?|installations?|devices?|sites?|locations?|weeks?|workstations?|computers?|machines?|processors?|cpus?)|\b(?:usage|use|volume|transactions?|users?|quantit\w*)\b[^.;]{0,40}\bexceed\w*\b[^.;]{0,120}\b(?:additional|extra|excess|overage|increased?)\s+(?:(?:usage|use|volume|user|seat)\s+)?(?:fees?|charges?|rates?|prices?)|\boverage\s+(?:fees?|charges?)|\b(?:exceed\w*|in\s+excess\s+of)\s+(?:\w+\s+){0,5}(?:forecast|threshold|allotment|quota|capacity|maximum)|\bmaximum\s+(?:number|quantity|volume)\s+of|\bpermissible\s+(?:\+\/-|deviation)/i
     ]
   },
   {
@@ -85,7 +85,7 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
     asks: /\baffiliat\w*\b[^?]{0,60}\blicen[cs]\w*|\blicensee'?s?\s+affiliat\w*|\blicen[cs]\w*\s+to\s+(?:\w+\s+){0,3}affiliat\w*|\blicen[cs]\w*\b[^?]{0,40}\b(?:affiliat|subsidiar)\w*|\b(?:affiliat|subsidiar)\w*\b[^?]{0,40}\blicen[cs]\w*/i,
     evidence: [
       new RegExp(
-        `\\b${lic}\\b[^.;]{0,150}\\bto\\s+(?:\\w+\\s+){0,3}(?:and|or)\\s+(?:its|their)\\s+affiliates\\b|\\b(?:and|or)\\s+(?:its|their)\\s+affiliates\\b[^.;]{0,60}\\b(?:may\\s+use|right\\s+to\\s+use|sublicen[cs]\\w*|${lic})|\\b(?:sub)?licen[cs](?:e|es|ed|ing)\\b[^.;]{0,100}\\b(?:to|extend\\w*\\s+to)\\s+(?:any\\s+of\\s+)?(?:its|their|licensee'?s?|the\\s+licensee'?s?)\\s+(?:affiliates|subsidiaries)\\b`,
+        `\\b${lic}\\b[^.;]{0,150}\\bto\\s+(?:\\w+\\s+){0,3}(?:and|or)\\s+(?:its|their)\\s+affiliates\\b|\\b(?:and|or)\\s+(?:its|their)\\s+affiliates\\b[^.;]{0,60}\\b(?:may\\s+use|right\\s+to\\s+use|sublicen[cs]\\w*|${lic})|\\b(?:sub)?licen[cs](?:e|es|ed|ing)\\b[^.;]{0,100}\\b(?:to|extend\\w*\\s+to)\\s+(?:any\\s+of\\s+)?(?:its|their|licensee'?s?|the\\s+licensee'?s?)\\s+(?:affiliates|subsidiaries)\\b|\\b(?:permit|allow|authori[sz]e)\\w*\\s+(?:any\\s+of\\s+)?(?:its|their)\\s+(?:affiliates|subsidiaries)\\s+to\\s+(?:use|exercise|access|sublicen[cs]\\w*)\\b[^.;]{0,100}\\b(?:${lic}|rights?\\s+granted)`,
         "i"
       )
     ]
