@@ -67,14 +67,10 @@ const numeric = (text: string | number | undefined): unknown =>
 /** A variable's value trimmed; unset, empty or blank reads as absent. */
 const trimmed = (name: string) =>
   Config.option(Config.string(name)).pipe(
-    Config.map((value) =>
-      Option.getOrUndefined(
-        Option.filter(
-          Option.map(value, (text) => text.trim()),
-          (t) => t !== ""
-        )
-      )
-    )
+    Config.map((value) => {
+      const text = Option.getOrUndefined(value)?.trim()
+      return text === "" ? undefined : text
+    })
   )
 
 /** The DOCSWEEP_* variables, read through `Config` (the environment in the program, a map in tests). */

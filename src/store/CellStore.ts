@@ -130,9 +130,9 @@ export class CellStore extends Effect.Service<CellStore>()("app/store/CellStore"
     })
     const resultsAll = sqlite.transaction((updates: ReadonlyArray<CellResult>) => {
       for (const update of updates) {
-        const key = { documentId: update.documentId, columnName: update.columnName }
-        result.run({ ...resultRow(key, update), remoteSign: update.remoteSign ?? null })
-        if (update.state !== "pending") rows.remember(key, update)
+        const row = resultRow({ documentId: update.documentId, columnName: update.columnName }, update)
+        result.run({ ...row, remoteSign: update.remoteSign ?? null })
+        if (update.state !== "pending") rows.remember(row)
       }
     })
 

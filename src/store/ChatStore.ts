@@ -73,8 +73,9 @@ export class ChatStore extends Effect.Service<ChatStore>()("app/store/ChatStore"
     const sync = syncing(true)
     const plan = syncing(false)
     const finish = sqlite.transaction((key: ChatKey, outcome: ChatResult) => {
-      result.run({ ...resultRow(key, outcome), errorKind: outcome.errorKind ?? null })
-      if (outcome.state !== "pending") rows.remember(key, outcome)
+      const row = resultRow(key, outcome)
+      result.run({ ...row, errorKind: outcome.errorKind ?? null })
+      if (outcome.state !== "pending") rows.remember(row)
     })
 
     return {

@@ -65,6 +65,9 @@ export const resultRow = <K>(key: K, result: ResultFields) => ({
   runId: result.runId
 })
 
+/** A result's row for the unit keyed `K`: what the unit's update and its history entry are written from. */
+export type ResultRow<K> = ReturnType<typeof resultRow<K>>
+
 /** The parameters of a listing: wanted units unless `includeUnwanted`, optionally of some states. */
 export const filterParams = (filter: {
   readonly includeUnwanted?: boolean
@@ -92,8 +95,8 @@ export const makeWorkRows = <T extends UnitTable>(sqlite: BetterSqlite3.Database
   const spec: WorkTable<K> = workTables[table]
   const columns = spec.key.map(([column]) => column).join(", ")
   const params = spec.key.map(([, field]) => `@${field}`).join(", ")
+  // better-sqlite3 binds only the named parameters a statement has, so a unit (or a result row) passes as its key.
   const where = `WHERE ${spec.key.map(([column, field]) => `${column} = @${field}`).join(" AND ")}`
-  const keyOf = (key: K) => Object.fromEntries(spec.key.map(([, field]) => [field, key[field]]))
 
   // A sync looks each wanted unit up by its key and remembers the keys it saw in a temporary table, so a run of
   // 100,000 pairs never holds the checkpoint's rows (or a set of their keys) in memory.
@@ -107,7 +110,7 @@ export const makeWorkRows = <T extends UnitTable>(sqlite: BetterSqlite3.Database
     `UPDATE ${table} SET wanted = 0 WHERE wanted = 1 AND NOT EXISTS (SELECT 1 FROM ${seen} s
        WHERE ${spec.key.map(([column]) => `s.${column} = ${table}.${column}`).join(" AND ")})`
   )
-  const stored = sqlite.prepare<[Record<string, unknown>], StoredRow>(
+  const stored = sqlite.prepare<[K], StoredRow>(
     `SELECT state, dependency_key, ${spec.synced}, wanted FROM ${table} ${where}`
   )
   const revert = sqlite.prepare(
@@ -132,9 +135,8 @@ export const makeWorkRows = <T extends UnitTable>(sqlite: BetterSqlite3.Database
     const tally = { total: 0, alreadyAnswered: 0, toRun: 0, inFlight: 0, skipped: 0 }
     forgetSeen.run()
     for (const unit of wanted) {
-      const key = keyOf(unit)
-      if (see.run(key).changes === 0) continue
-      const old = stored.get(key)
+      if (see.run(unit).changes === 0) continue
+      const old = stored.get(unit)
       const pair: StoredPair | undefined = old && {
         state: old.state,
         dependencyKey: old.dependency_key,
@@ -158,8 +160,8 @@ export const makeWorkRows = <T extends UnitTable>(sqlite: BetterSqlite3.Database
     sync,
     counts: stateCountsOf(sqlite, table),
     /** The request certainly did not land: back to `pending`, attempts - 1. */
-    revert: (key: K) => revert.run(keyOf(key)),
-    /** Appends an ended result to the history. */
-    remember: (key: K, result: ResultFields) => history.run(resultRow(keyOf(key), result))
+    revert: (key: K) => revert.run(key),
+    /** Appends an ended result to the history: the row `resultRow` built for the unit's own update. */
+    remember: (row: ResultRow<K>) => history.run(row)
   } as const
 }
