@@ -17,10 +17,7 @@ const statusCode: Record<ReportCell["status"], StatusCode> = {
   skipped: "k"
 }
 
-/** The report page's name for `inertControls`: answers, names and settings show a control character as `\x1b`. */
-export const visibleControls = inertControls
-
-const optionalText = (text: string | undefined): string | null => (text === undefined ? null : visibleControls(text))
+const optionalText = (text: string | undefined): string | null => (text === undefined ? null : inertControls(text))
 
 /** The answer a pair had at the end of `run`: the latest result up to it, its text when it succeeded. */
 const answerAsOf = (answers: ReadonlyArray<ReportAnswer>, run: number): string | undefined => {
@@ -43,9 +40,9 @@ const sinceStart = (startedAt: number, finishedAt: string | undefined): number |
 }
 
 const cleanSetting = (setting: ReportSetting): PageSetting => ({
-  key: visibleControls(setting.key),
-  value: visibleControls(setting.value),
-  source: visibleControls(setting.source)
+  key: inertControls(setting.key),
+  value: inertControls(setting.value),
+  source: inertControls(setting.source)
 })
 
 /**
@@ -74,8 +71,8 @@ export const buildPageData = (
       const index = text.length
       const cell = model.cell(document.id, column.id)
       status += cell === undefined ? "-" : statusCode[cell.status]
-      text.push(cell?.status === "success" ? visibleControls(cell.response ?? "") : "")
-      if (cell?.error !== undefined) errors.push([index, visibleControls(cell.error)])
+      text.push(cell?.status === "success" ? inertControls(cell.response ?? "") : "")
+      if (cell?.error !== undefined) errors.push([index, inertControls(cell.error)])
       attempts.push(cell?.attempts ?? 0)
       seconds.push(cell?.seconds === undefined ? null : Math.round(cell.seconds * 1000) / 1000)
       finished.push(cell?.runId === run.id ? sinceStart(startedAt, cell.finishedAt) : null)
@@ -89,12 +86,12 @@ export const buildPageData = (
   }
   const chats = model.chats.map(
     (chat): PageChat => ({
-      chat: visibleControls(chat.chat),
+      chat: inertControls(chat.chat),
       scope: chat.scope,
       session: chat.session ?? chat.documents.join("\n"),
-      documents: chat.documents.map(visibleControls),
+      documents: chat.documents.map(inertControls),
       position: chat.position ?? 0,
-      message: visibleControls(chat.message),
+      message: inertControls(chat.message),
       answer: optionalText(chat.answer),
       status: chat.status,
       error: optionalText(chat.error),
@@ -119,14 +116,14 @@ export const buildPageData = (
     previousRunId: previousRunId ?? null,
     settings: options.settings.map(cleanSetting),
     columns: columns.map((column) => ({
-      name: visibleControls(column.name),
-      query: visibleControls(column.query),
-      meta: visibleControls(JSON.stringify(column.meta)),
+      name: inertControls(column.name),
+      query: inertControls(column.query),
+      meta: inertControls(JSON.stringify(column.meta)),
       type: columnType(column)
     })),
     documents: {
       ids: documents.map((document) => document.id),
-      filenames: documents.map((document) => visibleControls(document.filename)),
+      filenames: documents.map((document) => inertControls(document.filename)),
       pages: documents.map((document) => document.pages ?? null)
     },
     cells: { status, text, errors, attempts, seconds, finished, changed },

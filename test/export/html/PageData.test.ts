@@ -4,11 +4,12 @@ import { basename, join } from "node:path"
 import { gunzipSync } from "node:zlib"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { buildPageData, visibleControls } from "../../../src/export/html/BuildPageData.js"
+import { buildPageData } from "../../../src/export/html/BuildPageData.js"
 import { findQuote, readAnswer } from "../../../src/export/html/Evidence.js"
 import { htmlDocument } from "../../../src/export/html/HtmlDocument.js"
 import { base64OfGzip, gzipPageData, jsonChunks } from "../../../src/export/html/PackPageData.js"
 import { writeReports } from "../../../src/export/index.js"
+import { inertControls } from "../../../src/export/NeutralizeFormula.js"
 import { toReportModel } from "../../../src/export/ReportSource.js"
 import { pagesCited } from "../../../src/service/engine/extractive/AnswerText.js"
 import { htmlReportData } from "../../cli/CliChecks.js"
@@ -63,7 +64,7 @@ describe("the HTML report's data", () => {
     })
     assert.deepStrictEqual(data.settings, settings)
     assert.strictEqual(data.previousRunId, null, "no history in the model: nothing compared")
-    assert.strictEqual(visibleControls("a\tb\nc\u0007\u009b"), "a\tb\nc\\x07\\x9b")
+    assert.strictEqual(inertControls("a\tb\nc\u0007\u009b"), "a\tb\nc\\x07\\x9b")
   })
 
   it.scoped("reads earlier answers from the checkpoint and marks changes as docsweep diff does", () =>

@@ -20,7 +20,10 @@ Chart.defaults.font.family = "Inter, system-ui, sans-serif"
 Chart.defaults.color = "#475467"
 Chart.defaults.animation = false
 
-/** The xlsx report's status colours (Excel's Good, Bad and Neutral styles), so both reports read alike. */
+/**
+ * Excel's Good, Bad and Neutral cell styles: the xlsx report marks failed and pending cells with the last two, so
+ * both reports read alike.
+ */
 const statusColours = {
   answered: { fill: "#C6EFCE", line: "#006100" },
   failed: { fill: "#FFC7CE", line: "#9C0006" },

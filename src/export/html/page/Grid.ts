@@ -203,21 +203,27 @@ export class Grid {
     this.rendered.clear()
   }
 
-  /** After a horizontal scroll or a resize: draws the rows again when other columns come into view. */
-  private followColumns(): void {
+  /** When other query columns came into view (a horizontal scroll, a resize): draws the header anew; true then. */
+  private syncWindow(): boolean {
     const next = this.currentWindow()
-    if (next.first === this.window.first && next.last === this.window.last) return
+    if (next.first === this.window.first && next.last === this.window.last) return false
     this.window = next
     this.redraw()
-    this.renderRows()
+    return true
+  }
+
+  /** After a scroll: draws the rows again only when other columns came into view (the virtualizer follows rows). */
+  private followColumns(): void {
+    if (this.syncWindow()) this.placeRows()
   }
 
   private renderRows(): void {
-    const next = this.currentWindow()
-    if (next.first !== this.window.first || next.last !== this.window.last) {
-      this.window = next
-      this.redraw()
-    }
+    this.syncWindow()
+    this.placeRows()
+  }
+
+  /** Places the rows the virtualizer wants, drawing those not yet drawn. */
+  private placeRows(): void {
     const items = this.virtualizer.getVirtualItems()
     this.body.style.height = `${Math.max(0, this.virtualizer.getTotalSize() - headerHeight)}px`
     const wanted = new Set(items.map((item) => item.index))

@@ -32,16 +32,18 @@ export const embeddedData = async (): Promise<PageData> => {
 export const liveVersion = (): string | undefined =>
   document.querySelector<HTMLMetaElement>(`meta[name="${pageIds.live}"]`)?.content || undefined
 
-/** Fetches JSON from the serving `docsweep view`. */
-export const fetchJson = async (path: string): Promise<unknown> => {
+/** A request to the serving `docsweep view`, never cached, without credentials; a failed status throws. */
+const fetchOk = async (path: string): Promise<Response> => {
   const reply = await fetch(path, { cache: "no-store", credentials: "omit" })
   if (!reply.ok) throw new Error(`${path}: HTTP ${reply.status}`)
-  return reply.json()
+  return reply
 }
+
+/** Fetches JSON from the serving `docsweep view`. */
+export const fetchJson = async (path: string): Promise<unknown> => (await fetchOk(path)).json()
 
 /** The current data from `docsweep view`, and the checkpoint's change mark it was read at. */
 export const fetchData = async (path: string): Promise<{ readonly data: PageData; readonly version: string }> => {
-  const reply = await fetch(path, { cache: "no-store", credentials: "omit" })
-  if (!reply.ok) throw new Error(`${path}: HTTP ${reply.status}`)
+  const reply = await fetchOk(path)
   return { data: checked(await reply.json()), version: reply.headers.get("x-docsweep-version") ?? "" }
 }

@@ -70,6 +70,7 @@ export const renderOverview = (
   }
   const seconds = run.finishedAt === null ? undefined : (Date.parse(run.finishedAt) - Date.parse(run.startedAt)) / 1000
   const failed = tally("f")
+  const pending = tally("pr")
   const summary = el(
     "div",
     { class: "cards" },
@@ -78,7 +79,7 @@ export const renderOverview = (
     card("Duration", seconds === undefined ? "still running" : duration(seconds)),
     card("Answered", count(tally("s")), "good", `of ${count(total)} cells`),
     card("Failed", count(failed), failed > 0 ? "bad" : ""),
-    card("Pending", count(tally("pr")), tally("pr") > 0 ? "warn" : ""),
+    card("Pending", count(pending), pending > 0 ? "warn" : ""),
     card("Chat messages", count(data.chats.length))
   )
   const status = statusChart(cells)
