@@ -3,11 +3,11 @@ import { headedClauses } from "./ClauseHeadings.js"
 import type { ClauseName } from "./ClauseNames.js"
 import { type Retrieved, retrieveClauses } from "./ClauseRetrieval.js"
 import { type ClauseType, clauseAt, hasClause, mayHaveClause, rulesOut } from "./ClauseTypes.js"
+import { continuationOf } from "./Continuation.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { type RankedSentence, toRanked } from "./Ranking.js"
-import { continuationOf } from "./YesNoAnswer.js"
 
 /** A document sentence as the answer's quote: the ranked sentence when the query ranked it, else its own place. */
 export const asRanked = (sentence: DocumentSentence, ranked: ReadonlyArray<RankedSentence> = []): RankedSentence =>

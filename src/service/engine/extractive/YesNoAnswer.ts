@@ -3,12 +3,12 @@ import { asRanked, clauseAnswer, possibleAnswer, withRetrieved } from "./ClauseA
 import { headedClauses } from "./ClauseHeadings.js"
 import { clauseTypeOf } from "./ClauseTypes.js"
 import { type Concept, conceptOf } from "./Concepts.js"
+import { continuationOf } from "./Continuation.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
 import type { DocumentAnswerer, Found } from "./Found.js"
 import { negates } from "./Negation.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import type { RankedSentence } from "./Ranking.js"
-import { splitSentences } from "./Sentences.js"
 
 /** A yes/no question is answered when one of the top sentences holds this share of its distinctive terms. */
 const yesCoverage = 0.6
@@ -18,26 +18,6 @@ const quotes = 3
 const window = 5
 /** A known clause type may rank a little lower (a heading, a neighbouring clause above it): looked for this deep. */
 const conceptWindow = 8
-
-/**
- * The next sentence of the same passage, when `sentence` is only a heading or a lead-in ("9. Non-Competition.",
- * "Vendor hereby agrees:"): the clause is what follows it, whether or not the question ranked it.
- */
-export const continuationOf = (
-  sentence: RankedSentence,
-  all: ReadonlyArray<RankedSentence>,
-  index?: PassageIndex
-): string | undefined => {
-  if (sentence.text.length >= 80) return undefined
-  const ranked = all.find((other) => other.entry === sentence.entry && other.position === sentence.position + 1)
-  const own = ranked?.text ?? splitSentences(sentence.entry.passage.text)[sentence.position + 1]?.text
-  if (own !== undefined || index === undefined) return own
-  // A heading that ends its passage: the clause opens the next one (which may repeat the heading first).
-  const next = index.passages[index.passages.indexOf(sentence.entry) + 1]
-  if (next === undefined || next.document !== sentence.entry.document) return undefined
-  const [first, second] = splitSentences(next.passage.text)
-  return first?.text === sentence.text ? second?.text : first?.text
-}
 
 /** The clause before its conditions and exceptions ("renews … unless either party does not wish to renew"). */
 const statement = (text: string) => text.split(/\b(?:unless|except|provided\s+that)\b/i)[0] ?? text
