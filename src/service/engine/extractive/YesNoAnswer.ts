@@ -1,5 +1,5 @@
 import type { EngineDocument } from "../AnswerEngine.js"
-import { asRanked, clauseAnswer, possibleAnswer, withRetrieved } from "./ClauseAnswer.js"
+import { asRanked, clauseAnswer, possibleAnswer, quotes, withRetrieved } from "./ClauseAnswer.js"
 import { headedClauses } from "./ClauseHeadings.js"
 import { clauseTypeOf } from "./ClauseTypes.js"
 import { type Concept, conceptOf } from "./Concepts.js"
@@ -12,8 +12,6 @@ import type { RankedSentence } from "./Ranking.js"
 
 /** A yes/no question is answered when one of the top sentences holds this share of its distinctive terms. */
 const yesCoverage = 0.6
-/** At most this many quotes support a yes (see `ClauseAnswer`). */
-const quotes = 3
 /** How many of the best sentences a yes/no question looks at. */
 const window = 5
 /** A known clause type may rank a little lower (a heading, a neighbouring clause above it): looked for this deep. */
@@ -74,7 +72,8 @@ const headedAnswer = (
 /**
  * A known concept: settled by the best-ranked sentences; when none of them settles it, by the first sentence of the
  * whole document that states it (so a terse or unusual wording that ranks the clause low still finds it); then by
- * weaker evidence near the top, then anywhere.
+ * weaker evidence near the top, then anywhere; then by a section heading that names it; else a hedged answer from
+ * its vocabulary (`possibleAnswer`). A yes also quotes the other places the document says it, at most `quotes` in all.
  */
 const conceptAnswer = (
   document: EngineDocument,
