@@ -2,6 +2,7 @@ import { loadavg } from "node:os"
 import { Effect } from "effect"
 import { benchExtractive } from "../engine/benchExtractive.js"
 import type { HalfFigures, WordedRate } from "../engine/cuad/CuadFigures.js"
+import { cuadQuestions } from "../engine/cuad/CuadQuestions.js"
 import { exportBench } from "../export/benchExport.js"
 import { htmlBench } from "../export/html/benchHtml.js"
 import { benchProfile, type FlowFigures, type FlowProfile, flowProfiles } from "../runner/benchRunner.js"
@@ -112,6 +113,7 @@ const cuadRows = (tuning: HalfFigures, heldOut: HalfFigures): ReadonlyArray<Row>
   const within = (rate: WordedRate) => rate.rate - rate.worst.rate <= 0.1
   const held = (metric: string) => `CUAD held-out (${heldOut.documents} contracts): ${metric}`
   const tuned = (metric: string) => `CUAD tuning half (${tuning.documents} contracts): ${metric}`
+  const yesNoCategories = `${cuadQuestions.filter((questions) => questions.kind === "yesno").length} categories`
   return [
     row(
       held(`evidence hit rate (${heldOut.evidence.hits}/${heldOut.evidence.total})`),
@@ -122,7 +124,7 @@ const cuadRows = (tuning: HalfFigures, heldOut: HalfFigures): ReadonlyArray<Row>
     row(held('evidence: always "No clause found"'), 0),
     row(held("evidence by wording"), spread(heldOut.evidence), "worst within 10 points", within(heldOut.evidence)),
     row(
-      held(`yes/no accuracy, 33 categories (${heldOut.yesNo.hits}/${heldOut.yesNo.total})`),
+      held(`yes/no accuracy, ${yesNoCategories} (${heldOut.yesNo.hits}/${heldOut.yesNo.total})`),
       heldOut.yesNo.rate,
       ">= 0.85",
       heldOut.yesNo.rate >= 0.85
@@ -147,7 +149,7 @@ const cuadRows = (tuning: HalfFigures, heldOut: HalfFigures): ReadonlyArray<Row>
       spread(heldOut.value)
     ),
     row(tuned("evidence hit rate"), spread(tuning.evidence)),
-    row(tuned("yes/no accuracy, 33 categories"), spread(tuning.yesNo)),
+    row(tuned(`yes/no accuracy, ${yesNoCategories}`), spread(tuning.yesNo)),
     row(tuned('yes/no: always "No clause found"'), tuning.yesNoBaseline),
     row(tuned("yes/no accuracy, 5 common categories"), spread(tuning.commonYesNo)),
     row(tuned('5 common: always "No clause found"'), tuning.commonYesNoBaseline),

@@ -3,11 +3,11 @@ import { headedClauses } from "./ClauseHeadings.js"
 import type { ClauseName } from "./ClauseNames.js"
 import { type Retrieved, retrieveClauses } from "./ClauseRetrieval.js"
 import { type ClauseType, clauseAt, hasClause, mayHaveClause, rulesOut } from "./ClauseTypes.js"
+import { continuationOf } from "./Continuation.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { type RankedSentence, toRanked } from "./Ranking.js"
-import { continuationOf } from "./YesNoAnswer.js"
 
 /** A document sentence as the answer's quote: the ranked sentence when the query ranked it, else its own place. */
 export const asRanked = (sentence: DocumentSentence, ranked: ReadonlyArray<RankedSentence> = []): RankedSentence =>
@@ -22,7 +22,7 @@ type ClauseReader = (
 ) => Found | undefined
 
 /** At most this many clauses are quoted for one answer, so that it stays short enough to read in a report cell. */
-const quotes = 3
+export const quotes = 3
 
 /** Short sentences are mostly headings: they name a clause without stating it. */
 const headingFirst = (sentence: DocumentSentence) => (sentence.text.length < 60 ? 1 : 0)
@@ -31,9 +31,11 @@ const rankOf = (sentence: DocumentSentence, ranked: ReadonlyArray<RankedSentence
   ranked.find((other) => other.entry === sentence.entry && other.start === sentence.start)?.score ?? -1
 
 /**
- * Whether a document has a kind of clause, read from all of its sentences: "Yes." with the clause (the one the
- * question ranks highest, else the first) and at most one more of its kind, "No." with a sentence that excludes it ("no third-party
- * beneficiaries"), else nothing (no clause found).
+ * Whether a document has a kind of clause, read from all of its sentences: "Yes." with the clause (one filed under a
+ * heading of its kind first, then the one the question ranks highest, else the first) and further places that state
+ * it, at most `quotes` in all; "No." with a sentence that excludes it ("no third-party beneficiaries"); else the
+ * clause under a heading that names the kind, or a hedged answer from the kind's vocabulary (`possibleAnswer`); else
+ * nothing (no clause found).
  */
 export const clauseAnswer: ClauseReader = (index, document, type, ranked) => {
   const evidence = index.scan(document.id, (text) => mayHaveClause(type, text)).filter((s) => hasClause(type, s.text))

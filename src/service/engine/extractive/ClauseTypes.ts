@@ -59,24 +59,27 @@ const innerDots =
   /(?<=\d)\.(?=\d)|(?<=\b(?:Inc|Ltd|Co|Corp|No|Nos|Sec|Secs|Art|U\.S|U\.K|e\.g|i\.e|etc|vs|Mr|Ms|Mrs|Dr|St))\./g
 const readable = (text: string) => text.replace(innerDots, "·")
 
+/** The text as the type's patterns read it: inner periods kept from ending a clause, `ignore` blanked out. */
+const seenBy = (type: ClauseType, raw: string): string => {
+  const text = readable(raw)
+  return type.ignore === undefined ? text : text.replace(type.ignore, " ")
+}
+
 /** Whether a sentence has the clause (every evidence pattern, after `ignore`, and no `unless`). */
 export const hasClause = (type: ClauseType, raw: string): boolean => {
-  const text = readable(raw)
-  const seen = type.ignore === undefined ? text : text.replace(type.ignore, " ")
+  const seen = seenBy(type, raw)
   return type.evidence.every((pattern) => pattern.test(seen)) && !(type.unless?.test(seen) ?? false)
 }
 
 /** Whether a text (a passage) could hold the clause: its evidence patterns, without the sentence-level vetoes. */
 export const mayHaveClause = (type: ClauseType, raw: string): boolean => {
-  const text = readable(raw)
-  const seen = type.ignore === undefined ? text : text.replace(type.ignore, " ")
+  const seen = seenBy(type, raw)
   return type.evidence.every((pattern) => pattern.test(seen))
 }
 
 /** Whether a sentence says what the kind rules out ("terminate … if the other party breaches") or that it does not apply. */
 export const rulesOut = (type: ClauseType, raw: string): boolean => {
-  const text = readable(raw)
-  const seen = type.ignore === undefined ? text : text.replace(type.ignore, " ")
+  const seen = seenBy(type, raw)
   return (type.unless?.test(seen) ?? false) || (type.negated?.test(seen) ?? false)
 }
 

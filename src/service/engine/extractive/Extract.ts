@@ -3,6 +3,7 @@ import { notAnAgreement } from "./AgreementGate.js"
 import type { AnswerKind } from "./AnswerKind.js"
 import { clauseAnswer } from "./ClauseAnswer.js"
 import { clauseTypeOf } from "./ClauseTypes.js"
+import { continuationOf } from "./Continuation.js"
 import { findDates } from "./DateSpans.js"
 import { defines } from "./Definitions.js"
 import { answerDocumentDate, documentDateQuestion } from "./DocumentDate.js"
@@ -18,7 +19,7 @@ import { renewalNotice, renewalNoticeQuestion } from "./RenewalNotice.js"
 import { answerSigning, signingQuestion } from "./Signatures.js"
 import { spanAnswer, spanCoverageFloor } from "./SpanAnswer.js"
 import { answerTitle, titleQuestion } from "./TitleAnswer.js"
-import { continuationOf, yesNoAnswer } from "./YesNoAnswer.js"
+import { yesNoAnswer } from "./YesNoAnswer.js"
 
 /** Free text needs at least this share, else nothing relevant was found. */
 const textCoverage = 0.3

@@ -1,43 +1,21 @@
 import type { EngineDocument } from "../AnswerEngine.js"
-import { asRanked, clauseAnswer, possibleAnswer, withRetrieved } from "./ClauseAnswer.js"
+import { asRanked, clauseAnswer, possibleAnswer, quotes, withRetrieved } from "./ClauseAnswer.js"
 import { headedClauses } from "./ClauseHeadings.js"
 import { clauseTypeOf } from "./ClauseTypes.js"
 import { type Concept, conceptOf } from "./Concepts.js"
+import { continuationOf } from "./Continuation.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
 import type { DocumentAnswerer, Found } from "./Found.js"
 import { negates } from "./Negation.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import type { RankedSentence } from "./Ranking.js"
-import { splitSentences } from "./Sentences.js"
 
 /** A yes/no question is answered when one of the top sentences holds this share of its distinctive terms. */
 const yesCoverage = 0.6
-/** At most this many quotes support a yes (see `ClauseAnswer`). */
-const quotes = 3
 /** How many of the best sentences a yes/no question looks at. */
 const window = 5
 /** A known clause type may rank a little lower (a heading, a neighbouring clause above it): looked for this deep. */
 const conceptWindow = 8
-
-/**
- * The next sentence of the same passage, when `sentence` is only a heading or a lead-in ("9. Non-Competition.",
- * "Vendor hereby agrees:"): the clause is what follows it, whether or not the question ranked it.
- */
-export const continuationOf = (
-  sentence: RankedSentence,
-  all: ReadonlyArray<RankedSentence>,
-  index?: PassageIndex
-): string | undefined => {
-  if (sentence.text.length >= 80) return undefined
-  const ranked = all.find((other) => other.entry === sentence.entry && other.position === sentence.position + 1)
-  const own = ranked?.text ?? splitSentences(sentence.entry.passage.text)[sentence.position + 1]?.text
-  if (own !== undefined || index === undefined) return own
-  // A heading that ends its passage: the clause opens the next one (which may repeat the heading first).
-  const next = index.passages[index.passages.indexOf(sentence.entry) + 1]
-  if (next === undefined || next.document !== sentence.entry.document) return undefined
-  const [first, second] = splitSentences(next.passage.text)
-  return first?.text === sentence.text ? second?.text : first?.text
-}
 
 /** The clause before its conditions and exceptions ("renews … unless either party does not wish to renew"). */
 const statement = (text: string) => text.split(/\b(?:unless|except|provided\s+that)\b/i)[0] ?? text
@@ -94,7 +72,8 @@ const headedAnswer = (
 /**
  * A known concept: settled by the best-ranked sentences; when none of them settles it, by the first sentence of the
  * whole document that states it (so a terse or unusual wording that ranks the clause low still finds it); then by
- * weaker evidence near the top, then anywhere.
+ * weaker evidence near the top, then anywhere; then by a section heading that names it; else a hedged answer from
+ * its vocabulary (`possibleAnswer`). A yes also quotes the other places the document says it, at most `quotes` in all.
  */
 const conceptAnswer = (
   document: EngineDocument,
