@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Duration, Effect, Either } from "effect"
-import { parseRetryAfter } from "../../src/service/engine/openai/ModelCallError.js"
+import { retryAfterWait as parseRetryAfter } from "../../src/api/RetryAfter.js"
 import { fakeOpenAi, status, streamed } from "./FakeOpenAi.js"
 import { cell, run } from "./Harness.js"
 

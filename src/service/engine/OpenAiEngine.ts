@@ -1,5 +1,6 @@
 import { HttpClient, HttpClientRequest, type HttpClientResponse } from "@effect/platform"
 import { Clock, Duration, Effect, type Redacted, Schedule, Stream } from "effect"
+import { retryAfterWait } from "../../api/RetryAfter.js"
 import type { AnswerEngine, AnswerRequest, ChunkSink } from "./AnswerEngine.js"
 import { buildMessages } from "./openai/ChatMessages.js"
 import { coalesce, contentDeltas } from "./openai/ContentDeltas.js"
@@ -10,7 +11,6 @@ import {
   ModelStreamError,
   ModelTimeout,
   ModelUnreachable,
-  parseRetryAfter,
   toEngineFailure,
   transportDetail
 } from "./openai/ModelCallError.js"
@@ -81,7 +81,7 @@ export const makeOpenAiEngine = Effect.fn("OpenAiEngine.make")(function* (settin
     Effect.gen(function* () {
       const body = yield* Effect.orElseSucceed(response.text, () => "")
       const now = yield* Clock.currentTimeMillis
-      const retryAfter = parseRetryAfter(response.headers["retry-after"], now)
+      const retryAfter = retryAfterWait(response.headers["retry-after"], now)
       return yield* Effect.fail(new ModelRefused({ status: response.status, body, retryAfter }))
     })
 

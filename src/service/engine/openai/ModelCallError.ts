@@ -1,6 +1,5 @@
 import { STATUS_CODES } from "node:http"
 import { Data, Duration, Either, Predicate, Redacted, Schema } from "effect"
-import { retryAfterWait } from "../../../api/RetryAfter.js"
 import { EngineFailure } from "../AnswerEngine.js"
 
 /** The endpoint answered with a non-2xx status; `retryAfter` is how long its Retry-After header asked to wait. */
@@ -9,9 +8,6 @@ export class ModelRefused extends Data.TaggedError("ModelRefused")<{
   readonly body: string
   readonly retryAfter?: Duration.Duration | undefined
 }> {}
-
-/** A Retry-After header's wait, as the service client reads it (`retryAfterWait`). */
-export const parseRetryAfter = retryAfterWait
 
 /** No connection to the endpoint, or it broke before the response headers. */
 export class ModelUnreachable extends Data.TaggedError("ModelUnreachable")<{
