@@ -5,7 +5,7 @@ import { engineChoice } from "../../service/engine/EngineSettings.js"
 import { embeddedIdentity } from "../EmbeddedService.js"
 import { type ArgsOf, loadEffective, withPipelineFile, withServiceFlags } from "../PipelineArgs.js"
 import { LiveDisplay } from "../ProgressDisplay.js"
-import { shardDir, statePath } from "../Reports.js"
+import { runOutputDir, statePath } from "../Reports.js"
 import { checkSummaryPath } from "../RunEnding.js"
 import { runJob } from "../RunJob.js"
 import { runCommandWith } from "../runCommand.js"
@@ -63,8 +63,7 @@ const parseRun = (argv: RunArgs) =>
     const engine = yield* engineChoice(argv).pipe(Effect.mapError((error) => new UsageError({ message: error.reason })))
     const interval = yield* parseInterval(argv.progressInterval)
     yield* checkSummaryPath(argv.summaryJson)
-    const outputDir =
-      shard === undefined ? effective.pipeline.output.dir : shardDir(effective.pipeline.output.dir, shard)
+    const outputDir = runOutputDir(effective.pipeline.output.dir, shard)
     const identity = effective.service.baseUrl === undefined ? embeddedIdentity(effective.service) : undefined
     return {
       loaded,
