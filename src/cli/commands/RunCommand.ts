@@ -12,13 +12,6 @@ import { runCommandWith } from "../runCommand.js"
 import { parseShard } from "../Shard.js"
 import { UsageError } from "../UsageError.js"
 
-/** The answer engine of the embedded service (a run against a service ignores it). */
-const engineOption = {
-  type: "string",
-  default: "extractive",
-  describe: "embedded service: extractive, openai, latency"
-} as const
-
 const builder = (yargs: Argv) =>
   withServiceFlags(withPipelineFile(yargs))
     .option("dry-run", { type: "boolean", default: false, describe: "print the plan; submit and write nothing" })
@@ -26,7 +19,11 @@ const builder = (yargs: Argv) =>
     .option("fresh", { type: "boolean", default: false, describe: "start over: new tables, every pair asked again" })
     .option("only-failed", { type: "boolean", default: false, describe: "run only the pairs that failed before" })
     .option("shard", { type: "string", describe: "I/N: this machine's deterministic share of the documents" })
-    .option("engine", engineOption)
+    .option("engine", {
+      type: "string",
+      default: "extractive",
+      describe: "embedded service: extractive, openai, latency"
+    })
     .option("latency-ms", { type: "number", describe: "embedded latency engine: milliseconds per answer" })
     .option("llm-base-url", { type: "string", describe: "embedded openai engine: OpenAI-compatible base URL" })
     .option("llm-model", { type: "string", describe: "embedded openai engine: model name" })
