@@ -65,7 +65,6 @@ const parseRun = (argv: RunArgs) =>
     return {
       loaded,
       effective: { ...effective, service: { ...effective.service, ...identity } },
-      sources: effective.sources,
       embedded: identity === undefined ? undefined : { ...identity, engine },
       shard,
       outputDir,
