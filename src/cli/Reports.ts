@@ -16,9 +16,11 @@ export const statePath = (outputDir: string) => join(outputDir, "state.sqlite")
 /** The embedded service's data (database and files) of a pipeline's output directory, kept next to its checkpoint. */
 export const embeddedDataDir = (outputDir: string) => join(outputDir, "service")
 
-/** The output directory of one shard: its own checkpoint and reports. */
-export const shardDir = (outputDir: string, shard: { readonly index: number; readonly count: number }) =>
-  join(outputDir, `shard-${shard.index}-of-${shard.count}`)
+/** Where a run writes: the pipeline's output directory, or (a shard run) the shard's own checkpoint and reports in it. */
+export const runOutputDir = (
+  outputDir: string,
+  shard: { readonly index: number; readonly count: number } | undefined
+) => (shard === undefined ? outputDir : join(outputDir, `shard-${shard.index}-of-${shard.count}`))
 
 /** Fails clearly when a command that reads a checkpoint is pointed at a pipeline that never ran. */
 export const requireCheckpoint = (path: string) =>

@@ -1,6 +1,6 @@
 import { Cause, Clock, type Duration, Effect, Exit, Fiber, Option, Ref } from "effect"
 import { ClientSettings } from "../client/ClientSettings.js"
-import type { ConfigEntry } from "../pipeline/EffectiveConfig.js"
+import type { EffectiveConfig } from "../pipeline/EffectiveConfig.js"
 import type { LoadedPipeline } from "../pipeline/loadPipeline.js"
 import { RunProgress } from "../runner/Progress.js"
 import { type RunnerError, type RunSummary, runPipeline } from "../runner/Runner.js"
@@ -17,8 +17,8 @@ import { docsweepVersion } from "./Version.js"
 /** A `run` as parsed and checked: nothing is contacted or written yet. */
 export interface RunJob extends RunTarget {
   readonly loaded: LoadedPipeline
-  /** The effective configuration and where each value came from: the HTML report's settings. */
-  readonly sources: ReadonlyArray<ConfigEntry>
+  /** With where each value came from (`sources`): the HTML report's settings. */
+  readonly effective: EffectiveConfig
   readonly fresh: boolean
   readonly onlyFailed: boolean
   readonly maxCells: number | undefined
@@ -117,7 +117,7 @@ const ending = (
       outputDir: job.outputDir,
       pipelineFile: job.loaded.file,
       output: effective.pipeline.output,
-      sources: job.sources,
+      sources: effective.sources,
       runId: summary?.runId ?? context.begun,
       outcome: summary?.outcome ?? "interrupted",
       note: summary?.note,

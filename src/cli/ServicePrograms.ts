@@ -72,12 +72,12 @@ export const docsAddProgram = (flags: {
   readonly data?: string | undefined
   readonly org: number
   readonly user: number
-  readonly files: ReadonlyArray<string>
+  readonly files?: ReadonlyArray<string> | undefined
 }) =>
   Effect.gen(function* () {
     const org = yield* idArg(OrganizationId, "--org", flags.org)
     const user = yield* idArg(UserId, "--user", flags.user)
-    return yield* docsAddCommand({ org, user, files: flags.files }).pipe(onData(flags.data))
+    return yield* docsAddCommand({ org, user, files: flags.files ?? [] }).pipe(onData(flags.data))
   })
 
 /** `users add --email E --password P --org O [--plan …]` */

@@ -44,7 +44,7 @@ const mainLayer = (output: CliOutputShape, flags: LoggingFlags, options: Command
  * SIGTERM interrupts the command (its finalizers leave the checkpoint consistent) and ends with 130, or with the code
  * a command that ends its own way reached (`Signals`); a second one ends the process at once (130).
  */
-export const runCommand = (
+const runCommand = (
   program: Effect.Effect<number, CommandError, CliOutput | Signals | LiveDisplay>,
   flags: LoggingFlags,
   options: CommandOptions

@@ -25,11 +25,7 @@ await yargs(hideBin(process.argv))
   .scriptName("serviceMain")
   .command("serve", "the local service", serveFlags, (argv) => run(serveProgram(argv)))
   .command("docs", "documents", (docs) =>
-    docs
-      .command("add <files..>", "add documents", docsAddFlags, (argv) =>
-        run(docsAddProgram({ data: argv.data, org: argv.org, user: argv.user, files: argv.files ?? [] }))
-      )
-      .demandCommand(1)
+    docs.command("add <files..>", "add documents", docsAddFlags, (argv) => run(docsAddProgram(argv))).demandCommand(1)
   )
   .command("token", "print a token", tokenFlags, (argv) => run(tokenProgram(argv)))
   .command("users", "accounts", (users) =>

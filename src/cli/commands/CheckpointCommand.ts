@@ -3,7 +3,7 @@ import type { ArgumentsCamelCase, Argv } from "yargs"
 import type { CliOutput } from "../CliOutput.js"
 import type { CommandError } from "../Failures.js"
 import { loadEffective, withOutputFlag, withPipelineFile } from "../PipelineArgs.js"
-import { requireCheckpoint, shardDir, statePath } from "../Reports.js"
+import { requireCheckpoint, runOutputDir, statePath } from "../Reports.js"
 import { effectCommand } from "../runCommand.js"
 import { parseShard } from "../Shard.js"
 
@@ -22,8 +22,7 @@ export const checkpointOf = (
   Effect.gen(function* () {
     const { effective, loaded } = yield* loadEffective(file, { output: argv.output })
     const shard = argv.shard === undefined ? undefined : yield* parseShard(argv.shard)
-    const outputDir =
-      shard === undefined ? effective.pipeline.output.dir : shardDir(effective.pipeline.output.dir, shard)
+    const outputDir = runOutputDir(effective.pipeline.output.dir, shard)
     const path = statePath(outputDir)
     yield* requireCheckpoint(path)
     return { effective, loaded, outputDir, path }

@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import type { Argv } from "yargs"
-import type { ReportFormat } from "../../export/ReportModel.js"
+import { Format } from "../../pipeline/PipelineSchema.js"
 import { CheckpointStore } from "../../store/CheckpointStore.js"
 import { RunStore } from "../../store/RunStore.js"
 import { CliOutput } from "../CliOutput.js"
@@ -17,8 +17,7 @@ const parseFormats = (text: string | undefined) =>
       .split(",")
       .map((part) => part.trim())
       .filter((part) => part !== "")
-    const known: ReadonlyArray<ReportFormat> = ["xlsx", "csv", "html"]
-    const chosen = known.filter((format) => formats.includes(format))
+    const chosen = Format.literals.filter((format) => formats.includes(format))
     if (formats.length === 0 || formats.some((format) => !chosen.some((name) => name === format))) {
       return yield* new UsageError({ message: `--format takes xlsx, csv and html, comma-separated; got "${text}"` })
     }

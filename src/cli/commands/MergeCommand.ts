@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs"
 import { join, resolve } from "node:path"
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import type { Argv } from "yargs"
 import { loadPipeline } from "../../pipeline/loadPipeline.js"
-import type { OutputSettings } from "../../pipeline/PipelineSchema.js"
+import { OutputSettings } from "../../pipeline/PipelineSchema.js"
 import { mergeServiceDocuments } from "../../service/MergeDocuments.js"
 import { databaseFile } from "../../service/ServiceDatabase.js"
 import { CheckpointStore } from "../../store/CheckpointStore.js"
@@ -15,14 +15,8 @@ import { embeddedDataDir, requireCheckpoint, statePath, writeRunReports } from "
 import { effectCommand } from "../runCommand.js"
 import { UsageError } from "../UsageError.js"
 
-const defaultOutput: OutputSettings = {
-  dir: "",
-  formats: ["xlsx", "csv", "html"],
-  csv_bom: false,
-  allow_formulas: false,
-  keep: 10,
-  changes: false
-}
+/** Report settings without a pipeline: the defaults a pipeline's `output:` has (the folder is `--out`). */
+const defaultOutput: OutputSettings = { ...Schema.decodeSync(OutputSettings)({}), dir: "" }
 
 const builder = (yargs: Argv) =>
   commandHelp(yargs)

@@ -5,19 +5,12 @@ import { engineChoice } from "../../service/engine/EngineSettings.js"
 import { embeddedIdentity } from "../EmbeddedService.js"
 import { type ArgsOf, loadEffective, withPipelineFile, withServiceFlags } from "../PipelineArgs.js"
 import { LiveDisplay } from "../ProgressDisplay.js"
-import { shardDir, statePath } from "../Reports.js"
+import { runOutputDir, statePath } from "../Reports.js"
 import { checkSummaryPath } from "../RunEnding.js"
 import { runJob } from "../RunJob.js"
 import { runCommandWith } from "../runCommand.js"
 import { parseShard } from "../Shard.js"
 import { UsageError } from "../UsageError.js"
-
-/** The answer engine of the embedded service (a run against a service ignores it). */
-const engineOption = {
-  type: "string",
-  default: "extractive",
-  describe: "embedded service: extractive, openai, latency"
-} as const
 
 const builder = (yargs: Argv) =>
   withServiceFlags(withPipelineFile(yargs))
@@ -26,7 +19,11 @@ const builder = (yargs: Argv) =>
     .option("fresh", { type: "boolean", default: false, describe: "start over: new tables, every pair asked again" })
     .option("only-failed", { type: "boolean", default: false, describe: "run only the pairs that failed before" })
     .option("shard", { type: "string", describe: "I/N: this machine's deterministic share of the documents" })
-    .option("engine", engineOption)
+    .option("engine", {
+      type: "string",
+      default: "extractive",
+      describe: "embedded service: extractive, openai, latency"
+    })
     .option("latency-ms", { type: "number", describe: "embedded latency engine: milliseconds per answer" })
     .option("llm-base-url", { type: "string", describe: "embedded openai engine: OpenAI-compatible base URL" })
     .option("llm-model", { type: "string", describe: "embedded openai engine: model name" })
@@ -63,13 +60,11 @@ const parseRun = (argv: RunArgs) =>
     const engine = yield* engineChoice(argv).pipe(Effect.mapError((error) => new UsageError({ message: error.reason })))
     const interval = yield* parseInterval(argv.progressInterval)
     yield* checkSummaryPath(argv.summaryJson)
-    const outputDir =
-      shard === undefined ? effective.pipeline.output.dir : shardDir(effective.pipeline.output.dir, shard)
+    const outputDir = runOutputDir(effective.pipeline.output.dir, shard)
     const identity = effective.service.baseUrl === undefined ? embeddedIdentity(effective.service) : undefined
     return {
       loaded,
       effective: { ...effective, service: { ...effective.service, ...identity } },
-      sources: effective.sources,
       embedded: identity === undefined ? undefined : { ...identity, engine },
       shard,
       outputDir,

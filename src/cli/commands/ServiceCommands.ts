@@ -39,10 +39,7 @@ const DocsAddCommand = effectCommand(
   "add <files..>",
   "add .txt .md .html .pdf .docx files as documents (prints their ids as JSON)",
   docsAddBuilder,
-  (argv) =>
-    docsAddProgram({ data: argv.data, org: argv.org, user: argv.user, files: argv.files ?? [] }).pipe(
-      Effect.as(ExitCode.ok)
-    )
+  (argv) => docsAddProgram(argv).pipe(Effect.as(ExitCode.ok))
 )
 
 /** `docsweep docs <command>`: documents of the local service. */

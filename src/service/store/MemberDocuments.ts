@@ -27,7 +27,7 @@ export const memberDocumentIds = (sql: Sql, of: Of, id: number): Array<number> =
     .map((row) => row.document_id)
 
 /** Replaces the documents of a table or session, kept in the order given. */
-export const setMemberDocuments = (sql: Sql, of: Of, id: number, documentIds: ReadonlyArray<number>) => {
+const setMemberDocuments = (sql: Sql, of: Of, id: number, documentIds: ReadonlyArray<number>) => {
   sql.run(`DELETE FROM ai_${of}_documents WHERE ${of}_id = ?`, id)
   for (const [position, documentId] of documentIds.entries()) {
     sql.run(
