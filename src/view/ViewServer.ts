@@ -4,7 +4,7 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Cause, Context, Effect, Layer, Option, type Scope } from "effect"
 import { contentSecurityPolicy } from "../export/html/HtmlDocument.js"
 import { loadPageAssets, type PageAssets } from "../export/html/PageAssets.js"
-import { livePaths } from "../export/html/PageData.js"
+import { livePaths, versionHeader } from "../export/html/PageData.js"
 import { renderHtml } from "../export/html/WriteHtml.js"
 import type { Packed } from "./ViewSource.js"
 
@@ -82,7 +82,7 @@ const data = (handlers: ViewHandlers, policy: string) =>
   Effect.map(handlers.current, ({ packed, version }) =>
     HttpServerResponse.uint8Array(packed, {
       contentType: "application/json",
-      headers: { ...headers(policy), "content-encoding": "gzip", "x-docsweep-version": version }
+      headers: { ...headers(policy), "content-encoding": "gzip", [versionHeader]: version }
     })
   )
 

@@ -113,3 +113,6 @@ export const livePaths = {
   /** `GET ?document=ID&page=N`: `{ "text": string }` of a local file's page, or 404. */
   pageText: "/api/page-text"
 } as const
+
+/** The header of `livePaths.data`'s reply that carries the version the data was read at. */
+export const versionHeader = "x-docsweep-version"

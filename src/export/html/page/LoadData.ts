@@ -1,4 +1,4 @@
-import { type PageData, pageDataFormat, pageIds } from "../PageData.js"
+import { type PageData, pageDataFormat, pageIds, versionHeader } from "../PageData.js"
 
 const isPageData = (value: unknown): value is PageData =>
   typeof value === "object" && value !== null && "format" in value && value.format === pageDataFormat
@@ -45,5 +45,5 @@ export const fetchJson = async (path: string): Promise<unknown> => (await fetchO
 /** The current data from `docsweep view`, and the checkpoint's change mark it was read at. */
 export const fetchData = async (path: string): Promise<{ readonly data: PageData; readonly version: string }> => {
   const reply = await fetchOk(path)
-  return { data: checked(await reply.json()), version: reply.headers.get("x-docsweep-version") ?? "" }
+  return { data: checked(await reply.json()), version: reply.headers.get(versionHeader) ?? "" }
 }
