@@ -60,6 +60,16 @@ export const searchFor = async (page: Page, query: string): Promise<number> => {
   return Number(await page.getAttribute("#app", "data-rows"))
 }
 
+/**
+ * Chooses a status filter and waits until the page has applied it (the app marks it on its root): the row count
+ * alone cannot tell, as two filters may show the same number of rows.
+ */
+export const filterStatus = async (page: Page, status: string): Promise<number> => {
+  await page.selectOption("select.status-filter", status)
+  await page.waitForSelector(`#app[data-status="${status}"]`)
+  return Number(await page.getAttribute("#app", "data-rows"))
+}
+
 /** The texts of the rendered grid cells of one grid column (0 ID, 1 file name, 2 pages, 3… queries), in row order. */
 export const columnTexts = async (page: Page, col: number): Promise<ReadonlyArray<string>> => {
   const rows = await page.$$eval(

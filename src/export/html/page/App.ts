@@ -120,6 +120,7 @@ export class App {
     this.toolbar.update(this.cells, this.view, rows.length)
     // Tests and the benchmark wait for this: the search and filters now drawn.
     this.root.dataset.applied = this.view.query
+    this.root.dataset.status = this.view.status
     this.root.dataset.rows = String(rows.length)
   }
 
