@@ -47,14 +47,17 @@ export const makeCellsPhase = (pending: ReadonlyArray<CellTask>, flow: Flow) =>
 
 /**
  * Pairs whose request is over: out of flight, their results in the checkpoint (one transaction), their slots freed
- * with the pairs to run again back in the queue, the counts on the progress line. Out of flight first, so a pair
- * sent again once its slot is free is never the one removed. Returns how many were answered and how many failed.
+ * with the pairs to run again back in the queue, the counts on the progress line and in the phase's stats (every
+ * path that ends pairs comes here, so none is left out of the summary). Out of flight first, so a pair sent again
+ * once its slot is free is never the one removed. `seconds`: the answer times of the successes among `results`.
+ * Returns how many were answered and how many failed.
  */
 export const recordResults = Effect.fn("CellsPhase.recordResults")(function* (
   phase: CellsPhase,
   settled: ReadonlyArray<Intent>,
   results: ReadonlyArray<CellResult>,
-  again: ReadonlyArray<CellTask>
+  again: ReadonlyArray<CellTask>,
+  seconds = 0
 ) {
   const cellStore = yield* CellStore
   const progress = yield* RunProgress
@@ -65,5 +68,11 @@ export const recordResults = Effect.fn("CellsPhase.recordResults")(function* (
   const failed = results.length - answered
   const inFlight = yield* phase.inFlight.size
   yield* progress.cells((c) => ({ ...c, done: c.done + answered, failed: c.failed + failed, inFlight }))
+  yield* Ref.update(phase.stats, (s) => ({
+    answered: s.answered + answered,
+    failed: s.failed + failed,
+    retried: s.retried + again.length,
+    seconds: s.seconds + seconds
+  }))
   return { answered, failed, inFlight }
 })

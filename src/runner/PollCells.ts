@@ -142,12 +142,6 @@ export const pollTable = Effect.fn("PollCells.pollTable")(function* (phase: Cell
       `${settled.length} settled, ${pending} queued, ${running} running; window ${gate.limit}`
   )
   if (settled.length === 0) return
-  const recorded = yield* recordResults(phase, settled, results, again)
-  yield* Ref.update(phase.stats, (s) => ({
-    answered: s.answered + recorded.answered,
-    failed: s.failed + recorded.failed,
-    retried: s.retried + again.length,
-    seconds: s.seconds + seconds
-  }))
+  const recorded = yield* recordResults(phase, settled, results, again, seconds)
   if (recorded.inFlight > 0) yield* crashAt("mid-poll")
 })
