@@ -2,7 +2,6 @@ import { Effect, Layer, Option, Schema } from "effect"
 import { OrganizationId, UserId } from "../api/Ids.js"
 import { Auth } from "../service/Auth.js"
 import {
-  CommandFailed,
   docsAddCommand,
   givenSecret,
   IngestLive,
@@ -35,9 +34,8 @@ export interface ServeFlags extends EngineFlags, Omit<ServiceOptions, "engine" |
 /** The service's settings from `serve`'s flags: the engine (its key from the environment) and the secret. */
 const serveSettings = (flags: ServeFlags) =>
   Effect.gen(function* () {
-    const engine = yield* engineChoice(flags).pipe(
-      Effect.mapError((error) => new CommandFailed({ reason: error.reason }))
-    )
+    // A bad engine choice is a usage error (exit 2), as it is for `run`.
+    const engine = yield* engineChoice(flags).pipe(Effect.mapError((error) => new UsageError({ message: error.reason })))
     const secret = yield* givenSecret(flags.secret)
     const options: ServiceOptions = {
       ...flags,

@@ -36,6 +36,13 @@ describe.concurrent("one behaviour for every command", () => {
         [["token", "--user", "1.5", "--org", "1"], /--user takes a whole number, 0 or more; got "1.5"/, "token"],
         [["docs", "add", "--org", "1", "--user", "1"], /^docsweep docs add: missing FILE argument$/, "docs add"],
         [["view"], /^docsweep view: missing FILE argument$/, "view"],
+        // An unknown engine is the same usage error for the run's embedded service and for serve.
+        [["run", example, "--engine", "bogus"], /unknown --engine "bogus"; expected one of extractive/, "run"],
+        [
+          ["serve", "--engine", "bogus", "--port", "0"],
+          /unknown --engine "bogus"; expected one of extractive/,
+          "serve"
+        ],
         [["view", example, "--port", "abc"], /--port takes a whole number, 0 or more; got "abc"/, "view"],
         [["view", example, "--port", "70000"], /--port takes a port number up to 65535; got "70000"/, "view"],
         [
