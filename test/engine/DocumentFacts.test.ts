@@ -39,6 +39,18 @@ describe("the document's own dates", () => {
     })
   )
 
+  it.effect("an agreement that 'shall come into force' on a date takes effect then, not when it was made", () =>
+    Effect.gen(function* () {
+      const document = doc(
+        `OUTSOURCING AGREEMENT\n\nThis Outsourcing Agreement is made on 30 April 2015 between TELCOM ITALIA S.p.A. ("Client") and SERVIZI GLOBALI S.r.l. ("Supplier").\n\n3.1 This Agreement shall come into force on 1 May 2015 and shall remain in force until 30 April 2020.\n\n${body}`
+      )
+      assert.strictEqual(yield* shortOf("When does this agreement come into force?", document), "May 1, 2015")
+      assert.strictEqual(yield* shortOf("Effective date?", document), "May 1, 2015")
+      assert.strictEqual(yield* shortOf("What is the date of this agreement?", document), "April 30, 2015")
+      assert.strictEqual(yield* shortOf("Expiration date?", document), "April 30, 2020")
+    })
+  )
+
   it.effect("after a table of contents, dates and parties are read where the contract names itself", () =>
     Effect.gen(function* () {
       const contents = Array.from(
@@ -72,6 +84,36 @@ describe("terms and renewal", () => {
         `MARKETING AGREEMENT\n\nThis Marketing Agreement is entered into this 8th day of May 2014 by and between Birch Ltd. and Mount Inc.\n\nThis agreement shall begin upon the date of its execution and shall remain in effect until the end of the current calendar year and shall be automatically renewed for successive one (1) year periods.\n\n${body}`
       )
       assert.match(yield* shortOf("Expiration date?", yearEnd), /^December 31, 2014/)
+    })
+  )
+
+  it.effect("an end at the earlier of events or a date, a bracketed anniversary, a contract period's end", () =>
+    Effect.gen(function* () {
+      const earlier = doc(
+        `JOINT VENTURE AGREEMENT\n\nThis Joint Venture Agreement is dated as of November 20, 2014 between Redstone Energy Corp. and Kestrel Drilling, LLC.\n\n10. Duration. This Agreement shall terminate on the earlier of (a) the dissolution of the Company or (b) November 30, 2024.\n\n${body}`
+      )
+      assert.strictEqual(
+        yield* shortOf("Expiration date?", earlier),
+        "November 30, 2024 at the latest (the clause names earlier ends)"
+      )
+      const bracketed = doc(
+        `DEVELOPMENT AGREEMENT, dated December 18, 2001, between Helix Therapeutics Corp. and Nordic Instruments AB.\n\n17. Term. Unless terminated earlier pursuant to Section 18, this Agreement shall continue in effect until the fifth (5th) anniversary of the date of this Agreement.\n\n${body}`
+      )
+      assert.match(
+        yield* shortOf("Expiration date?", bracketed),
+        /^December 18, 2006 \(5 years from December 18, 2001\)/
+      )
+      const period = doc(
+        `ENDORSEMENT AGREEMENT\n\nThis Endorsement Agreement is entered into on January 10, 2019, to be effective January 1, 2019 (the "Effective Date"), by and between Apex Athletic Gear, Inc. ("Company") and Marcus Lee ("Athlete").\n\n3. Contract Period. The Contract Period shall commence on the Effective Date and continue through December 31, 2021.\n\n${body}`
+      )
+      for (const question of ["When does the initial term of this agreement expire?", "Expiration date?"]) {
+        assert.strictEqual(yield* shortOf(question, period), "December 31, 2021", question)
+      }
+      // Another period (a warranty's) is not the agreement's term, even when it comes first.
+      const warranty = doc(
+        `SUPPLY AGREEMENT\n\nThis Supply Agreement is made as of May 1, 2015 between Alpha Inc. and Beta LLC.\n\nThe warranty period shall continue until June 30, 2016.\n\nThis Agreement shall expire on December 31, 2020.\n\n${body}`
+      )
+      assert.strictEqual(yield* shortOf("Expiration date?", warranty), "December 31, 2020")
     })
   )
 

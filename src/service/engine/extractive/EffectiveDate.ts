@@ -7,28 +7,34 @@ import { toRanked } from "./Ranking.js"
 
 /** "When does it take effect?", "Effective date?": when the agreement starts to bind, not when it ends. */
 export const effectiveQuestion =
-  /\beffective\b|\btakes?\s+effect\b|\bgo(?:es)?\s+into\s+effect\b|\bin\s+effect\s+from\b/i
+  /\beffective\b|\btakes?\s+effect\b|\b(?:go(?:es)?|comes?)\s+into\s+(?:effect|force)\b|\bin\s+effect\s+from\b/i
 
 /** "Agreement date?", "On what date was it made?": the date the document gives itself. */
 export const agreementDateQuestion =
   /\b(?:agreement|contract|execution|signing|signature)\s+date\b|\bdate\s+of\s+(?:this|the)\s+(?:agreement|contract|lease|amendment|document)\b|\b(?:made|signed|executed|dated|entered\s+into|concluded)\b/i
+
+/** How a text says the agreement starts to bind: "shall commence", "will take effect", "shall come into force". */
+const starts = String.raw`(?:commence|begin|become\s+effective|take\s+effect|come\s+into\s+(?:force|effect)|enter\s+into\s+force)`
 
 /** `1 May 2020 (the "Effective Date")` */
 const definedAfter = /^[\s,]*\(\s*(?:the\s+|this\s+|hereinafter\s+)?["“]Effective\s+Date["”]/i
 /** `"Effective Date" means May 1, 2020` */
 const definedBefore = /["“]Effective\s+Date["”]\s*(?:means|shall\s+mean|is|shall\s+be|:|[-–—])\s*(?:the\s+)?$/i
 /** Text that may define the Effective Date, call a date effective or start the term: only such passages are read. */
-const mayDefine =
-  /["“]Effective\s+Date["”]|\beffective\s+(?:as\s+of|on|from|date\s+of)\b|\b(?:shall|will)\s+(?:commence|begin|become\s+effective|take\s+effect)\b/i
+const mayDefine = new RegExp(
+  String.raw`["“]Effective\s+Date["”]|\beffective\s+(?:as\s+of|on|from|date\s+of)\b|\b(?:shall|will)\s+${starts}\b`,
+  "i"
+)
 /** `The term shall commence on November 1, 2007` */
-const commencesBefore =
-  /\b(?:shall|will)\s+(?:commence|begin|become\s+effective|take\s+effect)\s+(?:on|as\s+of)\s+(?:the\s+)?$/i
+const commencesBefore = new RegExp(String.raw`\b(?:shall|will)\s+${starts}\s+(?:on|as\s+of)\s+(?:the\s+)?$`, "i")
 /** An Effective Date defined without a calendar date ("the date of actual execution")… */
 const undatedDefinition =
   /["“]Effective\s+Date["”]\s*(?:means|shall\s+mean|shall\s+be|is)\b|\bshall\s+be\s+(?:the\s+)?["“]Effective\s+Date["”]/i
 /** …or a start without one ("shall become effective upon signature"); not one that starts "on the Effective Date". */
-const undatedStart =
-  /\b(?:this\s+agreement|the\s+term)\s+shall\s+(?:commence|begin|become\s+effective|take\s+effect)\b(?!\s+(?:on|as\s+of|from)\s+the\s+effective\s+date)/i
+const undatedStart = new RegExp(
+  String.raw`\b(?:this\s+agreement|the\s+term)\s+shall\s+${starts}\b(?!\s+(?:on|as\s+of|from)\s+the\s+effective\s+date)`,
+  "i"
+)
 /** A day and month defined as the Effective Date without a year: `made this 30th day of April (the "Effective Date")`. */
 const yearless = new RegExp(
   `\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+day\\s+of\\s+(${monthNames.join("|")})(?=${definedAfter.source.slice(1)})`,

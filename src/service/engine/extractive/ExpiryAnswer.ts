@@ -91,7 +91,10 @@ export const expiryAnswer = (
   if (term !== undefined) {
     const sentence = toRanked(term)
     const end = statedEnd(term.text)
-    if (end !== undefined) return { short: end.text, sentence, at: end.start }
+    if (end !== undefined) {
+      const short = end.atLatest ? `${end.text} at the latest (the clause names earlier ends)` : end.text
+      return { short, sentence, at: end.start }
+    }
     if (endsWithYear.test(term.text)) {
       const start = statedStart(term.text)?.text ?? startDate(index, document, answerDate)
       const year = start === undefined ? undefined : /\d{4}/.exec(start)?.[0]

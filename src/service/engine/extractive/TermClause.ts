@@ -9,7 +9,7 @@ import type { Span } from "./Span.js"
 
 /** A clause that says how long the agreement lasts ("The term of this Agreement shall be five (5) years …"). */
 const termClause =
-  /\b(?:this\s+agreement|the\s+(?:initial\s+)?term(?:\s+of\s+this\s+agreement)?)\s*(?:\([^)]{0,60}\)\s*)?(?:,[^,.;]{0,100},\s*)?(?:\w+\s+){0,8}(?:shall|will)\s+(?:\w+\s+){0,3}(?:continue|remain\s+in\s+(?:full\s+)?(?:force|effect)|expire|terminate\s+(?:on|at)\b|terminate\b[^.;]{0,80}?\b(?:on|at|upon)\s+the\s+(?:earlier|earliest|later|latest|expiration|expiry|end|date|completion)|(?:immediately\s+and\s+)?automatically\s+terminate|end|commence|begin|run|last|be\s+(?:effective|in\s+effect)\s+(?:for|until|through)|have\s+a\s+(?:term|duration))\b|\b(?:initial\s+)?term\b[^.;]{0,40}\b(?:means|shall\s+mean|is|shall\s+be)\b[^.;]{0,120}\b(?:years?|months?|anniversary|until|through|expir\w*|ending|ends?)\b|\bin\s+perpetuity\b/i
+  /\b(?:this\s+agreement|the\s+(?:initial\s+)?term(?:\s+of\s+this\s+agreement)?|the\s+(?:contract|lease|agreement)\s+(?:term|period)|the\s+(?:licen[cs]e|service|employment|engagement)\s+term)\s*(?:\([^)]{0,60}\)\s*)?(?:,[^,.;]{0,100},\s*)?(?:\w+\s+){0,8}(?:shall|will)\s+(?:\w+\s+){0,3}(?:continue|remain\s+in\s+(?:full\s+)?(?:force|effect)|expire|terminate\s+(?:on|at)\b|terminate\b[^.;]{0,80}?\b(?:on|at|upon)\s+the\s+(?:earlier|earliest|later|latest|expiration|expiry|end|date|completion)|(?:immediately\s+and\s+)?automatically\s+terminate|end|commence|begin|run|last|be\s+(?:effective|in\s+effect)\s+(?:for|until|through)|have\s+a\s+(?:term|duration))\b|\b(?:initial\s+)?term\b[^.;]{0,40}\b(?:means|shall\s+mean|is|shall\s+be)\b[^.;]{0,120}\b(?:years?|months?|anniversary|until|through|expir\w*|ending|ends?)\b|\bin\s+perpetuity\b/i
 /** What the clause says about the end, not only the start: a clause with it is preferred to "shall commence on". */
 const saysEnd =
   /\b(?:expir\w*|terminat\w*|end(?:s|ing)?|until|through|anniversary|perpetu\w*|indefinite\w*|years?|months?)\b/i
@@ -28,7 +28,11 @@ const renewalNear = /\b(?:renew\w*|extend\w*|extension|successive|additional|fur
 export const endsWithYear = /\buntil\s+the\s+end\s+of\s+the\s+(?:then\s+)?current\s+calendar\s+year\b/i
 
 const ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
-const anniversary = new RegExp(`\\b(${ordinals.join("|")}|\\d{1,2})(?:st|nd|rd|th)?\\s+anniversary\\b`, "i")
+// "the fifth (5th) anniversary": the numeral in brackets repeats the word.
+const anniversary = new RegExp(
+  `\\b(${ordinals.join("|")}|\\d{1,2})(?:st|nd|rd|th)?\\s+(?:\\(\\d{1,2}(?:st|nd|rd|th)?\\)\\s+)?anniversary\\b`,
+  "i"
+)
 
 /** The agreement's term clause: the first sentence that says how long it lasts, one that says how it ends first. */
 export const documentTerm = (index: PassageIndex, document: EngineDocument): DocumentSentence | undefined => {
@@ -36,11 +40,21 @@ export const documentTerm = (index: PassageIndex, document: EngineDocument): Doc
   return clauses.find((sentence) => saysEnd.test(sentence.text)) ?? clauses[0]
 }
 
-/** The end date a term clause states, if any. */
-export const statedEnd = (text: string) =>
-  findDates(text).find(
-    (span) => /\d{4}/.test(span.text) && endsOn.test(text.slice(Math.max(0, span.start - 50), span.start))
-  )
+/** An end that is the first of several: "shall terminate on the earlier of (a) … or (b) November 30, 2024". */
+const earlierOf =
+  /\b(?:expir\w*|terminat\w*|end)\s+(?:on|upon)\s+the\s+(?:earlier|earliest|first)\s+(?:to\s+occur\s+)?of\b[^.;]*$/i
+
+/**
+ * The end date a term clause states, if any; `atLatest` when the clause ends the term at the earlier of that date
+ * and other events, so the date is the latest end, not the certain one.
+ */
+export const statedEnd = (text: string): (Span & { readonly atLatest: boolean }) | undefined => {
+  const dated = findDates(text).filter((span) => /\d{4}/.test(span.text))
+  const end = dated.find((span) => endsOn.test(text.slice(Math.max(0, span.start - 50), span.start)))
+  if (end !== undefined) return { ...end, atLatest: false }
+  const latest = dated.find((span) => earlierOf.test(text.slice(Math.max(0, span.start - 200), span.start)))
+  return latest === undefined ? undefined : { ...latest, atLatest: true }
+}
 
 /** The start date a term clause states, if any. */
 export const statedStart = (text: string) =>
