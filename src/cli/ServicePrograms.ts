@@ -35,7 +35,9 @@ export interface ServeFlags extends EngineFlags, Omit<ServiceOptions, "engine" |
 const serveSettings = (flags: ServeFlags) =>
   Effect.gen(function* () {
     // A bad engine choice is a usage error (exit 2), as it is for `run`.
-    const engine = yield* engineChoice(flags).pipe(Effect.mapError((error) => new UsageError({ message: error.reason })))
+    const engine = yield* engineChoice(flags).pipe(
+      Effect.mapError((error) => new UsageError({ message: error.reason }))
+    )
     const secret = yield* givenSecret(flags.secret)
     const options: ServiceOptions = {
       ...flags,
