@@ -174,6 +174,35 @@ describe("titles and parties", () => {
   )
 })
 
+describe("parties in other layouts", () => {
+  it.effect(
+    "a company form with periods, a cooperative on lines of its own, a name 'of' a place; not the document",
+    () =>
+      Effect.gen(function* () {
+        const numbered = doc(
+          `DISTRIBUTOR AGREEMENT\n\nTHIS AGREEMENT is made the 9th day of August, 2004\n\nBETWEEN\n\n(1) NOVA MEDICAL SYSTEMS LIMITED whose registered office is at 4 Mill Lane, Cambridge ("Nova"); and\n\n(2) ASIA PACIFIC HEALTHCARE PTE. LTD. whose registered office is at 8 Marina Road, Singapore ("Distributor").\n\n${body}`
+        )
+        assert.strictEqual(
+          yield* shortOf("Who are the parties to this agreement?", numbered),
+          "NOVA MEDICAL SYSTEMS LIMITED and ASIA PACIFIC HEALTHCARE PTE. LTD. (Distributor)"
+        )
+        const lines = doc(
+          `MASTER SUPPLY AGREEMENT\n\nBY AND BETWEEN:\n\nGRANITE FOODS CORPORATION,\na Delaware corporation,\n("Granite")\n\nAND\n\nSILVERLAKE DAIRY COOPERATIVE,\na Wisconsin cooperative,\n("Supplier")\n\n${body}`
+        )
+        const both = yield* shortOf("Parties?", lines)
+        assert.include(both, "GRANITE FOODS CORPORATION")
+        assert.include(both, "SILVERLAKE DAIRY COOPERATIVE")
+        const amendment = doc(
+          `FIRST AMENDMENT TO LICENSE AGREEMENT\n\nThis First Amendment (the "Amendment") is made effective as of January 1, 2015 by and between Kinetix Software Inc. (formerly known as Kinetix Labs Inc.) ("Licensor") and The Coca-Cola Bottling Company of Northern New England ("Licensee").\n\n${body}`
+        )
+        assert.strictEqual(
+          yield* shortOf("Who are the parties to this agreement?", amendment),
+          "Kinetix Software Inc. (Licensor) and Coca-Cola Bottling Company of Northern New England (Licensee)"
+        )
+      })
+  )
+})
+
 describe("the governing law", () => {
   it.effect("a law named by its adjective: 'construed in accordance with Delaware law'", () =>
     Effect.gen(function* () {

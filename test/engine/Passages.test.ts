@@ -11,7 +11,8 @@ const clause = (n: number) =>
 describe("splitSentences", () => {
   it("does not break after abbreviations, enumerators or initials", () => {
     const text =
-      "Acme Corp. and Beta Inc. signed on Jan. 5, 2024. See Section 4.2 of the U.S. Code. Mr. John J. Smith agrees. 12. GOVERNING LAW\nThis is governed by New York law. No. 5 applies."
+      "Acme Corp. and Beta Inc. signed on Jan. 5, 2024. See Section 4.2 of the U.S. Code. Mr. John J. Smith agrees. 12. GOVERNING LAW\nThis is governed by New York law. No. 5 applies. " +
+      'Kinetix Inc. (formerly Kinetix Labs Inc.) ("Licensor") and Asia Care PTE. LTD. sign it. It ends (as agreed.) Here.'
     assert.deepStrictEqual(
       splitSentences(text).map((s) => s.text),
       [
@@ -20,7 +21,10 @@ describe("splitSentences", () => {
         "Mr. John J. Smith agrees.",
         "12. GOVERNING LAW",
         "This is governed by New York law.",
-        "No. 5 applies."
+        "No. 5 applies.",
+        'Kinetix Inc. (formerly Kinetix Labs Inc.) ("Licensor") and Asia Care PTE. LTD. sign it.',
+        "It ends (as agreed.)",
+        "Here."
       ]
     )
   })

@@ -37,7 +37,8 @@ const aliasGroups: ReadonlyArray<ReadonlyArray<string>> = [
 const notParties = new Set(
   terms(
     "agreement contract effective date services term confidential information products territory joint venture jv " +
-      "affiliate affiliates subsidiary subsidiaries source exhibit schedule act program project plan purpose"
+      "affiliate affiliates subsidiary subsidiaries source exhibit schedule act program project plan purpose " +
+      "amendment addendum"
   )
 )
 /** A name that is a defined relation to a party, not a party: "an Affiliate of the Company". */

@@ -14,13 +14,17 @@ const segmenter = new Intl.Segmenter("en", { granularity: "sentence" })
 const abbreviations = new Set(
   (
     "mr mrs ms dr prof st no nos sec secs art inc corp co ltd llc lp llp plc bros jr sr vs v e.g i.e etc approx " +
-    "jan feb mar apr jun jul aug sep sept oct nov dec u.s u.k u.s.a n.a s.a b.v n.v p.o fig para paras cf ex est dept"
+    "jan feb mar apr jun jul aug sep sept oct nov dec u.s u.k u.s.a n.a s.a b.v n.v p.o fig para paras cf ex est dept " +
+    "pte pty bhd"
   ).split(" ")
 )
 
 const endsWithAbbreviation = (piece: string): boolean => {
   const trimmed = piece.trimEnd()
   if (/\n\s*$/.test(piece)) return false
+  // "(formerly known as Kinetix Labs Inc.)": an abbreviation that closes a parenthesis or a quotation.
+  const closed = /(?:^|[\s(])([\p{L}.]+)\.[)"”’]+$/u.exec(trimmed)
+  if (closed !== null && abbreviations.has((closed[1] ?? "").toLowerCase())) return true
   const match = /(?:^|[\s(])([\p{L}.]+|\(?[\p{L}\p{N}]{1,4}\)|[\p{N}.]+|[A-Z])\.?$/u.exec(trimmed)
   if (match === null) return trimmed.length <= 3
   const original = (match[1] ?? "").replace(/\.$/, "")
