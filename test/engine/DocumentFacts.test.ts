@@ -117,6 +117,16 @@ describe("terms and renewal", () => {
     })
   )
 
+  it.effect("the renewal term, not the initial one stated before it in the same sentence", () =>
+    Effect.gen(function* () {
+      const document = doc(
+        `SUPPLY AGREEMENT\n\nThis Supply Agreement is made as of May 1, 2015 between Alpha Inc. and Beta LLC.\n\n5. Term. This Agreement has an initial term of five (5) years and will be extended automatically for additional periods of two (2) years each, unless terminated by either Party by giving six (6) months' prior written notice before the expiry of the relevant term.\n\n${body}`
+      )
+      assert.match(yield* shortOf("What is the renewal term once the initial term ends?", document), /^2 years/)
+      assert.match(yield* shortOf("How long is the initial term?", document), /^5 years/)
+    })
+  )
+
   it.effect("the notice that stops renewal is counted back from the end of the term", () =>
     Effect.gen(function* () {
       const document = doc(

@@ -43,6 +43,9 @@ const attachedAnchor = (text: string, span: Span): string | undefined => {
 }
 
 /** Acts that need notice: a notice period belongs to the one its clause names. */
+/** A question about the renewal, and the words that put a period in one ("renews for successive …"). */
+const renewalAsked = /\b(?:renew\w*|extend\w*|extension)\b/i
+const renewalBefore = /\b(?:renew\w*|extend\w*|extension|successive|additional|further|consecutive)\b[^.;]*$/i
 const actions = new Set(terms("terminate renew exercise adjust increase change assign extend sublet audit"))
 const renew = stem("renew")
 const terminate = stem("terminate")
@@ -103,6 +106,11 @@ export const preferred = (text: string, spans: ReadonlyArray<Span>, query: Query
     // "What is the renewal term?" over "renews for one (1) year unless … thirty (30) days' notice": not the notice.
     const other = kept.filter((span) => !isNotice(span))
     if (other.length > 0) kept = other
+    // "… an initial term of five (5) years and will be extended for periods of two (2) years": the renewal's.
+    if (renewalAsked.test(query.text)) {
+      const renewing = kept.filter((span) => renewalBefore.test(text.slice(Math.max(0, span.start - 60), span.start)))
+      if (renewing.length > 0) kept = renewing
+    }
   }
   return { spans: kept, fit }
 }
