@@ -160,6 +160,22 @@ describe("titles and parties", () => {
     })
   )
 
+  it.effect("a capitals title printed over two lines; not a notice line above it", () =>
+    Effect.gen(function* () {
+      const restated = doc(
+        `AMENDED AND RESTATED\nMARKETING AFFILIATE AGREEMENT\n\nThis agreement is made between Alpha Inc. and Beta LLC.\n\n${body}`
+      )
+      assert.strictEqual(
+        yield* shortOf("Document name?", restated),
+        "AMENDED AND RESTATED MARKETING AFFILIATE AGREEMENT"
+      )
+      const notice = doc(
+        `CONFIDENTIAL TREATMENT REQUESTED\nEXCLUSIVE DISTRIBUTION AGREEMENT\n\nThis agreement is made between Alpha Inc. and Beta LLC.\n\n${body}`
+      )
+      assert.strictEqual(yield* shortOf("Document name?", notice), "EXCLUSIVE DISTRIBUTION AGREEMENT")
+    })
+  )
+
   it.effect(
     "names without a company form, defined with 'hereinafter referred to as' or opening a side of 'between'",
     () =>

@@ -59,9 +59,29 @@ export const answerTitle = (index: PassageIndex, document: EngineDocument): Foun
     opening.push(sentence)
     size += sentence.text.length
   }
-  const sentence =
-    opening.find((s) => titleIn(s.text) !== undefined) ?? opening.find((s) => bareTitle.test(s.text.trim()))
+  const at = opening.findIndex((s) => titleIn(s.text) !== undefined)
+  const sentence = opening[at] ?? opening.find((s) => bareTitle.test(s.text.trim()))
   if (sentence === undefined) return undefined
   const title = titleIn(sentence.text) ?? sentence.text.trim()
-  return { short: title, sentence: toRanked(sentence), at: sentence.text.indexOf(title) }
+  const before = at > 0 ? titleStart(opening[at - 1], sentence, title) : undefined
+  return {
+    short: before === undefined ? title : `${before} ${title}`,
+    sentence: toRanked(sentence),
+    at: sentence.text.indexOf(title)
+  }
+}
+
+/** A capitals line that stops mid-phrase ("AMENDED AND RESTATED", "FIRST AMENDMENT TO"): the title's first line. */
+const openLine = /^(?:[A-Z][A-Z0-9'’&.-]*\s+){0,5}(?:RESTATED|AND|TO|OF|FOR|THE|&)$/
+
+/** The title's first line when the title is printed over two lines, the line right above it (no blank line between). */
+const titleStart = (
+  previous: DocumentSentence | undefined,
+  sentence: DocumentSentence,
+  title: string
+): string | undefined => {
+  if (previous === undefined || previous.entry !== sentence.entry || !sentence.text.startsWith(title)) return undefined
+  const gap = sentence.entry.passage.text.slice(previous.start + previous.text.length, sentence.start)
+  const line = previous.text.trim()
+  return /^[ \t]*\n[ \t]*$/.test(gap) && openLine.test(line) ? line : undefined
 }
