@@ -51,6 +51,20 @@ describe("the document's own dates", () => {
     })
   )
 
+  it.effect("a year after 'A.D.'; in a short document, the signatures' dates are still the signatures'", () =>
+    Effect.gen(function* () {
+      const era = doc(
+        `SUPPLY AGREEMENT\n\nThis Supply Agreement is made as of this 1st day of July, A.D. 2005, by and between Alpha Inc. and Beta LLC.\n\n${body}`
+      )
+      assert.strictEqual(yield* shortOf("What is the date of this agreement?", era), "July 1, 2005")
+      const signed = doc(
+        `JOINT VENTURE AGREEMENT\n\nThis Joint Venture Agreement is entered into as of the date of the last signature below (the "Effective Date") by Alpha Inc. and Beta LLC.\n\n${body}\n\nALPHA INC.\nBy: /s/ J. Smith\nName: John Smith\nDate: October 3, 2017\n\nBETA LLC\nBy: /s/ K. Jones\nName: Kim Jones\nDate: October 5, 2017`
+      )
+      assert.strictEqual(yield* shortOf("Agreement date?", signed), "October 5, 2017")
+      assert.match(yield* shortOf("Effective date?", signed), /^October 5, 2017/)
+    })
+  )
+
   it.effect("after a table of contents, dates and parties are read where the contract names itself", () =>
     Effect.gen(function* () {
       const contents = Array.from(

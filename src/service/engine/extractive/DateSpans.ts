@@ -21,6 +21,8 @@ const month =
 // "14th", and "14t h" as some PDF text layers split it
 const day = "(\\d{1,2})(?:st|nd|rd|th|s\\s?t|n\\s?d|r\\s?d|t\\s?h)?"
 const year = "((?:19|20)\\d{2})"
+// "the 1st day of July, A.D. 2005": the era before the year
+const era = "(?:A\\.\\s?D\\.\\s*)?"
 
 const monthNumber = (name: string): number | undefined => {
   const prefix = name.slice(0, 3).toLowerCase()
@@ -37,12 +39,12 @@ export const formatDate = (y: number, m: number, d: number): string | undefined 
 const patterns: ReadonlyArray<readonly [RegExp, (match: RegExpExecArray) => string | undefined]> = [
   // March 1, 2024 · Mar. 1st 2024
   [
-    new RegExp(`\\b${month}\\s+${day}\\s*,?\\s+${year}\\b`, "gi"),
+    new RegExp(`\\b${month}\\s+${day}\\s*,?\\s+${era}${year}\\b`, "gi"),
     (m) => formatDate(Number(m[3]), monthNumber(m[1] ?? "") ?? 0, Number(m[2]))
   ],
   // 15 January 2024 · the 1st day of February, 2020 · this 3rd day of March 2023 · the 1st of April, 2013
   [
-    new RegExp(`\\b${day},?\\s+(?:(?:day\\s+)?of\\s+)?${month}\\s*,?\\s+${year}\\b`, "gi"),
+    new RegExp(`\\b${day},?\\s+(?:(?:day\\s+)?of\\s+)?${month}\\s*,?\\s+${era}${year}\\b`, "gi"),
     (m) => formatDate(Number(m[3]), monthNumber(m[2] ?? "") ?? 0, Number(m[1]))
   ],
   // 2024-03-01

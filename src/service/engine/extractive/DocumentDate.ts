@@ -80,7 +80,8 @@ export const answerDocumentDate = (index: PassageIndex, document: EngineDocument
   const dates = top
     .flatMap((entry) => findDates(entry.passage.text).map((span) => ({ entry, span })))
     .filter(({ span }) => /\d{4}$/.test(span.text))
-  const own = dates.filter((dated) => !otherDate.test(before(dated, 40)))
+  // A date in a signature block ("By: /s/ … Date: …") is a signature's, not the top's, even in a short document.
+  const own = dates.filter((dated) => !otherDate.test(before(dated, 40)) && !signatureBlock.test(before(dated, 300)))
   const dateLine = own.find(({ entry, span }) => {
     const text = entry.passage.text
     const lineStart = text.lastIndexOf("\n", span.start) + 1
