@@ -184,6 +184,55 @@ const stated: ReadonlyArray<readonly [string, string]> = [
   [
     "Does the contract provide for liquidated damages or a termination fee?",
     "Should Distributor fail to meet the delivery date, Distributor shall pay Company a late delivery charge of 1% of the order value per week."
+  ],
+  // Kinds as CUAD's category descriptions draw them, in drafting written for docsweep (round five).
+  [
+    "Does a party have obligations after the agreement terminates or expires?",
+    "Following termination, Company shall have the right to purchase from Distributor any remaining inventory of the Products at cost."
+  ],
+  [
+    "Does a party have obligations after the agreement terminates or expires?",
+    "Distributor may continue to sell its remaining inventory of Products for six (6) months after the effective date of termination."
+  ],
+  [
+    "Does the agreement grant exclusive rights?",
+    "During the Term, Distributor shall not enter into any agreement with a third party for the development of products similar to the Products."
+  ],
+  [
+    "Does the agreement grant exclusive rights?",
+    "Company agrees not to license the Technology to any third party in the Field during the Term."
+  ],
+  [
+    "Does a party have the right to audit the other's books or records?",
+    "Distributor shall provide Company with quarterly reports of all units sold, and Company may verify such reports at its own expense."
+  ],
+  [
+    "Is a party required to maintain insurance?",
+    "Distributor shall furnish Company with certificates of insurance evidencing the coverage required by this Section."
+  ],
+  [
+    "Does the contract grant a license?",
+    "Subject to the terms of this Agreement, Distributor may access and use the Platform for its internal business purposes."
+  ],
+  [
+    "Does the contract grant a license?",
+    "Company grants Distributor the right to distribute the Software to end users in the Territory."
+  ],
+  [
+    "Is the license non-transferable?",
+    "Distributor may not transfer, sublicense or otherwise make the Software available to any third party."
+  ],
+  [
+    "Does the license extend to the licensee's affiliates?",
+    "Distributor may extend the license granted hereunder to its subsidiaries, provided Distributor remains responsible for them."
+  ],
+  [
+    "Is there a volume restriction?",
+    "If Distributor's usage exceeds the number of transactions included in its plan, Company shall invoice the excess at the rates in Exhibit B."
+  ],
+  [
+    "Is there a volume restriction?",
+    "Distributor may not order more than 5,000 units in any month without Company's prior written consent."
   ]
 ]
 
@@ -236,7 +285,20 @@ const notStated: ReadonlyArray<readonly [string, string]> = [
   [
     "Does the contract provide for liquidated damages or a termination fee?",
     "Late payments shall bear interest at one percent (1%) per month."
-  ]
+  ],
+  [
+    "Does a party have obligations after the agreement terminates or expires?",
+    "Distributor may continue to sell the Products during the Term."
+  ],
+  [
+    "Does a party have the right to audit the other's books or records?",
+    "Company may verify the identity of each user."
+  ],
+  [
+    "Is the license non-transferable?",
+    "Distributor shall not transfer any Software outside the United States in violation of export laws."
+  ],
+  ["Is there a volume restriction?", "Distributor shall not order more than 100 units per order."]
 ]
 
 describe("kinds of clause in their usual wordings", () => {

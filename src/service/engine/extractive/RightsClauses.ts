@@ -27,7 +27,7 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
     asks: /\bnon-?transferr?able\b|\blicen[cs]\w*\b[^?]{0,60}\btransfer\w*|\btransfer\w*\b[^?]{0,40}\blicen[cs]\w*|\blicen[cs]\w*\b[^?]{0,40}\bassign\w*|\bassign\w*\b[^?]{0,40}\blicen[cs]\w*|\bsub-?licens\w*/i,
     evidence: [
       new RegExp(
-        `\\bnon-?transferr?able\\b|\\bnot\\s+(?:be\\s+)?transferr?able\\b|\\bnon-?assignable\\b|\\bnon-?sublicens\\w*|\\b(?:${lic}|rights?\\s+(?:granted|licensed))\\b[^.;]{0,150}\\b(?:may\\s+not|shall\\s+not|cannot|will\\s+not)\\s+(?:be\\s+)?(?:\\w+\\s+){0,2}(?:assign\\w*|transferr?\\w*|sublicens\\w*)`,
+        `\\bnon-?transferr?able\\b|\\bnot\\s+(?:be\\s+)?transferr?able\\b|\\bnon-?assignable\\b|\\bnon-?sublicens\\w*|\\b(?:${lic}|rights?\\s+(?:granted|licensed))\\b[^.;]{0,150}\\b(?:may\\s+not|shall\\s+not|cannot|will\\s+not)\\s+(?:be\\s+)?(?:\\w+\\s+){0,2}(?:assign\\w*|transferr?\\w*|sublicens\\w*)|\\b(?:may|shall|will)\\s+not\\s+(?:\\w+,?\\s+){0,4}(?:sublicens\\w*|transfer)\\b[^.;]{0,80}\\b(?:software|licensed|technology|content)\\b[^.;]{0,60}\\b(?:to\\s+any|third\\s+part)`,
         "i"
       )
     ]
@@ -56,7 +56,7 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
     name: "volume restriction",
     asks: /\b(?:volume|usage|use|quantit\w*)\b[^?]{0,50}\b(?:restrict\w*|limit\w*|threshold|cap|caps|exceed\w*)|\b(?:limit\w*|restrict\w*|caps?|threshold)\b[^?]{0,30}\b(?:usage|use|volume|quantit\w*)\b|\b(?:exceed\w*|above|over)\b[^?]{0,40}\b(?:threshold|usage|volume|limit|quota|forecast)/i,
     evidence: [
-      /\b(?:up\s+to|(?:no|not)\s+more\s+than)\s+(?:a\s+maximum\s+of\s+)?(?:[\w-]+\s+)?\(?\d[\d,]*\)?\s+(?:\w+\s+){0,2}(?:users?|servers?|copies|seats?|installations?|devices?|sites?|locations?|weeks?|workstations?|computers?|machines?|processors?|cpus?)|\b(?:usage|use|volume|transactions?|users?|quantit\w*)\b[^.;]{0,40}\bexceed\w*\b[^.;]{0,120}\b(?:additional|extra|excess|overage|increased?)\s+(?:(?:usage|use|volume|user|seat)\s+)?(?:fees?|charges?|rates?|prices?)|\boverage\s+(?:fees?|charges?)|\b(?:exceed\w*|in\s+excess\s+of)\s+(?:\w+\s+){0,5}(?:forecast|threshold|allotment|quota|capacity|maximum)|\bmaximum\s+(?:number|quantity|volume)\s+of|\bpermissible\s+(?:\+\/-|deviation)/i
+      /\b(?:up\s+to|(?:no|not)\s+more\s+than)\s+(?:a\s+maximum\s+of\s+)?(?:[\w-]+\s+)?\(?\d[\d,]*\)?\s+(?:\w+\s+){0,2}(?:users?|servers?|copies|seats?|installations?|devices?|sites?|locations?|weeks?|workstations?|computers?|machines?|processors?|cpus?)|\b(?:usage|use|volume|transactions?|users?|quantit\w*)\b[^.;]{0,40}\bexceed\w*\b[^.;]{0,120}\b(?:additional|extra|excess|overage|increased?)\s+(?:(?:usage|use|volume|user|seat)\s+)?(?:fees?|charges?|rates?|prices?)|\boverage\s+(?:fees?|charges?)|\b(?:exceed\w*|in\s+excess\s+of)\s+(?:\w+\s+){0,5}(?:forecast|threshold|allotment|quota|capacity|maximum)|\bmaximum\s+(?:number|quantity|volume)\s+of|\bpermissible\s+(?:\+\/-|deviation)|\bexceed\w*\b[^.;]{0,120}\b(?:invoice|charge|bill)\w*\s+(?:\w+\s+){0,3}(?:excess|overage|additional)\b|\b(?:no|not)\s+(?:order\s+|purchase\s+|buy\s+)?more\s+than\s+(?:[\w-]+\s+)?\(?\d[\d,]*\)?\s+(?:\w+\s+){0,2}(?:units?|orders?|products?|items?|pieces|cases|tons?)\b[^.;]{0,60}\b(?:per|in\s+any|each)\s+(?:\w+\s+)?(?:month|week|quarter|year|day)\b/i
     ]
   },
   {
@@ -85,7 +85,7 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
     asks: /\baffiliat\w*\b[^?]{0,60}\blicen[cs]\w*|\blicensee'?s?\s+affiliat\w*|\blicen[cs]\w*\s+to\s+(?:\w+\s+){0,3}affiliat\w*|\blicen[cs]\w*\b[^?]{0,40}\b(?:affiliat|subsidiar)\w*|\b(?:affiliat|subsidiar)\w*\b[^?]{0,40}\blicen[cs]\w*/i,
     evidence: [
       new RegExp(
-        `\\b${lic}\\b[^.;]{0,150}\\bto\\s+(?:\\w+\\s+){0,3}(?:and|or)\\s+(?:its|their)\\s+affiliates\\b|\\b(?:and|or)\\s+(?:its|their)\\s+affiliates\\b[^.;]{0,60}\\b(?:may\\s+use|right\\s+to\\s+use|sublicen[cs]\\w*|${lic})|\\b(?:sub)?licen[cs](?:e|es|ed|ing)\\b[^.;]{0,100}\\b(?:to|extend\\w*\\s+to)\\s+(?:any\\s+of\\s+)?(?:its|their|licensee'?s?|the\\s+licensee'?s?)\\s+(?:affiliates|subsidiaries)\\b|\\b(?:permit|allow|authori[sz]e)\\w*\\s+(?:any\\s+of\\s+)?(?:its|their)\\s+(?:affiliates|subsidiaries)\\s+to\\s+(?:use|exercise|access|sublicen[cs]\\w*)\\b[^.;]{0,100}\\b(?:${lic}|rights?\\s+granted)`,
+        `\\b${lic}\\b[^.;]{0,150}\\bto\\s+(?:\\w+\\s+){0,3}(?:and|or)\\s+(?:its|their)\\s+affiliates\\b|\\b(?:and|or)\\s+(?:its|their)\\s+affiliates\\b[^.;]{0,60}\\b(?:may\\s+use|right\\s+to\\s+use|sublicen[cs]\\w*|${lic})|\\b(?:sub)?licen[cs](?:e|es|ed|ing)\\b[^.;]{0,100}\\b(?:to|extend\\w*\\s+to)\\s+(?:any\\s+of\\s+)?(?:its|their|licensee'?s?|the\\s+licensee'?s?)\\s+(?:affiliates|subsidiaries)\\b|\\b(?:permit|allow|authori[sz]e)\\w*\\s+(?:any\\s+of\\s+)?(?:its|their)\\s+(?:affiliates|subsidiaries)\\s+to\\s+(?:use|exercise|access|sublicen[cs]\\w*)\\b[^.;]{0,100}\\b(?:${lic}|rights?\\s+granted)|\\bextend\\s+(?:the\\s+)?(?:\\w+\\s+){0,2}(?:rights?|${lic})\\s+(?:granted\\s+)?(?:\\w+\\s+){0,2}to\\s+(?:any\\s+of\\s+)?(?:its|their)\\s+(?:affiliates|subsidiaries)\\b`,
         "i"
       )
     ]
@@ -112,7 +112,7 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
     asks: /\blicen[cs]\w*/i,
     evidence: [
       new RegExp(
-        `\\bgrants?\\b[^.;]{0,120}\\b(?:${lic}|sublicen[cs]\\w*|right\\s+to\\s+use)\\b|\\b${lic}\\s+(?:is\\s+|are\\s+)?(?:hereby\\s+)?granted\\b|\\bis\\s+(?:hereby\\s+)?licensed\\b|\\bhereby\\s+licen[cs]es\\b|\\b(?:is|are)\\s+(?:hereby\\s+)?authori[sz]ed\\s+to\\s+(?:use|reproduce|distribute|copy|display|perform|exploit|sublicense)\\b|\\b(?:licensor|owner|company|it)\\s+(?:hereby\\s+)?licen[cs]es\\s+to\\b|\\b(?:authori[sz]es?|permits?|grants?)\\b[^.;]{0,80}\\bto\\s+use\\b[^.;]{0,100}\\b${ipWords}|\\bgrants?\\b[^.;]{0,120}\\b(?:subscription|franchise|permission|right\\s+to\\s+(?:access|reproduce|display|perform|make|copy|modify|exploit|publish|operate|manufacture))\\b|\\bgrants?\\b[^.;]{0,150}\\bright\\b[^.;]{0,100}\\b(?:using|use\\s+of)\\s+(?:the\\s+)?(?:\\w+\\s+){0,4}${ipWords}`,
+        `\\bgrants?\\b[^.;]{0,120}\\b(?:${lic}|sublicen[cs]\\w*|right\\s+to\\s+use)\\b|\\b${lic}\\s+(?:is\\s+|are\\s+)?(?:hereby\\s+)?granted\\b|\\bis\\s+(?:hereby\\s+)?licensed\\b|\\bhereby\\s+licen[cs]es\\b|\\b(?:is|are)\\s+(?:hereby\\s+)?authori[sz]ed\\s+to\\s+(?:use|reproduce|distribute|copy|display|perform|exploit|sublicense)\\b|\\b(?:licensor|owner|company|it)\\s+(?:hereby\\s+)?licen[cs]es\\s+to\\b|\\b(?:authori[sz]es?|permits?|grants?)\\b[^.;]{0,80}\\bto\\s+use\\b[^.;]{0,100}\\b${ipWords}|\\bgrants?\\b[^.;]{0,120}\\b(?:subscription|franchise|permission|right\\s+to\\s+(?:access|reproduce|display|perform|make|copy|modify|exploit|publish|operate|manufacture))\\b|\\bgrants?\\b[^.;]{0,150}\\bright\\b[^.;]{0,100}\\b(?:using|use\\s+of)\\s+(?:the\\s+)?(?:\\w+\\s+){0,4}${ipWords}|\\bgrants?\\b[^.;]{0,80}\\bright\\s+to\\s+(?:distribute|sublicense|install|resell)\\s+(?:the\\s+)?(?:\\w+\\s+){0,3}${ipWords}|\\bsubject\\s+to\\s+(?:the\\s+)?(?:terms|conditions)\\b[^.;]{0,80}\\bmay\\s+(?:access\\s+and\\s+)?use\\s+(?:the\\s+)?(?:\\w+\\s+){0,2}(?:platform|software|services?|${ipWords})`,
         "i"
       )
     ],
