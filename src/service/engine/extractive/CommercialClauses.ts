@@ -23,7 +23,7 @@ export const commercialClauses: ReadonlyArray<ClauseType> = [
     name: "non-compete",
     asks: /\bnon-?compet\w*|\bcompet(?:e|ing|ition)\b|\brestrictive\s+covenants?\b/i,
     evidence: [
-      /\bnon-?compet\w*|\bcovenants?\s+not\s+to\s+compete\b|\b(?:not|neither|nor|refrain\s+from)\b[^.;]{0,150}\b(?:compet(?:e|es|ing)\b|competitive\s+(?:business|products?|services?|with)\b|(?:employ\w*|work|services?|engage\w*|interest)\b[^.;]{0,40}\bcompetitors?\b|(?:engage\s+in|carry\s+on|conduct)\s+(?:\w+\s+){0,4}(?:business|activit\w*)\b[^.;]{0,60}\b(?:competi|similar|same))|\bnot\s+(?:to\s+)?(?:,?\s*(?:directly|indirectly|either|or|itself)\b\s*,?\s*){0,4}(?:develop|manufactur|market|sell|distribut|produc|operat|open)\w*\b[^.;]{0,150}\b(?:anywhere\s+in\s+the\s+world|within\s+(?:a\s+radius\s+of\s+)?(?:\d+|[\w-]+\s+\(\d+\))\s+(?:\w+\s+)?(?:miles|kilometers|kilometres))|\bnot\b[^.;]{0,60}\b(?:develop|manufactur|market|sell|distribut|produc|offer)\w*\b[^.;]{0,80}\b(?:products?|services?)\s+(?:\w+\s+){0,2}similar\s+to\b/i
+      /\bnon-?compet\w*|\bcovenants?\s+not\s+to\s+compete\b|\b(?:not|neither|nor|refrain\s+from)\b[^.;]{0,150}\b(?:compet(?:e|es|ing)\b|competitive\s+(?:business|products?|services?|with)\b|(?:employ\w*|work|services?|engage\w*|interest)\b[^.;]{0,40}\bcompetitors?\b|(?:engage\s+in|carry\s+on|conduct)\s+(?:\w+\s+){0,4}(?:business|activit\w*)\b[^.;]{0,60}\b(?:competi|similar|same))|\bnot\s+(?:to\s+)?(?:,?\s*(?:directly|indirectly|either|or|itself)\b\s*,?\s*){0,4}(?:develop|manufactur|market|sell|distribut|produc|operat|open)\w*\b[^.;]{0,150}\b(?:anywhere\s+in\s+the\s+world|within\s+(?:a\s+)?(?:radius\s+of\s+)?(?:\d+|[\w-]+\s+\(\d+\))[\s-]+(?:\w+\s+)?(?:miles?|kilomet(?:er|re)s?))|\bnot\b[^.;]{0,40}\bengage\s+in\s+(?:the|any)\s+business\s+of\b[^.;]{0,120}\b(?:anywhere|throughout|within\s+(?:the\s+)?(?:territory|area|radius|\d))\b|\bnot\b[^.;]{0,60}\b(?:develop|manufactur|market|sell|distribut|produc|offer)\w*\b[^.;]{0,80}\b(?:products?|services?)\s+(?:\w+\s+){0,2}similar\s+to\b/i
     ]
   },
   {
@@ -39,7 +39,7 @@ export const commercialClauses: ReadonlyArray<ClauseType> = [
     name: "non-solicitation of customers",
     asks: /\b(?:solicit\w*|approach\w*|poach\w*|divert\w*|interfer\w*)\b[^?]{0,50}\b(?:customers?|clients?|accounts?)\b|\b(?:customers?|clients?)\b[^?]{0,30}\bsolicit\w*|\b(?:go\s+after|target\w*|pursu\w*|steal\w*|take\s+away|lure\w*)\b[^?]{0,50}\b(?:customers?|clients?|accounts?)\b/i,
     evidence: [
-      /\b(?:solicit\w*|divert\w*|entice\w*|induce\w*|interfere\w*)\b[^.;]{0,150}\b(?:customers?|clients?|accounts?)\b|\b(?:customers?|clients?)\b[^.;]{0,80}\bsolicit\w*/i,
+      /\b(?:solicit\w*|divert\w*|entice\w*|induce\w*|interfere\w*)\b[^.;]{0,150}\b(?:customers?|clients?|accounts?)\b|\b(?:customers?|clients?)\b[^.;]{0,80}\bsolicit\w*|\bnot\s+(?:to\s+)?(?:\w+\s+){0,2}(?:contract|deal|do\s+business|transact)\w*\s+(?:\w+\s+){0,2}with\s+any\s+(?:clients?|customers?|accounts?)\b/i,
       /\b(?:not|no|refrain|non-?solicit\w*)\b/i
     ]
   },
@@ -75,14 +75,14 @@ export const commercialClauses: ReadonlyArray<ClauseType> = [
     name: "right of first refusal",
     asks: /\bright\s+of\s+first\s+(?:refusal|offer|negotiation)|\brof[rno]\b|\bfirst\s+(?:right|option|refusal|offer)\b|\bmatch\w*\b[^?]{0,40}\b(?:offers?|bids?|terms)\b/i,
     evidence: [
-      /\bright\s+of\s+first\s+(?:\w+\s+){0,2}(?:refusal|offer|negotiation)|\bfirst\s+right\s+(?:of|to)\s+(?:\w+\s+){0,2}(?:refusal|negotiat\w*|offer|purchase|buy|acquire)|\bfirst\s+(?:option|opportunity)\s+to\s+(?:purchase|buy|acquire|negotiate|license|distribute|match)|\bright\s+to\s+match\b|\b(?:days?|opportunity|option)\s+to\s+match\s+(?:such|the|any|that)\s+(?:\w+\s+)?(?:offer|bid|proposal|terms)\b|\b(?:shall|will|must)\s+first\s+offer\b/i
+      /\bright\s+of\s+first\s+(?:\w+\s+){0,2}(?:refusal|offer|negotiation)|\bfirst\s+right\s+(?:of|to)\s+(?:\w+\s+){0,2}(?:refusal|negotiat\w*|offer|purchase|buy|acquire)|\bfirst\s+(?:option|opportunity)\s+to\s+(?:purchase|buy|acquire|negotiate|license|distribute|match)|\bright\s+to\s+match\b|\b(?:days?|opportunity|option)\s+to\s+match\s+(?:such|the|any|that)\s+(?:\w+\s+)?(?:offer|bid|proposal|terms)\b|\b(?:shall|will|must)\s+first\s+offer\b|\bnegotiate\s+(?:\w+\s+){0,4}(?:exclusively|first)\b[^.;]{0,120}\b(?:before|prior\s+to)\b[^.;]{0,100}\bthird\s+part/i
     ]
   },
   {
     name: "change of control",
     asks: /\bchange\s+(?:of|in)\s+(?:control|ownership)|\bmerger\b|\bacqui(?:red|sition|res)\b|\btakeover\b|\btaken\s+over\b/i,
     evidence: [
-      /\bchange\s+(?:of|in)\s+(?:control|ownership)|\bchange\b[^.;]{0,40}\b(?:of|in)\s+(?:the\s+)?(?:control|(?:legal\s+or\s+beneficial\s+)?ownership)\s+of\b|\b(?:merger|consolidation|reorgani[sz]ation|sale\s+of\s+(?:all\s+or\s+)?substantially\s+all|(?:is|be|becomes?)\s+acquired\s+by)\b[^.;]{0,200}\b(?:consent|terminat\w*|approv\w*|notice|notify|assum\w*|prohibit\w*|deemed\s+(?:to\s+be\s+)?an?\s+(?:assignment|transfer))|\b(?:acquires?|acquisition\s+of|obtains?|holds?)\b[^.;]{0,60}\b(?:(?:voting|outstanding)\s+(?:stock|shares|securities|equity|power)|(?:controlling|majority)\s+(?:interest|stake))\b[^.;]{0,200}\b(?:consent|terminat\w*|approv\w*|notice|notify)|\b(?:consent|terminat\w*|approv\w*)\b[^.;]{0,200}\b(?:merger|consolidation|sale\s+of\s+(?:all\s+or\s+)?substantially\s+all|(?:is|be|becomes?)\s+acquired\s+by|by\s+operation\s+of\s+law)\b/i
+      /\bchange\s+(?:of|in)\s+(?:control|ownership)|\bchange\b[^.;]{0,40}\b(?:of|in)\s+(?:the\s+)?(?:control|(?:legal\s+or\s+beneficial\s+)?ownership)\s+of\b|\b(?:merger|consolidation|reorgani[sz]ation|sale\s+of\s+(?:all\s+or\s+)?substantially\s+all|(?:is|be|becomes?)\s+acquired\s+by)\b[^.;]{0,200}\b(?:consent|terminat\w*|approv\w*|notice|notify|assum\w*|prohibit\w*|deemed\s+(?:to\s+be\s+)?an?\s+(?:assignment|transfer))|\b(?:acquires?|acquisition\s+of|obtains?|holds?)\b[^.;]{0,60}\b(?:(?:voting|outstanding)\s+(?:stock|shares|securities|equity|power)|(?:controlling|majority)\s+(?:interest|stake))\b[^.;]{0,200}\b(?:consent|terminat\w*|approv\w*|notice|notify)|\b(?:consent|terminat\w*|approv\w*)\b[^.;]{0,200}\b(?:merger|consolidation|sale\s+of\s+(?:all\s+or\s+)?substantially\s+all|(?:is|be|becomes?)\s+acquired\s+by|(?:is|be|becomes?)\s+merged\s+(?:into|with)|sells?\s+(?:a\s+)?(?:majority|controlling\s+interest)\s+of\s+its\s+(?:voting\s+)?(?:stock|shares|equity)|by\s+operation\s+of\s+law)\b/i
     ]
   }
 ]

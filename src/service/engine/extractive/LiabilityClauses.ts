@@ -30,7 +30,7 @@ export const liabilityClauses: ReadonlyArray<ClauseType> = [
     name: "liquidated damages",
     asks: /\bliquidated\b|\b(?:termination|break(?:-?up)?|cancellation|exit)\s+fees?\b|\bpenalt\w*/i,
     evidence: [
-      /\bliquidated\s+damages\b|\b(?:early\s+)?termination\s+(?:fees?|charges?|payments?)\b|\bbreak(?:-?up)?\s+fees?\b|\bcancellation\s+(?:fees?|charges?)\b|\bpenalty\b|\blate\s+delivery\s+(?:charges?|fees?|penalt\w*|damages)\b|\bdelay\s+(?:penalt\w*|damages)\b/i
+      /\bliquidated\s+damages\b|\b(?:early\s+)?termination\s+(?:fees?|charges?|payments?)\b|\bbreak(?:-?up)?\s+fees?\b|\bcancellation\s+(?:fees?|charges?)\b|\bpenalty\b|\blate\s+delivery\s+(?:charges?|fees?|penalt\w*|damages)\b|\bdelay\s+(?:penalt\w*|damages)\b|\bterminat\w*\b[^.;]{0,100}\b(?:before|prior\s+to)\s+(?:the\s+)?(?:end|expiration|expiry)\b[^.;]{0,100}\bpay\b[^.;]{0,80}\b(?:remainder|balance|remaining)\b/i
     ]
   },
   {
@@ -44,7 +44,7 @@ export const liabilityClauses: ReadonlyArray<ClauseType> = [
     name: "covenant not to sue",
     asks: /\bnot\s+to\s+sue\b|\b(?:sue|contest\w*|challeng\w*|attack\w*|dispute)\b[^?]{0,60}\b(?:validity|ownership|title|rights?|patents?|trade\s*marks?|intellectual\s+property)|\b(?:sue|contest\w*|challeng\w*|attack\w*)\b[^?]{0,60}\bip\b/i,
     evidence: [
-      /\bcovenants?\s+not\s+to\s+sue\b|\bnot\s+to\s+sue\b|\bnot\s+to\s+assert\b[^.;]{0,80}\b(?:claims?|actions?|suits?)\b[^.;]{0,80}\bagainst\b|\b(?:not|neither|nor|never)\b[^.;]{0,60}\b(?:sue|petition|institute|commence|bring|join)\b[^.;]{0,120}\b(?:action|proceeding|suit|claim|case|petition)s?\b[^.;]{0,60}\bagainst\b|\b(?:not|neither|nor|never)\b[^.;]{0,60}\b(?:contest|challenge|attack|oppose|impair)\w*\b[^.;]{0,100}\b(?:validity|ownership|title|intellectual\s+property|trade\s*marks?|patents?|copyrights?|rights?\s+(?:\w+\s+){0,3}(?:in|to)\s+(?:the\s+)?(?:\w+\s+){0,3}(?:marks?|work\s+product|property|intellectual))/i
+      /\bcovenants?\s+not\s+to\s+sue\b|\bnot\s+to\s+sue\b|\bnot\s+to\s+assert\b[^.;]{0,80}\b(?:claims?|actions?|suits?)\b[^.;]{0,80}\bagainst\b|\b(?:not|neither|nor|never)\b[^.;]{0,60}\b(?:sue|petition|institute|commence|bring|join)\b[^.;]{0,120}\b(?:action|proceeding|suit|claim|case|petition)s?\b[^.;]{0,60}\bagainst\b|\b(?:acknowledges?|recogni[sz]es?)\s+(?:the\s+)?(?:validity|ownership)\b[^.;]{0,120}\bnot\s+to\s+(?:contest|challenge|dispute|attack)\b|\b(?:not|neither|nor|never)\b[^.;]{0,60}\b(?:contest|challenge|attack|oppose|impair)\w*\b[^.;]{0,100}\b(?:validity|ownership|title|intellectual\s+property|trade\s*marks?|patents?|copyrights?|rights?\s+(?:\w+\s+){0,3}(?:in|to)\s+(?:the\s+)?(?:\w+\s+){0,3}(?:marks?|work\s+product|property|intellectual))/i
     ],
     // Severability: an invalid provision does "not affect or impair the validity" of the others.
     unless:

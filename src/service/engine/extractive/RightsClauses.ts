@@ -18,7 +18,7 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
     name: "IP ownership assignment",
     asks: /\b(?:intellectual\s+property|ip|inventions?|work\s+product|deliverables?|developments?|copyrights?|patents?|works?)\b[^?]{0,80}\b(?:assign\w*|own\w*|property\s+of|belong\w*|transfer\w*|vest\w*)|\b(?:assign\w*|own\w*|belong\w*|vest\w*)\b[^?]{0,60}\b(?:intellectual\s+property|ip|inventions?|work\s+product|deliverables?)\b|\bwork\s+(?:made\s+)?for\s+hire\b/i,
     evidence: [
-      /\bhereby\s+(?:irrevocably\s+)?(?:assigns?|transfers?|conveys?)\b|\b(?:shall|will)\s+(?:be\s+(?:and\s+remain\s+)?|become\s+)(?:the\s+)?(?:sole\s+(?:and\s+exclusive\s+)?|exclusive\s+)?property\s+of|\bworks?\s+(?:made\s+)?for\s+hire\b|\b(?:shall|will|agrees?\s+to|undertakes?\s+to)\s+(?:(?:\w+\s+){1,2}(?:and|or)\s+)?(?:assign|transfer)\s+(?:\w+\s+){0,4}(?:right|rights|title|interest|ownership|share|all|any)\b|\btitle\b[^.;]{0,80}\b(?:shall|will)\s+(?:pass|vest|transfer)\s+to\b|\bshall\s+(?:vest|belong)\s+(?:\w+\s+){0,2}in\b|\bshall\s+be\s+owned\s+(?:\w+\s+){0,2}by\b|\b(?:necessary|required|needed)\s+to\s+(?:assign|transfer|perfect|vest)\b[^.;]{0,60}\b(?:ownership|title|rights?)\b/i,
+      /\bhereby\s+(?:irrevocably\s+)?(?:assigns?|transfers?|conveys?)\b|\b(?:shall|will)\s+(?:be\s+(?:and\s+remain\s+)?|become\s+)(?:the\s+)?(?:sole\s+(?:and\s+exclusive\s+)?|exclusive\s+)?property\s+of|\bworks?\s+(?:made\s+)?for\s+hire\b|\b(?:shall|will|agrees?\s+to|undertakes?\s+to)\s+(?:(?:\w+\s+){1,2}(?:and|or)\s+)?(?:assign|transfer)\s+(?:\w+\s+){0,4}(?:right|rights|title|interest|ownership|share|all|any)\b|\btitle\b[^.;]{0,80}\b(?:shall|will)\s+(?:pass|vest|transfer)\s+to\b|\bshall\s+(?:vest|belong)\s+(?:\w+\s+){0,2}in\b|\bshall\s+be\s+owned\s+(?:\w+\s+){0,2}by\b|\b(?:title|ownership)\b[^.;]{0,80}\b(?:shall|will)\s+(?:automatically\s+)?revert\s+to\b|\b(?:necessary|required|needed)\s+to\s+(?:assign|transfer|perfect|vest)\b[^.;]{0,60}\b(?:ownership|title|rights?)\b/i,
       /\b(?:intellectual\s+property|inventions?|work\s+product|deliverables?|developments?|improvements?|modifications?|enhancements?|derivative\s+works?|copyrights?|patents?|trade\s*marks?|domains?|know-how|results|works\s+of\s+authorship|urls?)\b/i
     ]
   },
@@ -63,7 +63,7 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
     name: "price restrictions",
     asks: /\b(?:prices?|pricing|rates?|fees?)\b[^?]{0,50}\b(?:restrict\w*|limit\w*|increase\w*|decrease\w*|rais\w*|lower\w*|reduc\w*|chang\w*|adjust\w*|fixed|caps?|capped)\b|\b(?:restrict\w*|limit\w*|rais\w*|lower\w*|cap)\b[^?]{0,50}\b(?:prices?|pricing)\b|\b(?:increase|rais|lower|reduc|chang)\w*\s+(?:\w+\s+)?(?:prices?|pricing|rates?|fees?)\b/i,
     evidence: [
-      /\b(?:prices?|pricing|rates?|fees?)\b[^.;]{0,100}\b(?:shall\s+not\s+(?:be\s+)?(?:increased?|exceed|changed?|raised?)|not\s+to\s+exceed|(?:fixed|firm)\s+(?:for|during|until|through)|may\s+not\s+(?:be\s+)?(?:increased?|raised?|changed?)|no\s+(?:price\s+)?increases?)|\b(?:increase|adjustment|adjust)\w*\s+(?:\w+\s+){0,6}(?:prices?|pricing|fees?|rates?)\b[^.;]{0,80}\b(?:not\s+(?:to\s+)?exceed|no\s+more\s+than|limited\s+to|more\s+than\s+once)|\badjustments?\b[^.;]{0,60}\bnot\s+to\s+exceed\b|\b(?:minimum|maximum)\s+resale\s+prices?\b|\b(?:shall|will|may)\s+not\s+(?:increase|raise|change)\s+(?:\w+\s+){0,3}(?:prices?|pricing|rates?|fees?)\b|\b(?:sell|resell|offer)\b[^.;]{0,60}\b(?:below|above)\s+(?:the\s+)?(?:\w+\s+){0,2}prices?\b/i
+      /\b(?:prices?|pricing|rates?|fees?)\b[^.;]{0,100}\b(?:shall\s+not\s+(?:be\s+)?(?:increased?|exceed|changed?|raised?)|not\s+to\s+exceed|(?:fixed|firm)\s+(?:for|during|until|through)|may\s+not\s+(?:be\s+)?(?:increased?|raised?|changed?)|no\s+(?:price\s+)?increases?)|\b(?:increase|adjustment|adjust)\w*\s+(?:\w+\s+){0,6}(?:prices?|pricing|fees?|rates?)\b[^.;]{0,80}\b(?:not\s+(?:to\s+)?exceed|no\s+more\s+than|limited\s+to|more\s+than\s+once)|\badjustments?\b[^.;]{0,60}\bnot\s+to\s+exceed\b|\b(?:minimum|maximum)\s+resale\s+prices?\b|\b(?:shall|will|may)\s+not\s+(?:increase|raise|change|reduce|lower|decrease)\s+(?:\w+\s+){0,3}(?:prices?|pricing|rates?|fees?)\b|\b(?:sell|resell|offer)\b[^.;]{0,60}\b(?:below|above)\s+(?:the\s+)?(?:\w+\s+){0,2}prices?\b/i
     ]
   },
   {
@@ -77,7 +77,7 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
     name: "affiliate licence (licensor)",
     asks: /\baffiliat\w*\b[^?]{0,60}\blicensor|\blicensor'?s?\s+affiliat\w*/i,
     evidence: [
-      /\b(?:licensor|grantor)\s+(?:and|or)\s+(?:its|their)\s+affiliates\b[^.;]{0,80}\b(?:grant|licen[cs]\w*)|\b(?:owned|controlled|licensable)\s+by\s+(?:the\s+)?(?:licensor|grantor)\s+(?:and|or)\s+(?:any\s+of\s+)?its\s+affiliates\b/i
+      /\b(?:licensor|grantor)\s+(?:and|or)\s+(?:its|their)\s+affiliates\b[^.;]{0,80}\b(?:grant|licen[cs]\w*)|\b(?:owned|controlled|licensable)\s+by\s+(?:the\s+)?(?:licensor|grantor)\s+(?:and|or)\s+(?:any\s+of\s+)?its\s+affiliates\b|\bon\s+behalf\s+of\s+itself\s+and\s+(?:each\s+of\s+)?its\s+affiliates\b[^.;]{0,80}\b(?:grants?|licen[cs]\w*)|\blicen[cs]e\s+(?:\w+\s+){0,3}(?:under|to|in)\s+(?:\w+\s+){0,4}(?:owned|controlled|licensable)\s+by\s+(?:the\s+)?\w+\s+(?:and|or)\s+(?:any\s+of\s+)?its\s+affiliates\b/i
     ]
   },
   {
@@ -94,7 +94,7 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
     name: "unlimited licence",
     asks: /\bunlimited\b[^?]{0,40}\b(?:licen[cs]\w*|usage|use|access|users?)\b|\ball[-\s]you[-\s]can[-\s]eat\b|\benterprise[-\s](?:wide|licen[cs]e)|\bsite\s+licen[cs]e|\bsite[-\s]wide\b/i,
     evidence: [
-      /\bunlimited\s+(?:\w+\s+){0,2}(?:use|usage|access|number|copies|licen[cs]\w*|users?|seats?)|\ball[-\s]you[-\s]can[-\s]eat\b|\benterprise[-\s](?:wide\s+)?licen[cs]e|\bsite\s+licen[cs]e/i
+      /\bunlimited\s+(?:\w+\s+){0,2}(?:use|usage|access|number|copies|licen[cs]\w*|users?|seats?)|\ball[-\s]you[-\s]can[-\s]eat\b|\benterprise[-\s](?:wide\s+)?licen[cs]e|\bsite\s+licen[cs]e|\benterprise[-\s]wide\s+(?:right|use|access|basis)\b|\b(?:make|install|reproduce|deploy|run|use)\s+as\s+many\s+(?:copies|installations|instances)\b|\bwithout\s+(?:any\s+)?(?:limit\w*|restriction)\s+(?:on|as\s+to)\s+the\s+number\s+of\s+(?:users|copies|seats|installations|devices|instances)\b/i
     ]
   },
   {
@@ -126,6 +126,8 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
   {
     name: "source code escrow",
     asks: /\bescrow\w*|\bsource\s+code\b/i,
-    evidence: [/\bsource\s+code\b[^.;]{0,150}\bescrow\w*|\bescrow\w*\b[^.;]{0,150}\bsource\s+code\b/i]
+    evidence: [
+      /\bsource\s+(?:code|materials)\b[^.;]{0,150}\bescrow\w*|\bescrow\w*\b[^.;]{0,150}\bsource\s+(?:code|materials)\b|\bdeposit\w*\s+(?:\w+\s+){0,3}source\s+(?:code|materials)\b[^.;]{0,150}\breleas\w*/i
+    ]
   }
 ]
