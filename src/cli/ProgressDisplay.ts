@@ -67,7 +67,7 @@ const countsAnnotation = (snapshot: ProgressSnapshot) => ({
  * stderr while the live display is up. The block is always the last thing on the screen: a log line erases it,
  * is written in its place and the block is drawn again below it, so log lines are never drawn over.
  */
-export interface LiveTerminal {
+interface LiveTerminal {
   /** Replaces the block with `lines`. */
   readonly draw: (lines: ReadonlyArray<string>) => void
   /** Writes a (log) line above the block. */

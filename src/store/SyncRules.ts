@@ -22,7 +22,7 @@ export type SyncAction =
   /** Back to `pending`, response cleared; `fresh`: a new question (attempts from 0); `clearRemote`: forget remote ids. */
   | { readonly _tag: "reset"; readonly fresh: boolean; readonly clearRemote: boolean }
 
-export interface SyncDecision {
+interface SyncDecision {
   readonly action: SyncAction
   readonly counted: keyof Omit<SyncCounts, "total">
 }

@@ -23,7 +23,7 @@ interface UnitKeys {
   readonly chat_messages: ChatKey
 }
 
-export type UnitTable = keyof UnitKeys
+type UnitTable = keyof UnitKeys
 
 const workTables: { readonly [T in UnitTable]: WorkTable<UnitKeys[T]> } = {
   cells: {
@@ -66,7 +66,7 @@ export const resultRow = <K>(key: K, result: ResultFields) => ({
 })
 
 /** A result's row for the unit keyed `K`: what the unit's update and its history entry are written from. */
-export type ResultRow<K> = ReturnType<typeof resultRow<K>>
+type ResultRow<K> = ReturnType<typeof resultRow<K>>
 
 /** The parameters of a listing: wanted units unless `includeUnwanted`, optionally of some states. */
 export const filterParams = (filter: {

@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { nowIso, ServiceDatabase, type Sql } from "../ServiceDatabase.js"
 import { taskIdOf } from "./DocumentRecords.js"
 
-export type TaskKind = "cell" | "chat"
+type TaskKind = "cell" | "chat"
 
 /** A task the pool has taken: `running` in the database until it succeeds, fails or is superseded. */
 export interface ClaimedTask {

@@ -6,7 +6,7 @@
 
 type Child = Node | string | null | undefined | false
 
-export interface Attributes {
+interface Attributes {
   readonly class?: string | undefined
   /** Fixed attribute names only (role, aria-*, data-*, id, type …); never `on…` handlers or `style`. */
   readonly [name: string]: string | number | boolean | undefined
