@@ -14,13 +14,16 @@ export interface WantedPair {
   readonly queryKey?: string | undefined
 }
 
-export type SyncAction =
+type SyncAction =
   | { readonly _tag: "none" }
   | { readonly _tag: "insert" }
   | { readonly _tag: "keep" }
   | { readonly _tag: "move" }
   /** Back to `pending`, response cleared; `fresh`: a new question (attempts from 0); `clearRemote`: forget remote ids. */
   | { readonly _tag: "reset"; readonly fresh: boolean; readonly clearRemote: boolean }
+
+/** The actions that write: a sync never passes "none" on to its store. */
+export type SyncWrite = Exclude<SyncAction, { readonly _tag: "none" }>
 
 interface SyncDecision {
   readonly action: SyncAction

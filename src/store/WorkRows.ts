@@ -1,7 +1,7 @@
 import type BetterSqlite3 from "better-sqlite3"
 import type { CellKey, CellState, ChatKey, ResultFields, SyncCounts, SyncOptions } from "./CheckpointModel.js"
 import { stateCounts } from "./StoreRows.js"
-import { decideSync, type StoredPair, type SyncAction, type WantedPair } from "./SyncRules.js"
+import { decideSync, type StoredPair, type SyncWrite, type WantedPair } from "./SyncRules.js"
 
 /**
  * What cells and chat messages share in the checkpoint: both are units of work keyed in their own table, synced
@@ -130,7 +130,7 @@ export const makeWorkRows = <T extends UnitTable>(sqlite: BetterSqlite3.Database
   const sync = <W extends K & WantedPair>(
     wanted: Iterable<W>,
     options: SyncOptions & { readonly write: boolean },
-    apply: (action: SyncAction, unit: W, old: StoredRow | undefined) => void
+    apply: (action: SyncWrite, unit: W, old: StoredRow | undefined) => void
   ): SyncCounts => {
     const tally = { total: 0, alreadyAnswered: 0, toRun: 0, inFlight: 0, skipped: 0 }
     forgetSeen.run()
