@@ -6,7 +6,6 @@ import { Api } from "../api/Api.js"
 import { ApiDocsLive } from "./ApiDocs.js"
 import { Auth } from "./Auth.js"
 import { AuthenticationLive } from "./AuthenticationLive.js"
-import { listenUrl } from "./documents/ListenUrl.js"
 import { faultRandom, injectFaults } from "./Faults.js"
 import { guardRequests } from "./HttpGuards.js"
 import { AuthHandlers } from "./handlers/AuthHandlers.js"
@@ -119,7 +118,7 @@ export const serviceUrl = Effect.gen(function* () {
   const settings = yield* ServiceSettings
   const server = yield* HttpServer.HttpServer
   const port = server.address._tag === "TcpAddress" ? server.address.port : settings.port
-  const url = listenUrl(settings.host, port)
-  yield* Effect.logInfo(`service listening on ${url} (data ${settings.dataDir})`)
-  return url
+  const host = settings.host.includes(":") ? `[${settings.host}]` : settings.host
+  yield* Effect.logInfo(`service listening on http://${host}:${port} (data ${settings.dataDir})`)
+  return `http://${host}:${port}`
 })

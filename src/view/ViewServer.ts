@@ -6,7 +6,6 @@ import { contentSecurityPolicy } from "../export/html/HtmlDocument.js"
 import { loadPageAssets, type PageAssets } from "../export/html/PageAssets.js"
 import { livePaths, versionHeader } from "../export/html/PageData.js"
 import { renderHtml } from "../export/html/WriteHtml.js"
-import { listenUrl } from "../service/documents/ListenUrl.js"
 import type { Packed } from "./ViewSource.js"
 
 interface ViewHandlers {
@@ -143,5 +142,6 @@ export const startViewServer = (
     const context = yield* Layer.build(served)
     const server = Context.get(context, HttpServer.HttpServer)
     const port = server.address._tag === "TcpAddress" ? server.address.port : options.port
-    return listenUrl(options.host, port)
+    const host = options.host.includes(":") ? `[${options.host}]` : options.host
+    return `http://${host}:${port}`
   })
