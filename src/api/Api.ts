@@ -26,7 +26,7 @@ export { TablesGroup } from "./TablesGroup.js"
 export const additionMarker = "x-docsweep-addition"
 
 /** Reference §2. `POST /api/auth` is the one operation without a bearer token. */
-export class AuthGroup extends HttpApiGroup.make("auth")
+class AuthGroup extends HttpApiGroup.make("auth")
   .annotate(OpenApi.Description, "Tokens and workspaces (reference §2).")
   .add(
     HttpApiEndpoint.post("login", "/api/auth")
@@ -46,7 +46,7 @@ export class AuthGroup extends HttpApiGroup.make("auth")
   ) {}
 
 /** The multipart upload body (reference §4.1): `organization_id`, `doctype`, `file`. */
-export const UploadDocumentBody = HttpApiSchema.Multipart(
+const UploadDocumentBody = HttpApiSchema.Multipart(
   Schema.Struct({
     organization_id: idFromString(OrganizationId),
     doctype: Schema.String.annotations({ description: "the file's type: txt, md, html, pdf or docx" }),
@@ -56,7 +56,7 @@ export const UploadDocumentBody = HttpApiSchema.Multipart(
 )
 
 /** Reference §4.1. */
-export class DocumentsGroup extends HttpApiGroup.make("documents")
+class DocumentsGroup extends HttpApiGroup.make("documents")
   .annotate(OpenApi.Description, "Upload, read and list documents (reference §4.1).")
   .add(
     HttpApiEndpoint.get("getDocument", "/api/document/:document_id")

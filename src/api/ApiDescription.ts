@@ -4,7 +4,7 @@ import { Api, DebugGroup } from "./Api.js"
 import { retryAfterErrors } from "./ApiError.js"
 import { isJson, type Json, toOpenApi30 } from "./OpenApi30.js"
 
-export interface DescriptionOptions {
+interface DescriptionOptions {
   /** Whether `serve --debug-endpoints` is on: the debug operations are described only then. */
   readonly debugEndpoints: boolean
 }

@@ -7,7 +7,7 @@ const INT32_MAX = 2_147_483_647
 const int32JsonSchema = { type: "integer", format: "int32" } as const
 
 /** Path ids are declared int32 by the reference (§1); body ids are integers, held to the same range here. */
-export const Int32 = Schema.Int.pipe(
+const Int32 = Schema.Int.pipe(
   Schema.between(INT32_MIN, INT32_MAX, { message: () => "value is not a valid 32-bit integer" })
 ).annotations({ identifier: "Int32", jsonSchema: int32JsonSchema })
 

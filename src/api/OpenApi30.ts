@@ -26,7 +26,7 @@ const tupleItems = (prefixItems: Array<Json>): Json => {
 }
 
 /** One JSON Schema 2020-12 schema, as an OpenAPI 3.0 Schema Object. */
-export const toSchema30 = (schema: Json): Json => {
+const toSchema30 = (schema: Json): Json => {
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(schema)) {
     if (dropped.has(key)) continue

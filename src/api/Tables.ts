@@ -45,7 +45,7 @@ export const AiColumn = sampled(
 export type AiColumn = typeof AiColumn.Type
 
 /** The three documented values (reference §5); anything else is a terminal failure for clients. */
-export const TaskStatus = Schema.String
+const TaskStatus = Schema.String
 export const isSettledFailure = (status: string): boolean =>
   status !== "pending" && status !== "running" && status !== "success"
 

@@ -5,7 +5,7 @@ export type LogFormat = "text" | "json"
 export type Verbosity = "quiet" | "normal" | "verbose"
 
 /** Where log lines go: stderr, so stdout stays for results (`--json`, `docs add`, `token`). */
-export type LineSink = (line: string) => void
+type LineSink = (line: string) => void
 export const stderrSink: LineSink = (line) => process.stderr.write(`${line}\n`)
 
 /** Where a command's log lines are written: stderr, or (a run at a terminal) above the live progress display. */

@@ -32,7 +32,7 @@ export const withServiceFlags = <T>(yargs: Argv<T>) =>
       describe: "cells in flight: auto (learned from the service, the default) or a fixed number"
     })
 
-export interface ServiceFlagValues {
+interface ServiceFlagValues {
   readonly baseUrl?: string | undefined
   readonly tokenFile?: string | undefined
   readonly userId?: number | undefined

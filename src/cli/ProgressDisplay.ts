@@ -18,7 +18,7 @@ const remaining = (counts: WorkCounts) => Math.max(0, counts.total - counts.skip
  * shown while their phase runs (`rate` given) and some are: "0 in flight" would read as stalled while tables are
  * set up or a backoff waits (the line below says why).
  */
-export const describeWork = (label: string, counts: WorkCounts, rate: number | undefined): string => {
+const describeWork = (label: string, counts: WorkCounts, rate: number | undefined): string => {
   const answered = counts.skipped + counts.done
   const parts = [`${label} ${answered}/${counts.total} done`]
   if (counts.skipped > 0) parts.push(`${counts.skipped} from earlier runs`)
@@ -67,7 +67,7 @@ const countsAnnotation = (snapshot: ProgressSnapshot) => ({
  * stderr while the live display is up. The block is always the last thing on the screen: a log line erases it,
  * is written in its place and the block is drawn again below it, so log lines are never drawn over.
  */
-export interface LiveTerminal {
+interface LiveTerminal {
   /** Replaces the block with `lines`. */
   readonly draw: (lines: ReadonlyArray<string>) => void
   /** Writes a (log) line above the block. */

@@ -19,7 +19,7 @@ import { renderSummary } from "./RunSummaryText.js"
 import { OutputUnwritable, UsageError } from "./UsageError.js"
 
 /** What the runner (or, for an interrupted run, the CLI) knows of how a run ended; counts come from the checkpoint. */
-export interface RunEnd {
+interface RunEnd {
   readonly outputDir: string
   readonly pipelineFile: string
   readonly output: OutputSettings

@@ -29,7 +29,7 @@ export interface RunJob extends RunTarget {
 
 /** Never prints the token: only whether one is set. */
 const describeConnection = (job: RunJob, client: ClientSettings["Type"]) =>
-  `${job.embedded === undefined ? "service" : "embedded local service"} ${client.baseUrl}` +
+  `${job.connection._tag === "Configured" ? "service" : "embedded local service"} ${client.baseUrl}` +
   (client.token === undefined ? " (no token)" : "")
 
 /**

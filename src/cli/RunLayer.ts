@@ -18,13 +18,21 @@ import { EmbeddedServiceLive } from "./EmbeddedService.js"
 import { embeddedDataDir } from "./Reports.js"
 import { OutputUnwritable } from "./UsageError.js"
 
+/** Whom a run talks to: the service configured at `baseUrl`, or its own, with its engine and the ids it works as. */
+export type RunConnection =
+  | { readonly _tag: "Configured"; readonly baseUrl: string }
+  | {
+      readonly _tag: "Embedded"
+      readonly engine: EngineChoice
+      readonly userId: UserId
+      readonly orgId: OrganizationId
+    }
+
 /** Where a run writes and whom it talks to, as parsed from its command line: nothing contacted or written yet. */
 export interface RunTarget {
   readonly effective: Pick<EffectiveConfig, "pipeline" | "service">
-  /** The run's own service: its engine and the ids it works as (resolved once); undefined for a configured service. */
-  readonly embedded:
-    | { readonly engine: EngineChoice; readonly userId: UserId; readonly orgId: OrganizationId }
-    | undefined
+  /** Whom it talks to; an embedded service's ids, resolved once, are in `effective.service` too. */
+  readonly connection: RunConnection
   readonly shard: Shard | undefined
   readonly outputDir: string
   readonly checkpoint: string
@@ -73,17 +81,19 @@ const scratchDir = Effect.acquireRelease(
  * its own yet keeps it in a temporary directory.
  */
 const serviceLayer = (target: RunTarget) => {
-  const { embedded } = target
-  if (embedded === undefined) {
-    const { baseUrl = "", token } = target.effective.service
+  const { connection } = target
+  if (connection._tag === "Configured") {
+    const { baseUrl } = connection
+    const { token } = target.effective.service
     return DocumentIngest.upload.pipe(
       Layer.provideMerge(ServiceClient.Default),
       Layer.provideMerge(ClientSettings.layer({ baseUrl, token, timeout: defaultRequestTimeout }))
     )
   }
+  const { engine, userId, orgId } = connection
   const dataDir = embeddedDataDir(target.outputDir)
   const started = Effect.map(target.dryRun && !existsSync(dataDir) ? scratchDir : Effect.succeed(dataDir), (dir) =>
-    EmbeddedServiceLive({ ...embedded, dataDir: dir, shard: target.shard })
+    EmbeddedServiceLive({ engine, userId, orgId, dataDir: dir, shard: target.shard })
   )
   return ServiceClient.Default.pipe(Layer.provideMerge(Layer.unwrapScoped(started)))
 }

@@ -23,7 +23,7 @@ import { UsageError } from "./UsageError.js"
  */
 
 /** `serve`'s flags; what is left out gets the documented default (`resolveServiceSettings`). */
-export interface ServeFlags extends EngineFlags, Omit<ServiceOptions, "engine" | "dataDir" | "secret"> {
+interface ServeFlags extends EngineFlags, Omit<ServiceOptions, "engine" | "dataDir" | "secret"> {
   readonly data?: string | undefined
   readonly uploadLimitMb?: number | undefined
   readonly secret?: string | undefined

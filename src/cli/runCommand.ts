@@ -9,13 +9,13 @@ import { LiveDisplay } from "./ProgressDisplay.js"
 import { Signals, watchSignals } from "./Signals.js"
 
 /** The global logging flags every command accepts. */
-export interface LoggingFlags {
+interface LoggingFlags {
   readonly logFormat?: string | undefined
   readonly quiet?: boolean | undefined
   readonly verbose?: boolean | undefined
 }
 
-export interface CommandOptions {
+interface CommandOptions {
   /** The command's words (`run`, `docs add`): where its help is, in usage errors. */
   readonly command: string
   /** Said when a signal interrupted the command (exit 130); default "interrupted". */

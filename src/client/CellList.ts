@@ -9,7 +9,7 @@ import { scrubStrings } from "./Scrub.js"
 export type WantedCell = (documentId: number, columnId: number) => boolean
 
 /** The wanted cells of one read of a table's cell list, and what the whole list cost. */
-export interface CellListing {
+interface CellListing {
   readonly cells: ReadonlyArray<AiCell>
   /** Cells in the list, wanted or not. */
   readonly listed: number

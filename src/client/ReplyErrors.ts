@@ -21,7 +21,7 @@ import { shownText } from "./ShownText.js"
 const MAX_DETAIL = 300
 
 /** A non-2xx reply, read once: what the decoded error leaves out (Retry-After) and what the fallback reads. */
-export interface ErrorReply {
+interface ErrorReply {
   readonly status: number
   readonly headers: Headers.Headers
   readonly text: string

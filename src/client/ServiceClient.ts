@@ -13,7 +13,7 @@ import { requestLabel } from "./RequestLabel.js"
 import { scrubStrings, tokenScrubber } from "./Scrub.js"
 
 /** A local file to upload: its bytes travel as multipart `file` (reference §4.1). */
-export interface UploadFile {
+interface UploadFile {
   readonly organizationId: OrganizationId
   readonly doctype: string
   readonly filename: string

@@ -28,7 +28,7 @@ const attempt = <A>(path: string, run: () => Promise<A>) =>
   Effect.tryPromise({ try: run, catch: (cause) => new ExportError({ path, cause }) })
 
 /** Hidden, per-process temporary name next to the target, so the rename stays on one file system. */
-export const temporaryPath = (path: string): string => join(dirname(path), `.${basename(path)}.${process.pid}.tmp`)
+const temporaryPath = (path: string): string => join(dirname(path), `.${basename(path)}.${process.pid}.tmp`)
 
 const temporaryPattern = /^\..+\.(\d+)\.tmp$/
 

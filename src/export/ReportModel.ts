@@ -12,13 +12,13 @@ export type CellStatus = "success" | "failed" | "pending" | "running" | "skipped
 
 export type ColumnType = "text" | "number" | "date"
 
-export interface ReportPipeline {
+interface ReportPipeline {
   readonly name: string
   readonly file: string
   readonly hash: string
 }
 
-export interface ReportRun {
+interface ReportRun {
   readonly id: number
   readonly startedAt: string
   readonly finishedAt: string | undefined
@@ -45,7 +45,7 @@ export interface ReportColumn {
   readonly type?: ColumnType
 }
 
-export interface ReportDocument {
+interface ReportDocument {
   readonly id: number
   readonly filename: string
   readonly pages: number | undefined
@@ -74,7 +74,7 @@ export interface ReportAnswer {
 }
 
 /** Earlier answers per pair, and the run they are compared with ("changed since the previous run"). */
-export interface ReportHistory {
+interface ReportHistory {
   readonly previousRunId: number | undefined
   /** Oldest first, up to and including the reported run; empty when the history adds nothing to the cell. */
   readonly of: (documentId: number, columnId: number) => ReadonlyArray<ReportAnswer>
@@ -96,7 +96,7 @@ export interface ReportChat {
   readonly seconds?: number | undefined
 }
 
-export interface ReportChange {
+interface ReportChange {
   readonly documentId: number
   readonly filename: string
   readonly column: string

@@ -5,7 +5,7 @@ import { type CellStyle, statusStyle, styles } from "./XlsxStyles.js"
 import { widths, type XlsxRow, type XlsxTable, type XlsxValue } from "./XlsxTable.js"
 
 /** Seconds between two ISO instants, or undefined when either is missing or unreadable. */
-export const durationSeconds = (startedAt: string, finishedAt: string | undefined): number | undefined => {
+const durationSeconds = (startedAt: string, finishedAt: string | undefined): number | undefined => {
   if (finishedAt === undefined) return undefined
   const seconds = (new Date(finishedAt).getTime() - new Date(startedAt).getTime()) / 1000
   return Number.isFinite(seconds) ? seconds : undefined

@@ -14,7 +14,7 @@ export interface XlsxRow {
   readonly styles: ReadonlyArray<CellStyle | undefined>
 }
 
-export interface XlsxColumn {
+interface XlsxColumn {
   readonly header: string
   readonly width: number
 }

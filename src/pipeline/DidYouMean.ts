@@ -1,5 +1,5 @@
 /** Edit distance (insert, delete, substitute, swap of neighbours) between two short words. */
-export const editDistance = (a: string, b: string): number => {
+const editDistance = (a: string, b: string): number => {
   const d: Array<Array<number>> = Array.from({ length: a.length + 1 }, (_, i) =>
     Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0))
   )

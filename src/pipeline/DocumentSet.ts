@@ -2,7 +2,7 @@ import { ParseResult, Schema } from "effect"
 import { expected, Int32Id, mappingMessage, NonEmptyList, NonEmptyText, optionalExact } from "./Fields.js"
 
 /** A range expands to this many ids at most: a typo like `1-2000000000` must not allocate billions of rows. */
-export const maxRangeSize = 100_000
+const maxRangeSize = 100_000
 
 const maxId = 2_147_483_647
 
@@ -16,31 +16,27 @@ const RangeText = Schema.String.pipe(Schema.pattern(rangePattern)).annotations({
 })
 
 /** `"200-260"` ⇄ `{ from: 200, to: 260 }`, both ends included. */
-export const RangeFromString = Schema.transformOrFail(
-  RangeText,
-  Schema.Struct({ from: Schema.Number, to: Schema.Number }),
-  {
-    strict: true,
-    decode: (text, _, ast) => {
-      const [, a = "", b = ""] = rangePattern.exec(text) ?? []
-      const from = Number(a)
-      const to = Number(b)
-      const fail = (message: string) => ParseResult.fail(new ParseResult.Type(ast, text, message))
-      if (from > to) return fail(`range "${text}" runs backwards: ${from} is greater than ${to}`)
-      if (from < 1) return fail(`range "${text}" starts below 1: document ids start at 1`)
-      if (to > maxId) return fail(`range "${text}" ends above ${maxId}, the largest document id`)
-      if (to - from + 1 > maxRangeSize) {
-        return fail(`range "${text}" spans ${to - from + 1} ids; split it into ranges of at most ${maxRangeSize}`)
-      }
-      return ParseResult.succeed({ from, to })
-    },
-    encode: ({ from, to }) => ParseResult.succeed(`${from}-${to}`)
-  }
-)
+const RangeFromString = Schema.transformOrFail(RangeText, Schema.Struct({ from: Schema.Number, to: Schema.Number }), {
+  strict: true,
+  decode: (text, _, ast) => {
+    const [, a = "", b = ""] = rangePattern.exec(text) ?? []
+    const from = Number(a)
+    const to = Number(b)
+    const fail = (message: string) => ParseResult.fail(new ParseResult.Type(ast, text, message))
+    if (from > to) return fail(`range "${text}" runs backwards: ${from} is greater than ${to}`)
+    if (from < 1) return fail(`range "${text}" starts below 1: document ids start at 1`)
+    if (to > maxId) return fail(`range "${text}" ends above ${maxId}, the largest document id`)
+    if (to - from + 1 > maxRangeSize) {
+      return fail(`range "${text}" spans ${to - from + 1} ids; split it into ranges of at most ${maxRangeSize}`)
+    }
+    return ParseResult.succeed({ from, to })
+  },
+  encode: ({ from, to }) => ParseResult.succeed(`${from}-${to}`)
+})
 
 const strictMapping = (description: string) => ({ description, message: mappingMessage })
 
-export const IdsSet = Schema.transform(
+const IdsSet = Schema.transform(
   Schema.Struct({ ids: NonEmptyList(DocumentId, "document ids", "document id") }).annotations(
     strictMapping("Documents by id: `ids: [101, 102]`.")
   ),
@@ -48,7 +44,7 @@ export const IdsSet = Schema.transform(
   { strict: true, decode: ({ ids }) => ({ _tag: "Ids" as const, ids }), encode: ({ ids }) => ({ ids }) }
 )
 
-export const RangeSet = Schema.transform(
+const RangeSet = Schema.transform(
   Schema.Struct({ range: RangeFromString }).annotations(
     strictMapping('Documents by an inclusive id range: `range: "200-260"`.')
   ),
@@ -62,7 +58,7 @@ export const RangeSet = Schema.transform(
 
 const optionalText = (description: string) => optionalExact(NonEmptyText.annotations({ description }))
 
-export const WorkspaceSet = Schema.transform(
+const WorkspaceSet = Schema.transform(
   Schema.Struct({
     workspace: Schema.Literal("all").annotations({ message: expected('"all"') }),
     doctype: optionalText("Keep only documents of this doctype, e.g. `pdf`."),
@@ -84,7 +80,7 @@ export const WorkspaceSet = Schema.transform(
   }
 )
 
-export const FilesSet = Schema.transform(
+const FilesSet = Schema.transform(
   Schema.Struct({
     files: NonEmptyText.annotations({ description: "Glob, relative to the pipeline file's folder." })
   }).annotations(strictMapping("Local files uploaded through the upload endpoint: `files: samples/*.pdf`.")),

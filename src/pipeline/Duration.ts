@@ -4,7 +4,7 @@ import { expected } from "./Fields.js"
 const units = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const
 
 /** One or more `<number><unit>` parts, units ms, s, m, h, d: `500ms`, `2s`, `10m`, `1h30m`. */
-export const durationPattern = /^\s*(?:\d+(?:\.\d+)?\s*(?:ms|s|m|h|d)\s*)+$/
+const durationPattern = /^\s*(?:\d+(?:\.\d+)?\s*(?:ms|s|m|h|d)\s*)+$/
 
 const isUnit = (u: string): u is keyof typeof units => u in units
 

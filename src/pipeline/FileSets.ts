@@ -7,12 +7,12 @@ import { isMapping } from "./Fields.js"
 import type { Path } from "./IssueProblems.js"
 import { formatPath } from "./IssueProblems.js"
 
-export interface FileSetProblem {
+interface FileSetProblem {
   readonly path: Path
   readonly message: string
 }
 
-export interface ResolvedFileSets {
+interface ResolvedFileSets {
   readonly problems: ReadonlyArray<FileSetProblem>
   /** Matched files of each `files:` set, by index in `documents`: absolute and sorted. */
   readonly paths: ReadonlyMap<number, ReadonlyArray<string>>

@@ -53,7 +53,7 @@ export const Retry = mapping(
 const optionalDuration = (schema: Schema.Schema<Duration.Duration, string>, description: string) =>
   optionalExact(schema.annotations({ description }))
 
-export const Poll = mapping(
+const Poll = mapping(
   {
     interval: optionalDuration(PositiveDuration, "Shortest wait between two polls of one list (default: learned)."),
     max_interval: optionalDuration(PositiveDuration, "Longest wait between two polls of one list (default 30s).")
@@ -70,7 +70,7 @@ export const Concurrency = Schema.Union(
   description: "Units in flight: auto (learned from the service) or a fixed number."
 })
 
-export const RunSettings = mapping(
+const RunSettings = mapping(
   {
     concurrency: Schema.optionalWith(Concurrency.annotations({ default: "auto" }), {
       exact: true,
@@ -158,14 +158,13 @@ export const Chat = mapping(
 
 const namePattern = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,99}$/
 
-export const PipelineName = Schema.String.pipe(Schema.pattern(namePattern)).annotations({
+const PipelineName = Schema.String.pipe(Schema.pattern(namePattern)).annotations({
   description: "Names the run and the default output folder output/<name>.",
   message: expected("a name of up to 100 letters, digits, spaces, '.', '_' or '-', starting with a letter or digit")
 })
 
 /** A URL as it may be shown: any `user:password@` replaced, so a password never reaches a log or a file. */
-export const withoutCredentials = (text: string): string =>
-  text.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/i, "$1***@")
+const withoutCredentials = (text: string): string => text.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/i, "$1***@")
 
 const hasCredentials = (text: string) =>
   URL.canParse(text) && (new URL(text).username !== "" || new URL(text).password !== "")
@@ -234,14 +233,13 @@ export const PipelineSchema = Schema.Struct({
 })
 
 /** A pipeline as decoded from its file, before the loader resolves `files:` globs and `output.dir`. */
-export type PipelineFile = typeof PipelineSchema.Type
+type PipelineFile = typeof PipelineSchema.Type
 
 /** A loaded pipeline: `Files.paths` absolute and sorted, `output.dir` absolute. */
 export interface Pipeline extends Omit<PipelineFile, "output"> {
   readonly output: Omit<PipelineFile["output"], "dir"> & { readonly dir: string }
 }
 
-export type RunSettings = Pipeline["run"]
 export type OutputSettings = Pipeline["output"]
 export type Column = Pipeline["columns"][number]
 export type Chat = Pipeline["chats"][number]

@@ -3,14 +3,14 @@ import type { DocumentSet } from "./DocumentSet.js"
 import type { Chat, Column } from "./PipelineSchema.js"
 
 /** One AI Table of the run: its rows (documents, in pipeline order) and the pipeline's columns. */
-export interface TablePlan {
+interface TablePlan {
   readonly index: number
   readonly documentIds: ReadonlyArray<number>
   readonly columns: ReadonlyArray<Column>
 }
 
 /** One chat session to open: single-doc (`scope: each`) or multi-doc (`scope: all`). */
-export interface SessionPlan {
+interface SessionPlan {
   readonly chat: string
   readonly index: number
   readonly multidoc: boolean
@@ -20,7 +20,7 @@ export interface SessionPlan {
 }
 
 /** A document as the organization document list shows it (service-api §4.1). */
-export interface ListedDocument {
+interface ListedDocument {
   readonly id: number
   readonly doctype?: string | null | undefined
   readonly filename?: string | null | undefined

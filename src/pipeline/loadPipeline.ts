@@ -11,7 +11,7 @@ import { type Pipeline, PipelineSchema } from "./PipelineSchema.js"
 import { locate, parseYaml, tokenProblems, type YamlSource } from "./YamlSource.js"
 
 /** Where a key's value was written: the pipeline file or config/default.yaml (otherwise a built-in default). */
-export type KeySource = "pipeline" | "config/default.yaml"
+type KeySource = "pipeline" | "config/default.yaml"
 
 export interface LoadedPipeline {
   /** Absolute path of the pipeline file. */
@@ -30,7 +30,7 @@ export interface LoadOptions {
   readonly defaultsFile?: string | null
 }
 
-export const defaultsFilePath = packageFile("config", "default.yaml")
+const defaultsFilePath = packageFile("config", "default.yaml")
 
 /** Mappings merge key by key, `over` winning; anything else (lists included) is replaced whole. */
 export const deepMerge = (base: unknown, over: unknown): unknown => {

@@ -7,7 +7,7 @@ import { type InFlightCells, type Intent, makeInFlightCells } from "./InFlightCe
 import { RunProgress } from "./Progress.js"
 
 /** Answers and latencies of this run's cells, for the summary. */
-export interface CellStats {
+interface CellStats {
   readonly answered: number
   readonly failed: number
   readonly retried: number
@@ -17,7 +17,7 @@ export interface CellStats {
 export const noCellStats: CellStats = { answered: 0, failed: 0, retried: 0, seconds: 0 }
 
 /** What the last read of one table's cell list cost, and when it was sent. */
-export interface ListRead {
+interface ListRead {
   readonly at: number
   readonly bytes: number
   readonly rtt: number

@@ -42,7 +42,7 @@ export const wantedChatMessages = (
 }
 
 /** The note a chat refused for the account's plan gets: it names the plan, not a fault. */
-export const planRefusal = (chat: string, error: Forbidden) =>
+const planRefusal = (chat: string, error: Forbidden) =>
   `chat "${chat}": the service refused a multi-doc session (403): multi-doc chat needs the Advanced plan or higher; ` +
   `upgrade the workspace's plan or use scope: each (${error.detail})`
 

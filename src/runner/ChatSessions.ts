@@ -26,7 +26,7 @@ export const markerOf = (record: { readonly meta: Readonly<Record<string, unknow
 }
 
 /** One chat session of the run: its chat, its documents and whether it is multi-doc. */
-export interface SessionTarget {
+interface SessionTarget {
   readonly chatName: string
   readonly sessionKey: string
   readonly documentIds: ReadonlyArray<number>

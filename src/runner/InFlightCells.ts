@@ -45,7 +45,7 @@ export interface InFlightCells {
   readonly oldestSubmittedAt: Effect.Effect<Option.Option<number>>
 }
 
-export const cellKeyOf = (cell: Pick<Intent, "documentId" | "columnId">) => pairKey(cell.documentId, cell.columnId)
+const cellKeyOf = (cell: Pick<Intent, "documentId" | "columnId">) => pairKey(cell.documentId, cell.columnId)
 
 export const makeInFlightCells: Effect.Effect<InFlightCells> = Effect.sync(() => {
   const bySlot = new Map<number, Map<string, InFlightCell>>()

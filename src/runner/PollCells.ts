@@ -20,7 +20,7 @@ import { type Verdict, verdictOf } from "./Verdict.js"
  * the service most likely handled the request) when they fall between the previous poll and this one; otherwise,
  * or with stamps too coarse to agree, the midpoint of that bracket.
  */
-export const sojournOf = (cell: InFlightCell, remote: AiCell | undefined, previousPoll: number, polledAt: number) => {
+const sojournOf = (cell: InFlightCell, remote: AiCell | undefined, previousPoll: number, polledAt: number) => {
   const since = Math.max(previousPoll, cell.submittedAt)
   const served = remote === undefined ? Number.NaN : Date.parse(remote.modified_at) - cell.runStamp
   const doneAt = cell.landedAt + served

@@ -1,6 +1,6 @@
 import { Clock, Effect, SubscriptionRef } from "effect"
 
-export type ProgressPhase = "setup" | "cells" | "chats" | "done"
+type ProgressPhase = "setup" | "cells" | "chats" | "done"
 
 export interface WorkCounts {
   /** Pairs (or messages) the pipeline asks for. */

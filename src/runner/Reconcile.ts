@@ -37,7 +37,7 @@ export const signOf = (cell: AiCell): string =>
   JSON.stringify([cell.modified_at, cell.task_status, cell.response.length])
 
 /** What the checkpoint knows of a pair whose run request may have landed. */
-export interface IntentCell {
+interface IntentCell {
   readonly documentId: number
   readonly columnId: number
   /** task_id of the remote cell before our request; undefined for a cell that did not exist. */
@@ -76,7 +76,7 @@ export const learnFromRerun = (evidence: RerunEvidence, intent: IntentCell, cell
           evidence.signChanged + (intent.staleSign !== undefined && signOf(cell) !== intent.staleSign ? 1 : 0)
       }
 
-export type IntentFate = "landed" | "lost" | "unsure"
+type IntentFate = "landed" | "lost" | "unsure"
 
 /**
  * Whether a run request for one pair landed, from the cell the table lists now. A new cell, a new task_id, or a

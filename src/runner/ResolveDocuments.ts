@@ -24,7 +24,7 @@ export interface ResolvedDocuments {
 /** Above this many documents to read, one list of the workspace is cheaper than one read per document. */
 const listThreshold = 20
 
-export const toDocumentRecord = (document: DocumentListItem): DocumentRecord => ({
+const toDocumentRecord = (document: DocumentListItem): DocumentRecord => ({
   id: document.id,
   filename: document.filename ?? `document ${document.id}`,
   pages: document.pages,

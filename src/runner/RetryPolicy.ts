@@ -2,14 +2,14 @@ import { Clock, Duration, Effect, Option, Random, Schedule } from "effect"
 import { isRateLimited, isRetryable, type RateLimited, type RetryableError } from "../client/ClientError.js"
 import { ServiceUnavailable } from "./RunnerErrors.js"
 
-export interface RetrySettings {
+interface RetrySettings {
   /** Tries in all, the first included. */
   readonly attempts: number
   readonly baseDelay: Duration.Duration
   readonly maxDelay: Duration.Duration
 }
 
-export interface RetryHooks {
+interface RetryHooks {
   /** Epoch millis after which no retry may be planned; Retry-After beyond it stops the run. */
   readonly deadlineAt: Option.Option<number>
   /** Called before each backoff sleep, e.g. to show "backing off 12 s after 429". */
@@ -27,7 +27,7 @@ export const cappedExponential = (settings: RetrySettings, n: number): Duration.
  * which spreads retries of many clients better than equal or decorrelated jitter. A Retry-After the service sent
  * wins: the service said when to come back.
  */
-export const backoffDelay = (settings: RetrySettings, error: RetryableError, n: number) =>
+const backoffDelay = (settings: RetrySettings, error: RetryableError, n: number) =>
   isRateLimited(error) && Option.isSome(error.retryAfter)
     ? Effect.succeed(error.retryAfter.value)
     : Effect.map(Random.next, (draw) =>
@@ -38,7 +38,7 @@ export const backoffDelay = (settings: RetrySettings, error: RetryableError, n: 
  * The retry schedule: `attempts - 1` retries, each delayed by `backoffDelay`. It accepts any tagged error so that
  * it composes with `while: isRetryable`; only retryable errors ever reach it.
  */
-export const retrySchedule = <E extends { readonly _tag: string }>(
+const retrySchedule = <E extends { readonly _tag: string }>(
   settings: RetrySettings,
   hooks: Pick<RetryHooks, "onBackoff">
 ) =>
@@ -57,7 +57,7 @@ export const retrySchedule = <E extends { readonly _tag: string }>(
  * longer (a misconfigured `Retry-After: 99999999`, a date in 2100) would leave a run silent for that long; it ends
  * at once instead (exit 5), naming the wait, and resumes when run again.
  */
-export const retryAfterCapFactor = 10
+const retryAfterCapFactor = 10
 
 /** Why a 429's Retry-After cannot be honoured: past the cap, or past the deadline; none when it can. */
 const unwaitable = (settings: RetrySettings, error: RateLimited, deadlineAt: Option.Option<number>) =>

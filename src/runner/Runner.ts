@@ -149,8 +149,4 @@ export const runPipeline = Effect.fn("Runner.runPipeline")(function* (input: Run
   } satisfies RunSummary
 })
 
-export type RunPipeline = (
-  input: RunInput
-) => Effect.Effect<RunSummary, RunnerError, ServiceClient | CheckpointStore | RunProgress | DocumentIngest>
-
 export type { RunInput, RunSummary }

@@ -3,14 +3,14 @@ import type { ClientError, RetryableError } from "../client/ClientError.js"
 import type { RunOutcome } from "../store/CheckpointModel.js"
 
 /** 401/403 from the service: the token or the account may not do this. The run stops (exit 4). */
-export class ServiceRefused extends Data.TaggedError("ServiceRefused")<{ readonly cause: ClientError }> {
+class ServiceRefused extends Data.TaggedError("ServiceRefused")<{ readonly cause: ClientError }> {
   override get message() {
     return `the service refused the request: ${this.cause.message}`
   }
 }
 
 /** 400/404/422 and other rejected requests: retrying cannot help. Names the request and the field (exit 2). */
-export class RequestInvalid extends Data.TaggedError("RequestInvalid")<{ readonly cause: ClientError }> {
+class RequestInvalid extends Data.TaggedError("RequestInvalid")<{ readonly cause: ClientError }> {
   override get message() {
     return this.cause.message
   }
@@ -41,7 +41,7 @@ export class RunInputInvalid extends Data.TaggedError("RunInputInvalid")<{ reado
 }
 
 /** A reply the contract allows but that makes no sense (a run reply for other pairs, a missing table). */
-export class ServiceMisbehaved extends Data.TaggedError("ServiceMisbehaved")<{ readonly reason: string }> {
+class ServiceMisbehaved extends Data.TaggedError("ServiceMisbehaved")<{ readonly reason: string }> {
   override get message() {
     return this.reason
   }

@@ -5,7 +5,7 @@ import type { FlowSettings } from "./flow/FlowController.js"
 import { documentsPerTable } from "./flow/TableSize.js"
 
 /** Most pairs in one run request when the pipeline sets no `batch_size`: batches otherwise follow the window. */
-export const maxBatchPairs = 1000
+const maxBatchPairs = 1000
 
 /**
  * How many requests of each fixed-size kind run at once. Set-up requests are few and cheap next to the answers, so
@@ -38,7 +38,7 @@ export const fixedConcurrency = {
 } as const
 
 /** The run settings the runner works with: the effective pipeline's `run:` block plus who the work is done as. */
-export interface RunnerSettingsShape {
+interface RunnerSettingsShape {
   /** `concurrency: auto` (the window adapts up to `max_concurrency`) or a fixed number of units in flight. */
   readonly flow: FlowSettings
   /** Most pairs per run request: `batch_size`, else `maxBatchPairs` (a batch never exceeds the free slots). */
@@ -63,7 +63,7 @@ export interface RunnerSettingsShape {
 }
 
 /** `concurrency` and `max_concurrency` as the flow controller takes them. */
-export const flowSettingsOf = (run: Pipeline["run"]): FlowSettings =>
+const flowSettingsOf = (run: Pipeline["run"]): FlowSettings =>
   run.concurrency === "auto" ? { auto: true, max: run.max_concurrency } : { auto: false, max: run.concurrency }
 
 export class RunnerSettings extends Context.Tag("app/runner/RunnerSettings")<RunnerSettings, RunnerSettingsShape>() {

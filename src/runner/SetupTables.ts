@@ -100,7 +100,7 @@ const ensureColumns = Effect.fn("SetupTables.ensureColumns")(function* (
   return ids
 })
 
-export type SetupError = ClientError | ServiceUnavailable | StoreError
+type SetupError = ClientError | ServiceUnavailable | StoreError
 
 /** The run's tables, set up in slot order ahead of need: `table(slot)` waits until that one is ready. */
 export interface TableGate {

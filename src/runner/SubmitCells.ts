@@ -18,7 +18,7 @@ import type { RemoteTable } from "./SetupTables.js"
 export const keyOf = (cell: CellTask) => ({ documentId: cell.documentId, columnName: cell.columnName })
 
 /** Records pairs whose request landed: `submitted` in the checkpoint, then in flight (awaiting the poller). */
-export const adoptLanded = Effect.fn("SubmitCells.adoptLanded")(function* (
+const adoptLanded = Effect.fn("SubmitCells.adoptLanded")(function* (
   landed: ReadonlyArray<{ readonly intent: Intent; readonly cell: AiCell }>,
   inFlight: InFlightCells,
   sentAt?: number

@@ -6,8 +6,8 @@ import { apiDescription } from "../api/ApiDescription.js"
 import { ServiceSettings } from "./ServiceSettings.js"
 
 /** Where the interface is published; neither needs a token. */
-export const openApiPath = "/openapi.json"
-export const docsPath = "/docs"
+const openApiPath = "/openapi.json"
+const docsPath = "/docs"
 
 /** The description and its reference page: documentation, not API calls (fault injection leaves them alone). */
 export const isDocumentation = (url: string): boolean => {

@@ -9,7 +9,7 @@ import { OrganizationId, UserId } from "../api/Ids.js"
 import { ServiceSettings } from "./ServiceSettings.js"
 
 /** The caller a verified token names (the `CurrentUser` value). */
-export interface TokenUser {
+interface TokenUser {
   readonly userId: UserId
   readonly organizationIds: ReadonlyArray<OrganizationId>
   readonly plan: Plan
@@ -25,8 +25,8 @@ export class SecretUnavailable extends Data.TaggedError("SecretUnavailable")<{
   }
 }
 
-export const secretFile = "jwt-secret"
-export const defaultTokenTtl = Duration.hours(24)
+const secretFile = "jwt-secret"
+const defaultTokenTtl = Duration.hours(24)
 
 /**
  * The signing secret: the given one, else the one kept in the data directory, created (random, 0600) on
@@ -72,7 +72,7 @@ export const signToken = (secret: Redacted.Redacted<string>, user: TokenUser, tt
   })
 
 /** Verifies signature, expiry and claims; every failure is a 401 whose detail never repeats the token. */
-export const verifyToken = (secret: Redacted.Redacted<string>, token: Redacted.Redacted<string>) =>
+const verifyToken = (secret: Redacted.Redacted<string>, token: Redacted.Redacted<string>) =>
   Effect.gen(function* () {
     const jwt = Redacted.value(token).trim()
     if (jwt === "") return yield* Effect.fail(unauthorized("missing bearer token"))

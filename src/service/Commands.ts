@@ -22,7 +22,7 @@ export class CommandFailed extends Data.TaggedError("CommandFailed")<{ readonly 
   }
 }
 
-export const secretVariable = "DOCSWEEP_JWT_SECRET"
+const secretVariable = "DOCSWEEP_JWT_SECRET"
 
 /** `--secret`, else `DOCSWEEP_JWT_SECRET`, else (none) the secret kept in the data directory. */
 export const givenSecret = (secret: string | undefined) =>

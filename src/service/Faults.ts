@@ -14,7 +14,7 @@ import type { ServiceSettingsShape } from "./ServiceSettings.js"
  * - `delay`: the request waits `--fault-delay-ms` before it is processed; a client that gives up during the
  *   wait closes the connection, which cancels the request before it did anything.
  */
-export type FaultKind = "status500" | "status503" | "status429" | "dropBefore" | "dropAfter" | "delay"
+type FaultKind = "status500" | "status503" | "status429" | "dropBefore" | "dropAfter" | "delay"
 
 /** Picks the fault for two uniform draws in [0, 1). */
 export const pickFault = (kind: number, half: number): FaultKind => {

@@ -121,7 +121,7 @@ const unexpectedDefect = (defect: unknown): Effect.Effect<never, InternalServerE
   )
 
 /** Deepest JSON nesting a body may have: decoding deeper structures recurses past the stack. */
-export const maxJsonDepth = 64
+const maxJsonDepth = 64
 
 /** How deeply `text` nests arrays and objects (strings skipped), counting only up to `limit` + 1. */
 export const jsonDepth = (text: string, limit = maxJsonDepth): number => {

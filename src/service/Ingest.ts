@@ -15,7 +15,7 @@ export const parseDoctype = (text: string): Doctype | undefined =>
   doctypeFromFilename(`x.${text.trim().replace(/^\./, "")}`)
 
 /** The stored file could not be written. */
-export class FileNotStored extends Data.TaggedError("FileNotStored")<{
+class FileNotStored extends Data.TaggedError("FileNotStored")<{
   readonly path: string
   readonly cause: unknown
 }> {

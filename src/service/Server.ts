@@ -40,7 +40,7 @@ const StoresLive = Layer.mergeAll(
 ).pipe(Layer.provideMerge(ServiceDatabase.Default))
 
 /** Everything but HTTP: database, stores, auth, ingestion, engine and the task pool. */
-export const ServiceCoreLive = Layer.mergeAll(Ingest.Default, TaskPool.Default, Auth.Default).pipe(
+const ServiceCoreLive = Layer.mergeAll(Ingest.Default, TaskPool.Default, Auth.Default).pipe(
   Layer.provideMerge(StoresLive),
   Layer.provideMerge(ServiceEngine.Default),
   Layer.provide(NodeHttpClient.layer)

@@ -10,7 +10,7 @@ import { type ClaimedTask, type Refused, TaskStore } from "./store/TaskStore.js"
 /** Claims that fail are tried again every second: the pool never stops while the service runs. */
 const claimRetry = Schedule.spaced("1 second")
 
-export const injectedFailure = "injected failure (--fail-rate): the first attempt of this task failed on purpose"
+const injectedFailure = "injected failure (--fail-rate): the first attempt of this task failed on purpose"
 
 /**
  * The pool that answers cells and chat messages. Tasks are rows; a dispatcher claims pending ones (one transaction

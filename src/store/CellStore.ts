@@ -11,7 +11,7 @@ import type {
   WantedCell
 } from "./CheckpointModel.js"
 import { mapRows } from "./StoreRows.js"
-import type { SyncAction } from "./SyncRules.js"
+import type { SyncWrite } from "./SyncRules.js"
 import { type CellRow, toCell } from "./WorkRecords.js"
 import { filterCondition, filterParams, makeWorkRows, resultRow } from "./WorkRows.js"
 
@@ -85,14 +85,12 @@ export class CellStore extends Effect.Service<CellStore>()("app/store/CellStore"
          finished_at = CASE WHEN @state = 'pending' THEN NULL ELSE @at END ${where}`
     )
 
-    const apply = (action: SyncAction, wanted: WantedCell, old: { readonly dependency_key: string } | undefined) => {
+    const apply = (action: SyncWrite, wanted: WantedCell, old: { readonly dependency_key: string } | undefined) => {
       const key = { documentId: wanted.documentId, columnName: wanted.columnName }
       // A pair kept while stale (in flight) must keep the query key its remote cell was asked under.
       const sameKey = old?.dependency_key === wanted.dependencyKey
       const queryKey = sameKey || action._tag !== "keep" ? (wanted.queryKey ?? null) : null
       switch (action._tag) {
-        case "none":
-          return
         case "insert":
           insert.run({ ...wanted, queryKey })
           return

@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { CheckpointDatabase } from "./CheckpointDatabase.js"
 import type { ChatFilter, ChatKey, ChatResult, ChatSession, SyncOptions, WantedChatMessage } from "./CheckpointModel.js"
 import { mapRows } from "./StoreRows.js"
-import type { SyncAction } from "./SyncRules.js"
+import type { SyncWrite } from "./SyncRules.js"
 import { type ChatRow, toChat } from "./WorkRecords.js"
 import { filterCondition, filterParams, makeWorkRows, resultRow } from "./WorkRows.js"
 
@@ -55,7 +55,7 @@ export class ChatStore extends Effect.Service<ChatStore>()("app/store/ChatStore"
          seconds = @seconds, run_id = @runId, finished_at = CASE WHEN @state = 'pending' THEN NULL ELSE @at END ${where}`
     )
 
-    const apply = (action: SyncAction, message: WantedMessage) => {
+    const apply = (action: SyncWrite, message: WantedMessage) => {
       const row = { ...message, documentIds: JSON.stringify(message.documentIds) }
       if (action._tag === "insert") insert.run(row)
       else if (action._tag === "reset") reset.run({ ...row, fresh: action.fresh ? 1 : 0 })

@@ -6,7 +6,7 @@ import { checkpointError, type StoreError } from "./StoreError.js"
 /** One open checkpoint connection (see `Sqlite`); every failure is a `StoreError`. */
 export type Database = Sqlite<StoreError>
 
-export interface OpenOptions {
+interface OpenOptions {
   /** Refuse a missing file instead of creating it (merge sources, `docsweep status`). */
   readonly fileMustExist?: boolean
   /** Open an existing file for reading only (`docsweep view` beside a running run): nothing is ever written. */

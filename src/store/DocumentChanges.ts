@@ -2,7 +2,7 @@ import type BetterSqlite3 from "better-sqlite3"
 import type { RunHistory } from "./RunHistory.js"
 
 /** A document named by `docsweep diff`: its checkpoint id and the file name it was uploaded as. */
-export interface DocumentRef {
+interface DocumentRef {
   readonly documentId: number
   readonly filename: string
 }

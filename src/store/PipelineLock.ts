@@ -21,8 +21,8 @@ export class PipelineLocked extends Data.TaggedError("PipelineLocked")<{
 }
 
 /** How often a run renews its lock, and how old a heartbeat must be before any host may take the lock over. */
-export const heartbeatEvery = Duration.seconds(10)
-export const staleAfter = Duration.seconds(60)
+const heartbeatEvery = Duration.seconds(10)
+const staleAfter = Duration.seconds(60)
 
 const LockOwner = Schema.Struct({
   pid: Schema.Int.pipe(Schema.positive()),

@@ -11,9 +11,9 @@ export interface RunColumn {
 }
 
 /** Set by `reset` (and a merge): pairs may have gone, so the next snapshot also records what is no longer there. */
-export const historyResetKey = "history.reset"
+const historyResetKey = "history.reset"
 /** Runs before this one were recorded by a docsweep that kept no history (see Migrations). */
-export const historyFirstRunKey = "history.first_run"
+const historyFirstRunKey = "history.first_run"
 
 interface HistoricCell {
   readonly document_id: number

@@ -26,7 +26,7 @@ const sources = {
   answers: latestOf("answers", "document_id, column_name"),
   chat_answers: latestOf("chat_answers", "chat_name, session_key, position")
 } as const
-export type MergedTable = keyof typeof sources
+type MergedTable = keyof typeof sources
 
 const eachTable = <A>(f: (table: MergedTable) => A): Record<MergedTable, A> => ({
   documents: f("documents"),

@@ -36,7 +36,7 @@ export interface Sqlite<E> {
   readonly transaction: <A>(operation: string, run: () => A) => Effect.Effect<A, E>
 }
 
-export interface SqliteOptions<E> {
+interface SqliteOptions<E> {
   readonly path: string
   /** One SQL script per schema version, in order (see `migrate`). */
   readonly migrations: ReadonlyArray<string>

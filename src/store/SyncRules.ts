@@ -14,7 +14,7 @@ export interface WantedPair {
   readonly queryKey?: string | undefined
 }
 
-export type SyncAction =
+type SyncAction =
   | { readonly _tag: "none" }
   | { readonly _tag: "insert" }
   | { readonly _tag: "keep" }
@@ -22,7 +22,10 @@ export type SyncAction =
   /** Back to `pending`, response cleared; `fresh`: a new question (attempts from 0); `clearRemote`: forget remote ids. */
   | { readonly _tag: "reset"; readonly fresh: boolean; readonly clearRemote: boolean }
 
-export interface SyncDecision {
+/** The actions that write: a sync never passes "none" on to its store. */
+export type SyncWrite = Exclude<SyncAction, { readonly _tag: "none" }>
+
+interface SyncDecision {
   readonly action: SyncAction
   readonly counted: keyof Omit<SyncCounts, "total">
 }

@@ -1,7 +1,7 @@
 import type BetterSqlite3 from "better-sqlite3"
 import type { CellKey, CellState, ChatKey, ResultFields, SyncCounts, SyncOptions } from "./CheckpointModel.js"
 import { stateCounts } from "./StoreRows.js"
-import { decideSync, type StoredPair, type SyncAction, type WantedPair } from "./SyncRules.js"
+import { decideSync, type StoredPair, type SyncWrite, type WantedPair } from "./SyncRules.js"
 
 /**
  * What cells and chat messages share in the checkpoint: both are units of work keyed in their own table, synced
@@ -23,7 +23,7 @@ interface UnitKeys {
   readonly chat_messages: ChatKey
 }
 
-export type UnitTable = keyof UnitKeys
+type UnitTable = keyof UnitKeys
 
 const workTables: { readonly [T in UnitTable]: WorkTable<UnitKeys[T]> } = {
   cells: {
@@ -66,7 +66,7 @@ export const resultRow = <K>(key: K, result: ResultFields) => ({
 })
 
 /** A result's row for the unit keyed `K`: what the unit's update and its history entry are written from. */
-export type ResultRow<K> = ReturnType<typeof resultRow<K>>
+type ResultRow<K> = ReturnType<typeof resultRow<K>>
 
 /** The parameters of a listing: wanted units unless `includeUnwanted`, optionally of some states. */
 export const filterParams = (filter: {
@@ -130,7 +130,7 @@ export const makeWorkRows = <T extends UnitTable>(sqlite: BetterSqlite3.Database
   const sync = <W extends K & WantedPair>(
     wanted: Iterable<W>,
     options: SyncOptions & { readonly write: boolean },
-    apply: (action: SyncAction, unit: W, old: StoredRow | undefined) => void
+    apply: (action: SyncWrite, unit: W, old: StoredRow | undefined) => void
   ): SyncCounts => {
     const tally = { total: 0, alreadyAnswered: 0, toRun: 0, inFlight: 0, skipped: 0 }
     forgetSeen.run()

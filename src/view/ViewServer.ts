@@ -8,7 +8,7 @@ import { livePaths, versionHeader } from "../export/html/PageData.js"
 import { renderHtml } from "../export/html/WriteHtml.js"
 import type { Packed } from "./ViewSource.js"
 
-export interface ViewHandlers {
+interface ViewHandlers {
   readonly version: Effect.Effect<string, unknown>
   readonly current: Effect.Effect<Packed, unknown>
   readonly pageText: (documentId: number, page: number) => Effect.Effect<Option.Option<string>>

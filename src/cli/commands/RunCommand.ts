@@ -8,6 +8,7 @@ import { LiveDisplay } from "../ProgressDisplay.js"
 import { runOutputDir, statePath } from "../Reports.js"
 import { checkSummaryPath } from "../RunEnding.js"
 import { runJob } from "../RunJob.js"
+import type { RunConnection } from "../RunLayer.js"
 import { runCommandWith } from "../runCommand.js"
 import { parseShard } from "../Shard.js"
 import { UsageError } from "../UsageError.js"
@@ -61,11 +62,14 @@ const parseRun = (argv: RunArgs) =>
     const interval = yield* parseInterval(argv.progressInterval)
     yield* checkSummaryPath(argv.summaryJson)
     const outputDir = runOutputDir(effective.pipeline.output.dir, shard)
-    const identity = effective.service.baseUrl === undefined ? embeddedIdentity(effective.service) : undefined
+    const { baseUrl } = effective.service
+    const identity = embeddedIdentity(effective.service)
+    const connection: RunConnection =
+      baseUrl === undefined ? { _tag: "Embedded", engine, ...identity } : { _tag: "Configured", baseUrl }
     return {
       loaded,
-      effective: { ...effective, service: { ...effective.service, ...identity } },
-      embedded: identity === undefined ? undefined : { ...identity, engine },
+      effective: baseUrl === undefined ? { ...effective, service: { ...effective.service, ...identity } } : effective,
+      connection,
       shard,
       outputDir,
       checkpoint: statePath(outputDir),

@@ -16,7 +16,7 @@ export interface Quote {
   readonly document: string | undefined
 }
 
-export interface ReadAnswer {
+interface ReadAnswer {
   /** The first line that is not a quote, or the first quote's text; "" for an empty answer. */
   readonly short: string
   readonly quotes: ReadonlyArray<Quote>

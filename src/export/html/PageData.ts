@@ -12,7 +12,7 @@ export const pageDataFormat = 1
 /** One character per cell: success, failed, pending, running, skipped, or no cell planned. */
 export type StatusCode = "s" | "f" | "p" | "r" | "k" | "-"
 
-export interface PageRun {
+interface PageRun {
   readonly id: number
   readonly startedAt: string
   readonly finishedAt: string | null
@@ -23,7 +23,7 @@ export interface PageRun {
   readonly counts: Readonly<Record<string, number>>
 }
 
-export interface PageColumn {
+interface PageColumn {
   readonly name: string
   readonly query: string
   /** The column's meta as JSON text ("{}" when empty). */
@@ -31,13 +31,13 @@ export interface PageColumn {
   readonly type: "text" | "number" | "date"
 }
 
-export interface PageDocuments {
+interface PageDocuments {
   readonly ids: ReadonlyArray<number>
   readonly filenames: ReadonlyArray<string>
   readonly pages: ReadonlyArray<number | null>
 }
 
-export interface PageCells {
+interface PageCells {
   /** One `StatusCode` per cell. */
   readonly status: string
   /** The answer of each cell ("" when it has none). */

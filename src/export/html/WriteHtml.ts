@@ -11,7 +11,7 @@ import { base64OfGzip, gzipPageData } from "./PackPageData.js"
 import { loadPageAssets, type PageAssets } from "./PageAssets.js"
 import type { PageData } from "./PageData.js"
 
-export interface HtmlOptions {
+interface HtmlOptions {
   /** The report's timestamp; the caller passes Clock time. */
   readonly now: Date
   /** The pipeline's effective settings, shown in the run overview (never the token). */

@@ -15,23 +15,23 @@ import { nextPollAt } from "./PollSchedule.js"
 import { addSojourns, noSojourns, type Sojourns } from "./Sojourns.js"
 
 /** Cells and chat messages share the window; their answer times are learned apart (they differ). */
-export type UnitKind = "cells" | "chats"
+type UnitKind = "cells" | "chats"
 
-export interface GateState {
+interface GateState {
   /** Slots: the controller's window, rounded. */
   readonly limit: number
   readonly inFlight: number
 }
 
 /** One list to poll: its units in flight and what its last read cost. */
-export interface ListToPoll {
+interface ListToPoll {
   readonly lastPollAt: number | undefined
   readonly inFlight: ReadonlyArray<readonly [sentAt: number, count: number]>
   readonly listingBytes: number
   readonly pollRtt: number
 }
 
-export interface PollBounds {
+interface PollBounds {
   readonly minGap: number | undefined
   readonly maxGap: number | undefined
 }

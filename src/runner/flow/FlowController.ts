@@ -84,10 +84,10 @@ export interface FlowState {
 }
 
 export const initialWindow = 8
-export const initialCreep = 0.05
+const initialCreep = 0.05
 /** Queued work kept beyond the detection gap: absorbs jitter in answer times and poll timing. */
-export const coverMargin = 1.25
-export const minQueue = 1
+const coverMargin = 1.25
+const minQueue = 1
 const ewmaWeight = 0.2
 const ewma = (current: number, sample: number) =>
   Number.isFinite(current) ? current + ewmaWeight * (sample - current) : sample
@@ -115,7 +115,7 @@ export const makeFlowState = (settings: FlowSettings, now: number): FlowState =>
  * How far back the completion rate looks: at least 2 s, and several poll gaps and answer times, so a 2-minute
  * service polled every 30 s still has a rate between its polls.
  */
-export const rateWindowMs = (state: FlowState) =>
+const rateWindowMs = (state: FlowState) =>
   Math.min(600_000, Math.max(2000, 4 * orZero(state.pollGap), 2 * orZero(state.sojourn)))
 
 /** Per-poll sojourn means are kept this long: their minimum is the latency without queueing. */
@@ -131,10 +131,10 @@ export const completionRate = (state: FlowState, now: number): number => {
 }
 
 /** Sojourn without queueing: the lowest per-poll mean kept (NaN before any). */
-export const baseSojourn = (state: FlowState): number =>
+const baseSojourn = (state: FlowState): number =>
   state.sojournMeans.length === 0 ? Number.NaN : Math.min(...state.sojournMeans.map(([, mean]) => mean))
 
-export interface FlowEstimate {
+interface FlowEstimate {
   /** Answers per second. */
   readonly rate: number
   /** Units the service is answering for us. */

@@ -39,7 +39,7 @@ export interface PollPlanInput {
 }
 
 /** Never two polls of one list closer than this, nor (uncapped) closer than twice the time a poll takes. */
-export const floorGapMs = 10
+const floorGapMs = 10
 /** Never a list left unread longer than this while it has units in flight (unless `poll.max_interval` says). */
 export const defaultMaxGapMs = 30_000
 /** Before any answer was seen: the first look this long after sending, then at twice the age of the oldest unit. */
@@ -48,11 +48,11 @@ export const firstLookMs = 50
  * A poll is worth one answer per this many bytes listed (plus `requestBytes` for the request itself): polls of a
  * 1,000-cell table (~200 KB of short answers) wait for about 50 answers, a 10-cell one for one.
  */
-export const bytesPerAnswer = 4096
-export const requestBytes = 1024
+const bytesPerAnswer = 4096
+const requestBytes = 1024
 /** An answer should wait unseen at most this share of the answer latency (capped: the smaller share). */
-export const lateShare = 0.35
-export const lateShareCapped = 0.1
+const lateShare = 0.35
+const lateShareCapped = 0.1
 
 /**
  * Survival with a Pareto tail past the largest sample: a unit older than anything seen stays "due soon", with
@@ -66,10 +66,7 @@ const survival = (sojourns: Sojourns, age: number): number => {
 }
 
 /** Expected number of units done, when a poll sent at `at` has the list read, that were not done at the last poll. */
-export const expectedDone = (
-  input: Pick<PollPlanInput, "lastPollAt" | "inFlight" | "sojourns" | "readDelay">,
-  at: number
-) => {
+const expectedDone = (input: Pick<PollPlanInput, "lastPollAt" | "inFlight" | "sojourns" | "readDelay">, at: number) => {
   let done = 0
   const readAt = at + input.readDelay
   for (const [sentAt, count] of input.inFlight) {

@@ -13,7 +13,7 @@ export interface Sojourns {
   readonly sorted: ReadonlyArray<number>
 }
 
-export const sojournCapacity = 256
+const sojournCapacity = 256
 
 export const noSojourns: Sojourns = { recent: [], sorted: [] }
 

@@ -4,7 +4,7 @@
  * keep a poll near 200 KB of short answers: cheap enough to poll a 200 ms service every few tens of milliseconds
  * at under 20 KB of listing per answer, while a 100 × 50 pipeline still needs only five tables.
  */
-export const cellsPerTable = 1000
+const cellsPerTable = 1000
 
 /** Documents per table: `max_documents_per_table` when set, else what keeps a table near `cellsPerTable` cells. */
 export const documentsPerTable = (columns: number, explicit: number | undefined): number =>

@@ -1,7 +1,7 @@
 import { pagesFromMarkers } from "./PageMarkers.js"
 
 /** Characters per page when plain text marks no pages of its own (stated in the README). */
-export const pageSize = 3000
+const pageSize = 3000
 
 /**
  * Splits plain text into pages: form feeds are page breaks; else printed page numbers ("- 3 -", "Page 3",

@@ -11,7 +11,7 @@ export { ExtractionFailed } from "./ExtractionFailed.js"
 export type Doctype = "txt" | "md" | "html" | "pdf" | "docx"
 
 /** A document's text, one string per page (1-based page n is `pages[n - 1]`). */
-export interface ExtractedText {
+interface ExtractedText {
   readonly pages: ReadonlyArray<string>
 }
 

@@ -30,16 +30,16 @@ export interface EngineFlags {
 }
 
 /** The engine flags do not make a usable choice; `reason` names the flag. */
-export class EngineChoiceInvalid extends Data.TaggedError("EngineChoiceInvalid")<{ readonly reason: string }> {
+class EngineChoiceInvalid extends Data.TaggedError("EngineChoiceInvalid")<{ readonly reason: string }> {
   override get message() {
     return this.reason
   }
 }
 
-export const engineNames = ["extractive", "latency", "openai"] as const
+const engineNames = ["extractive", "latency", "openai"] as const
 
 /** Environment variable holding the model API key; read here only, kept `Redacted` from then on. */
-export const apiKeyVariable = "DOCSWEEP_LLM_API_KEY"
+const apiKeyVariable = "DOCSWEEP_LLM_API_KEY"
 
 const invalid = (reason: string) => Either.left(new EngineChoiceInvalid({ reason }))
 

@@ -5,7 +5,7 @@ import { type AnswerEngine, type AnswerRequest, type ChunkSink, writeChunks } fr
 export const latencyDistributions = ["fixed", "exponential", "lognormal"] as const
 export type LatencyDistribution = (typeof latencyDistributions)[number]
 
-export interface LatencyEngineSettings {
+interface LatencyEngineSettings {
   /** Median generation time of one answer, in milliseconds; 0 answers at once. */
   readonly latencyMs: number
   /** `fixed` (every answer takes `latencyMs`), `exponential` or `lognormal` with that median. */
@@ -25,7 +25,7 @@ const subject = (request: AnswerRequest): string => {
 }
 
 /** The two chunks of the fixed answer; joined they read `Answer to "<query>" for document <id> (<filename>)`. */
-export const latencyAnswerChunks = (request: AnswerRequest): readonly [string, string] => [
+const latencyAnswerChunks = (request: AnswerRequest): readonly [string, string] => [
   `Answer to "${request.query}"`,
   subject(request)
 ]

@@ -56,14 +56,14 @@ export class DocumentNotes extends Effect.Service<DocumentNotes>()("app/service/
   })
 }) {}
 
-export interface NewAnnotation {
+interface NewAnnotation {
   readonly documentId: number
   readonly userId: number
   readonly type: string
   readonly description: string
 }
 
-export interface NewComment {
+interface NewComment {
   readonly annotationId: number
   readonly userId: number
   readonly content: string

@@ -21,7 +21,7 @@ interface MessageRow {
 }
 
 /** The chat flags of a message (reference §4.3), defaults applied. */
-export interface MessageOptions {
+interface MessageOptions {
   readonly chat_model?: string | undefined
   readonly language: string
   readonly restrict_to_context: boolean
@@ -44,7 +44,7 @@ const toMessage = (row: MessageRow): ChatMessage => ({
   user_rating: row.user_rating
 })
 
-export interface NewMessage {
+interface NewMessage {
   readonly sessionId: number
   readonly userId: number
   readonly query: string

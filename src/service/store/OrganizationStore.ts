@@ -24,7 +24,7 @@ interface UserRow {
 }
 
 /** An account with this e-mail address exists already. */
-export class EmailTaken extends Data.TaggedError("EmailTaken")<{ readonly email: string }> {
+class EmailTaken extends Data.TaggedError("EmailTaken")<{ readonly email: string }> {
   override get message() {
     return `a user with e-mail ${this.email} exists already`
   }

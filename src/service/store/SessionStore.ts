@@ -12,7 +12,7 @@ import {
 } from "./MemberDocuments.js"
 import { cancelTask } from "./TaskStore.js"
 
-export interface SessionRow extends MemberRow {
+interface SessionRow extends MemberRow {
   readonly is_multidoc: number
 }
 
@@ -34,7 +34,7 @@ const clearMessages = (sql: Sql, sessionId: number, now: string) => {
   sql.run("DELETE FROM ai_messages WHERE session_id = ?", sessionId)
 }
 
-export interface NewSession {
+interface NewSession {
   readonly organizationId: number
   readonly userId: number
   readonly isMultidoc: boolean

@@ -39,7 +39,7 @@ const toColumn = (row: ColumnRow): AiColumn => ({
   ai_table_id: row.table_id as TableId
 })
 
-export interface NewTable {
+interface NewTable {
   readonly organizationId: number
   readonly userId: number
   readonly documentIds: ReadonlyArray<number>

@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { nowIso, ServiceDatabase, type Sql } from "../ServiceDatabase.js"
 import { taskIdOf } from "./DocumentRecords.js"
 
-export type TaskKind = "cell" | "chat"
+type TaskKind = "cell" | "chat"
 
 /** A task the pool has taken: `running` in the database until it succeeds, fails or is superseded. */
 export interface ClaimedTask {
@@ -98,7 +98,7 @@ export const admit = (sql: Sql, admission: Admission, requested: number): Refuse
 }
 
 /** Tasks of this user waiting for a worker or being answered: what `--max-pending` caps. */
-export const openTasksOf = (sql: Sql, userId: number): number =>
+const openTasksOf = (sql: Sql, userId: number): number =>
   sql.get<{ n: number }>(
     "SELECT count(*) AS n FROM tasks WHERE user_id = ? AND status IN ('pending', 'running')",
     userId
@@ -132,7 +132,7 @@ const percentiles = (values: ReadonlyArray<number>) => {
  * waiting at once (a sweep over submissions and takes; a task cancelled before any worker took it leaves the
  * queue when it was cancelled).
  */
-export const summarizeQueue = (sinceMs: number, rows: ReadonlyArray<QueueRow>) => {
+const summarizeQueue = (sinceMs: number, rows: ReadonlyArray<QueueRow>) => {
   const events: Array<readonly [number, number]> = []
   for (const row of rows) {
     events.push([row.created_ms, 1])

@@ -6,7 +6,7 @@
 
 type Child = Node | string | null | undefined | false
 
-export interface Attributes {
+interface Attributes {
   readonly class?: string | undefined
   /** Fixed attribute names only (role, aria-*, data-*, id, type …); never `on…` handlers or `style`. */
   readonly [name: string]: string | number | boolean | undefined
@@ -51,16 +51,14 @@ export const button = (label: Child, action: (event: MouseEvent) => void, attrib
   return element
 }
 
-/** `text` with the parts in `[start, end)` ranges wrapped in `<mark>` (as Text nodes, never HTML). */
-export const marked = (text: string, ranges: ReadonlyArray<readonly [number, number]>): DocumentFragment => {
+/** `text` with its `[start, end)` wrapped in `<mark>` (as Text nodes, never HTML); without a range, all plain. */
+export const marked = (text: string, range: { readonly start: number; readonly end: number } | undefined) => {
   const fragment = document.createDocumentFragment()
-  let at = 0
-  for (const [start, end] of [...ranges].sort((a, b) => a[0] - b[0])) {
-    if (start < at) continue
-    append(fragment, text.slice(at, start), el("mark", {}, text.slice(start, end)))
-    at = end
+  if (range === undefined) append(fragment, text)
+  else {
+    const { start, end } = range
+    append(fragment, text.slice(0, start), el("mark", {}, text.slice(start, end)), text.slice(end))
   }
-  append(fragment, text.slice(at))
   return fragment
 }
 

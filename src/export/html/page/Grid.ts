@@ -23,7 +23,7 @@ import {
 } from "./GridRows.js"
 import type { SortKey, ViewState } from "./View.js"
 
-export interface GridActions {
+interface GridActions {
   /** Show the detail of a document's cell in a query column. */
   readonly open: (row: number, col: number) => void
   readonly sort: (key: SortKey) => void

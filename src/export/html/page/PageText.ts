@@ -26,7 +26,7 @@ export const pageTextView = (documentId: number, quote: Quote): HTMLElement => {
     .then((replies) => {
       const text = replies.map(textOf).join("\n\n")
       const found = findQuote(text, quote.text)
-      replace(box, marked(text, found === undefined ? [] : [[found.start, found.end]]))
+      replace(box, marked(text, found))
       if (found === undefined)
         box.prepend(
           el(

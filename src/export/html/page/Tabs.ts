@@ -1,6 +1,6 @@
 import { el } from "./Dom.js"
 
-export interface TabSpec {
+interface TabSpec {
   readonly id: string
   readonly label: string
   readonly panel: HTMLElement

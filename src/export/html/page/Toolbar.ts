@@ -2,7 +2,7 @@ import type { Cells } from "./Cells.js"
 import { button, count, el, replace } from "./Dom.js"
 import { type StatusFilter, statusCounts, type ViewState } from "./View.js"
 
-export type ViewChange = (change: Partial<ViewState>) => void
+type ViewChange = (change: Partial<ViewState>) => void
 
 /** Search, status filter, column choice and the count of documents shown. */
 export class Toolbar {

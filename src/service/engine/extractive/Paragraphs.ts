@@ -12,7 +12,7 @@ const tableRow = /\S {3,}\S.* {3,}\S|^\s*\|/
 const sectionWord = /^\s*(?:ARTICLE|Article|SECTION|Section|SCHEDULE|Schedule|EXHIBIT|Exhibit)\s+[\dIVXA-Z]/
 
 /** A short line that names a section: all capitals, "ARTICLE 4", "12. Governing Law", a Markdown "#" line. */
-export const isHeading = (line: string): boolean => {
+const isHeading = (line: string): boolean => {
   const text = line.trim()
   if (text.length === 0 || text.length > 90) return false
   if (/^#{1,6}\s/.test(text)) return true

@@ -1,7 +1,7 @@
 import { findParties } from "./PartySpans.js"
 
 /** A party as listed: its name and the role the document gives it, if any. */
-export interface ListedParty {
+interface ListedParty {
   readonly name: string
   readonly role: string
 }

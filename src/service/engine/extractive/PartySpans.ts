@@ -125,7 +125,7 @@ export const findParties = (text: string): Array<Span> => {
 }
 
 /** A defined role: the name a party is given in the text ("Supplier") and who it is. */
-export interface RoleDefinition {
+interface RoleDefinition {
   /** Empty for a party named without a role ("Accepted and agreed: Maria Delgado"). */
   readonly role: string
   readonly name: string

@@ -49,7 +49,7 @@ const preambleAt = (passages: ReadonlyArray<IndexedPassage>): number =>
   )
 
 /** Builds the index; query terms arrive already processed, so the search side only splits on spaces. */
-export const buildIndex = (documents: ReadonlyArray<EngineDocument>): PassageIndex => {
+const buildIndex = (documents: ReadonlyArray<EngineDocument>): PassageIndex => {
   const processed = documents.flatMap((document) =>
     document.passages.map((passage) => ({ passage, document, stems: terms(passage.text) }))
   )

@@ -17,7 +17,7 @@ const anchorWeight = 3
 const reach = 40
 
 /** A span and how close it sits to the question's words: 1 when all of them are right next to it, 0 when none occur. */
-export interface NearSpan {
+interface NearSpan {
   readonly span: Span
   readonly closeness: number
 }

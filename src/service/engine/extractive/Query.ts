@@ -64,7 +64,7 @@ const anaphora =
   /^(?:and|but|also|so|what\s+about|how\s+about|what\s+of|same\s+for|and\s+for)\b|\b(?:it|its|they|them|their|that|this|those|these|he|she|his|her|the\s+other)\b/i
 
 /** A message that leans on the previous one: short, or opening with "and…"/"what about…", or using pronouns. */
-export const isFollowUp = (question: string): boolean => {
+const isFollowUp = (question: string): boolean => {
   const own = terms(question).filter((term) => !generic.has(term))
   return own.length <= 2 || (anaphora.test(question) && own.length <= 6)
 }

@@ -4,7 +4,7 @@ import { splitSentences } from "./Sentences.js"
 import { terms } from "./Terms.js"
 
 /** A ranked passage; `score` is relative to the best passage (1). */
-export interface RankedPassage {
+interface RankedPassage {
   readonly entry: IndexedPassage
   readonly score: number
   readonly raw: number
@@ -70,7 +70,7 @@ export const rankPassages = (index: PassageIndex, query: Query, limit = passageL
 const relatedCredit = 0.5
 
 /** IDF-weighted share of the query's distinctive term groups present in a set of stems. */
-export const coverageOf = (index: PassageIndex, query: Query, present: ReadonlySet<string>): number => {
+const coverageOf = (index: PassageIndex, query: Query, present: ReadonlySet<string>): number => {
   let total = 0
   let found = 0
   for (const group of query.groups) {

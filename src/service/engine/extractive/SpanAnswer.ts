@@ -9,7 +9,7 @@ import { hasOwnKind, spanFinder } from "./SpanFinder.js"
 import { preferred } from "./SpanPreference.js"
 
 /** A sentence may answer only if it ranks at least this high (best sentence = 1)… */
-export const spanScoreFloor = 0.45
+const spanScoreFloor = 0.45
 /** …or holds at least this share of the question's distinctive terms. */
 export const spanCoverageFloor = 0.5
 /** A best amount worth less than this (a percentage standing in, a side clause, far from the question) is weak… */

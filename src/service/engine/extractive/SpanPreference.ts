@@ -64,7 +64,7 @@ const otherActionFit = (text: string, query: Query) => {
 }
 
 /** The spans of the wanted shape (the others fall away when any is present) and how well the sentence fits. */
-export interface Preferred {
+interface Preferred {
   readonly spans: ReadonlyArray<Span>
   readonly fit: number
 }

@@ -8,7 +8,7 @@ import { terms } from "./Terms.js"
 import { pickDistinct, quotable, rankByCentrality } from "./TextRank.js"
 
 /** What a summary question asks for. */
-export interface SummaryRequest {
+interface SummaryRequest {
   readonly focus: "document" | "risks"
   /** Sentences per document: as many as the question says, else a default. */
   readonly count: number | undefined

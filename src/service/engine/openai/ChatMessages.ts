@@ -7,7 +7,7 @@ export interface ChatMessage {
   readonly content: string
 }
 
-export const systemPrompt = [
+const systemPrompt = [
   "You answer questions about documents using only the context passages below.",
   "Each passage is labelled [filename, p. N] with the document and the page it comes from.",
   "Answer only from the context; never use outside knowledge.",

@@ -69,7 +69,7 @@ const decodeErrorBody = Schema.decodeUnknownEither(ErrorBody)
 const maxBodyChars = 200
 
 /** The useful part of an error body: OpenAI's `error.message` when present, else the text, squeezed and cut. */
-export const shortBody = (body: string): string => {
+const shortBody = (body: string): string => {
   const decoded = decodeErrorBody(body)
   const text = Either.isRight(decoded)
     ? typeof decoded.right.error === "string"
