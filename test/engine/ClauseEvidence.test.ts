@@ -378,6 +378,22 @@ const notClaimed: ReadonlyArray<readonly [string, string]> = [
   [
     "Does intellectual property become the property of the other party?",
     "Upon termination, all rights granted to Distributor in the Technology shall revert to Company."
+  ],
+  [
+    "Does the contract grant a license?",
+    "Subject to the terms of this Agreement, Supplier may use the services of subcontractors to perform its obligations."
+  ],
+  [
+    "Is a party restricted from soliciting the other's customers?",
+    "Distributor shall not do business with any customer that appears on a government denied-parties list."
+  ],
+  [
+    "Is the license non-transferable?",
+    "Company shall not transfer any Customer Content to any third party except as required by law."
+  ],
+  [
+    "Does the contract provide for liquidated damages or a termination fee?",
+    "Upon any termination prior to the expiration of the Term, Customer shall pay all remaining amounts due for Services performed through the termination date."
   ]
 ]
 

@@ -39,7 +39,7 @@ export const commercialClauses: ReadonlyArray<ClauseType> = [
     name: "non-solicitation of customers",
     asks: /\b(?:solicit\w*|approach\w*|poach\w*|divert\w*|interfer\w*)\b[^?]{0,50}\b(?:customers?|clients?|accounts?)\b|\b(?:customers?|clients?)\b[^?]{0,30}\bsolicit\w*|\b(?:go\s+after|target\w*|pursu\w*|steal\w*|take\s+away|lure\w*)\b[^?]{0,50}\b(?:customers?|clients?|accounts?)\b/i,
     evidence: [
-      /\b(?:solicit\w*|divert\w*|entice\w*|induce\w*|interfere\w*)\b[^.;]{0,150}\b(?:customers?|clients?|accounts?)\b|\b(?:customers?|clients?)\b[^.;]{0,80}\bsolicit\w*|\bnot\s+(?:to\s+)?(?:\w+\s+){0,2}(?:contract|deal|do\s+business|transact)\w*\s+(?:\w+\s+){0,2}with\s+any\s+(?:clients?|customers?|accounts?)\b/i,
+      /\b(?:solicit\w*|divert\w*|entice\w*|induce\w*|interfere\w*)\b[^.;]{0,150}\b(?:customers?|clients?|accounts?)\b|\b(?:customers?|clients?)\b[^.;]{0,80}\bsolicit\w*|\bnot\s+(?:to\s+)?(?:\w+\s+){0,2}(?:contract|deal|do\s+business|transact)\w*\s+(?:\w+\s+){0,2}with\s+any\s+(?:clients?|customers?|accounts?)\s+(?:of|introduced|referred|procured)\b/i,
       /\b(?:not|no|refrain|non-?solicit\w*)\b/i
     ]
   },

@@ -30,7 +30,7 @@ export const liabilityClauses: ReadonlyArray<ClauseType> = [
     name: "liquidated damages",
     asks: /\bliquidated\b|\b(?:termination|break(?:-?up)?|cancellation|exit)\s+fees?\b|\bpenalt\w*/i,
     evidence: [
-      /\bliquidated\s+damages\b|\b(?:early\s+)?termination\s+(?:fees?|charges?|payments?)\b|\bbreak(?:-?up)?\s+fees?\b|\bcancellation\s+(?:fees?|charges?)\b|\bpenalty\b|\blate\s+delivery\s+(?:charges?|fees?|penalt\w*|damages)\b|\bdelay\s+(?:penalt\w*|damages)\b|\bterminat\w*\b[^.;]{0,100}\b(?:before|prior\s+to)\s+(?:the\s+)?(?:end|expiration|expiry)\b[^.;]{0,100}\bpay\b[^.;]{0,80}\b(?:remainder|balance|remaining)\b/i
+      /\bliquidated\s+damages\b|\b(?:early\s+)?termination\s+(?:fees?|charges?|payments?)\b|\bbreak(?:-?up)?\s+fees?\b|\bcancellation\s+(?:fees?|charges?)\b|\bpenalty\b|\blate\s+delivery\s+(?:charges?|fees?|penalt\w*|damages)\b|\bdelay\s+(?:penalt\w*|damages)\b|\bterminat\w*\b[^.;]{0,100}\b(?:before|prior\s+to)\s+(?:the\s+)?(?:end|expiration|expiry)\b[^.;]{0,100}\bpay\b[^.;]{0,80}\b(?:(?:remainder|balance|rest)\s+of\s+(?:the\s+)?(?:\w+\s+){0,2}(?:term|period)|remaining\s+(?:\w+\s+){0,2}(?:term|period|months?|years?))\b/i
     ]
   },
   {
