@@ -53,10 +53,10 @@ const suffixes = [
 ]
 const suffix = `(?:${[...suffixes, ...suffixes.map((s) => s.toUpperCase())].join("|")})`
 const word = "(?:[\\p{Lu}\\d][\\p{L}\\d'’.-]*|\\(\\p{Lu}[\\p{L}\\s]{1,20}\\)|&|of|de|the|OF|THE)"
-/** A name starts with a capital, or with a brand's lower-case letter before a capital or digit ("eBay", "i3"). */
 // "The Coca-Cola Bottling Company of Northern New England", "Regents of the University of Utah": a place or body
 // after the company form belongs to the name.
 const ofPlace = "(?:\\s+(?:of|OF)\\s+(?:the\\s+|THE\\s+)?\\p{Lu}[\\p{L}-]+(?:\\s+\\p{Lu}[\\p{L}-]+){0,3})?"
+/** A name starts with a capital, or with a brand's lower-case letter before a capital or digit ("eBay", "i3"). */
 const orgPattern = new RegExp(
   `(?:\\p{Lu}|(?<![\\p{L}\\d])\\p{Ll}(?=[\\p{Lu}\\d]))[\\p{L}\\d'’.-]*(?:\\s+${word}){0,6},?\\s+${suffix}(?![\\p{L}])${ofPlace}`,
   "gu"

@@ -2,6 +2,7 @@ import { datesAgreement, definedBySpan } from "./Definitions.js"
 import { moneyPreference } from "./MoneyPreference.js"
 import type { Query } from "./Query.js"
 import type { Span } from "./Span.js"
+import { renewalNear } from "./TermClause.js"
 import { processTerm, stem, terms } from "./Terms.js"
 
 const comparison =
@@ -42,10 +43,9 @@ const attachedAnchor = (text: string, span: Span): string | undefined => {
   return best?.term
 }
 
-/** Acts that need notice: a notice period belongs to the one its clause names. */
-/** A question about the renewal, and the words that put a period in one ("renews for successive …"). */
+/** A question about the renewal: the period it wants is the one `renewalNear` puts in the renewal. */
 const renewalAsked = /\b(?:renew\w*|extend\w*|extension)\b/i
-const renewalBefore = /\b(?:renew\w*|extend\w*|extension|successive|additional|further|consecutive)\b[^.;]*$/i
+/** Acts that need notice: a notice period belongs to the one its clause names. */
 const actions = new Set(terms("terminate renew exercise adjust increase change assign extend sublet audit"))
 const renew = stem("renew")
 const terminate = stem("terminate")
@@ -108,7 +108,7 @@ export const preferred = (text: string, spans: ReadonlyArray<Span>, query: Query
     if (other.length > 0) kept = other
     // "… an initial term of five (5) years and will be extended for periods of two (2) years": the renewal's.
     if (renewalAsked.test(query.text)) {
-      const renewing = kept.filter((span) => renewalBefore.test(text.slice(Math.max(0, span.start - 60), span.start)))
+      const renewing = kept.filter((span) => renewalNear.test(text.slice(Math.max(0, span.start - 60), span.start)))
       if (renewing.length > 0) kept = renewing
     }
   }

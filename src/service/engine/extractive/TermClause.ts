@@ -23,7 +23,7 @@ const endsOn =
 const startsOn = /\b(?:commenc\w*|begin\w*|start\w*|effective|from)\s+(?:on\s+|as\s+of\s+)?(?:the\s+)?$/i
 const noticeNear = /notice|prior\s+to|before/i
 /** A period of renewal, not of the initial term: "renewed for successive one (1) year periods". */
-const renewalNear = /\b(?:renew\w*|extend\w*|extension|successive|additional|further|consecutive)\b[^.;]*$/i
+export const renewalNear = /\b(?:renew\w*|extend\w*|extension|successive|additional|further|consecutive)\b[^.;]*$/i
 /** "until the end of the current calendar year": the term ends on December 31 of the year it starts. */
 export const endsWithYear = /\buntil\s+the\s+end\s+of\s+the\s+(?:then\s+)?current\s+calendar\s+year\b/i
 
