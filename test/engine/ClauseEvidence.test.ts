@@ -394,6 +394,11 @@ const notClaimed: ReadonlyArray<readonly [string, string]> = [
   [
     "Does the contract provide for liquidated damages or a termination fee?",
     "Upon any termination prior to the expiration of the Term, Customer shall pay all remaining amounts due for Services performed through the termination date."
+  ],
+  // An exception that names no restriction cannot be told to be one to a competitive restriction.
+  [
+    "Are there any exceptions or carve-outs to the non-compete or exclusivity obligations?",
+    "Notwithstanding Section 5, Distributor may continue to sell the products it sold before the Effective Date."
   ]
 ]
 
