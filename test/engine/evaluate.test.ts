@@ -51,7 +51,6 @@ describe("eval set", () => {
       for (const [kind, hits] of Object.entries(floor)) {
         assert.isAtLeast(result.byKind[kind]?.hits ?? 0, hits, `${kind}\n${missed.join("\n")}`)
       }
-      assert.isBelow(result.perCellMs, 100)
     })
   )
 })
@@ -122,7 +121,6 @@ describe("example eval", () => {
       for (const [column, hits] of Object.entries(columnFloor)) {
         assert.isAtLeast(result.byColumn[column]?.hits ?? 0, hits, `${column}\n${missed.join("\n")}`)
       }
-      assert.isBelow(result.perCellMs, 100)
     })
   )
 })
