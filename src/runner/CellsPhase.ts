@@ -6,15 +6,13 @@ import type { Flow } from "./flow/Flow.js"
 import { type InFlightCells, type Intent, makeInFlightCells } from "./InFlightCells.js"
 import { RunProgress } from "./Progress.js"
 
-/** Answers and latencies of this run's cells, for the summary. */
+/** How many of this run's cells were answered and how many failed, for the summary. */
 interface CellStats {
   readonly answered: number
   readonly failed: number
-  readonly retried: number
-  readonly seconds: number
 }
 
-export const noCellStats: CellStats = { answered: 0, failed: 0, retried: 0, seconds: 0 }
+export const noCellStats: CellStats = { answered: 0, failed: 0 }
 
 /** What the last read of one table's cell list cost, and when it was sent. */
 interface ListRead {
@@ -49,15 +47,14 @@ export const makeCellsPhase = (pending: ReadonlyArray<CellTask>, flow: Flow) =>
  * Pairs whose request is over: out of flight, their results in the checkpoint (one transaction), their slots freed
  * with the pairs to run again back in the queue, the counts on the progress line and in the phase's stats (every
  * path that ends pairs comes here, so none is left out of the summary). Out of flight first, so a pair sent again
- * once its slot is free is never the one removed. `seconds`: the answer times of the successes among `results`.
- * Returns how many were answered and how many failed.
+ * once its slot is free is never the one removed. Returns how many were answered and failed, and how many pairs
+ * are still in flight.
  */
 export const recordResults = Effect.fn("CellsPhase.recordResults")(function* (
   phase: CellsPhase,
   settled: ReadonlyArray<Intent>,
   results: ReadonlyArray<CellResult>,
-  again: ReadonlyArray<CellTask>,
-  seconds = 0
+  again: ReadonlyArray<CellTask>
 ) {
   const cellStore = yield* CellStore
   const progress = yield* RunProgress
@@ -68,11 +65,6 @@ export const recordResults = Effect.fn("CellsPhase.recordResults")(function* (
   const failed = results.length - answered
   const inFlight = yield* phase.inFlight.size
   yield* progress.cells((c) => ({ ...c, done: c.done + answered, failed: c.failed + failed, inFlight }))
-  yield* Ref.update(phase.stats, (s) => ({
-    answered: s.answered + answered,
-    failed: s.failed + failed,
-    retried: s.retried + again.length,
-    seconds: s.seconds + seconds
-  }))
+  yield* Ref.update(phase.stats, (s) => ({ answered: s.answered + answered, failed: s.failed + failed }))
   return { answered, failed, inFlight }
 })

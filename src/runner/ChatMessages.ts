@@ -16,7 +16,7 @@ import { sendOnce } from "./Reconcile.js"
 import { nowIso, RunContext } from "./RunContext.js"
 import type { ServiceUnavailable } from "./RunnerErrors.js"
 import { RunnerSettings } from "./RunnerSettings.js"
-import { verdictOf } from "./Verdict.js"
+import { type Verdict, verdictOf } from "./Verdict.js"
 
 type AskError = ClientError | ServiceUnavailable | StoreError
 type AskContext = ServiceClient | ChatStore | RunStore | RunContext | RunnerSettings | RunProgress
@@ -45,7 +45,8 @@ export const findCreated = (
   return Option.fromNullable(messages.find((m) => m.id > newest && m.query === wanted.query && !owned.has(m.id)))
 }
 
-type Settled = { readonly ok: true; readonly response: string } | { readonly ok: false; readonly reason: string }
+/** A message's answer, or why it has none. */
+type Settled = Exclude<Verdict, { readonly _tag: "waiting" }>
 
 /** Rough size of a message list reply: what a poll of it costs. */
 const listBytes = (messages: ReadonlyArray<ChatMessage>) =>
@@ -102,13 +103,10 @@ const awaitAnswer = Effect.fn("ChatMessages.awaitAnswer")(function* (
       limited: gate.inFlight >= gate.limit && (yield* Ref.get(demand)) > 0
     })
     const verdict = verdictOf(message, status, now - submittedAt, settings.cellTimeout)
-    if (verdict._tag === "waiting") return Option.none<Settled>()
-    return Option.some<Settled>(
-      verdict._tag === "success" ? { ok: true, response: verdict.response } : { ok: false, reason: verdict.reason }
-    )
+    return verdict._tag === "waiting" ? Option.none<Settled>() : Option.some(verdict)
   })
   const settled = yield* Effect.repeat(round, { until: Option.isSome })
-  return Option.getOrElse(settled, (): Settled => ({ ok: false, reason: "no answer" }))
+  return Option.getOrElse(settled, (): Settled => ({ _tag: "failure", reason: "no answer", timedOut: false }))
 })
 
 /**
@@ -137,12 +135,13 @@ export const askMessage = Effect.fn("ChatMessages.askMessage")(function* (
       const seconds = ((yield* Clock.currentTimeMillis) - submittedAt) / 1000
       yield* chatStore.markChatResult(
         key,
-        outcome.ok
+        outcome._tag === "success"
           ? { state: "success", response: outcome.response, at, seconds, runId }
           : { state: "failed", error: outcome.reason, at, seconds, runId }
       )
-      yield* progress.chats((c) => (outcome.ok ? { ...c, done: c.done + 1 } : { ...c, failed: c.failed + 1 }))
-      return outcome.ok
+      const ok = outcome._tag === "success"
+      yield* progress.chats((c) => (ok ? { ...c, done: c.done + 1 } : { ...c, failed: c.failed + 1 }))
+      return ok
     })
 
   const post = Effect.gen(function* () {
@@ -186,7 +185,7 @@ export const askMessage = Effect.fn("ChatMessages.askMessage")(function* (
     Effect.gen(function* () {
       const submittedAt = yield* Clock.currentTimeMillis
       const outcome = yield* awaitAnswer(sessionId, messageId, submittedAt, demand)
-      if (outcome.ok || tries > settings.cellRetries) return yield* settle(outcome, submittedAt)
+      if (outcome._tag === "success" || tries > settings.cellRetries) return yield* settle(outcome, submittedAt)
       return yield* answer(yield* post, tries + 1)
     })
   const first =

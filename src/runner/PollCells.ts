@@ -84,7 +84,6 @@ export const pollTable = Effect.fn("PollCells.pollTable")(function* (phase: Cell
   let pendingFresh = 0
   let running = 0
   let newestRevealed = Number.NEGATIVE_INFINITY
-  let seconds = 0
   for (const [key, cell] of tracked) {
     const remote = listed.get(key)
     const verdict = judge(remote, cell, now, settings.cellTimeout)
@@ -107,7 +106,6 @@ export const pollTable = Effect.fn("PollCells.pollTable")(function* (phase: Cell
       newestRevealed = Math.max(newestRevealed, cell.submittedAt)
     }
     if (verdict._tag === "success") {
-      seconds += elapsed
       results.push({ ...keyOf(cell), state: "success", response: verdict.response, at, seconds: elapsed, runId })
     } else if (cell.tries <= settings.cellRetries) {
       again.push({
@@ -142,6 +140,6 @@ export const pollTable = Effect.fn("PollCells.pollTable")(function* (phase: Cell
       `${settled.length} settled, ${pending} queued, ${running} running; window ${gate.limit}`
   )
   if (settled.length === 0) return
-  const recorded = yield* recordResults(phase, settled, results, again, seconds)
+  const recorded = yield* recordResults(phase, settled, results, again)
   if (recorded.inFlight > 0) yield* crashAt("mid-poll")
 })

@@ -128,8 +128,14 @@ export class CellStore extends Effect.Service<CellStore>()("app/store/CellStore"
     })
     const resultsAll = sqlite.transaction((updates: ReadonlyArray<CellResult>) => {
       for (const update of updates) {
-        const row = resultRow({ documentId: update.documentId, columnName: update.columnName }, update)
-        result.run({ ...row, remoteSign: update.remoteSign ?? null })
+        // One row for the cell's update and its history entry (which binds only its own parameters).
+        const key = {
+          documentId: update.documentId,
+          columnName: update.columnName,
+          remoteSign: update.remoteSign ?? null
+        }
+        const row = resultRow(key, update)
+        result.run(row)
         if (update.state !== "pending") rows.remember(row)
       }
     })

@@ -73,8 +73,8 @@ export class ChatStore extends Effect.Service<ChatStore>()("app/store/ChatStore"
     const sync = syncing(true)
     const plan = syncing(false)
     const finish = sqlite.transaction((key: ChatKey, outcome: ChatResult) => {
-      const row = resultRow(key, outcome)
-      result.run({ ...row, errorKind: outcome.errorKind ?? null })
+      const row = resultRow({ ...key, errorKind: outcome.errorKind ?? null }, outcome)
+      result.run(row)
       if (outcome.state !== "pending") rows.remember(row)
     })
 
