@@ -72,15 +72,13 @@ export class CellStore extends Effect.Service<CellStore>()("app/service/CellStor
       admission: Admission
     ) {
       return yield* db.stamped("run cells", (sql, now): Queued | Refused => {
-        const distinct = new Set(pairs.map(([documentId, columnId]) => `${documentId}:${columnId}`)).size
-        const refused = admit(sql, admission, distinct)
+        // Each pair once, in the order first asked.
+        const distinct = new Map<string, readonly [number, number]>()
+        for (const pair of pairs) distinct.set(`${pair[0]}:${pair[1]}`, pair)
+        const refused = admit(sql, admission, distinct.size)
         if (refused !== undefined) return refused
-        const seen = new Set<string>()
         const ids: Array<number> = []
-        for (const [documentId, columnId] of pairs) {
-          const key = `${documentId}:${columnId}`
-          if (seen.has(key)) continue
-          seen.add(key)
+        for (const [documentId, columnId] of distinct.values()) {
           const cell = upsertCell(sql, tableId, documentId, columnId, now)
           cancelTask(sql, cell.task_id, now)
           const runs = sql.get<{ runs: number }>(
