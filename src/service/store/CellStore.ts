@@ -50,6 +50,9 @@ const listJsonSql = `SELECT json_group_array(${cellJson}) AS body FROM (SELECT *
 const cellsJsonSql = `SELECT json_group_array(${cellJson}) AS body
   FROM (SELECT c.* FROM json_each(?) j JOIN ai_cells c ON c.id = j.value ORDER BY j.key)`
 
+/** One cell by id. */
+const cellByIdJsonSql = `SELECT ${cellJson} AS body FROM ai_cells WHERE id = ?`
+
 /** The cells a run request queued, as the JSON text of the reply. */
 export interface Queued {
   readonly _tag: "Queued"
@@ -125,7 +128,7 @@ export class CellStore extends Effect.Service<CellStore>()("app/service/CellStor
           JSON.stringify(input.meta),
           cell.id
         )
-        return sql.get<{ body: string }>(`SELECT ${cellJson} AS body FROM ai_cells WHERE id = ?`, cell.id)?.body
+        return sql.get<{ body: string }>(cellByIdJsonSql, cell.id)?.body
       })
     })
 
