@@ -54,7 +54,7 @@ const cellsJsonSql = `SELECT json_group_array(${cellJson}) AS body
 const cellByIdJsonSql = `SELECT ${cellJson} AS body FROM ai_cells WHERE id = ?`
 
 /** The cells a run request queued, as the JSON text of the reply. */
-export interface Queued {
+interface Queued {
   readonly _tag: "Queued"
   readonly json: string
 }
