@@ -189,15 +189,15 @@ const watchCutShort = (incoming: IncomingMessage, contentType: string) => {
   }
 }
 
+/** A 429 as the contract declares it (its body the `TooManyRequests` error), saying when to try again. */
+export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
+  HttpServerResponse.unsafeJson(Schema.encodeSync(TooManyRequests)(new TooManyRequests({ detail })), {
+    status: 429,
+    headers: { "retry-after": String(retryAfterSeconds) }
+  })
+
 const busyUploads = (limit: number) =>
-  HttpServerResponse.unsafeJson(
-    Schema.encodeSync(TooManyRequests)(
-      new TooManyRequests({
-        detail: `too many uploads at once: at most ${limit} are read together (serve --max-uploads)`
-      })
-    ),
-    { status: 429, headers: { "retry-after": "1" } }
-  )
+  tooManyRequests(`too many uploads at once: at most ${limit} are read together (serve --max-uploads)`, 1)
 
 /**
  * Uploads: at most `maxUploads` read at once (one more is answered 429 with a Retry-After), and a body cut short

@@ -130,7 +130,7 @@ describe.concurrent("docsweep against `docsweep serve`, an unreachable service a
         const summary = records.find((record) => record.outcome !== undefined)
         assert.strictEqual(summary?.outcome, "refused")
         assert.match(String(summary?.note), /401|unauthori[sz]ed/i)
-        // Refused before any work: no report set (it would push a real one ws.out of `keep`).
+        // Refused before any work: no report set (it would push a real one out of `keep`).
         assert.deepStrictEqual(summary?.reports, [])
         assert.deepStrictEqual(
           listFiles(ws.out).filter((file) => /\.(xlsx|csv)$/.test(file)),

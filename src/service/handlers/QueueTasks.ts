@@ -1,7 +1,6 @@
-import { HttpServerResponse } from "@effect/platform"
-import { Effect, Predicate, Schema } from "effect"
-import { TooManyRequests } from "../../api/ApiError.js"
+import { Effect, Predicate } from "effect"
 import { CurrentUser } from "../../api/Authentication.js"
+import { tooManyRequests } from "../HttpGuards.js"
 import { ServiceSettings } from "../ServiceSettings.js"
 import type { Admission, Refused } from "../store/TaskStore.js"
 import { TaskPool } from "../TaskPool.js"
@@ -17,10 +16,7 @@ const tooManyTasks = (refused: Refused) =>
     const detail =
       `too many tasks: ${refused.open} pending or running, ${refused.requested} more asked, ` +
       `at most ${refused.maxOpen} per user (serve --max-pending)`
-    return HttpServerResponse.unsafeJson(Schema.encodeSync(TooManyRequests)(new TooManyRequests({ detail })), {
-      status: 429,
-      headers: { "retry-after": String(seconds) }
-    })
+    return tooManyRequests(detail, seconds)
   })
 
 /**

@@ -50,8 +50,11 @@ const listJsonSql = `SELECT json_group_array(${cellJson}) AS body FROM (SELECT *
 const cellsJsonSql = `SELECT json_group_array(${cellJson}) AS body
   FROM (SELECT c.* FROM json_each(?) j JOIN ai_cells c ON c.id = j.value ORDER BY j.key)`
 
+/** One cell by id. */
+const cellByIdJsonSql = `SELECT ${cellJson} AS body FROM ai_cells WHERE id = ?`
+
 /** The cells a run request queued, as the JSON text of the reply. */
-export interface Queued {
+interface Queued {
   readonly _tag: "Queued"
   readonly json: string
 }
@@ -72,15 +75,13 @@ export class CellStore extends Effect.Service<CellStore>()("app/service/CellStor
       admission: Admission
     ) {
       return yield* db.stamped("run cells", (sql, now): Queued | Refused => {
-        const distinct = new Set(pairs.map(([documentId, columnId]) => `${documentId}:${columnId}`)).size
-        const refused = admit(sql, admission, distinct)
+        // Each pair once, in the order first asked.
+        const distinct = new Map<string, readonly [number, number]>()
+        for (const pair of pairs) distinct.set(`${pair[0]}:${pair[1]}`, pair)
+        const refused = admit(sql, admission, distinct.size)
         if (refused !== undefined) return refused
-        const seen = new Set<string>()
         const ids: Array<number> = []
-        for (const [documentId, columnId] of pairs) {
-          const key = `${documentId}:${columnId}`
-          if (seen.has(key)) continue
-          seen.add(key)
+        for (const [documentId, columnId] of distinct.values()) {
           const cell = upsertCell(sql, tableId, documentId, columnId, now)
           cancelTask(sql, cell.task_id, now)
           const runs = sql.get<{ runs: number }>(
@@ -127,7 +128,7 @@ export class CellStore extends Effect.Service<CellStore>()("app/service/CellStor
           JSON.stringify(input.meta),
           cell.id
         )
-        return sql.get<{ body: string }>(`SELECT ${cellJson} AS body FROM ai_cells WHERE id = ?`, cell.id)?.body
+        return sql.get<{ body: string }>(cellByIdJsonSql, cell.id)?.body
       })
     })
 
