@@ -29,15 +29,15 @@ export const packReport = (
   )
 
 /**
- * The whole HTML document for packed data, with the page assets the caller loaded once (`docsweep view` hashes
- * the same ones into its content security policy); `live` is the data's version when `docsweep view` serves it.
+ * The whole HTML document `docsweep view` serves for packed data, with the page assets it loaded once (and hashed
+ * into its content security policy); `live` is the data's version, which the page follows.
  */
 export const renderHtml = (input: {
   readonly title: string
   readonly packed: Buffer
   readonly assets: PageAssets
   readonly path: string
-  readonly live?: string
+  readonly live: string
 }): Effect.Effect<string, ExportError> =>
   Effect.try({
     try: () =>
@@ -45,7 +45,7 @@ export const renderHtml = (input: {
         title: input.title,
         data: input.packed.toString("base64"),
         assets: input.assets,
-        ...(input.live === undefined ? {} : { live: input.live })
+        live: input.live
       }),
     catch: (cause) => new ExportError({ path: input.path, cause })
   })

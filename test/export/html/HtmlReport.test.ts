@@ -23,9 +23,9 @@ class Report extends Effect.Service<Report>()("test/export/html/Report", {
 const shots = screenshotDir("html-report")
 
 /**
- * Gives the page up to 5 s to draw what the test expects, polled from here (a condition evaluated in the page
- * would need eval, which the report's CSP forbids), instead of a fixed sleep that a loaded machine outruns. It never
- * fails by itself: the test's assertion on what was drawn does.
+ * Gives the page up to 5 s to draw what the test expects, polled through locators, instead of a fixed sleep that a
+ * loaded machine outruns. Unlike `page.waitForFunction` it never fails by itself: the test's assertion on what was
+ * drawn does, and its message says what was drawn.
  */
 const drawnWhen = async (drawn: () => Promise<boolean>): Promise<void> => {
   const until = Date.now() + 5000
