@@ -136,17 +136,34 @@ export const withRetrieved = (
 }
 
 /**
+ * A section heading that names the kind ("6. Insurance.", "Limitation of Liability"): the clause under the first
+ * one that states something and is not `refused` (it says the opposite). The heading is quoted with its rank in
+ * `quoteRanks` (none: rank 0), its clause read from `ranked` and the passages.
+ */
+export const headedClause = (
+  headings: ReadonlyArray<DocumentSentence>,
+  ranked: ReadonlyArray<RankedSentence>,
+  index: PassageIndex,
+  refused: (body: string) => boolean,
+  quoteRanks: ReadonlyArray<RankedSentence> = ranked
+): Found | undefined => {
+  for (const heading of headings) {
+    const sentence = asRanked(heading, quoteRanks)
+    const body = continuationOf(sentence, ranked, index)
+    if (body === undefined || body.length < 40 || refused(body)) continue
+    return { short: "Yes.", sentence, continuation: body }
+  }
+  return undefined
+}
+
+/**
  * No usual wording of the clause, but a section heading that names its kind ("6. Insurance."): the clause under
  * it, unless it says the opposite or what the kind's evidence rules out.
  */
 const underHeading: ClauseReader = (index, document, type, ranked) => {
-  for (const heading of headedClauses(index, document, type.name)) {
-    const sentence = asRanked(heading, ranked)
-    const body = continuationOf(sentence, ranked, index)
-    if (body === undefined || body.length < 40) continue
-    if (type.negated?.test(body) || type.unless?.test(body)) continue
-    const found = { short: "Yes.", sentence, continuation: body }
-    return withRetrieved(found, index, document, type.name, ranked, (text) => rulesOut(type, text))
-  }
-  return undefined
+  const refused = (body: string) => (type.negated?.test(body) ?? false) || (type.unless?.test(body) ?? false)
+  const found = headedClause(headedClauses(index, document, type.name), ranked, index, refused)
+  return found === undefined
+    ? undefined
+    : withRetrieved(found, index, document, type.name, ranked, (text) => rulesOut(type, text))
 }
