@@ -14,7 +14,8 @@ const args = process.argv.slice(2)
 const devAt = args.indexOf("--dev")
 const dev: Fold = devAt >= 0 && args[devAt + 1] === "B" ? "B" : "A"
 const check: Fold = dev === "A" ? "B" : "A"
-const wanted = args.filter((arg, i) => arg !== "--dev" && i !== devAt + 1)
+// The categories named: every argument but `--dev` and its value (with no `--dev`, the first is a category too).
+const wanted = args.filter((_, i) => devAt < 0 || (i !== devAt && i !== devAt + 1))
 
 const result = await Effect.runPromise(runCuad(["tuning"]))
 if (result === undefined) throw new Error("no shared corpus on this machine")

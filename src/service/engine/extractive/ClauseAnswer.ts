@@ -9,9 +9,13 @@ import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { type RankedSentence, toRanked } from "./Ranking.js"
 
+/** The query's ranking of a document sentence, if it ranked it. */
+const rankingOf = (sentence: DocumentSentence, ranked: ReadonlyArray<RankedSentence>) =>
+  ranked.find((other) => other.entry === sentence.entry && other.start === sentence.start)
+
 /** A document sentence as the answer's quote: the ranked sentence when the query ranked it, else its own place. */
 export const asRanked = (sentence: DocumentSentence, ranked: ReadonlyArray<RankedSentence> = []): RankedSentence =>
-  ranked.find((other) => other.entry === sentence.entry && other.start === sentence.start) ?? toRanked(sentence, 0, 0)
+  rankingOf(sentence, ranked) ?? toRanked(sentence, 0, 0)
 
 /** Reads one kind of clause in a document. */
 type ClauseReader = (
@@ -28,7 +32,18 @@ export const quotes = 3
 const headingFirst = (sentence: DocumentSentence) => (sentence.text.length < 60 ? 1 : 0)
 
 const rankOf = (sentence: DocumentSentence, ranked: ReadonlyArray<RankedSentence>) =>
-  ranked.find((other) => other.entry === sentence.entry && other.start === sentence.start)?.score ?? -1
+  rankingOf(sentence, ranked)?.score ?? -1
+
+/** At most `quotes` of the candidates, best first, none next to one already taken (the same clause run on). */
+const apart = <A>(candidates: ReadonlyArray<A>, sentenceOf: (candidate: A) => DocumentSentence): Array<A> => {
+  const shown: Array<A> = []
+  for (const candidate of candidates) {
+    if (shown.length >= quotes) break
+    const order = sentenceOf(candidate).order
+    if (shown.every((seen) => Math.abs(order - sentenceOf(seen).order) > 1)) shown.push(candidate)
+  }
+  return shown
+}
 
 /**
  * Whether a document has a kind of clause, read from all of its sentences: "Yes." with the clause (one filed under a
@@ -44,24 +59,22 @@ export const clauseAnswer: ClauseReader = (index, document, type, ranked) => {
   const headings = evidence.length > 1 ? headedClauses(index, document, type.name, true) : []
   const filed = (s: DocumentSentence) =>
     headings.some((h) => h.entry === s.entry && h.position < s.position && s.position - h.position <= 3) ? 0 : 1
-  const [best, ...others] = [...evidence].sort(
-    (a, b) =>
-      headingFirst(a) - headingFirst(b) ||
-      filed(a) - filed(b) ||
-      rankOf(b, ranked) - rankOf(a, ranked) ||
-      a.order - b.order
+  const [best, ...others] = apart(
+    [...evidence].sort(
+      (a, b) =>
+        headingFirst(a) - headingFirst(b) ||
+        filed(a) - filed(b) ||
+        rankOf(b, ranked) - rankOf(a, ranked) ||
+        a.order - b.order
+    ),
+    (s) => s
   )
   if (best !== undefined) {
     const sentence = asRanked(best, ranked)
     const continuation = continuationOf(sentence, ranked, index)
     // Further clauses of the kind, elsewhere in the document, are quoted too (at most `quotes` in all): a reviewer
     // wants to see each place the document says it, not only the first.
-    const shown = [best]
-    for (const other of others) {
-      if (shown.length >= quotes) break
-      if (shown.every((seen) => Math.abs(other.order - seen.order) > 1)) shown.push(other)
-    }
-    const more = shown.slice(1).map((other) => {
+    const more = others.map((other) => {
       const quoted = asRanked(other, ranked)
       const at = clauseAt(type, other.text)
       return { short: "Yes.", sentence: quoted, continuation: continuationOf(quoted, ranked, index), at }
@@ -92,13 +105,10 @@ export const possibleAnswer = (
   ranked: ReadonlyArray<RankedSentence>,
   rulesOut: (text: string) => boolean
 ): Found | undefined => {
-  const shown: Array<Retrieved> = []
-  for (const found of retrieveClauses(index, document, name)) {
-    if (shown.length >= quotes) break
-    if (rulesOut(found.sentence.text)) continue
-    if (shown.every((seen) => Math.abs(found.sentence.order - seen.sentence.order) > 1)) shown.push(found)
-  }
-  const [best, ...others] = shown
+  const [best, ...others] = apart(
+    retrieveClauses(index, document, name).filter((found) => !rulesOut(found.sentence.text)),
+    (found: Retrieved) => found.sentence
+  )
   if (best === undefined) return undefined
   const sentence = asRanked(best.sentence, ranked)
   const more = others.map((other) => ({ short: undefined, sentence: asRanked(other.sentence, ranked), at: other.at }))
@@ -136,17 +146,34 @@ export const withRetrieved = (
 }
 
 /**
+ * A section heading that names the kind ("6. Insurance.", "Limitation of Liability"): the clause under the first
+ * one that states something and is not `refused` (it says the opposite). The heading is quoted with its rank in
+ * `quoteRanks` (none: rank 0), its clause read from `ranked` and the passages.
+ */
+export const headedClause = (
+  headings: ReadonlyArray<DocumentSentence>,
+  ranked: ReadonlyArray<RankedSentence>,
+  index: PassageIndex,
+  refused: (body: string) => boolean,
+  quoteRanks: ReadonlyArray<RankedSentence> = ranked
+): Found | undefined => {
+  for (const heading of headings) {
+    const sentence = asRanked(heading, quoteRanks)
+    const body = continuationOf(sentence, ranked, index)
+    if (body === undefined || body.length < 40 || refused(body)) continue
+    return { short: "Yes.", sentence, continuation: body }
+  }
+  return undefined
+}
+
+/**
  * No usual wording of the clause, but a section heading that names its kind ("6. Insurance."): the clause under
  * it, unless it says the opposite or what the kind's evidence rules out.
  */
 const underHeading: ClauseReader = (index, document, type, ranked) => {
-  for (const heading of headedClauses(index, document, type.name)) {
-    const sentence = asRanked(heading, ranked)
-    const body = continuationOf(sentence, ranked, index)
-    if (body === undefined || body.length < 40) continue
-    if (type.negated?.test(body) || type.unless?.test(body)) continue
-    const found = { short: "Yes.", sentence, continuation: body }
-    return withRetrieved(found, index, document, type.name, ranked, (text) => rulesOut(type, text))
-  }
-  return undefined
+  const refused = (body: string) => (type.negated?.test(body) ?? false) || (type.unless?.test(body) ?? false)
+  const found = headedClause(headedClauses(index, document, type.name), ranked, index, refused)
+  return found === undefined
+    ? undefined
+    : withRetrieved(found, index, document, type.name, ranked, (text) => rulesOut(type, text))
 }

@@ -74,7 +74,8 @@ const compiled = new Map<ClauseName, Compiled>(
   Record.toEntries(vocabularies).map(([name, vocabulary]) => [name, compile(vocabulary)])
 )
 
-const blank = (text: string, ignore: RegExp | undefined) =>
+/** The text with the phrases `ignore` matches blanked out, each by as many spaces, so offsets in it stay the text's. */
+export const blank = (text: string, ignore: RegExp | undefined): string =>
   ignore === undefined ? text : text.replace(ignore, (phrase) => " ".repeat(phrase.length))
 
 /** The shortest stretch (in characters, start to start) holding a phrase of every facet; undefined when one is missing. */

@@ -1,5 +1,5 @@
 import type { ClauseTypeName } from "./ClauseNames.js"
-import { questionFit } from "./ClauseRetrieval.js"
+import { blank, questionFit } from "./ClauseRetrieval.js"
 import { commercialClauses } from "./CommercialClauses.js"
 import { liabilityClauses } from "./LiabilityClauses.js"
 import { rightsClauses } from "./RightsClauses.js"
@@ -85,8 +85,7 @@ export const rulesOut = (type: ClauseType, raw: string): boolean => {
 
 /** Where in a sentence its clause is stated (the first evidence pattern's match), so a quote cut to a window shows it. */
 export const clauseAt = (type: ClauseType, raw: string): number | undefined => {
-  const text = readable(raw)
-  const seen = type.ignore === undefined ? text : text.replace(type.ignore, (phrase) => " ".repeat(phrase.length))
+  const seen = blank(readable(raw), type.ignore)
   const [first] = type.evidence
   const at = first === undefined ? -1 : seen.search(first)
   return at < 0 ? undefined : at

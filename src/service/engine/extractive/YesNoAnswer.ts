@@ -1,5 +1,5 @@
 import type { EngineDocument } from "../AnswerEngine.js"
-import { asRanked, clauseAnswer, possibleAnswer, quotes, withRetrieved } from "./ClauseAnswer.js"
+import { asRanked, clauseAnswer, headedClause, possibleAnswer, quotes, withRetrieved } from "./ClauseAnswer.js"
 import { headedClauses } from "./ClauseHeadings.js"
 import { clauseTypeOf } from "./ClauseTypes.js"
 import { type Concept, conceptOf } from "./Concepts.js"
@@ -52,23 +52,6 @@ const weakAnswer = (concept: Concept, window: ReadonlyArray<RankedSentence>, all
   return undefined
 }
 
-/** A section heading that names the concept ("Limitation of Liability"): the clause under it, unless it says no. */
-const headedAnswer = (
-  concept: Concept,
-  headings: ReadonlyArray<DocumentSentence>,
-  all: ReadonlyArray<RankedSentence>,
-  index: PassageIndex
-): Found | undefined => {
-  for (const heading of headings) {
-    const sentence = asRanked(heading)
-    const body = continuationOf(sentence, all, index)
-    if (body === undefined || body.length < 40) continue
-    if (concept.negated?.test(statement(body)) || concept.contrary?.test(body)) continue
-    return { short: "Yes.", sentence, continuation: body }
-  }
-  return undefined
-}
-
 /**
  * A known concept: settled by the best-ranked sentences; when none of them settles it, by the first sentence of the
  * whole document that states it (so a terse or unusual wording that ranks the clause low still finds it); then by
@@ -97,7 +80,7 @@ const conceptAnswer = (
       weakEverywhere().map((s) => asRanked(s)),
       sentences
     ) ??
-    headedAnswer(concept, headed(), sentences, index)
+    headedClause(headed(), sentences, index, rulesOut, [])
   if (found === undefined) return possibleAnswer(index, document, concept.name, sentences, rulesOut)
   if (!found.short?.startsWith("Yes")) return found
   // The other places the document says it (a cap and an exclusion of damages), at most `quotes` in all.

@@ -12,7 +12,7 @@ export interface ContextPassage {
   readonly text: string
 }
 
-/** Rough token estimate shared by the budget and its tests: about 4 characters per token for English text. */
+/** Rough token estimate for the budget: about 4 characters per token for English text. */
 const estimateTokens = (text: string): number => Math.ceil(text.length / 4)
 
 /** The text a passage takes in the prompt; the label counts against the budget too. */
