@@ -65,8 +65,8 @@ export const replyChecker = (description: Json) => {
   }
 }
 
-/** The client types openapi-typescript generates from the served description, checked in for the client test. */
-export const clientTypesPath = fileURLToPath(new URL("./fixtures/service-api.d.ts", import.meta.url))
+/** The client types openapi-typescript generates from the served description before each typecheck: never stale. */
+export const clientTypesPath = fileURLToPath(new URL("./generated/service-api.d.ts", import.meta.url))
 
 export const generatedClientTypes = async (): Promise<string> => {
   const ast = await openapiTS(JSON.stringify(servedDescription()))

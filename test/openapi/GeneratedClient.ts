@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import createClient from "openapi-fetch"
 import type { Json } from "../../src/api/OpenApi30.js"
 import { replyChecker } from "./Described.js"
-import type { paths } from "./fixtures/service-api.js"
+import type { paths } from "./generated/service-api.js"
 
 /** openapi-fetch over the generated types; every reply is checked against the served description. */
 export const checkedClient = (baseUrl: string, token: string, description: Json) => {

@@ -1,6 +1,7 @@
-import { writeFileSync } from "node:fs"
+import { mkdirSync, writeFileSync } from "node:fs"
+import { dirname } from "node:path"
 import { clientTypesPath, generatedClientTypes } from "./Described.js"
 
-/** `npm run openapi:types`: regenerates the client types the generated-client test uses. */
+/** `npm run openapi:types` (run by `npm run typecheck`): writes the client types the generated-client test uses. */
+mkdirSync(dirname(clientTypesPath), { recursive: true })
 writeFileSync(clientTypesPath, await generatedClientTypes())
-console.log(`wrote ${clientTypesPath}`)

@@ -12,28 +12,25 @@ import type { RunConnection } from "../RunLayer.js"
 import { runCommandWith } from "../runCommand.js"
 import { parseShard } from "../Shard.js"
 import { UsageError } from "../UsageError.js"
+import { engineFlags } from "./ServiceFlags.js"
+
+/** With no service configured, `run` starts the local one in-process with these, as `serve` takes them. */
+const embeddedEngineFlags = ["engine", "latency-ms", "latency-dist", "latency-spread", "llm-base-url", "llm-model"]
 
 const builder = (yargs: Argv) =>
-  withServiceFlags(withPipelineFile(yargs))
+  engineFlags(withServiceFlags(withPipelineFile(yargs)))
     .option("dry-run", { type: "boolean", default: false, describe: "print the plan; submit and write nothing" })
     .option("max-cells", { type: "number", describe: "refuse (exit 2) a run that would submit more pairs" })
     .option("fresh", { type: "boolean", default: false, describe: "start over: new tables, every pair asked again" })
     .option("only-failed", { type: "boolean", default: false, describe: "run only the pairs that failed before" })
     .option("shard", { type: "string", describe: "I/N: this machine's deterministic share of the documents" })
-    .option("engine", {
-      type: "string",
-      default: "extractive",
-      describe: "embedded service: extractive, openai, latency"
-    })
-    .option("latency-ms", { type: "number", describe: "embedded latency engine: milliseconds per answer" })
-    .option("llm-base-url", { type: "string", describe: "embedded openai engine: OpenAI-compatible base URL" })
-    .option("llm-model", { type: "string", describe: "embedded openai engine: model name" })
     .option("progress-interval", {
       type: "string",
       default: "30s",
       describe: "without a terminal: one line per interval"
     })
     .option("summary-json", { type: "string", describe: "also write the summary as JSON to this file" })
+    .group(embeddedEngineFlags, "Embedded service (without --base-url or DOCSWEEP_BASE_URL):")
     .example("$0 run pipelines/example.yaml", "on the embedded local service: no setup, no network")
     .example(
       "DOCSWEEP_BASE_URL=https://cite.petal.org $0 run pipelines/contracts.yaml --token-file ~/.docsweep-token",

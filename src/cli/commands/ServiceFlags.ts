@@ -34,13 +34,9 @@ const planOption = {
   describe: "advanced allows multi-document chat"
 } as const
 
-/** `serve`: where it listens, its data, engine, faults and limits. */
-export const serveFlags = (yargs: Argv) =>
+/** The engine that answers: `serve`'s, and the embedded service's on `run`. */
+export const engineFlags = <T>(yargs: Argv<T>) =>
   yargs
-    .option("host", { type: "string", default: defaultHost, describe: "address to listen on" })
-    .option("port", { type: "number", default: defaultPort, describe: "port; 0 picks a free one" })
-    .option("data", dataOption)
-    .option("workers", { type: "number", default: defaultWorkers, describe: "tasks generated at once" })
     .option("engine", { type: "string", default: "extractive", describe: "extractive, openai or latency" })
     .option("latency-ms", { type: "number", describe: "latency engine: median milliseconds per answer" })
     .option("latency-dist", {
@@ -50,12 +46,20 @@ export const serveFlags = (yargs: Argv) =>
       describe: "latency engine: how answer times spread around --latency-ms"
     })
     .option("latency-spread", { type: "number", default: 0.5, describe: "latency engine: σ of the lognormal" })
+    .option("llm-base-url", { type: "string", describe: "openai engine: an OpenAI-compatible base URL" })
+    .option("llm-model", { type: "string", describe: "openai engine: the model name" })
+
+/** `serve`: where it listens, its data, engine, faults and limits. */
+export const serveFlags = (yargs: Argv) =>
+  engineFlags(yargs)
+    .option("host", { type: "string", default: defaultHost, describe: "address to listen on" })
+    .option("port", { type: "number", default: defaultPort, describe: "port; 0 picks a free one" })
+    .option("data", dataOption)
+    .option("workers", { type: "number", default: defaultWorkers, describe: "tasks generated at once" })
     .option("max-pending", {
       type: "number",
       describe: "most tasks one user may have pending or running; more are refused with 429 and Retry-After"
     })
-    .option("llm-base-url", { type: "string", describe: "openai engine: an OpenAI-compatible base URL" })
-    .option("llm-model", { type: "string", describe: "openai engine: the model name" })
     .option("fault-rate", { type: "number", default: 0, describe: "fraction of requests that fail at random" })
     .option("fault-delay-ms", {
       type: "number",
