@@ -98,6 +98,7 @@ const awaitAnswer = Effect.fn("ChatMessages.awaitAnswer")(function* (
       pending: status === "pending" && sentAt - submittedAt > queuedAfterMs(yield* flow.state) ? 1 : 0,
       pendingFresh: status === "pending" && sentAt - submittedAt <= queuedAfterMs(yield* flow.state) ? 1 : 0,
       running: status === "running" ? 1 : 0,
+      left: answered ? 0 : 1,
       newestRevealed: status === "pending" || status === "missing" ? Number.NEGATIVE_INFINITY : submittedAt,
       inFlight: gate.inFlight - (answered ? 1 : 0),
       limited: gate.inFlight >= gate.limit && (yield* Ref.get(demand)) > 0

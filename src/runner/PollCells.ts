@@ -131,6 +131,7 @@ export const pollTable = Effect.fn("PollCells.pollTable")(function* (phase: Cell
     pending,
     pendingFresh,
     running,
+    left: tracked.size - settled.length,
     newestRevealed,
     inFlight: gate.inFlight - settled.length,
     limited

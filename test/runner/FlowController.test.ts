@@ -12,22 +12,29 @@ import {
 
 const auto = { auto: true, max: 1000 }
 
-/** A poll of one list that revealed units sent at `sentAt`, with nothing else to say unless given. */
-const poll = (at: number, fields: Partial<PollObservation> = {}): PollObservation => ({
-  source: "table:0",
-  at,
-  rtt: 5,
-  gap: 50,
-  sojourns: [],
-  roundTrips: [],
-  pending: 0,
-  pendingFresh: 0,
-  running: 0,
-  newestRevealed: at - 10,
-  inFlight: 0,
-  limited: true,
-  ...fields
-})
+/**
+ * A poll of one list that revealed units sent at `sentAt`, with nothing else to say unless given; what it left
+ * unanswered is what it saw pending or running.
+ */
+const poll = (at: number, fields: Partial<PollObservation> = {}): PollObservation => {
+  const { pending = 0, pendingFresh = 0, running = 0 } = fields
+  return {
+    source: "table:0",
+    at,
+    rtt: 5,
+    gap: 50,
+    sojourns: [],
+    roundTrips: [],
+    pending,
+    pendingFresh,
+    running,
+    left: pending + pendingFresh + running,
+    newestRevealed: at - 10,
+    inFlight: 0,
+    limited: true,
+    ...fields
+  }
+}
 
 const observeAll = (state: FlowState, polls: ReadonlyArray<PollObservation>) =>
   polls.reduce((current, next) => observePoll(current, next, next.at), state)
@@ -111,15 +118,32 @@ describe("FlowController", () => {
 
   it("without statuses (a service that never shows running) it reads the queue from latency inflation", () => {
     let state: FlowState = { ...makeFlowState(auto, 0), window: 300, phase: "steady" }
-    // First answers at 200 ms (no queue), then 900 ms: the same service, 700 ms of queueing.
+    // First answers at 200 ms (no queue), then 900 ms: the same service, 700 ms of queueing; most units not listed.
     state = observeAll(
       state,
       Array.from({ length: 20 }, (_, i) =>
-        poll(1000 + 100 * i, { sojourns: Array.from({ length: 10 }, () => (i < 4 ? 200 : 900)) })
+        poll(1000 + 100 * i, { sojourns: Array.from({ length: 10 }, () => (i < 4 ? 200 : 900)), left: 250 })
       )
     )
     const flow = estimate(state, 3000)
     assert.isTrue(flow.saturated)
     assert.isBelow(state.window, 300)
+  })
+
+  it("keeps starting up on a service that answers everything between polls, though its latency inflates", () => {
+    // A 0 ms service: each poll finds every unit of the list answered, each batch a little slower than the last.
+    let state = makeFlowState(auto, 0)
+    for (let round = 0; round < 6; round += 1) {
+      const at = 100 * (round + 1)
+      const sojourns = Array.from({ length: 16 }, () => 2 + 3 * round)
+      state = observePoll(state, poll(at, { sojourns, newestRevealed: at - 10 }), at)
+    }
+    assert.isTrue(estimate(state, 600).saturated, "latency alone reads as a queue")
+    assert.strictEqual(state.phase, "startup")
+    assert.strictEqual(state.window, initialWindow * 2 ** 6)
+    // The same polls with units left unanswered: the queue is real, and the window stops doubling.
+    const queued = observePoll(state, poll(700, { sojourns: [30], left: 40, newestRevealed: 690 }), 700)
+    assert.strictEqual(queued.phase, "steady")
+    assert.isAtMost(queued.window, state.window)
   })
 })

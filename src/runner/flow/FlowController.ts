@@ -46,6 +46,8 @@ export interface PollObservation {
   readonly pendingFresh: number
   /** Units `running` at the service. */
   readonly running: number
+  /** Units of this list the poll found unanswered (pending, running, or not listed yet). */
+  readonly left: number
   /** Newest send time among units whose state this poll revealed (running or done); -Infinity when none. */
   readonly newestRevealed: number
   /** Units in flight over every list after this poll. */
@@ -218,7 +220,10 @@ export const observePoll = (state: FlowState, poll: PollObservation, now: number
   // Grow only on a poll where nothing of ours waits at the service, not even what was just sent: an overshoot while
   // starting up would double the queue it is about to find.
   const room = poll.pending + poll.pendingFresh === 0
-  if (!flow.saturated) return poll.limited && fresh && room ? grown(recorded.phase === "startup" ? 2 : 1.25) : recorded
+  // Everything this list had at the service was answered before the poll, and no list shows a queue: the service
+  // had room, whatever the latency says (a fast service answers a bigger batch a little slower, but more per second).
+  const drained = done > 0 && poll.left === 0 && [...recorded.lists.values()].every((list) => list.pending === 0)
+  if (!flow.saturated || drained) return poll.limited && fresh && room ? grown(recorded.phase === "startup" ? 2 : 1.25) : recorded
   // Queued at the service but no answer seen yet: the rate is unknown, so the target is too; hold.
   if (flow.rate === 0) return { ...recorded, phase: "steady" }
   // Towards the target, at most 30 % down per poll so one noisy snapshot cannot collapse the window.
