@@ -1,5 +1,5 @@
-import { Effect, Match, Predicate } from "effect"
-import { type ClientError, isClientError, isRejection, isRetryable } from "../client/ClientError.js"
+import { Effect, Match } from "effect"
+import { type ClientError, isClientError } from "../client/ClientError.js"
 import type { ExportError } from "../export/ExportError.js"
 import type { ConfigInvalid } from "../pipeline/EffectiveConfig.js"
 import { formatProblem, type PipelineInvalid } from "../pipeline/PipelineInvalid.js"
@@ -33,14 +33,19 @@ export type CommandError =
   | ClientError
 
 /** A refusal of the service (401/403) is its own exit code; other 4xx replies are bad input. */
-const clientExitCode = (error: ClientError): number =>
-  isRetryable(error)
-    ? ExitCode.unavailable
-    : isRejection(error)
-      ? Predicate.isTagged(error, "Unauthorized") || Predicate.isTagged(error, "Forbidden")
-        ? ExitCode.refused
-        : ExitCode.invalidInput
-      : ExitCode.internal
+const clientExitCode: (error: ClientError) => number = Match.type<ClientError>().pipe(
+  Match.tagsExhaustive({
+    Unauthorized: () => ExitCode.refused,
+    Forbidden: () => ExitCode.refused,
+    NotFound: () => ExitCode.invalidInput,
+    ValidationFailed: () => ExitCode.invalidInput,
+    RequestRejected: () => ExitCode.invalidInput,
+    RateLimited: () => ExitCode.unavailable,
+    ServerError: () => ExitCode.unavailable,
+    Transport: () => ExitCode.unavailable,
+    UnexpectedReply: () => ExitCode.internal
+  })
+)
 
 /** The exit code of each error (README, "Exit codes"). */
 const exitCodeOfError: (error: CommandError) => number = Match.type<CommandError>().pipe(

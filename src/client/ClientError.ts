@@ -65,17 +65,26 @@ export class UnexpectedReply extends Data.TaggedError("UnexpectedReply")<{
 export type RetryableError = RateLimited | ServerError | Transport
 
 /** The request may have been processed although no answer came: the reply was lost, or the server broke. */
-type AmbiguousError = ServerError | Transport
+export type AmbiguousError = ServerError | Transport
 
 /** 4xx: the service refused the request before doing anything; asking again will not help. */
-type RejectedError = Unauthorized | Forbidden | NotFound | ValidationFailed | RequestRejected
+export type RejectedError = Unauthorized | Forbidden | NotFound | ValidationFailed | RequestRejected
 
 /** Every way a call of `ServiceClient` can fail. */
 export type ClientError = RejectedError | RetryableError | UnexpectedReply
 
+/** The kind each union above gives a tag: `kinds` must agree with the unions, so the two cannot drift apart. */
+type KindOfTag<Tag extends ClientError["_tag"]> = Tag extends RejectedError["_tag"]
+  ? "rejected"
+  : Tag extends RateLimited["_tag"]
+    ? "throttled"
+    : Tag extends AmbiguousError["_tag"]
+      ? "ambiguous"
+      : "unexpected"
+
 /**
  * Each client error sorted by what a caller can do about it: the one list of tags. A new error that is not listed
- * here does not compile, and the guards below follow from it.
+ * here, or listed under another kind than its union says, does not compile, and the guards below follow from it.
  */
 const kinds = {
   Unauthorized: "rejected",
@@ -87,7 +96,7 @@ const kinds = {
   ServerError: "ambiguous",
   Transport: "ambiguous",
   UnexpectedReply: "unexpected"
-} as const satisfies Record<ClientError["_tag"], "rejected" | "throttled" | "ambiguous" | "unexpected">
+} as const satisfies { readonly [Tag in ClientError["_tag"]]: KindOfTag<Tag> }
 
 type Kind = (typeof kinds)[ClientError["_tag"]]
 

@@ -43,7 +43,7 @@ export class DocumentIngest extends Context.Tag("app/runner/DocumentIngest")<
     Effect.gen(function* () {
       const client = yield* ServiceClient
       const layout = yield* LayoutStore
-      const uploadOne = Effect.fn("DocumentIngest.upload")(function* (file: HashedFile, owned: ReadonlySet<number>) {
+      const uploadOne = Effect.fn("DocumentIngest.addFiles")(function* (file: HashedFile, owned: ReadonlySet<number>) {
         const settings = yield* RunnerSettings
         const bytes = yield* readBytes(file.path)
         const filename = basename(file.path)

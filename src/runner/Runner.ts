@@ -5,7 +5,7 @@ import { CellStore } from "../store/CellStore.js"
 import { ChatStore } from "../store/ChatStore.js"
 import type { CheckpointStore } from "../store/CheckpointStore.js"
 import { RunStore } from "../store/RunStore.js"
-import type { StoreError } from "../store/StoreError.js"
+import { StoreError } from "../store/StoreError.js"
 import type { DocumentIngest } from "./DocumentIngest.js"
 import { makeFlow } from "./flow/Flow.js"
 import { RunProgress } from "./Progress.js"
@@ -113,7 +113,7 @@ export const runPipeline = Effect.fn("Runner.runPipeline")(function* (input: Run
   const stopped = (stop: RunStop): WorkResult => ({ outcome: outcomeOf(stop), note: stop.message, summary: undefined })
   const result = yield* bounded.pipe(
     Effect.catchIf(
-      (error): error is ClientError | RunStop => error._tag !== "StoreError",
+      (error): error is ClientError | RunStop => !(error instanceof StoreError),
       (error) => Effect.succeed(stopped(isClientError(error) ? stopFor(error) : error))
     ),
     Effect.annotateLogs({ run: runId }),

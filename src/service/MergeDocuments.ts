@@ -1,10 +1,10 @@
 import * as Fs from "node:fs"
 import * as Path from "node:path"
-import Database from "better-sqlite3"
 import { Data, Effect, Layer } from "effect"
-import { databaseFile, ServiceDatabase, type Sql, type SqlValue } from "./ServiceDatabase.js"
-import { ServiceStoreError } from "./ServiceErrors.js"
+import { openSqlite } from "../store/Sqlite.js"
+import { databaseFile, ServiceDatabase, type Sql, type SqlValue, serviceError } from "./ServiceDatabase.js"
 import { ServiceSettings } from "./ServiceSettings.js"
+import { migrations } from "./store/Migrations.js"
 
 /** A shard's document and a different document of the target service have the same id. */
 export class DocumentsCollide extends Data.TaggedError("DocumentsCollide")<{ readonly reason: string }> {
@@ -24,28 +24,32 @@ interface SourceDocuments {
   readonly rows: Readonly<Record<(typeof documentTables)[number], ReadonlyArray<Row>>>
 }
 
+/** A shard's database, opened like every other (checked, never written; another schema version is refused). */
 const readSource = (dir: string) =>
-  Effect.try({
-    try: (): SourceDocuments => {
-      const db = new Database(Path.join(dir, databaseFile), { readonly: true, fileMustExist: true })
-      try {
-        const all = (table: string) => db.prepare<[], Row>(`SELECT * FROM ${table}`).all()
+  Effect.scoped(
+    Effect.gen(function* () {
+      const source = yield* openSqlite({
+        path: Path.join(dir, databaseFile),
+        migrations,
+        fileMustExist: true,
+        readOnly: true,
+        toError: serviceError
+      })
+      return yield* source.attempt(`read the documents of ${dir}`, (): SourceDocuments => {
+        const all = (table: string) => source.sqlite.prepare<[], Row>(`SELECT * FROM ${table}`).all()
         return {
           dir,
           organizations: all("organizations"),
           rows: { documents: all("documents"), document_pages: all("document_pages"), passages: all("passages") }
         }
-      } finally {
-        db.close()
-      }
-    },
-    catch: (cause) => new ServiceStoreError({ operation: `read the documents of ${dir}`, cause })
-  })
+      })
+    })
+  )
 
 const columnsOf = (sql: Sql, table: string) =>
   sql.all<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`).map((column) => column.name)
 
-/** Inserts `rows` by the columns both databases have (a source written by an older docsweep lacks newer ones). */
+/** Inserts `rows` by the target's columns (the same schema version as the source: `readSource` checks it). */
 const insertRows = (sql: Sql, table: string, rows: ReadonlyArray<Row>) => {
   const columns = columnsOf(sql, table)
   for (const row of rows) {

@@ -84,13 +84,11 @@ const ApiLive = HttpApiBuilder.api(Api).pipe(
 )
 
 const startError = (settings: ServiceSettingsShape, error: unknown) => {
-  const tag = Predicate.hasProperty(error, "_tag") ? error._tag : undefined
-  const reason =
-    tag === "ServeError"
-      ? `cannot listen on ${settings.host}:${settings.port}: ${Predicate.hasProperty(error, "cause") ? String(error.cause) : String(error)}`
-      : error instanceof Error
-        ? error.message
-        : String(error)
+  const reason = Predicate.isTagged(error, "ServeError")
+    ? `cannot listen on ${settings.host}:${settings.port}: ${Predicate.hasProperty(error, "cause") ? String(error.cause) : String(error)}`
+    : error instanceof Error
+      ? error.message
+      : String(error)
   return new ServiceStartError({ reason, cause: error })
 }
 

@@ -19,7 +19,7 @@ export interface Sql {
 export const databaseFile = "service.sqlite"
 
 /** The service's words for what went wrong with its SQLite file; its own tag (see `ServiceStoreError`). */
-const serviceError = (error: SqliteError): ServiceStoreError => {
+export const serviceError = (error: SqliteError): ServiceStoreError => {
   const { operation, path, problem } = error
   if (problem?._tag === "Damaged") {
     return new ServiceStoreError({
@@ -37,6 +37,15 @@ const serviceError = (error: SqliteError): ServiceStoreError => {
       reason:
         `the service database ${path} has schema version ${problem.found}, newer than this docsweep understands ` +
         `(${problem.known}); upgrade docsweep or use another --data directory`
+    })
+  }
+  if (problem?._tag === "OlderReadOnly") {
+    return new ServiceStoreError({
+      operation,
+      cause: undefined,
+      reason:
+        `the service database ${path} has schema version ${problem.found}, older than this docsweep's ` +
+        `(${problem.known}), and is only read here; start \`docsweep serve --data\` on it once to bring it up to date`
     })
   }
   return new ServiceStoreError({ operation, cause: error.cause })

@@ -266,7 +266,6 @@ describe("service validation", () => {
             issue.msg !== "" &&
             typeof issue.type === "string"
         )
-        if (process.env.SHOW === "1") console.log(where)
         if (!named) failures.push(`${where} (expected loc ${JSON.stringify(sample.loc)})`)
       }
       assert.deepStrictEqual(failures, [])

@@ -223,7 +223,8 @@ export const observePoll = (state: FlowState, poll: PollObservation, now: number
   // Everything this list had at the service was answered before the poll, and no list shows a queue: the service
   // had room, whatever the latency says (a fast service answers a bigger batch a little slower, but more per second).
   const drained = done > 0 && poll.left === 0 && [...recorded.lists.values()].every((list) => list.pending === 0)
-  if (!flow.saturated || drained) return poll.limited && fresh && room ? grown(recorded.phase === "startup" ? 2 : 1.25) : recorded
+  if (!flow.saturated || drained)
+    return poll.limited && fresh && room ? grown(recorded.phase === "startup" ? 2 : 1.25) : recorded
   // Queued at the service but no answer seen yet: the rate is unknown, so the target is too; hold.
   if (flow.rate === 0) return { ...recorded, phase: "steady" }
   // Towards the target, at most 30 % down per poll so one noisy snapshot cannot collapse the window.
