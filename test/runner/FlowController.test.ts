@@ -6,6 +6,7 @@ import {
   isCapped,
   makeFlowState,
   observePoll,
+  observeSubmit,
   observeThrottled,
   type PollObservation
 } from "../../src/runner/flow/FlowController.js"
@@ -82,7 +83,8 @@ describe("FlowController", () => {
     let state = { ...makeFlowState(auto, 0), window: 200 }
     state = observeThrottled(state, 180, 1000)
     assert.strictEqual(state.window, 90)
-    assert.strictEqual(state.ceiling, 162)
+    // The first 429 may follow a doubling that overshot the cap by up to 2 ×: the ceiling goes well under it.
+    assert.strictEqual(state.ceiling, 135)
     // Empty queue and window-limited: it grows, but not past the ceiling, which creeps up.
     state = observeAll(state, [
       poll(1100, { running: 90 }),
@@ -91,16 +93,20 @@ describe("FlowController", () => {
       poll(1400, { running: 162 })
     ])
     assert.isAbove(state.window, 90)
-    assert.isAtMost(state.window, 162 * 1.05 ** 4)
+    assert.isAtMost(state.window, 135 * 1.05 ** 4)
     assert.isAtMost(state.window, state.ceiling)
     // At its ceiling, with more wanted than the ceiling allows, the window counts as capped (polls come sooner).
     const wanting = { ...state, window: state.ceiling, lists: new Map([["table:0", { pending: 0, running: 500 }]]) }
     assert.isTrue(isCapped(wanting, 1400))
     assert.isFalse(isCapped({ ...wanting, window: state.ceiling / 2 }, 1400))
-    // Refused again near the same ceiling: a gentle cut to 90 %, and the ceiling is probed half as fast.
-    const again = observeThrottled(wanting, wanting.window, 1500)
+    // Refused again near the same ceiling after requests landed: a gentle cut to 90 %, and the ceiling is probed
+    // half as fast.
+    const again = observeThrottled(observeSubmit(wanting, 5), wanting.window, 1500)
     assert.approximately(again.window, 0.9 * wanting.window, 1e-9)
     assert.strictEqual(again.creep, wanting.creep / 2)
+    // Refused once more before any request landed: the gentle cut was not enough, so it halves.
+    const refusedTwice = observeThrottled(again, again.window, 2500)
+    assert.approximately(refusedTwice.window, 0.5 * again.window, 1e-9)
   })
 
   it("a fixed concurrency stays put, comes back after a 429 cut, and never passes the number", () => {
@@ -145,5 +151,14 @@ describe("FlowController", () => {
     const queued = observePoll(state, poll(700, { sojourns: [30], left: 40, newestRevealed: 690 }), 700)
     assert.strictEqual(queued.phase, "steady")
     assert.isAtMost(queued.window, state.window)
+    // Under a 429's ceiling, drained polls fill the window up to it but do not raise it: on a fast service they come
+    // every few tens of ms, and each refusal of a probe costs its Retry-After.
+    let capped = observeThrottled(state, state.window, 800)
+    const { ceiling } = capped
+    for (let at = 900; at < 2000; at += 100) {
+      capped = observePoll(capped, poll(at, { sojourns: [40], newestRevealed: at - 10 }), at)
+    }
+    assert.strictEqual(capped.ceiling, ceiling)
+    assert.strictEqual(capped.window, ceiling)
   })
 })

@@ -83,6 +83,8 @@ export interface FlowState {
   readonly sojourn: number
   readonly sojournSamples: number
   readonly lastGrowthAt: number
+  /** A 429 came and no run request has landed since: the cut it made was not enough. */
+  readonly refusedSinceSubmit: boolean
 }
 
 export const initialWindow = 8
@@ -110,7 +112,8 @@ export const makeFlowState = (settings: FlowSettings, now: number): FlowState =>
   sojournMeans: [],
   sojourn: Number.NaN,
   sojournSamples: 0,
-  lastGrowthAt: now
+  lastGrowthAt: now,
+  refusedSinceSubmit: false
 })
 
 /**
@@ -207,15 +210,17 @@ export const observePoll = (state: FlowState, poll: PollObservation, now: number
     sojournSamples: state.sojournSamples + done
   }
   const fresh = poll.newestRevealed >= state.lastGrowthAt
-  const grown = (factor: number): FlowState => ({
+  // `probe`: the ceiling a 429 left creeps up too. Not on a drained poll alone: a fast service drains every poll,
+  // and polls 50 ms apart would probe a cap every few tenths of a second, each refusal costing its Retry-After.
+  const grown = (factor: number, probe: boolean): FlowState => ({
     ...recorded,
     window: clampWindow(recorded, recorded.window * factor),
-    ceiling: Number.isFinite(recorded.ceiling) ? recorded.ceiling * (1 + recorded.creep) : recorded.ceiling,
+    ceiling: probe && Number.isFinite(recorded.ceiling) ? recorded.ceiling * (1 + recorded.creep) : recorded.ceiling,
     lastGrowthAt: now
   })
   // A fixed concurrency only comes back up after a 429 cut it.
   if (!state.settings.auto)
-    return poll.limited && fresh && recorded.window < recorded.settings.max ? grown(1.25) : recorded
+    return poll.limited && fresh && recorded.window < recorded.settings.max ? grown(1.25, true) : recorded
   const flow = estimate(recorded, now)
   // Grow only on a poll where nothing of ours waits at the service, not even what was just sent: an overshoot while
   // starting up would double the queue it is about to find.
@@ -223,8 +228,9 @@ export const observePoll = (state: FlowState, poll: PollObservation, now: number
   // Everything this list had at the service was answered before the poll, and no list shows a queue: the service
   // had room, whatever the latency says (a fast service answers a bigger batch a little slower, but more per second).
   const drained = done > 0 && poll.left === 0 && [...recorded.lists.values()].every((list) => list.pending === 0)
-  if (!flow.saturated || drained)
-    return poll.limited && fresh && room ? grown(recorded.phase === "startup" ? 2 : 1.25) : recorded
+  if (!flow.saturated || drained) {
+    return poll.limited && fresh && room ? grown(recorded.phase === "startup" ? 2 : 1.25, !flow.saturated) : recorded
+  }
   // Queued at the service but no answer seen yet: the rate is unknown, so the target is too; hold.
   if (flow.rate === 0) return { ...recorded, phase: "steady" }
   // Towards the target, at most 30 % down per poll so one noisy snapshot cannot collapse the window.
@@ -240,25 +246,28 @@ export const observePoll = (state: FlowState, poll: PollObservation, now: number
  * A 429: the service's cap is near what was in flight. The first one (or one far below the last ceiling: the cap
  * dropped) halves it; one met again near the same ceiling cuts only to 90 % of it and halves how fast the ceiling
  * is probed again, so a service with a fixed queue cap costs a few refusals in a run, not one every few rounds.
+ * A second 429 before any request landed says the gentle cut was not enough: halved again.
  */
 export const observeThrottled = (state: FlowState, inFlight: number, now: number): FlowState => {
   const at = Math.max(1, Math.min(state.window, inFlight))
   const known = Number.isFinite(state.ceiling) && at >= 0.85 * state.ceiling
-  const ceiling = Math.max(1, 0.9 * at)
+  const ceiling = Math.max(1, (known ? 0.9 : 0.75) * at)
   const next = {
     ...state,
     phase: "steady" as const,
     ceiling,
     creep: known ? state.creep / 2 : initialCreep,
-    lastGrowthAt: now
+    lastGrowthAt: now,
+    refusedSinceSubmit: true
   }
-  return { ...next, window: clampWindow(next, known ? ceiling : 0.5 * at) }
+  return { ...next, window: clampWindow(next, known && !state.refusedSinceSubmit ? ceiling : 0.5 * at) }
 }
 
 /** A run request (or message) came back: its round trip is part of the detection gap. */
 export const observeSubmit = (state: FlowState, rtt: number): FlowState => ({
   ...state,
-  submitRtt: ewma(state.submitRtt, rtt)
+  submitRtt: ewma(state.submitRtt, rtt),
+  refusedSinceSubmit: false
 })
 
 /** The window as a whole number of slots. */
