@@ -1,5 +1,5 @@
 import { Effect, Match } from "effect"
-import { type ClientError, isClientError } from "../client/ClientError.js"
+import type { ClientError } from "../client/ClientError.js"
 import type { ExportError } from "../export/ExportError.js"
 import type { ConfigInvalid } from "../pipeline/EffectiveConfig.js"
 import { formatProblem, type PipelineInvalid } from "../pipeline/PipelineInvalid.js"
@@ -32,9 +32,10 @@ export type CommandError =
   | DocumentsCollide
   | ClientError
 
-/** A refusal of the service (401/403) is its own exit code; other 4xx replies are bad input. */
-const clientExitCode: (error: ClientError) => number = Match.type<ClientError>().pipe(
+/** The exit code of each error (README, "Exit codes"). */
+const exitCodeOfError: (error: CommandError) => number = Match.type<CommandError>().pipe(
   Match.tagsExhaustive({
+    // The service's replies: a refusal (401/403) is its own exit code; other 4xx replies are bad input.
     Unauthorized: () => ExitCode.refused,
     Forbidden: () => ExitCode.refused,
     NotFound: () => ExitCode.invalidInput,
@@ -43,14 +44,7 @@ const clientExitCode: (error: ClientError) => number = Match.type<ClientError>()
     RateLimited: () => ExitCode.unavailable,
     ServerError: () => ExitCode.unavailable,
     Transport: () => ExitCode.unavailable,
-    UnexpectedReply: () => ExitCode.internal
-  })
-)
-
-/** The exit code of each error (README, "Exit codes"). */
-const exitCodeOfError: (error: CommandError) => number = Match.type<CommandError>().pipe(
-  Match.when(isClientError, clientExitCode),
-  Match.tagsExhaustive({
+    UnexpectedReply: () => ExitCode.internal,
     PipelineInvalid: () => ExitCode.invalidInput,
     ConfigInvalid: () => ExitCode.invalidInput,
     UsageError: () => ExitCode.invalidInput,
