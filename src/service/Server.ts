@@ -83,9 +83,12 @@ const ApiLive = HttpApiBuilder.api(Api).pipe(
   Layer.provide(AuthenticationLive)
 )
 
+/** A host as a URL or `HOST:PORT` writes it: an IPv6 address in brackets. */
+const urlHost = (host: string) => (host.includes(":") ? `[${host}]` : host)
+
 const startError = (settings: ServiceSettingsShape, error: unknown) => {
   const reason = Predicate.isTagged(error, "ServeError")
-    ? `cannot listen on ${settings.host}:${settings.port}: ${Predicate.hasProperty(error, "cause") ? String(error.cause) : String(error)}`
+    ? `cannot listen on ${urlHost(settings.host)}:${settings.port}: ${Predicate.hasProperty(error, "cause") ? String(error.cause) : String(error)}`
     : error instanceof Error
       ? error.message
       : String(error)
@@ -116,7 +119,7 @@ export const serviceUrl = Effect.gen(function* () {
   const settings = yield* ServiceSettings
   const server = yield* HttpServer.HttpServer
   const port = server.address._tag === "TcpAddress" ? server.address.port : settings.port
-  const host = settings.host.includes(":") ? `[${settings.host}]` : settings.host
+  const host = urlHost(settings.host)
   yield* Effect.logInfo(`service listening on http://${host}:${port} (data ${settings.dataDir})`)
   return `http://${host}:${port}`
 })

@@ -1,4 +1,5 @@
 import type BetterSqlite3 from "better-sqlite3"
+import { pairKey } from "./AnswerHistory.js"
 import type { AnswerChange } from "./CheckpointModel.js"
 
 interface LatestAnswer {
@@ -7,8 +8,6 @@ interface LatestAnswer {
   readonly state: string
   readonly response: string | null
 }
-
-const pairKey = (documentId: number, columnName: string) => `${documentId}\u0000${columnName}`
 
 /**
  * Answer changes between two runs. The answer of a pair as of run R is its latest history row with run_id ≤ R:

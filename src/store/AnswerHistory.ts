@@ -11,7 +11,8 @@ interface HistoryRow {
   readonly at: string
 }
 
-const pairKey = (documentId: number, columnName: string) => `${documentId}\u0000${columnName}`
+/** A (document, column name) pair as one map key (the id is digits: the first NUL ends it, whatever the name). */
+export const pairKey = (documentId: number, columnName: string) => `${documentId}\u0000${columnName}`
 
 /**
  * The answers each pair had up to a run, from the `answers` history table (one row per result, oldest first).

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises"
 import { Effect, Option, Ref } from "effect"
-import { doctypeFromFilename, extractText } from "../service/documents/extractText.js"
+import { doctypeFromFilename, extractText } from "../service/documents/ExtractText.js"
 import { contentHash } from "../store/ContentHash.js"
 import type { LayoutStore } from "../store/LayoutStore.js"
 

@@ -125,6 +125,9 @@ const router = (handlers: ViewHandlers, guard: Guard, assets: PageAssets) => {
   )
 }
 
+/** A host as a URL or `HOST:PORT` writes it: an IPv6 address in brackets. */
+export const urlHost = (host: string) => (host.includes(":") ? `[${host}]` : host)
+
 /**
  * Serves the report page of a checkpoint, live, on `host:port` (loopback unless told otherwise) until the scope
  * closes. Returns the address it listens on.
@@ -142,6 +145,6 @@ export const startViewServer = (
     const context = yield* Layer.build(served)
     const server = Context.get(context, HttpServer.HttpServer)
     const port = server.address._tag === "TcpAddress" ? server.address.port : options.port
-    const host = options.host.includes(":") ? `[${options.host}]` : options.host
+    const host = urlHost(options.host)
     return `http://${host}:${port}`
   })

@@ -1,4 +1,5 @@
 import { existsSync, writeFileSync } from "node:fs"
+import { createServer, type Server } from "node:net"
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
@@ -7,6 +8,16 @@ import { allOutput, type CliResult, runCli, tempDir } from "./CliHarness.js"
 import { startServe } from "./ServeChild.js"
 
 const example = "pipelines/example.yaml"
+
+/** A socket held on `[::1]` (IPv6 loopback) for the scope; none where the machine has no IPv6. */
+const heldOnIpv6 = Effect.acquireRelease(
+  Effect.async<Server | undefined>((resume) => {
+    const server = createServer()
+    server.once("error", () => resume(Effect.succeed(undefined)))
+    server.listen(0, "::1", () => resume(Effect.succeed(server)))
+  }),
+  (server) => Effect.sync(() => server?.close())
+)
 
 /** Exit 2 with the problem (and the value) in one or two lines, then where the help is; nothing on stdout. */
 const assertUsage = (result: CliResult, problem: RegExp, help: string) => {
@@ -96,6 +107,18 @@ describe.concurrent("one behaviour for every command", () => {
       assert.isAtLeast(problems.length, 3, invalid.stderr)
       assert.isTrue(problems.every((record) => typeof record.line === "number" && record.file === "broken.yaml"))
       assert.match(jsonLines(missing.stderr)[0]?.message as string, /^docsweep status: no checkpoint at /)
+    })
+  )
+
+  it.scopedLive("serve names an IPv6 host it cannot listen on as a URL does, in brackets", () =>
+    Effect.gen(function* () {
+      const held = yield* heldOnIpv6
+      const address = held?.address()
+      if (address === undefined || address === null || typeof address === "string") return
+      const data = join(yield* tempDir, "data")
+      const taken = yield* runCli(["serve", "--host", "::1", "--port", String(address.port), "--data", data])
+      assert.notStrictEqual(taken.code, 0, allOutput(taken))
+      assert.include(taken.stderr, `cannot listen on [::1]:${address.port}: `)
     })
   )
 

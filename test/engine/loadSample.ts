@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises"
 import { basename, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { Effect } from "effect"
-import { doctypeFromFilename, ExtractionFailed, extractText } from "../../src/service/documents/extractText.js"
+import { doctypeFromFilename, ExtractionFailed, extractText } from "../../src/service/documents/ExtractText.js"
 import type { EngineDocument } from "../../src/service/engine/AnswerEngine.js"
 import { splitPassages } from "../../src/service/engine/extractive/Passages.js"
 

@@ -4,7 +4,7 @@ import { CheckpointStore } from "../../store/CheckpointStore.js"
 import { LayoutStore } from "../../store/LayoutStore.js"
 import { ReadStore } from "../../store/ReadStore.js"
 import { localDocuments, makePageTexts } from "../../view/LocalPages.js"
-import { startViewServer } from "../../view/ViewServer.js"
+import { startViewServer, urlHost } from "../../view/ViewServer.js"
 import { makeViewSource } from "../../view/ViewSource.js"
 import { CliOutput } from "../CliOutput.js"
 import type { ArgvOf } from "../PipelineArgs.js"
@@ -52,7 +52,7 @@ const viewReport = Effect.fn("ViewCommand.viewReport")(function* (argv: ArgvOf<t
       Effect.mapError(
         (cause) =>
           new UsageError({
-            message: `docsweep view cannot listen on ${argv.host}:${argv.port}: ${causeText(cause)}`
+            message: `docsweep view cannot listen on ${urlHost(argv.host)}:${argv.port}: ${causeText(cause)}`
           })
       )
     )

@@ -4,7 +4,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Document, Packer, PageBreak, Paragraph } from "docx"
 import { Effect, Either } from "effect"
 import { PDFDocument, StandardFonts } from "pdf-lib"
-import { doctypeFromFilename, extractText } from "../../src/service/documents/extractText.js"
+import { doctypeFromFilename, extractText } from "../../src/service/documents/ExtractText.js"
 import { samplesDir } from "../engine/loadSample.js"
 
 const sample = (name: string) => new Uint8Array(readFileSync(join(samplesDir, name)))
