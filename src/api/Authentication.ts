@@ -1,10 +1,11 @@
 import { HttpApiMiddleware, HttpApiSecurity, OpenApi } from "@effect/platform"
-import { Context } from "effect"
+import { Context, Schema } from "effect"
 import { Unauthorized } from "./ApiError.js"
 import type { OrganizationId, UserId } from "./Ids.js"
 
 /** Plan tiers: multi-doc chat needs `advanced` (reference §7). */
-export type Plan = "basic" | "advanced"
+export const Plan = Schema.Literal("basic", "advanced")
+export type Plan = typeof Plan.Type
 
 /** The caller a valid bearer token names. */
 export class CurrentUser extends Context.Tag("app/api/CurrentUser")<

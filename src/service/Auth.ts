@@ -4,7 +4,7 @@ import * as Path from "node:path"
 import { Data, Duration, Effect, Option, Redacted, Schema } from "effect"
 import * as Jose from "jose"
 import { Unauthorized } from "../api/ApiError.js"
-import type { Plan } from "../api/Authentication.js"
+import { Plan } from "../api/Authentication.js"
 import { OrganizationId, UserId } from "../api/Ids.js"
 import { ServiceSettings } from "./ServiceSettings.js"
 
@@ -50,7 +50,7 @@ export const resolveSecret = (dataDir: string, given: Redacted.Redacted<string> 
 const Claims = Schema.Struct({
   sub: Schema.NumberFromString.pipe(Schema.compose(UserId)),
   orgs: Schema.Array(OrganizationId),
-  plan: Schema.Literal("basic", "advanced")
+  plan: Plan
 })
 
 const unauthorized = (detail: string) => new Unauthorized({ detail })

@@ -1,6 +1,6 @@
-import { Config, Console, Data, type Duration, Effect, Layer, Option, Redacted } from "effect"
+import { Config, Console, Data, type Duration, Effect, Layer, Option, Redacted, Schema } from "effect"
 import { apiDescription } from "../api/ApiDescription.js"
-import type { Plan } from "../api/Authentication.js"
+import { Plan } from "../api/Authentication.js"
 import type { OrganizationId, UserId } from "../api/Ids.js"
 import { Auth } from "./Auth.js"
 import { Ingest } from "./Ingest.js"
@@ -31,9 +31,11 @@ export const givenSecret = (secret: string | undefined) =>
     : Effect.orElseSucceed(Config.option(Config.redacted(secretVariable)), () => Option.none())
 
 const parsePlan = (plan: string | undefined): Effect.Effect<Plan, CommandFailed> =>
-  plan === undefined || plan === "basic" || plan === "advanced"
-    ? Effect.succeed(plan ?? "basic")
-    : Effect.fail(new CommandFailed({ reason: `--plan must be basic or advanced, got "${plan}"` }))
+  plan === undefined
+    ? Effect.succeed("basic")
+    : Schema.is(Plan)(plan)
+      ? Effect.succeed(plan)
+      : Effect.fail(new CommandFailed({ reason: `--plan must be ${Plan.literals.join(" or ")}, got "${plan}"` }))
 
 /** Ingestion and accounts without the HTTP server or the task pool, so they are safe next to a running `serve`. */
 export const IngestLive = Ingest.Default.pipe(

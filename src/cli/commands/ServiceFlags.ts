@@ -1,4 +1,5 @@
 import type { Argv } from "yargs"
+import { Plan } from "../../api/Authentication.js"
 import {
   defaultDataDir,
   defaultFaultDelayMs,
@@ -29,7 +30,7 @@ const dataOption = {
 
 const planOption = {
   type: "string",
-  choices: ["basic", "advanced"],
+  choices: Plan.literals,
   default: "basic",
   describe: "advanced allows multi-document chat"
 } as const
