@@ -65,10 +65,10 @@ export class UnexpectedReply extends Data.TaggedError("UnexpectedReply")<{
 export type RetryableError = RateLimited | ServerError | Transport
 
 /** The request may have been processed although no answer came: the reply was lost, or the server broke. */
-export type AmbiguousError = ServerError | Transport
+type AmbiguousError = ServerError | Transport
 
 /** 4xx: the service refused the request before doing anything; asking again will not help. */
-export type RejectedError = Unauthorized | Forbidden | NotFound | ValidationFailed | RequestRejected
+type RejectedError = Unauthorized | Forbidden | NotFound | ValidationFailed | RequestRejected
 
 /** Every way a call of `ServiceClient` can fail. */
 export type ClientError = RejectedError | RetryableError | UnexpectedReply
@@ -104,7 +104,7 @@ const tagKinds: ReadonlyArray<readonly [string, Kind]> = Object.entries(kinds)
 
 const kindOf = (u: unknown): Kind | undefined => tagKinds.find(([tag]) => Predicate.isTagged(u, tag))?.[1]
 
-/** Any failure of `ServiceClient` (what the CLI maps to exit codes, what the runner turns into run stops). */
+/** Any failure of `ServiceClient` (what the runner turns into run stops). */
 export const isClientError = (u: unknown): u is ClientError => kindOf(u) !== undefined
 
 /** Throttling, server failures and transport faults may succeed later; everything else will not. */

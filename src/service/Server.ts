@@ -17,7 +17,7 @@ import { Ingest } from "./Ingest.js"
 import { ServiceDatabase } from "./ServiceDatabase.js"
 import { ServiceEngine } from "./ServiceEngine.js"
 import { ServiceStartError } from "./ServiceErrors.js"
-import { ServiceSettings, type ServiceSettingsShape } from "./ServiceSettings.js"
+import { ServiceSettings, type ServiceSettingsShape, urlHost } from "./ServiceSettings.js"
 import { CellStore } from "./store/CellStore.js"
 import { DocumentNotes } from "./store/DocumentNotes.js"
 import { DocumentStore } from "./store/DocumentStore.js"
@@ -82,9 +82,6 @@ const ApiLive = HttpApiBuilder.api(Api).pipe(
   Layer.provide([AuthHandlers, DocumentHandlers, TableHandlers, SessionHandlers, DebugHandlers]),
   Layer.provide(AuthenticationLive)
 )
-
-/** A host as a URL or `HOST:PORT` writes it: an IPv6 address in brackets. */
-const urlHost = (host: string) => (host.includes(":") ? `[${host}]` : host)
 
 const startError = (settings: ServiceSettingsShape, error: unknown) => {
   const reason = Predicate.isTagged(error, "ServeError")

@@ -56,6 +56,10 @@ export class ServiceSettings extends Context.Tag("app/service/ServiceSettings")<
 }
 
 export const defaultHost = "127.0.0.1"
+
+/** A host as a URL or `HOST:PORT` writes it: an IPv6 address in brackets. */
+export const urlHost = (host: string) => (host.includes(":") ? `[${host}]` : host)
+
 export const defaultPort = 8787
 export const defaultDataDir = ".docsweep/service"
 export const defaultWorkers = 4

@@ -6,6 +6,7 @@ import { contentSecurityPolicy } from "../export/html/HtmlDocument.js"
 import { loadPageAssets, type PageAssets } from "../export/html/PageAssets.js"
 import { livePaths, versionHeader } from "../export/html/PageData.js"
 import { renderHtml } from "../export/html/WriteHtml.js"
+import { urlHost } from "../service/ServiceSettings.js"
 import type { Packed } from "./ViewSource.js"
 
 interface ViewHandlers {
@@ -124,9 +125,6 @@ const router = (handlers: ViewHandlers, guard: Guard, assets: PageAssets) => {
     HttpRouter.get(livePaths.pageText, answered(guard, pageText(handlers, policy)))
   )
 }
-
-/** A host as a URL or `HOST:PORT` writes it: an IPv6 address in brackets. */
-export const urlHost = (host: string) => (host.includes(":") ? `[${host}]` : host)
 
 /**
  * Serves the report page of a checkpoint, live, on `host:port` (loopback unless told otherwise) until the scope

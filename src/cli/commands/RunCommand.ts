@@ -12,10 +12,7 @@ import type { RunConnection } from "../RunLayer.js"
 import { runCommandWith } from "../runCommand.js"
 import { parseShard } from "../Shard.js"
 import { UsageError } from "../UsageError.js"
-import { engineFlags } from "./ServiceFlags.js"
-
-/** With no service configured, `run` starts the local one in-process with these, as `serve` takes them. */
-const embeddedEngineFlags = ["engine", "latency-ms", "latency-dist", "latency-spread", "llm-base-url", "llm-model"]
+import { engineFlagNames, engineFlags } from "./ServiceFlags.js"
 
 const builder = (yargs: Argv) =>
   engineFlags(withServiceFlags(withPipelineFile(yargs)))
@@ -30,7 +27,8 @@ const builder = (yargs: Argv) =>
       describe: "without a terminal: one line per interval"
     })
     .option("summary-json", { type: "string", describe: "also write the summary as JSON to this file" })
-    .group(embeddedEngineFlags, "Embedded service (without --base-url or DOCSWEEP_BASE_URL):")
+    // With no service configured, `run` starts the local one in-process with the engine `serve` would use.
+    .group(engineFlagNames, "Embedded service (without --base-url or DOCSWEEP_BASE_URL):")
     .example("$0 run pipelines/example.yaml", "on the embedded local service: no setup, no network")
     .example(
       "DOCSWEEP_BASE_URL=https://cite.petal.org $0 run pipelines/contracts.yaml --token-file ~/.docsweep-token",

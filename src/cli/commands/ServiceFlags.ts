@@ -35,6 +35,9 @@ const planOption = {
   describe: "advanced allows multi-document chat"
 } as const
 
+/** The names of `engineFlags`, for a help group. */
+export const engineFlagNames = ["engine", "latency-ms", "latency-dist", "latency-spread", "llm-base-url", "llm-model"]
+
 /** The engine that answers: `serve`'s, and the embedded service's on `run`. */
 export const engineFlags = <T>(yargs: Argv<T>) =>
   yargs

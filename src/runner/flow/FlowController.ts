@@ -10,7 +10,8 @@
  *   are being answered (reference §5: pending → running → success); the number running is what the service gives
  *   us at once, the number pending is the queue we built;
  * - latency inflation (TCP Vegas, Netflix's Gradient limit): when the sojourn of our units grows past the
- *   latency seen with no queue, more in flight only lengthens the wait;
+ *   latency seen with no queue, more in flight only lengthens the wait; but a poll that finds every unit of its
+ *   list answered, with no queue on any list, is room to grow whatever the latency says;
  * - 429: a multiplicative cut and a ceiling that is probed again slowly.
  *
  * Startup doubles the window once per feedback round (a poll that saw units sent under the current window) while
@@ -83,7 +84,7 @@ export interface FlowState {
   readonly sojourn: number
   readonly sojournSamples: number
   readonly lastGrowthAt: number
-  /** A 429 came and no run request has landed since: the cut it made was not enough. */
+  /** A 429 came and no run request or message has landed since: another 429 now says its cut was not enough. */
   readonly refusedSinceSubmit: boolean
 }
 
@@ -244,9 +245,10 @@ export const observePoll = (state: FlowState, poll: PollObservation, now: number
 
 /**
  * A 429: the service's cap is near what was in flight. The first one (or one far below the last ceiling: the cap
- * dropped) halves it; one met again near the same ceiling cuts only to 90 % of it and halves how fast the ceiling
- * is probed again, so a service with a fixed queue cap costs a few refusals in a run, not one every few rounds.
- * A second 429 before any request landed says the gentle cut was not enough: halved again.
+ * dropped) halves it and leaves the ceiling at 75 % of it (the window may have just doubled past the cap); one met
+ * again near the same ceiling cuts only to 90 % of it and halves how fast the ceiling is probed again, so a service
+ * with a fixed queue cap costs a few refusals in a run, not one every few rounds. A second 429 before any request
+ * landed says the gentle cut was not enough: halved again.
  */
 export const observeThrottled = (state: FlowState, inFlight: number, now: number): FlowState => {
   const at = Math.max(1, Math.min(state.window, inFlight))
