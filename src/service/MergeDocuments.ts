@@ -24,7 +24,10 @@ interface SourceDocuments {
   readonly rows: Readonly<Record<(typeof documentTables)[number], ReadonlyArray<Row>>>
 }
 
-/** A shard's database, opened like every other (checked, never written; another schema version is refused). */
+/**
+ * A shard's database, opened like every other (checked; never written): one a newer docsweep wrote is refused, one an
+ * older docsweep wrote is read as it is.
+ */
 const readSource = (dir: string) =>
   Effect.scoped(
     Effect.gen(function* () {
@@ -33,6 +36,7 @@ const readSource = (dir: string) =>
         migrations,
         fileMustExist: true,
         readOnly: true,
+        olderReadable: true,
         toError: serviceError
       })
       return yield* source.attempt(`read the documents of ${dir}`, (): SourceDocuments => {
@@ -49,7 +53,7 @@ const readSource = (dir: string) =>
 const columnsOf = (sql: Sql, table: string) =>
   sql.all<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`).map((column) => column.name)
 
-/** Inserts `rows` by the target's columns (the same schema version as the source: `readSource` checks it). */
+/** Inserts `rows` by the columns both databases have (a source written by an older docsweep lacks newer ones). */
 const insertRows = (sql: Sql, table: string, rows: ReadonlyArray<Row>) => {
   const columns = columnsOf(sql, table)
   for (const row of rows) {

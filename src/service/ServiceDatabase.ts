@@ -39,15 +39,6 @@ export const serviceError = (error: SqliteError): ServiceStoreError => {
         `(${problem.known}); upgrade docsweep or use another --data directory`
     })
   }
-  if (problem?._tag === "OlderReadOnly") {
-    return new ServiceStoreError({
-      operation,
-      cause: undefined,
-      reason:
-        `the service database ${path} has schema version ${problem.found}, older than this docsweep's ` +
-        `(${problem.known}), and is only read here; start \`docsweep serve --data\` on it once to bring it up to date`
-    })
-  }
   return new ServiceStoreError({ operation, cause: error.cause })
 }
 

@@ -47,6 +47,8 @@ interface SqliteOptions<E> {
    * file whose schema is older than `migrations` is refused instead of migrated.
    */
   readonly readOnly?: boolean | undefined
+  /** With `readOnly`: read a file of an older schema as it is (the caller reads only the columns it finds). */
+  readonly olderReadable?: boolean | undefined
   /** The owner's error for every failure, so callers see one tag per store. */
   readonly toError: (error: SqliteError) => E
 }
@@ -104,14 +106,15 @@ const checkIntegrity = (sqlite: BetterSqlite3.Database, path: string) =>
  * Brings the file to the latest schema; `PRAGMA user_version` is the number of scripts applied. An up-to-date file
  * is only read (a `docsweep status` beside a running run takes no write lock); otherwise the missing scripts run in
  * one IMMEDIATE transaction that re-reads the version (a second opener waits, then finds the work done). A version
- * beyond `list` was written by a newer docsweep: refused, never touched; so is an older one opened `readOnly`.
+ * beyond `list` was written by a newer docsweep: refused, never touched; so is an older one opened `readOnly`, unless
+ * `olderReadable` (then read as it is).
  * Returns the version it leaves.
  */
 export const migrate = (
   sqlite: BetterSqlite3.Database,
   path: string,
   list: ReadonlyArray<string>,
-  options: { readonly readOnly?: boolean | undefined } = {}
+  options: { readonly readOnly?: boolean | undefined; readonly olderReadable?: boolean | undefined } = {}
 ): Effect.Effect<number, SqliteError> =>
   Effect.gen(function* () {
     const version = () => Number(sqlite.pragma("user_version", { simple: true }))
@@ -126,6 +129,7 @@ export const migrate = (
     const attempt = <A>(run: () => A) => Effect.try({ try: run, catch: failed("migrate", path) })
     const found = yield* attempt(version)
     if (options.readOnly === true && found < list.length) {
+      if (options.olderReadable === true) return found
       return yield* new SqliteError({
         operation: "migrate",
         path,
@@ -167,7 +171,10 @@ export const openSqlite = <E>(options: SqliteOptions<E>): Effect.Effect<Sqlite<E
         )
     )
     yield* checkIntegrity(sqlite, path)
-    yield* migrate(sqlite, path, options.migrations, { readOnly: options.readOnly })
+    yield* migrate(sqlite, path, options.migrations, {
+      readOnly: options.readOnly,
+      olderReadable: options.olderReadable
+    })
     const attempt = <A>(operation: string, run: () => A): Effect.Effect<A, E> =>
       Effect.try({ try: run, catch: (cause) => toError(new SqliteError({ operation, path, cause })) })
     const transaction = <A>(operation: string, run: () => A): Effect.Effect<A, E> =>

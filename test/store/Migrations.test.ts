@@ -4,6 +4,7 @@ import BetterSqlite3 from "better-sqlite3"
 import { Effect, Option } from "effect"
 import { openDatabase } from "../../src/store/Database.js"
 import { migrate, migrations } from "../../src/store/Migrations.js"
+import { openSqlite } from "../../src/store/Sqlite.js"
 import { start, tempDir, withStore } from "./StoreFixtures.js"
 
 const raw = (path: string) =>
@@ -83,6 +84,30 @@ describe("Migrations", () => {
       assert.isTrue(reader.sqlite.readonly)
       assert.throws(() => reader.sqlite.exec("CREATE TABLE x (y INTEGER)"), /readonly/)
     })
+  )
+
+  it.scoped(
+    "a reader that takes older files as they are (a shard merged) reads one, and still refuses a newer one",
+    () =>
+      Effect.gen(function* () {
+        const path = join(yield* tempDir, "state.sqlite")
+        const db = yield* raw(path)
+        yield* migrate(db, path, migrations.slice(0, 2))
+        const open = openSqlite({
+          path,
+          migrations,
+          fileMustExist: true,
+          readOnly: true,
+          olderReadable: true,
+          toError: (error) => error
+        })
+        const older = yield* open
+        assert.isTrue(older.sqlite.readonly)
+        assert.strictEqual(older.sqlite.pragma("user_version", { simple: true }), 2)
+        db.pragma(`user_version = ${migrations.length + 1}`)
+        const newer = yield* Effect.flip(open)
+        assert.deepInclude(newer.problem, { _tag: "Newer", found: migrations.length + 1 })
+      })
   )
 
   it.scoped("a missing file is refused when it must exist", () =>
