@@ -88,6 +88,10 @@ const awaitAnswer = Effect.fn("ChatMessages.awaitAnswer")(function* (
     const message = messages.find((m) => m.id === messageId)
     const status = message?.task_status ?? "missing"
     const answered = message !== undefined && (status === "success" || isSettledFailure(status))
+    const verdict = verdictOf(message, status, now - submittedAt, settings.cellTimeout)
+    // A message given up on (timed out) is no longer ours at the service: its list must not keep counting it queued.
+    const waiting = verdict._tag === "waiting"
+    const queued = waiting && status === "pending"
     yield* flow.observePoll("chats", {
       source: `session:${sessionId}`,
       at: sentAt,
@@ -95,16 +99,15 @@ const awaitAnswer = Effect.fn("ChatMessages.awaitAnswer")(function* (
       gap: last.at === undefined ? undefined : sentAt - last.at,
       sojourns: answered ? [(Math.max(last.at ?? submittedAt, submittedAt) + sentAt) / 2 - submittedAt] : [],
       roundTrips: answered ? [now - submittedAt] : [],
-      pending: status === "pending" && sentAt - submittedAt > queuedAfterMs(yield* flow.state) ? 1 : 0,
-      pendingFresh: status === "pending" && sentAt - submittedAt <= queuedAfterMs(yield* flow.state) ? 1 : 0,
-      running: status === "running" ? 1 : 0,
-      left: answered ? 0 : 1,
+      pending: queued && sentAt - submittedAt > queuedAfterMs(yield* flow.state) ? 1 : 0,
+      pendingFresh: queued && sentAt - submittedAt <= queuedAfterMs(yield* flow.state) ? 1 : 0,
+      running: waiting && status === "running" ? 1 : 0,
+      left: waiting ? 1 : 0,
       newestRevealed: status === "pending" || status === "missing" ? Number.NEGATIVE_INFINITY : submittedAt,
-      inFlight: gate.inFlight - (answered ? 1 : 0),
+      inFlight: gate.inFlight - (waiting ? 0 : 1),
       limited: gate.inFlight >= gate.limit && (yield* Ref.get(demand)) > 0
     })
-    const verdict = verdictOf(message, status, now - submittedAt, settings.cellTimeout)
-    return verdict._tag === "waiting" ? Option.none<Settled>() : Option.some(verdict)
+    return waiting ? Option.none<Settled>() : Option.some(verdict)
   })
   const settled = yield* Effect.repeat(round, { until: Option.isSome })
   return Option.getOrElse(settled, (): Settled => ({ _tag: "failure", reason: "no answer", timedOut: false }))
