@@ -18,7 +18,8 @@ describe("how bin.js starts docsweep", () => {
         scripts: Record<string, string>
       }
     ).scripts
-    assert.strictEqual(scripts.prepare, "npm run build")
+    // Install builds the CLI, then writes the tests' generated OpenAPI types (skipped without dev dependencies).
+    assert.strictEqual(scripts.prepare, "npm run build && npm run openapi:types --silent")
   })
 
   // Files found from the package root, not from the module's own path, which differs in the bundle.
