@@ -151,6 +151,12 @@ describe("FlowController", () => {
     const queued = observePoll(state, poll(700, { sojourns: [30], left: 40, newestRevealed: 690 }), 700)
     assert.strictEqual(queued.phase, "steady")
     assert.isAtMost(queued.window, state.window)
+    // A drained poll of one table is no room while another table last showed cells queued at the service.
+    const elsewhere = observePoll(state, poll(650, { source: "table:1", pending: 5, newestRevealed: 0 }), 650)
+    const drainedHere = poll(700, { sojourns: [30], newestRevealed: 690 })
+    assert.isAtMost(observePoll(elsewhere, drainedHere, 700).window, elsewhere.window)
+    const emptied = observePoll(elsewhere, poll(660, { source: "table:1", newestRevealed: 0 }), 660)
+    assert.approximately(observePoll(emptied, drainedHere, 700).window, 1.25 * emptied.window, 1e-9)
     // Under a 429's ceiling, drained polls fill the window up to it but do not raise it: on a fast service they come
     // every few tens of ms, and each refusal of a probe costs its Retry-After.
     let capped = observeThrottled(state, state.window, 800)
