@@ -14,8 +14,8 @@ interface RetryHooks {
   readonly deadlineAt: Option.Option<number>
   /** Called before each backoff sleep, e.g. to show "backing off 12 s after 429". */
   readonly onBackoff: (error: RetryableError, delay: Duration.Duration) => Effect.Effect<void>
-  /** Called on every 429: the adaptive limit cuts the cells in flight. */
-  readonly onThrottled: Effect.Effect<void>
+  /** Called on every 429, with the request it refused: the adaptive limit may cut the cells in flight. */
+  readonly onThrottled: (error: RateLimited) => Effect.Effect<void>
 }
 
 /** The capped exponential for retry `n` (0-based): `base × 2^n`, at most `max`. */
@@ -89,7 +89,7 @@ export const withRetry =
     const attempt = Effect.catchAll(effect, (error) =>
       isRateLimited(error)
         ? Effect.zipRight(
-            hooks.onThrottled,
+            hooks.onThrottled(error),
             Effect.flatMap(unwaitable(settings, error, hooks.deadlineAt), (reason) =>
               Effect.fail<E | ServiceUnavailable>(
                 Option.isSome(reason) ? new ServiceUnavailable({ request: error.request, reason: reason.value }) : error

@@ -76,7 +76,7 @@ export const runPipeline = Effect.fn("Runner.runPipeline")(function* (input: Run
         progress.backingOff(describeWait(error, delay), Duration.toMillis(delay)),
         Effect.logInfo(describeWait(error, delay))
       ),
-    onThrottled: flow.throttled
+    onThrottled: (error) => flow.throttled(error.request)
   })
   const runId = input.dryRun
     ? 0

@@ -1,4 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
+import { Effect, STM } from "effect"
+import { makeFlow } from "../../src/runner/flow/Flow.js"
 import {
   estimate,
   type FlowState,
@@ -167,4 +169,16 @@ describe("FlowController", () => {
     assert.strictEqual(capped.ceiling, ceiling)
     assert.strictEqual(capped.window, ceiling)
   })
+
+  it.effect("a 429 that refused work cuts the window; one that refused a poll only waits", () =>
+    Effect.gen(function* () {
+      const flow = yield* makeFlow({ auto: false, max: 40 }, { bounds: { minGap: undefined, maxGap: undefined } })
+      const gate = yield* STM.commit(flow.acquireUpTo(40))
+      assert.strictEqual(gate, 40)
+      yield* flow.throttled("GET /api/ai/table/1/cell/list")
+      assert.strictEqual((yield* STM.commit(flow.gate)).limit, 40)
+      yield* flow.throttled("POST /api/ai/table/1/run")
+      assert.strictEqual((yield* STM.commit(flow.gate)).limit, 20)
+    })
+  )
 })

@@ -24,7 +24,7 @@ const scripted = (errors: ReadonlyArray<ClientError>) =>
 const hooks = (overrides: Partial<Parameters<typeof withRetry>[1]> = {}) => ({
   deadlineAt: Option.none<number>(),
   onBackoff: () => Effect.void,
-  onThrottled: Effect.void,
+  onThrottled: () => Effect.void,
   ...overrides
 })
 
@@ -63,7 +63,7 @@ describe("RetryPolicy", () => {
       const retried = withRetry(
         settings,
         hooks({
-          onThrottled: Ref.update(throttles, (n) => n + 1),
+          onThrottled: () => Ref.update(throttles, (n) => n + 1),
           onBackoff: (_, delay) => Ref.update(waits, (w) => [...w, Duration.toMillis(delay)])
         })
       )(call)

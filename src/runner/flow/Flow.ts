@@ -53,8 +53,12 @@ export interface Flow {
   readonly gate: STM.STM<GateState>
   /** A poll's findings: answer times learned, the window moved. */
   readonly observePoll: (kind: UnitKind, poll: PollObservation) => Effect.Effect<void>
-  /** A 429: the window is cut. */
-  readonly throttled: Effect.Effect<void>
+  /**
+   * A 429 on `request` (its label, `METHOD /path`): the window is cut when it refused work (a run request, a
+   * message). A refused read (a poll) says the service limits requests, not the work in flight: its Retry-After is
+   * honoured, and the window stays.
+   */
+  readonly throttled: (request: string) => Effect.Effect<void>
   /** A run request or message came back after `rttMillis`. */
   readonly submitted: (rttMillis: number) => Effect.Effect<void>
   /** When to read `list` next (epoch ms). */
@@ -122,9 +126,12 @@ export const makeFlow = (
           Ref.update(learned, (all) => ({ ...all, [kind]: addSojourns(all[kind], poll.sojourns) })),
           update((state, now) => observePoll(state, poll, now))
         ),
-      throttled: Effect.flatMap(STM.commit(TRef.get(gate)), ({ inFlight }) =>
-        update((state, now) => observeThrottled(state, inFlight, now))
-      ),
+      throttled: (request) =>
+        request.startsWith("GET ")
+          ? Effect.void
+          : Effect.flatMap(STM.commit(TRef.get(gate)), ({ inFlight }) =>
+              update((state, now) => observeThrottled(state, inFlight, now))
+            ),
       submitted: (rtt) => Ref.update(controller, (state) => observeSubmit(state, rtt)),
       nextPollAt: (kind, list) =>
         Effect.gen(function* () {
