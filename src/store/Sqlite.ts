@@ -114,7 +114,7 @@ export const migrate = (
   sqlite: BetterSqlite3.Database,
   path: string,
   list: ReadonlyArray<string>,
-  options: { readonly readOnly?: boolean | undefined; readonly olderReadable?: boolean | undefined } = {}
+  options: Pick<SqliteOptions<unknown>, "readOnly" | "olderReadable"> = {}
 ): Effect.Effect<number, SqliteError> =>
   Effect.gen(function* () {
     const version = () => Number(sqlite.pragma("user_version", { simple: true }))
@@ -171,10 +171,7 @@ export const openSqlite = <E>(options: SqliteOptions<E>): Effect.Effect<Sqlite<E
         )
     )
     yield* checkIntegrity(sqlite, path)
-    yield* migrate(sqlite, path, options.migrations, {
-      readOnly: options.readOnly,
-      olderReadable: options.olderReadable
-    })
+    yield* migrate(sqlite, path, options.migrations, options)
     const attempt = <A>(operation: string, run: () => A): Effect.Effect<A, E> =>
       Effect.try({ try: run, catch: (cause) => toError(new SqliteError({ operation, path, cause })) })
     const transaction = <A>(operation: string, run: () => A): Effect.Effect<A, E> =>
