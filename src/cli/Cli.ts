@@ -16,7 +16,7 @@ import { docsweepVersion } from "./Version.js"
 
 const exitCodes = `Exit codes:
   0    every cell and chat answered
-  1    internal error (report it with the checkpoint)
+  1    internal error (report it with the checkpoint), or a service reply that breaks the interface
   2    invalid input: the pipeline, a flag, a request the service rejected, a damaged checkpoint
   3    finished, some cells or chats failed
   4    refused by the service (401/403)
