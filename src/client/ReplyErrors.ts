@@ -164,6 +164,16 @@ const fromStatus = (request: string, reply: ErrorReply, clean: Scrub) =>
     if (status === 404) return new NotFound({ detail, request })
     if (status === 429) return new RateLimited({ request, detail, retryAfter })
     if (status >= 500) return new ServerError({ request, status, detail })
+    const location = reply.headers.location
+    if (status >= 300 && status < 400 && location !== undefined) {
+      // Not followed: the bearer token would go wherever it points, another host included.
+      const where = shownDetail(location, clean)
+      return new RequestRejected({
+        request,
+        status,
+        detail: `redirected to ${where}; set the base URL to where it points`
+      })
+    }
     return new RequestRejected({ request, status, detail })
   })
 

@@ -282,6 +282,23 @@ describe("ServiceClient over real HTTP", () => {
     )
   )
 
+  it.live("a redirect is not followed (the token would go along): rejected, naming where it points", () =>
+    withClient(
+      raw(301, "", "text/plain", { location: "https://elsewhere.example/api/ai/table/12/cell/list" }),
+      (client, server) =>
+        Effect.gen(function* () {
+          const error = yield* failureOf(client.listCells(tableId))
+          assert.strictEqual(error._tag, "RequestRejected")
+          assert.include(
+            error.message,
+            "rejected (301): redirected to https://elsewhere.example/api/ai/table/12/cell/list"
+          )
+          assert.include(error.message, "set the base URL")
+          assert.strictEqual(server.seen.length, 1)
+        })
+    )
+  )
+
   it.live("a reply slower than the timeout is a Transport error", () =>
     withClient(
       (_request, _body, response) => {
