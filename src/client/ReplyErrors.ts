@@ -1,5 +1,5 @@
 import { type Headers, HttpClient, type HttpClientError, HttpClientResponse } from "@effect/platform"
-import { Clock, type Duration, Effect, FiberRef, Match, Option, ParseResult, Predicate, Schema } from "effect"
+import { Clock, type Duration, Effect, FiberRef, Match, Option, ParseResult, Predicate, Schema, Stream } from "effect"
 import { Api } from "../api/Api.js"
 import { ValidationIssue } from "../api/ApiError.js"
 import { retryAfterWait } from "../api/RetryAfter.js"
@@ -35,6 +35,28 @@ interface ErrorReply {
 export const currentErrorReply = FiberRef.unsafeMake<Option.Option<ErrorReply>>(Option.none())
 
 /**
+ * How much of an error reply is read: far more than any error the contract declares, while a proxy's page that
+ * never ends (or a body past the 512 MB a string may hold, which ended the process) costs no more than this.
+ */
+const errorBodyLimit = 1024 * 1024
+
+/** The start of an error reply's body, at most `errorBodyLimit` bytes; the rest is not read (the socket closes). */
+const errorBodyText = (response: HttpClientResponse.HttpClientResponse) =>
+  Effect.map(
+    Stream.runFoldWhile(
+      response.stream,
+      { chunks: [] as Array<Uint8Array>, bytes: 0 },
+      (read) => read.bytes < errorBodyLimit,
+      (read, chunk) => {
+        read.chunks.push(chunk)
+        return { chunks: read.chunks, bytes: read.bytes + chunk.byteLength }
+      }
+    ),
+    // A character cut at the limit decodes to U+FFFD.
+    ({ chunks }) => new TextDecoder().decode(Buffer.concat(chunks).subarray(0, errorBodyLimit))
+  )
+
+/**
  * Reads each non-2xx reply once, remembers it in `currentErrorReply`, and passes a copy on, so that
  * `HttpApiClient` decodes the errors the contract declares (`Api`'s `addError`) and the fallback still has the body.
  */
@@ -45,7 +67,7 @@ export const rememberErrorReplies = (client: HttpClient.HttpClient): HttpClient.
       response.status >= 200 && response.status < 300
         ? Effect.succeed(response)
         : Effect.gen(function* () {
-            const text = yield* response.text
+            const text = yield* errorBodyText(response)
             yield* FiberRef.set(
               currentErrorReply,
               Option.some({ status: response.status, headers: response.headers, text })
@@ -142,6 +164,16 @@ const fromStatus = (request: string, reply: ErrorReply, clean: Scrub) =>
     if (status === 404) return new NotFound({ detail, request })
     if (status === 429) return new RateLimited({ request, detail, retryAfter })
     if (status >= 500) return new ServerError({ request, status, detail })
+    const location = reply.headers.location
+    if (status >= 300 && status < 400 && location !== undefined) {
+      // Not followed: the bearer token would go wherever it points, another host included.
+      const where = shownDetail(location, clean)
+      return new RequestRejected({
+        request,
+        status,
+        detail: `redirected to ${where}; set the base URL to where it points`
+      })
+    }
     return new RequestRejected({ request, status, detail })
   })
 

@@ -98,6 +98,19 @@ describe("docsweep against a service that answers out of contract", () => {
       })
   )
 
+  it.scopedLive("a slow service is polled a handful of times while its first answers come, not every few ms", () =>
+    Effect.gen(function* () {
+      // Four pairs (fewer than the starting window) whose answers take 2 s and show only `pending` meanwhile.
+      const service = yield* misbehavingService({ latencyMs: 2000 })
+      const { env, file } = yield* setup(service.baseUrl)
+      const run = yield* runCli(["run", file], { env })
+      assert.strictEqual(run.code, 0, allOutput(run))
+      // 2 document reads, a table, 2 columns, a run request, then the polls: about a dozen, where a poll every
+      // 10 ms until the answers came made two hundred.
+      assert.isAtMost(service.requests(), 30, allOutput(run))
+    })
+  )
+
   it.scopedLive("a Retry-After of years ends the run at once with exit 5, naming the request and the wait", () =>
     Effect.gen(function* () {
       for (const retryAfter of ["99999999", "Fri, 01 Jan 2100 00:00:00 GMT"]) {

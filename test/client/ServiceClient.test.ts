@@ -265,6 +265,40 @@ describe("ServiceClient over real HTTP", () => {
     )
   )
 
+  it.live("an error reply is read only up to its first MiB: a body that does not end is a ServerError at once", () =>
+    // A proxy's 500 that keeps sending: read whole, a body past 512 MB ended the process with a RangeError.
+    withClient(
+      (_request, _body, response) => {
+        response.writeHead(500, { "content-type": "text/plain" })
+        response.write(`upstream failed ${"x".repeat(2 * 1024 * 1024)}`)
+      },
+      (client) =>
+        Effect.gen(function* () {
+          const error = yield* failureOf(client.listCells(tableId))
+          assert.strictEqual(error._tag, "ServerError", error.message)
+          assert.include(error.message, "server error (500): upstream failed xxx")
+        }),
+      "3 seconds"
+    )
+  )
+
+  it.live("a redirect is not followed (the token would go along): rejected, naming where it points", () =>
+    withClient(
+      raw(301, "", "text/plain", { location: "https://elsewhere.example/api/ai/table/12/cell/list" }),
+      (client, server) =>
+        Effect.gen(function* () {
+          const error = yield* failureOf(client.listCells(tableId))
+          assert.strictEqual(error._tag, "RequestRejected")
+          assert.include(
+            error.message,
+            "rejected (301): redirected to https://elsewhere.example/api/ai/table/12/cell/list"
+          )
+          assert.include(error.message, "set the base URL")
+          assert.strictEqual(server.seen.length, 1)
+        })
+    )
+  )
+
   it.live("a reply slower than the timeout is a Transport error", () =>
     withClient(
       (_request, _body, response) => {

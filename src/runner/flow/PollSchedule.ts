@@ -117,7 +117,12 @@ export const nextPollAt = (input: PollPlanInput): number => {
   const hi = Math.max(lo, input.maxGap ?? defaultMaxGapMs)
   // Whole milliseconds: clocks (the test clock among them) count in them, so a wait never rounds to nothing.
   const clamp = (at: number) => Math.ceil(Math.min(from + hi, Math.max(from + lo, at)))
-  const probe = input.probeSentAt === undefined ? Number.POSITIVE_INFINITY : input.probeSentAt + lo
+  // A probe looks at fresh units soon, then at twice their age: units that stay unanswered (a slow service, fewer
+  // pairs than the window so it never grows) would otherwise be listed every `lo` until their answers came.
+  const probe =
+    input.probeSentAt === undefined
+      ? Number.POSITIVE_INFINITY
+      : Math.max(input.probeSentAt + lo, 2 * from - input.probeSentAt)
   if (count === 0) return from + hi
   if (sampleCount(input.sojourns) < 4) {
     // Nothing learned yet: look soon, then at twice the age of the oldest unit (geometric, so a slow service
