@@ -189,6 +189,18 @@ const watchCutShort = (incoming: IncomingMessage, contentType: string) => {
   }
 }
 
+/**
+ * An upload is read only as multipart/form-data with a boundary. Any other body would be read as JSON or text by
+ * the platform while `watchCutShort` holds the stream paused, so no reply would come until the request timeout,
+ * and the upload slot would stay taken; without a boundary the multipart reader throws (a 500).
+ */
+const notMultipart = (contentType: string): ValidationFailed | undefined => {
+  if (/^multipart\/form-data\s*;/i.test(contentType.trim()) && boundaryOf(contentType) !== undefined) return undefined
+  const got = contentType === "" ? "no content type" : `content type ${JSON.stringify(contentType.slice(0, 100))}`
+  const msg = `expected a multipart/form-data body with a boundary (organization_id, doctype, file), got ${got}`
+  return new ValidationFailed({ errors: [{ loc: ["body"], msg, type: "type_error" }] })
+}
+
 /** A 429 as the contract declares it (its body the `TooManyRequests` error), saying when to try again. */
 export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
   HttpServerResponse.unsafeJson(Schema.encodeSync(TooManyRequests)(new TooManyRequests({ detail })), {
@@ -237,6 +249,8 @@ export const guardRequests =
       const limit = upload ? settings.uploadLimitBytes : settings.bodyLimitBytes
       const length = Number(request.headers["content-length"] ?? "0")
       if (Number.isFinite(length) && length > limit) return yield* Effect.fail(tooLarge(limit))
+      const wrongBody = upload ? notMultipart(request.headers["content-type"] ?? "") : undefined
+      if (wrongBody !== undefined) return yield* Effect.fail(wrongBody)
       const guarded = upload
         ? guardUpload(app, request, settings, uploads)
         : Effect.zipRight(checkJsonDepth(request), app)
