@@ -3,7 +3,7 @@ import type { HttpApp } from "@effect/platform"
 import { HttpIncomingMessage, HttpServerRequest, HttpServerResponse, Multipart } from "@effect/platform"
 import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
 import { NodeHttpServerRequest } from "@effect/platform-node"
-import { Cause, Effect, Option, Schema } from "effect"
+import { Cause, Effect, Option, Predicate, Schema } from "effect"
 import {
   BadRequest,
   InternalServerError,
@@ -100,6 +100,14 @@ const bodyDefect = (defect: unknown, limit: number): Option.Option<PayloadTooLar
       new ValidationFailed({ errors: [{ loc: ["body"], msg: "the body is not valid JSON", type: "json_invalid" }] })
     )
   }
+  // multipasta emits a multipart/form-data content type without a boundary as an "error" event with no
+  // listener, which Node throws as ERR_UNHANDLED_ERROR carrying the event's value in `context`.
+  if (Predicate.hasProperty(defect, "context") && hasTag(defect.context, "InvalidBoundary"))
+    return Option.some(
+      new ValidationFailed({
+        errors: [{ loc: ["body"], msg: "a multipart/form-data body needs a boundary parameter", type: "value_error" }]
+      })
+    )
   if (hasTag(defect, "MultipartError")) {
     const reason = String(defect.reason)
     if (reason === "FileTooLarge" || reason === "FieldTooLarge" || reason === "BodyTooLarge")
@@ -189,18 +197,6 @@ const watchCutShort = (incoming: IncomingMessage, contentType: string) => {
   }
 }
 
-/**
- * An upload is read only as multipart/form-data with a boundary. Any other body would be read as JSON or text by
- * the platform while `watchCutShort` holds the stream paused, so no reply would come until the request timeout,
- * and the upload slot would stay taken; without a boundary the multipart reader throws (a 500).
- */
-const notMultipart = (contentType: string): ValidationFailed | undefined => {
-  if (/^multipart\/form-data\s*;/i.test(contentType.trim()) && boundaryOf(contentType) !== undefined) return undefined
-  const got = contentType === "" ? "no content type" : `content type ${JSON.stringify(contentType.slice(0, 100))}`
-  const msg = `expected a multipart/form-data body with a boundary (organization_id, doctype, file), got ${got}`
-  return new ValidationFailed({ errors: [{ loc: ["body"], msg, type: "type_error" }] })
-}
-
 /** A 429 as the contract declares it (its body the `TooManyRequests` error), saying when to try again. */
 export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
   HttpServerResponse.unsafeJson(Schema.encodeSync(TooManyRequests)(new TooManyRequests({ detail })), {
@@ -226,10 +222,12 @@ const guardUpload = <E, R>(
   uploads
     .withPermitsIfAvailable(1)(
       Effect.suspend(() => {
-        const stop = watchCutShort(
-          NodeHttpServerRequest.toIncomingMessage(request),
-          request.headers["content-type"] ?? ""
-        )
+        const contentType = request.headers["content-type"] ?? ""
+        // Only a multipart body is watched: the watcher pauses the stream, which the platform's JSON and text
+        // readers would wait on forever (no reply until the request timeout, the upload slot held meanwhile).
+        if (!/^\s*multipart\/form-data\b/i.test(contentType) || boundaryOf(contentType) === undefined)
+          return Effect.scoped(app)
+        const stop = watchCutShort(NodeHttpServerRequest.toIncomingMessage(request), contentType)
         return Effect.scoped(app).pipe(Effect.ensuring(Effect.sync(stop)))
       })
     )
@@ -249,8 +247,6 @@ export const guardRequests =
       const limit = upload ? settings.uploadLimitBytes : settings.bodyLimitBytes
       const length = Number(request.headers["content-length"] ?? "0")
       if (Number.isFinite(length) && length > limit) return yield* Effect.fail(tooLarge(limit))
-      const wrongBody = upload ? notMultipart(request.headers["content-type"] ?? "") : undefined
-      if (wrongBody !== undefined) return yield* Effect.fail(wrongBody)
       const guarded = upload
         ? guardUpload(app, request, settings, uploads)
         : Effect.zipRight(checkJsonDepth(request), app)

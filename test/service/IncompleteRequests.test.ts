@@ -124,8 +124,7 @@ describe("serve and incomplete requests", () => {
       for (const [contentType, body] of [...cases, ...cases]) {
         const reply = yield* send(contentType, body)
         assert.strictEqual(statusOf(reply), 422, `${contentType}: ${reply.slice(0, 300)}`)
-        assert.include(reply, '"loc":["body"]', `${contentType}`)
-        assert.include(reply, "multipart/form-data", `${contentType}`)
+        assert.include(reply, '"loc":["body"', `${contentType}`)
       }
     })
   )
