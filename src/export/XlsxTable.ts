@@ -3,7 +3,7 @@ import { Effect, Predicate } from "effect"
 import type { stream } from "exceljs"
 import { cutForExcel } from "./CellValues.js"
 import { ExportError } from "./ExportError.js"
-import { neutralizeFormula } from "./NeutralizeFormula.js"
+import { inertControls, neutralizeFormula } from "./NeutralizeFormula.js"
 import { type CellStyle, styles } from "./XlsxStyles.js"
 
 export type XlsxValue = string | number | Date | undefined
@@ -40,6 +40,17 @@ export interface XlsxContext {
   readonly outputFailed: Effect.Effect<never, ExportError>
 }
 
+// U+FFFE and U+FFFF: XML 1.0 cannot hold them, and exceljs writes them as they are (Excel then calls the file
+// corrupt and exceljs cannot read it back).
+const xmlNonCharacters = /[\uFFFE\uFFFF]/g
+
+/**
+ * Text an xlsx can hold: control characters made visible as CSV shows them (exceljs would drop them silently, and
+ * a `=` behind a dropped NUL would start the cell unneutralised), and XML's two non-characters likewise.
+ */
+const xmlText = (text: string): string =>
+  inertControls(text).replace(xmlNonCharacters, (char) => `\\u${char.charCodeAt(0).toString(16)}`)
+
 /** Rows are committed as they are added; after this many the writer waits for the zip stream to catch up. */
 const chunkRows = 50
 
@@ -75,7 +86,7 @@ const drained = (backlog: EventEmitter) =>
 export const writeTable = Effect.fn("XlsxTable.writeTable")(function* (context: XlsxContext, table: XlsxTable) {
   const { allowFormulas, path, workbook } = context
   const cellValue = (value: XlsxValue): XlsxValue =>
-    typeof value === "string" ? cutForExcel(neutralizeFormula(value, allowFormulas)) : value
+    typeof value === "string" ? cutForExcel(neutralizeFormula(xmlText(value), allowFormulas)) : value
   const sheet = workbook.addWorksheet(table.name, {
     views: [{ state: "frozen", xSplit: table.frozenColumns, ySplit: 1 }],
     ...(table.tabColor === undefined ? {} : { properties: { tabColor: { argb: table.tabColor } } })

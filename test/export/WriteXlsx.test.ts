@@ -2,7 +2,7 @@ import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import ExcelJS from "exceljs"
-import { writeXlsx } from "../../src/export/index.js"
+import { indexCells, writeXlsx } from "../../src/export/index.js"
 import { colours } from "../../src/export/XlsxStyles.js"
 import { overviewChatRow, resultsHeader, sampleModel, tempDir, tricky } from "./SampleModel.js"
 import { allText, fillColour, readWorkbook, rowValues, runField, sheet } from "./XlsxReading.js"
@@ -101,6 +101,39 @@ describe("writeXlsx", () => {
       assert.isTrue(String(long).startsWith("xxxx"))
       assert.match(String(long), / … \[cut: 40,000 characters in full, over Excel's 32,767 limit\]$/)
     })
+  )
+
+  it.scoped(
+    "characters XML cannot hold show as escapes, so the workbook still opens; a formula after them stays inert",
+    () =>
+      Effect.gen(function* () {
+        const hostile = ["bad\uffff\ufffe char", "ansi \u001b[31mred\u0007", "\u0000=HYPERLINK(1)", "lone \ud800 half"]
+        const cells = hostile.map((response, index) => ({
+          documentId: 1,
+          columnId: 1 + index,
+          status: "success" as const,
+          response,
+          error: undefined,
+          attempts: 1,
+          seconds: 1
+        }))
+        const model = sampleModel({
+          columns: hostile.map((name, index) => ({ id: 1 + index, name: `c${index}`, query: name, meta: {} })),
+          documents: [{ id: 1, filename: "ctl\u0001.pdf", pages: 1 }],
+          ...indexCells(cells),
+          chats: []
+        })
+        const results = sheet(yield* written(false, model), "Results")
+        assert.deepStrictEqual(rowValues(results, 2), [
+          1,
+          "ctl\\x01.pdf",
+          1,
+          "bad\\uffff\\ufffe char",
+          "ansi \\x1b[31mred\\x07",
+          "\\x00=HYPERLINK(1)",
+          "lone \ufffd half"
+        ])
+      })
   )
 
   it.scoped("leaves formulas as they are (still text, never a formula cell) when allowed", () =>
