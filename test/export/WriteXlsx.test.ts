@@ -72,6 +72,32 @@ describe("writeXlsx", () => {
     })
   )
 
+  it.scoped("dates before 1900-03-01, which Excel's serial numbers cannot show as written, stay text", () =>
+    Effect.gen(function* () {
+      // Excel counts 1900-02-29, which never was, so a serial date is one day off before March 1900 and unreadable
+      // (####) before 1900: exceljs would write 1900-01-01 as 2, which Excel shows as 1900-01-02.
+      const answers = ["1850-06-01", "1899-12-31", "1900-01-01", "1900-02-28", "1900-03-01"]
+      const cells = answers.map((response, index) => ({
+        documentId: 1 + index,
+        columnId: 1,
+        status: "success" as const,
+        response,
+        error: undefined,
+        attempts: 1,
+        seconds: 1
+      }))
+      const model = sampleModel({
+        columns: [{ id: 1, name: "Signed", query: "Date signed?", meta: {}, type: "date" }],
+        documents: answers.map((_, index) => ({ id: 1 + index, filename: `${index}.pdf`, pages: 1 })),
+        ...indexCells(cells),
+        chats: []
+      })
+      const results = sheet(yield* written(false, model), "Results")
+      const values = answers.map((_, index) => results.getCell(2 + index, 4).value)
+      assert.deepStrictEqual(values, [...answers.slice(0, 4), new Date("1900-03-01T00:00:00.000Z")])
+    })
+  )
+
   it.scoped("failed cells show their reason in red; pending, running and skipped cells are marked", () =>
     Effect.gen(function* () {
       const results = sheet(yield* written(), "Results")
