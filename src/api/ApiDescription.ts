@@ -1,7 +1,8 @@
 import { HttpApiSchema, OpenApi } from "@effect/platform"
 import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
+import { Option, SchemaAST } from "effect"
 import { Api, DebugGroup } from "./Api.js"
-import { retryAfterErrors } from "./ApiError.js"
+import { BadRequest, retryAfterErrors } from "./ApiError.js"
 import { isJson, type Json, toOpenApi30 } from "./OpenApi30.js"
 
 interface DescriptionOptions {
@@ -27,14 +28,37 @@ const operationsOf = (document: Json): Array<[path: string, method: string, oper
     )
   )
 
+const decodeErrorRef = `#/components/schemas/${HttpApiDecodeError.identifier}`
+/** `BadRequest`'s own description (the class keeps its annotations on the record it wraps). */
+const badRequestText = SchemaAST.getDescriptionAnnotation(
+  SchemaAST.isTransformation(BadRequest.ast) ? BadRequest.ast.to : BadRequest.ast
+).pipe(Option.getOrElse(() => "A body that cannot be read."))
+
+/**
+ * The platform's 400 is its decode error or our `BadRequest`; the service answers every decode failure with the
+ * reference's 422, so a 400 it sends is always `BadRequest` (a body cut short, JSON nested too deeply).
+ */
+const badRequestOnly = (response: Json): Json => {
+  const content = isJson(response.content) ? response.content : {}
+  const json = isJson(content["application/json"]) ? content["application/json"] : {}
+  const schema = isJson(json.schema) ? json.schema : {}
+  const members = Array.isArray(schema.anyOf) ? schema.anyOf : [schema]
+  const kept = members.filter((member) => !(isJson(member) && member.$ref === decodeErrorRef))
+  return {
+    ...response,
+    description: badRequestText,
+    content: { ...content, "application/json": { ...json, schema: kept.length === 1 ? kept[0] : { anyOf: kept } } }
+  }
+}
+
 /**
  * What the platform cannot declare: the service answers every decode failure with the reference's 422 (so the
- * platform's 400 is never sent), and 429/503 carry `Retry-After`.
+ * platform's decode error is never sent; its 400 is `BadRequest` alone), and 429/503 carry `Retry-After`.
  */
 const withRealErrors = (operation: Json): Json => {
   const responses = Object.entries(isJson(operation.responses) ? operation.responses : {}).flatMap(
     ([status, response]): Array<[string, unknown]> => {
-      if (status === decodeErrorStatus) return []
+      if (status === decodeErrorStatus) return isJson(response) ? [[status, badRequestOnly(response)]] : []
       if (retryAfterStatuses.has(status) && isJson(response))
         return [[status, { ...response, headers: retryAfterHeader }]]
       return [[status, response]]

@@ -1,9 +1,9 @@
 import { EventEmitter } from "node:events"
 import { Effect, Predicate } from "effect"
 import type { stream } from "exceljs"
-import { cutForExcel } from "./CellValues.js"
+import { cutForExcel, isoDate } from "./CellValues.js"
 import { ExportError } from "./ExportError.js"
-import { neutralizeFormula } from "./NeutralizeFormula.js"
+import { inertControls, neutralizeFormula } from "./NeutralizeFormula.js"
 import { type CellStyle, styles } from "./XlsxStyles.js"
 
 export type XlsxValue = string | number | Date | undefined
@@ -40,6 +40,21 @@ export interface XlsxContext {
   readonly outputFailed: Effect.Effect<never, ExportError>
 }
 
+// U+FFFE and U+FFFF: XML 1.0 cannot hold them, and exceljs writes them as they are (Excel then calls the file
+// corrupt and exceljs cannot read it back).
+const xmlNonCharacters = /[\uFFFE\uFFFF]/g
+
+/**
+ * Text an xlsx can hold: control characters made visible as CSV shows them (exceljs would drop them silently, and
+ * a `=` behind a dropped NUL would start the cell unneutralised), and XML's two non-characters likewise.
+ */
+const xmlText = (text: string): string =>
+  inertControls(text).replace(xmlNonCharacters, (char) => `\\u${char.charCodeAt(0).toString(16)}`)
+
+// Excel's serial dates count 1900-02-29, which never was: exceljs writes earlier dates one day off (before 1900,
+// negative: shown as ####), so those are written as the text of the date instead.
+const firstExactSerialDate = Date.UTC(1900, 2, 1)
+
 /** Rows are committed as they are added; after this many the writer waits for the zip stream to catch up. */
 const chunkRows = 50
 
@@ -74,8 +89,10 @@ const drained = (backlog: EventEmitter) =>
  */
 export const writeTable = Effect.fn("XlsxTable.writeTable")(function* (context: XlsxContext, table: XlsxTable) {
   const { allowFormulas, path, workbook } = context
-  const cellValue = (value: XlsxValue): XlsxValue =>
-    typeof value === "string" ? cutForExcel(neutralizeFormula(value, allowFormulas)) : value
+  const cellValue = (value: XlsxValue): XlsxValue => {
+    if (typeof value === "string") return cutForExcel(neutralizeFormula(xmlText(value), allowFormulas))
+    return value instanceof Date && value.getTime() < firstExactSerialDate ? isoDate(value) : value
+  }
   const sheet = workbook.addWorksheet(table.name, {
     views: [{ state: "frozen", xSplit: table.frozenColumns, ySplit: 1 }],
     ...(table.tabColor === undefined ? {} : { properties: { tabColor: { argb: table.tabColor } } })

@@ -3,7 +3,7 @@ import type { HttpApp } from "@effect/platform"
 import { HttpIncomingMessage, HttpServerRequest, HttpServerResponse, Multipart } from "@effect/platform"
 import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
 import { NodeHttpServerRequest } from "@effect/platform-node"
-import { Cause, Effect, Option, Schema } from "effect"
+import { Cause, Effect, Option, Predicate, Schema } from "effect"
 import {
   BadRequest,
   InternalServerError,
@@ -100,6 +100,14 @@ const bodyDefect = (defect: unknown, limit: number): Option.Option<PayloadTooLar
       new ValidationFailed({ errors: [{ loc: ["body"], msg: "the body is not valid JSON", type: "json_invalid" }] })
     )
   }
+  // multipasta emits a multipart/form-data content type without a boundary as an "error" event with no
+  // listener, which Node throws as ERR_UNHANDLED_ERROR carrying the event's value in `context`.
+  if (Predicate.hasProperty(defect, "context") && hasTag(defect.context, "InvalidBoundary"))
+    return Option.some(
+      new ValidationFailed({
+        errors: [{ loc: ["body"], msg: "a multipart/form-data body needs a boundary parameter", type: "value_error" }]
+      })
+    )
   if (hasTag(defect, "MultipartError")) {
     const reason = String(defect.reason)
     if (reason === "FileTooLarge" || reason === "FieldTooLarge" || reason === "BodyTooLarge")
@@ -214,10 +222,12 @@ const guardUpload = <E, R>(
   uploads
     .withPermitsIfAvailable(1)(
       Effect.suspend(() => {
-        const stop = watchCutShort(
-          NodeHttpServerRequest.toIncomingMessage(request),
-          request.headers["content-type"] ?? ""
-        )
+        const contentType = request.headers["content-type"] ?? ""
+        // Only a multipart body is watched: the watcher pauses the stream, which the platform's JSON and text
+        // readers would wait on forever (no reply until the request timeout, the upload slot held meanwhile).
+        if (!/^\s*multipart\/form-data\b/i.test(contentType) || boundaryOf(contentType) === undefined)
+          return Effect.scoped(app)
+        const stop = watchCutShort(NodeHttpServerRequest.toIncomingMessage(request), contentType)
         return Effect.scoped(app).pipe(Effect.ensuring(Effect.sync(stop)))
       })
     )

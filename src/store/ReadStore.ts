@@ -27,7 +27,7 @@ import {
   toTableTally
 } from "./StoreRows.js"
 import { type CellRow, type ChatRow, toCell, toChat } from "./WorkRecords.js"
-import { stateCountsOf } from "./WorkRows.js"
+import { runCountsOf, stateCountsOf } from "./WorkRows.js"
 
 /**
  * Reads for `docsweep status`, `docsweep diff`, reports and the end of a run, each one consistent snapshot (a read
@@ -38,6 +38,7 @@ export class ReadStore extends Effect.Service<ReadStore>()("app/store/ReadStore"
     const runs = sqlite.prepare<[], RunRow>("SELECT * FROM runs ORDER BY id")
     const cellCounts = stateCountsOf(sqlite, "cells")
     const chatCounts = stateCountsOf(sqlite, "chat_messages")
+    const runCounts = runCountsOf(sqlite)
     const cellsWhere = (condition: string) =>
       sqlite.prepare<[], CellRow & { filename: string | null }>(
         `SELECT c.*, d.filename FROM cells c LEFT JOIN documents d ON d.id = c.document_id
@@ -104,9 +105,12 @@ export class ReadStore extends Effect.Service<ReadStore>()("app/store/ReadStore"
     const report = sqlite.transaction((runId: number | undefined, options: ReportDataOptions) => {
       const runRow = run.get(runId ?? null)
       if (runRow === undefined) return undefined
-      const record = toRun(runRow)
-      const newest = record.id === latestRunId.get()?.id
-      if (!newest && record.id < history.firstRun()) return "before-history" as const
+      const stored = toRun(runRow)
+      const newest = stored.id === latestRunId.get()?.id
+      if (!newest && stored.id < history.firstRun()) return "before-history" as const
+      // A run records its counts when it ends; one still marked running (going on, or killed before it could end)
+      // is counted as the checkpoint stands, which is what its report shows.
+      const record = newest && stored.outcome === "running" ? { ...stored, counts: runCounts() } : stored
       const cells = newest ? mapRows(wantedCells.iterate(), toCell) : history.cellsAsOf(record.id)
       const allDocs = new Map(documents.all().map((row) => [row.id, toDocument(row)]))
       // Cells come in document order; a document the checkpoint no longer describes still gets its row.

@@ -4,7 +4,7 @@ import type { RunOutcome, RunStart } from "./CheckpointModel.js"
 import { makeRunHistory, type RunColumn } from "./RunHistory.js"
 import { StoreError } from "./StoreError.js"
 import { type RunRow, toRun } from "./StoreRows.js"
-import { stateCountsOf } from "./WorkRows.js"
+import { runCountsOf } from "./WorkRows.js"
 
 const currentTime = Effect.map(DateTime.now, DateTime.formatIso)
 
@@ -25,26 +25,17 @@ export class RunStore extends Effect.Service<RunStore>()("app/store/RunStore", {
     const runningRuns = sqlite.prepare<[], { id: number }>("SELECT id FROM runs WHERE outcome = 'running'")
     const allRuns = sqlite.prepare<[], RunRow>("SELECT * FROM runs ORDER BY id")
     const lastRun = sqlite.prepare<[], RunRow>("SELECT * FROM runs ORDER BY id DESC LIMIT 1")
-    const cellCounts = stateCountsOf(sqlite, "cells")
-    const chatCounts = stateCountsOf(sqlite, "chat_messages")
+    const runCounts = runCountsOf(sqlite)
     const readMeta = sqlite.prepare<[string], { value: string }>("SELECT value FROM meta WHERE key = ?")
     const writeMeta = sqlite.prepare<[string, string]>(
       "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
     )
 
-    /** Cells by state, then chats as `chats.<state>` when the pipeline has chats. */
-    const countsNow = (): string => {
-      const chats = chatCounts()
-      const hasChats = Object.values(chats).some((count) => count > 0)
-      const chatEntries = hasChats ? Object.entries(chats).map(([k, v]) => [`chats.${k}`, v]) : []
-      return JSON.stringify({ ...cellCounts(), ...Object.fromEntries(chatEntries) })
-    }
-
     const history = makeRunHistory(sqlite)
     // The run's outcome and its place in the run history are written together.
     const close = (id: number, outcome: RunOutcome, note: string | null, finishedAt: string | null) => {
       history.snapshot(id)
-      return closeRun.get({ id, outcome, note, finishedAt, counts: countsNow() })
+      return closeRun.get({ id, outcome, note, finishedAt, counts: JSON.stringify(runCounts()) })
     }
 
     const begin = sqlite.transaction((start: RunStart, startedAt: string) => {

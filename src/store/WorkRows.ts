@@ -89,6 +89,18 @@ export const stateCountsOf = (sqlite: BetterSqlite3.Database, table: UnitTable) 
   return () => stateCounts(counts.all())
 }
 
+/** What a run records as its counts when it ends: cells by state, then chats as `chats.<state>` when there are any. */
+export const runCountsOf = (sqlite: BetterSqlite3.Database) => {
+  const cellCounts = stateCountsOf(sqlite, "cells")
+  const chatCounts = stateCountsOf(sqlite, "chat_messages")
+  return (): Record<string, number> => {
+    const chats = chatCounts()
+    const hasChats = Object.values(chats).some((count) => count > 0)
+    const chatEntries = hasChats ? Object.entries(chats).map(([k, v]) => [`chats.${k}`, v]) : []
+    return { ...cellCounts(), ...Object.fromEntries(chatEntries) }
+  }
+}
+
 /** The statements and the sync loop of a unit table, the same for both; see `WorkTable`. */
 export const makeWorkRows = <T extends UnitTable>(sqlite: BetterSqlite3.Database, table: T) => {
   type K = UnitKeys[T]

@@ -2,7 +2,7 @@ import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import ExcelJS from "exceljs"
-import { writeXlsx } from "../../src/export/index.js"
+import { indexCells, writeXlsx } from "../../src/export/index.js"
 import { colours } from "../../src/export/XlsxStyles.js"
 import { overviewChatRow, resultsHeader, sampleModel, tempDir, tricky } from "./SampleModel.js"
 import { allText, fillColour, readWorkbook, rowValues, runField, sheet } from "./XlsxReading.js"
@@ -72,6 +72,32 @@ describe("writeXlsx", () => {
     })
   )
 
+  it.scoped("dates before 1900-03-01, which Excel's serial numbers cannot show as written, stay text", () =>
+    Effect.gen(function* () {
+      // Excel counts 1900-02-29, which never was, so a serial date is one day off before March 1900 and unreadable
+      // (####) before 1900: exceljs would write 1900-01-01 as 2, which Excel shows as 1900-01-02.
+      const answers = ["1850-06-01", "1899-12-31", "1900-01-01", "1900-02-28", "1900-03-01"]
+      const cells = answers.map((response, index) => ({
+        documentId: 1 + index,
+        columnId: 1,
+        status: "success" as const,
+        response,
+        error: undefined,
+        attempts: 1,
+        seconds: 1
+      }))
+      const model = sampleModel({
+        columns: [{ id: 1, name: "Signed", query: "Date signed?", meta: {}, type: "date" }],
+        documents: answers.map((_, index) => ({ id: 1 + index, filename: `${index}.pdf`, pages: 1 })),
+        ...indexCells(cells),
+        chats: []
+      })
+      const results = sheet(yield* written(false, model), "Results")
+      const values = answers.map((_, index) => results.getCell(2 + index, 4).value)
+      assert.deepStrictEqual(values, [...answers.slice(0, 4), new Date("1900-03-01T00:00:00.000Z")])
+    })
+  )
+
   it.scoped("failed cells show their reason in red; pending, running and skipped cells are marked", () =>
     Effect.gen(function* () {
       const results = sheet(yield* written(), "Results")
@@ -101,6 +127,39 @@ describe("writeXlsx", () => {
       assert.isTrue(String(long).startsWith("xxxx"))
       assert.match(String(long), / … \[cut: 40,000 characters in full, over Excel's 32,767 limit\]$/)
     })
+  )
+
+  it.scoped(
+    "characters XML cannot hold show as escapes, so the workbook still opens; a formula after them stays inert",
+    () =>
+      Effect.gen(function* () {
+        const hostile = ["bad\uffff\ufffe char", "ansi \u001b[31mred\u0007", "\u0000=HYPERLINK(1)", "lone \ud800 half"]
+        const cells = hostile.map((response, index) => ({
+          documentId: 1,
+          columnId: 1 + index,
+          status: "success" as const,
+          response,
+          error: undefined,
+          attempts: 1,
+          seconds: 1
+        }))
+        const model = sampleModel({
+          columns: hostile.map((name, index) => ({ id: 1 + index, name: `c${index}`, query: name, meta: {} })),
+          documents: [{ id: 1, filename: "ctl\u0001.pdf", pages: 1 }],
+          ...indexCells(cells),
+          chats: []
+        })
+        const results = sheet(yield* written(false, model), "Results")
+        assert.deepStrictEqual(rowValues(results, 2), [
+          1,
+          "ctl\\x01.pdf",
+          1,
+          "bad\\uffff\\ufffe char",
+          "ansi \\x1b[31mred\\x07",
+          "\\x00=HYPERLINK(1)",
+          "lone \ufffd half"
+        ])
+      })
   )
 
   it.scoped("leaves formulas as they are (still text, never a formula cell) when allowed", () =>

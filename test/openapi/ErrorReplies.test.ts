@@ -34,6 +34,27 @@ describe("error replies as described", () => {
     })
   )
 
+  it.scopedLive("400 (JSON nested too deeply, an upload cut short) has the described body", () =>
+    Effect.gen(function* () {
+      const service = yield* testService()
+      const check = replyChecker(servedDescription())
+      const token = Redacted.value(yield* service.token(7, 3))
+      const boundary = "describedBoundary"
+      const cutShort = `--${boundary}\r\nContent-Disposition: form-data; name="doctype"\r\n\r\ntxt\r\n`
+      const cases = [
+        { path: "/api/ai/table/create", body: `${"[".repeat(100)}${"]".repeat(100)}`, contentType: undefined },
+        { path: "/api/document/create", body: cutShort, contentType: `multipart/form-data; boundary=${boundary}` }
+      ]
+      const problems: Array<string> = []
+      for (const { path, body, contentType } of cases) {
+        const reply = yield* raw(service.baseUrl, "POST", path, { token, body, ...(contentType && { contentType }) })
+        if (reply.status !== 400) problems.push(`POST ${path} → ${reply.status}, not 400`)
+        problems.push(...check("POST", `${service.baseUrl}${path}`, reply.status, reply.json, reply.headers))
+      }
+      assert.deepStrictEqual(problems, [])
+    })
+  )
+
   it.scopedLive("429, 500 and 503 from --fault-rate have the described bodies, Retry-After on 429 and 503", () =>
     Effect.gen(function* () {
       const service = yield* testService({ faultRate: 1, seed: 7, faultDelayMs: 10 })

@@ -1,10 +1,10 @@
 import * as Fs from "node:fs"
 import * as Net from "node:net"
 import { assert, describe, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Redacted } from "effect"
 import { jsonDepth } from "../../src/service/HttpGuards.js"
 import { mintToken, startServe } from "../cli/ServeChild.js"
-import { tempDir } from "./support.js"
+import { tempDir, testService } from "./support.js"
 
 /** Writes `text` on a raw socket and gives what came back: the reply, or `<none>` if none came within `waitMs`. */
 const exchange = (port: number, text: string, waitMs: number) =>
@@ -91,6 +91,41 @@ describe("serve and incomplete requests", () => {
       const whole = `${body}\r\n--${boundary}--\r\n`
       const ok = yield* exchange(port, multipartHead(token, boundary, whole.length) + whole, 10_000)
       assert.strictEqual(statusOf(ok), 200, ok)
+    })
+  )
+
+  it.scopedLive("an upload not sent as multipart/form-data with a boundary answers 422 at once, holding no slot", () =>
+    Effect.gen(function* () {
+      const service = yield* testService({ maxUploads: 1 })
+      const token = Redacted.value(yield* service.token(7, 3))
+      const send = (contentType: string | undefined, body: string) =>
+        exchange(
+          service.port,
+          [
+            "POST /api/document/create HTTP/1.1",
+            "Host: 127.0.0.1",
+            `Authorization: Bearer ${token}`,
+            ...(contentType === undefined ? [] : [`Content-Type: ${contentType}`]),
+            `Content-Length: ${body.length}`,
+            "Connection: close",
+            "",
+            body
+          ].join("\r\n"),
+          5000
+        )
+      const cases: ReadonlyArray<readonly [string | undefined, string]> = [
+        ["application/json", '{"organization_id": 3, "doctype": "txt"}'],
+        ["text/plain", "organization_id=3"],
+        ["application/x-www-form-urlencoded", "organization_id=3&doctype=txt"],
+        [undefined, ""],
+        ["multipart/form-data", "--x\r\n"]
+      ]
+      // Twice each, with one upload slot: a request left waiting would hold it, and the next would get 429.
+      for (const [contentType, body] of [...cases, ...cases]) {
+        const reply = yield* send(contentType, body)
+        assert.strictEqual(statusOf(reply), 422, `${contentType}: ${reply.slice(0, 300)}`)
+        assert.include(reply, '"loc":["body"', `${contentType}`)
+      }
     })
   )
 

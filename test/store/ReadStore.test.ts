@@ -205,4 +205,44 @@ describe("ReadStore", () => {
       assert.include(missing.message, "No run 42")
     })
   )
+
+  it.scoped("reportData of a run still marked running (going on, or killed) counts the cells it reports", () =>
+    Effect.gen(function* () {
+      const path = join(yield* tempDir, "state.sqlite")
+      yield* withStore(path, (store) =>
+        Effect.gen(function* () {
+          for (const [index, column] of columns.entries())
+            yield* store.saveColumn({
+              ...column,
+              tableSlot: 0,
+              query: "?",
+              meta: {},
+              remoteId: 10 + index,
+              orderId: index
+            })
+          const run = yield* store.beginRun(start)
+          const docs = [document(1, "v1"), document(2, "v1")]
+          yield* store.saveDocuments(docs)
+          yield* store.syncCells(wanted(docs, columns), { onlyFailed: false })
+          const done: CellResult = {
+            documentId: 1,
+            columnName: "a",
+            state: "success",
+            response: "A1",
+            at: "2026-01-01T00:00:01.000Z",
+            runId: run.id,
+            seconds: 2
+          }
+          const asked: CellResult = { ...done, columnName: "b" }
+          yield* store.markSubmitting([done, asked], run.id, "2026-01-01T00:00:00.000Z")
+          yield* store.markResults([done])
+        })
+      )
+      const model = toReportModel(yield* withStore(path, (store) => store.reportData()), { file: "p.yaml" })
+      assert.strictEqual(model.run.outcome, "running")
+      const statuses = [...model.cells()].map((cell) => cell.status)
+      assert.deepStrictEqual(statuses.toSorted(), ["pending", "pending", "running", "success"])
+      assert.deepStrictEqual(model.run.counts, { success: 1, failed: 0, running: 1, pending: 2 })
+    })
+  )
 })
