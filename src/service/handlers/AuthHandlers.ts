@@ -5,7 +5,7 @@ import { Unauthorized } from "../../api/ApiError.js"
 import { CurrentUser } from "../../api/Authentication.js"
 import type { OrganizationId, UserId } from "../../api/Ids.js"
 import { Auth } from "../Auth.js"
-import { verifyPassword } from "../Passwords.js"
+import { noAccountHash, verifyPassword } from "../Passwords.js"
 import { OrganizationStore } from "../store/OrganizationStore.js"
 import { requireSelf } from "./Access.js"
 
@@ -20,9 +20,8 @@ export const AuthHandlers = HttpApiBuilder.group(Api, "auth", (handlers) =>
       .handle("login", ({ payload }) =>
         Effect.gen(function* () {
           const account = yield* organizations.account(payload.email.trim())
-          if (account === undefined) return yield* Effect.fail(wrongCredentials)
-          if (!(yield* verifyPassword(payload.password, account.password_hash)))
-            return yield* Effect.fail(wrongCredentials)
+          const matches = yield* verifyPassword(payload.password, account?.password_hash ?? noAccountHash)
+          if (account === undefined || !matches) return yield* Effect.fail(wrongCredentials)
           const organizationIds = account.memberships.map((m) => m.organization_id as OrganizationId)
           const token = yield* auth.mint({ userId: account.id as UserId, organizationIds, plan: account.plan })
           return {
