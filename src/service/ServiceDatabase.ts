@@ -1,7 +1,7 @@
-import * as Fs from "node:fs"
 import * as Path from "node:path"
 import type BetterSqlite3 from "better-sqlite3"
 import { Effect } from "effect"
+import { makeDirectory } from "../store/MakeDirectory.js"
 import { openSqlite, type SqliteError } from "../store/Sqlite.js"
 import { ServiceStoreError } from "./ServiceErrors.js"
 import { ServiceSettings } from "./ServiceSettings.js"
@@ -51,7 +51,7 @@ export class ServiceDatabase extends Effect.Service<ServiceDatabase>()("app/serv
   scoped: Effect.gen(function* () {
     const settings = yield* ServiceSettings
     yield* Effect.try({
-      try: () => Fs.mkdirSync(Path.join(settings.dataDir, "files"), { recursive: true }),
+      try: () => makeDirectory(Path.join(settings.dataDir, "files")),
       catch: (cause) => new ServiceStoreError({ operation: `open ${settings.dataDir}`, cause })
     })
     const database = yield* openSqlite({

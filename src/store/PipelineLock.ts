@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs"
+import { readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs"
 import { hostname as osHostname } from "node:os"
 import { dirname, join } from "node:path"
 import { Config, Data, DateTime, Duration, Effect, Option, Ref, Schedule, Schema, type Scope } from "effect"
+import { makeDirectory } from "./MakeDirectory.js"
 import { StoreError } from "./StoreError.js"
 
 /** Another live process runs this pipeline (the CLI exits 75, EX_TEMPFAIL). */
@@ -226,7 +227,7 @@ export const acquireLock = (
       argv: redact(process.argv)
     }
     yield* Effect.try({
-      try: () => mkdirSync(dirname(path), { recursive: true }),
+      try: () => makeDirectory(dirname(path)),
       catch: storeError("acquireLock", path)
     })
     const previous = yield* take(path, owner, 2)

@@ -1,7 +1,7 @@
-import { mkdirSync } from "node:fs"
 import { dirname } from "node:path"
 import BetterSqlite3 from "better-sqlite3"
 import { Data, Effect, type Scope } from "effect"
+import { makeDirectory } from "./MakeDirectory.js"
 
 /**
  * A SQLite file could not be used. `problem` says when it is not a plain failure of a statement: the file is
@@ -73,7 +73,7 @@ const connect = (path: string, fileMustExist: boolean, readOnly: boolean) =>
         reader.pragma("busy_timeout = 5000")
         return reader
       }
-      if (!fileMustExist) mkdirSync(dirname(path), { recursive: true })
+      if (!fileMustExist) makeDirectory(dirname(path))
       const sqlite = new BetterSqlite3(path, { fileMustExist, timeout: 5000 })
       // WAL + NORMAL: a committed transaction survives kill -9 of the process (only an OS crash or power loss can
       // lose the last commits), which is what "intent before request" needs, at a fraction of FULL's fsyncs.

@@ -80,6 +80,27 @@ describe.concurrent("one behaviour for every command", () => {
     })
   )
 
+  // procfs answers ENOENT for a child of a folder that exists; Node's `mkdir -p` spins on that forever (100 % CPU,
+  // the event loop frozen, SIGTERM unheard). Linux only: elsewhere there is no /proc to try.
+  it.scopedLive.skipIf(!existsSync("/proc/self"))("a folder that cannot hold folders is refused, not spun on", () =>
+    Effect.gen(function* () {
+      const [run, token] = yield* Effect.all(
+        [
+          runCli(["run", example, "--output", "/proc/docsweep-nowhere/out"], { timeout: "20 seconds" }),
+          runCli(["token", "--user", "1", "--org", "1", "--data", "/proc/docsweep-nowhere"], { timeout: "20 seconds" })
+        ],
+        { concurrency: 2 }
+      )
+      assert.strictEqual(run.code, 2, allOutput(run))
+      assert.match(
+        run.stderr,
+        /^cannot write \/proc\/docsweep-nowhere\/out: the output folder cannot be created \(ENOENT/
+      )
+      assert.notStrictEqual(token.code, 0, allOutput(token))
+      assert.include(token.stderr, "/proc/docsweep-nowhere")
+    })
+  )
+
   it.scopedLive("--log-format json: usage, validation and not-found messages are one JSON object per line", () =>
     Effect.gen(function* () {
       const dir = yield* tempDir
