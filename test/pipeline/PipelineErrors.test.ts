@@ -94,6 +94,15 @@ const cases: ReadonlyArray<{ readonly name: string; readonly text: string; reado
       expected: ["p.yaml:7:18: run.deadline: expected a duration longer than zero, got 0s"]
     },
     {
+      // Longer ones were read, then could not be written back (`2.4e+23h`): `run` and `config` ended in a defect.
+      name: "a duration too long to use",
+      text: yaml(...valid, "run:", "  deadline: 9999999999999999999999d", "  cell_timeout: 100001d"),
+      expected: [
+        'p.yaml:8:13: run.deadline: expected a duration of at most 100000d, got "9999999999999999999999d"',
+        'p.yaml:9:17: run.cell_timeout: expected a duration of at most 100000d, got "100001d"'
+      ]
+    },
+    {
       name: "max_delay shorter than base_delay",
       text: yaml(...valid, "run:", "  retry: { base_delay: 2m, max_delay: 1m }"),
       expected: ["p.yaml:8:39: run.retry.max_delay: 1m is shorter than base_delay (2m)"]
