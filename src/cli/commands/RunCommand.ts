@@ -51,6 +51,12 @@ const parseInterval = (text: string) =>
 /** The run as its command line, the pipeline, the environment and the defaults make it: read, checked, not begun. */
 const parseRun = (argv: RunArgs) =>
   Effect.gen(function* () {
+    if (argv.fresh && argv.onlyFailed) {
+      return yield* new UsageError({
+        message:
+          "--fresh and --only-failed contradict each other: --fresh asks every pair again, --only-failed only those that failed before"
+      })
+    }
     const { effective, loaded } = yield* loadEffective(argv.file, argv)
     const shard = argv.shard === undefined ? undefined : yield* parseShard(argv.shard)
     const engine = yield* engineChoice(argv).pipe(Effect.mapError((error) => new UsageError({ message: error.reason })))
