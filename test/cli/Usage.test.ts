@@ -62,6 +62,12 @@ describe.concurrent("one behaviour for every command", () => {
           ["run", example, "--summary-json", join(dir, "nowhere", "s.json"), "--output", join(dir, "out")],
           /--summary-json .*nowhere.*: cannot write there: its folder .* does not exist/,
           "run"
+        ],
+        [
+          // Under a file: it was found only once the run had done its work, which then ended with exit 2.
+          ["run", example, "--summary-json", join(dir, "a-file", "s.json"), "--output", join(dir, "out")],
+          /--summary-json .*a-file\/s\.json: cannot write there: .*a-file is not a folder/,
+          "run"
         ]
       ]
       const results = yield* Effect.forEach(cases, ([args]) => runCli(args, { cwd: process.cwd() }), {
