@@ -30,6 +30,15 @@ export const serviceError = (error: SqliteError): ServiceStoreError => {
         "the data directory aside and start with an empty one"
     })
   }
+  if (problem?._tag === "Foreign") {
+    return new ServiceStoreError({
+      operation,
+      cause: undefined,
+      reason:
+        `${path} is not a docsweep service database: it holds tables docsweep did not write ` +
+        `(${problem.tables.join(", ")}) and is left as it is; use another --data directory`
+    })
+  }
   if (problem?._tag === "Newer") {
     return new ServiceStoreError({
       operation,

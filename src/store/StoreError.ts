@@ -12,10 +12,10 @@ export class StoreError extends Data.TaggedError("StoreError")<{
   readonly reason?: string
   /**
    * "damaged": SQLite finds the file malformed; "inconsistent": it lost what an earlier run wrote (see
-   * CheckpointConsistency); "missing": it does not hold what was asked for (a run, or an old run's history).
-   * All are refused with exit 2: the user must decide how to go on.
+   * CheckpointConsistency); "missing": it does not hold what was asked for (a run, or an old run's history);
+   * "foreign": another program's SQLite file. All are refused with exit 2: the user must decide how to go on.
    */
-  readonly kind?: "damaged" | "inconsistent" | "missing"
+  readonly kind?: "damaged" | "inconsistent" | "missing" | "foreign"
 }> {
   override get message(): string {
     if (this.reason !== undefined) return `${this.reason}: ${this.path}`
@@ -45,6 +45,17 @@ export const checkpointError = (error: SqliteError): StoreError => {
       path,
       cause: undefined,
       reason: `This checkpoint has schema version ${problem.found}, newer than this docsweep understands (${problem.known}); upgrade docsweep or use another output directory`
+    })
+  }
+  if (problem?._tag === "Foreign") {
+    return new StoreError({
+      operation,
+      path,
+      cause: undefined,
+      kind: "foreign",
+      reason:
+        `This file is not a docsweep checkpoint: it holds tables docsweep did not write (${problem.tables.join(", ")}) ` +
+        "and is left as it is. Move it aside, or pass another --output"
     })
   }
   if (problem?._tag === "OlderReadOnly") {

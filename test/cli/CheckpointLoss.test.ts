@@ -1,4 +1,14 @@
-import { closeSync, existsSync, openSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs"
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync
+} from "node:fs"
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import BetterSqlite3 from "better-sqlite3"
@@ -66,6 +76,34 @@ describe.concurrent("a checkpoint that lost what an earlier run wrote", () => {
       assert.strictEqual(next.code, 2, allOutput(next))
       assert.include(next.stderr, "The checkpoint is inconsistent")
     })
+  )
+
+  it.scopedLive(
+    "another program's SQLite file where the checkpoint belongs is refused and left untouched (exit 2)",
+    () =>
+      Effect.gen(function* () {
+        const ws = yield* makeWorkspace({ name: "foreign", count: 1 })
+        mkdirSync(ws.out)
+        // Its tables were migrated over (status exit 0, the file changed); one named like a checkpoint table: exit 1.
+        const db = new BetterSqlite3(ws.checkpoint)
+        db.exec("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine'); CREATE TABLE runs (x)")
+        db.close()
+        const before = readFileSync(ws.checkpoint)
+        const results = yield* Effect.forEach(
+          [latencyRun(ws, 1), ["status", ws.pipeline, "--output", ws.out], ["export", ws.pipeline, "--output", ws.out]],
+          (args) => runCli(args, { cwd: ws.dir }),
+          { concurrency: 3 }
+        )
+        for (const result of results) {
+          assert.strictEqual(result.code, 2, allOutput(result))
+          assert.include(
+            result.stderr,
+            "is not a docsweep checkpoint: it holds tables docsweep did not write (notes, runs)"
+          )
+        }
+        assert.isTrue(readFileSync(ws.checkpoint).equals(before), "the file is as it was")
+        assert.isFalse(existsSync(join(ws.out, "service")), "nothing was started")
+      })
   )
 
   it.scopedLive("a malformed checkpoint is reported as damaged by run, status and export (exit 2)", () =>
