@@ -303,6 +303,25 @@ describe("loadPipeline problems", () => {
     })
   )
 
+  // Read as UTF-8, a Latin-1 "ü" became U+FFFD: the query went to the service garbled, and nothing said so.
+  it.scoped("a file that is not UTF-8 is refused at its first byte that is not", () =>
+    Effect.gen(function* () {
+      const latin1 = Buffer.from(
+        yaml(...header, "columns:", "  - name: Recht", "    query: Welches Recht gilt für ihn?"),
+        "latin1"
+      )
+      const error = yield* Effect.flip(loadFrom({ "p.yaml": latin1 }))
+      assert.strictEqual(error.message, "p.yaml:6:32: the file is not UTF-8 text (byte 0xfc): save it as UTF-8")
+      const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(yaml(...valid), "utf16le")])
+      const notepad = yield* Effect.flip(loadFrom({ "p.yaml": utf16 }))
+      assert.strictEqual(notepad.message, "p.yaml:1:1: the file is not UTF-8 text (byte 0xff): save it as UTF-8")
+      // A BOM and every other UTF-8 character are fine.
+      const bom = `\ufeff${yaml(...header, "columns:", "  - name: Recht", "    query: Welches Recht gilt für ihn? ✓")}`
+      const { loaded } = yield* loadFrom({ "p.yaml": bom })
+      assert.strictEqual(loaded.pipeline.columns[0]?.query, "Welches Recht gilt für ihn? ✓")
+    })
+  )
+
   it.scoped("an unreadable pipeline", () =>
     Effect.gen(function* () {
       const error = yield* Effect.flip(loadFrom({}, { file: "missing.yaml" }))
