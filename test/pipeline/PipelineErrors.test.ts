@@ -26,6 +26,12 @@ const cases: ReadonlyArray<{ readonly name: string; readonly text: string; reado
       ]
     },
     {
+      // It was reported at 1:1, whatever line the alias stood on.
+      name: "alias of an anchor never set (or set after it)",
+      text: yaml("name: t", "documents:", "  - ids: *ids", ...oneColumn, "    meta: &ids { language: French }"),
+      expected: ["p.yaml:3:10: YAML syntax error: alias *ids names no anchor &ids set before it"]
+    },
+    {
       name: "duplicate YAML key",
       text: yaml(...valid, "name: u"),
       expected: ["p.yaml:7:1: YAML syntax error: Map keys must be unique"]
