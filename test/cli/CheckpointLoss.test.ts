@@ -1,4 +1,5 @@
 import {
+  chmodSync,
   closeSync,
   existsSync,
   mkdirSync,
@@ -104,6 +105,26 @@ describe.concurrent("a checkpoint that lost what an earlier run wrote", () => {
         assert.isTrue(readFileSync(ws.checkpoint).equals(before), "the file is as it was")
         assert.isFalse(existsSync(join(ws.out, "service")), "nothing was started")
       })
+  )
+
+  // Both ended as "internal error" (exit 1); the README counts an output path that cannot be written as bad input.
+  it.scopedLive("a checkpoint that cannot be opened or written is an output path to fix (exit 2)", () =>
+    Effect.gen(function* () {
+      const ws = yield* makeWorkspace({ name: "unopenable", count: 1 })
+      mkdirSync(ws.checkpoint, { recursive: true })
+      const status = yield* runCli(["status", ws.pipeline, "--output", ws.out], { cwd: ws.dir })
+      assert.strictEqual(status.code, 2, allOutput(status))
+      assert.include(status.stderr, ws.checkpoint)
+      // Another user's output folder (an earlier run under sudo): root writes anywhere, so only for other users.
+      if (process.getuid?.() === 0) return
+      const other = yield* makeWorkspace({ name: "not-mine", count: 1 })
+      assert.strictEqual((yield* runCli(latencyRun(other, 1), { cwd: other.dir })).code, 0)
+      chmodSync(other.out, 0o555)
+      yield* Effect.addFinalizer(() => Effect.sync(() => chmodSync(other.out, 0o755)))
+      const run = yield* runCli(latencyRun(other, 1), { cwd: other.dir })
+      assert.strictEqual(run.code, 2, allOutput(run))
+      assert.include(run.stderr, "permission denied")
+    })
   )
 
   it.scopedLive("a malformed checkpoint is reported as damaged by run, status and export (exit 2)", () =>
