@@ -64,6 +64,12 @@ describe.concurrent("one behaviour for every command", () => {
           "run"
         ],
         [
+          // It was found once the checkpoint had been created (an empty one, in a new output folder).
+          ["run", example, "--base-url", "http://127.0.0.1:9", "--org-id", "3", "--output", join(dir, "out")],
+          /no user id \(user_id, DOCSWEEP_USER_ID, --user-id\): the service needs it/,
+          "run"
+        ],
+        [
           // Under a file: it was found only once the run had done its work, which then ended with exit 2.
           ["run", example, "--summary-json", join(dir, "a-file", "s.json"), "--output", join(dir, "out")],
           /--summary-json .*a-file\/s\.json: cannot write there: .*a-file is not a folder/,
@@ -77,7 +83,7 @@ describe.concurrent("one behaviour for every command", () => {
         const [, problem, command] = cases[index] ?? [[], /$^/, ""]
         assertUsage(result, problem, command === "" ? "docsweep --help" : `docsweep ${command} --help`)
       })
-      assert.isFalse(existsSync(join(dir, "out")), "a bad --summary-json path is refused before the run starts")
+      assert.isFalse(existsSync(join(dir, "out")), "refused before the run starts: nothing written")
       // An output folder that cannot be created: one line naming it.
       const unwritable = yield* runCli(["run", example, "--output", join(dir, "a-file", "out")])
       assert.strictEqual(unwritable.code, 2, allOutput(unwritable))

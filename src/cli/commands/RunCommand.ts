@@ -1,6 +1,7 @@
 import { Effect, Schema } from "effect"
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs"
 import { PositiveDuration } from "../../pipeline/Duration.js"
+import { missingIdentity } from "../../runner/Runner.js"
 import { engineChoice } from "../../service/engine/EngineSettings.js"
 import { embeddedIdentity } from "../EmbeddedService.js"
 import { type ArgsOf, loadEffective, withPipelineFile, withServiceFlags } from "../PipelineArgs.js"
@@ -65,6 +66,8 @@ const parseRun = (argv: RunArgs) =>
     const outputDir = runOutputDir(effective.pipeline.output.dir, shard)
     const { baseUrl } = effective.service
     const identity = embeddedIdentity(effective.service)
+    const missing = baseUrl === undefined ? undefined : missingIdentity(effective.service)
+    if (missing !== undefined) return yield* new UsageError({ message: missing })
     const connection: RunConnection =
       baseUrl === undefined ? { _tag: "Embedded", engine, ...identity } : { _tag: "Configured", baseUrl }
     return {
