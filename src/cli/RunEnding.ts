@@ -43,13 +43,16 @@ export const checkSummaryPath = (path: string | undefined) =>
   Effect.suspend(() => {
     if (path === undefined) return Effect.void
     const absolute = resolve(path)
+    const folder = dirname(absolute)
     const problem = existsSync(absolute)
       ? statSync(absolute).isDirectory()
         ? "it is a directory"
         : writable(absolute)
-      : existsSync(dirname(absolute))
-        ? writable(dirname(absolute))
-        : `its folder ${dirname(absolute)} does not exist`
+      : !existsSync(folder)
+        ? `its folder ${folder} does not exist`
+        : statSync(folder).isDirectory()
+          ? writable(folder)
+          : `${folder} is not a folder`
     return problem === undefined
       ? Effect.void
       : Effect.fail(new UsageError({ message: `--summary-json ${path}: cannot write there: ${problem}` }))

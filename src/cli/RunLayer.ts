@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs"
+import { existsSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { NodeHttpClient } from "@effect/platform-node"
@@ -13,6 +13,7 @@ import { RunProgress } from "../runner/Progress.js"
 import type { EngineChoice } from "../service/engine/EngineSettings.js"
 import { isEmptyCheckpoint } from "../store/CheckpointConsistency.js"
 import { CheckpointStore } from "../store/CheckpointStore.js"
+import { makeDirectory } from "../store/MakeDirectory.js"
 import { acquireLock, type PipelineLease } from "../store/PipelineLock.js"
 import { EmbeddedServiceLive } from "./EmbeddedService.js"
 import { embeddedDataDir } from "./Reports.js"
@@ -51,7 +52,7 @@ export class RunLease extends Context.Tag("app/cli/RunLease")<
 /** Creates the output folder; one that cannot be created is one line naming it (exit 2), not a stack trace. */
 const createOutputDir = (dir: string) =>
   Effect.try({
-    try: () => mkdirSync(dir, { recursive: true }),
+    try: () => makeDirectory(dir),
     catch: (cause) =>
       new OutputUnwritable({
         path: dir,

@@ -1,6 +1,6 @@
-import { mkdir } from "node:fs/promises"
 import { basename } from "node:path"
 import { Effect } from "effect"
+import { makeDirectory } from "../store/MakeDirectory.js"
 import { ExportError } from "./ExportError.js"
 import { writeHtml } from "./html/WriteHtml.js"
 import {
@@ -36,8 +36,8 @@ export const writeReports = (
     const tag = timestampTag(options.now)
     const stem = reportStem(options.dir, options.name, tag)
     const latestStem = reportStem(options.dir, options.name, latestTag)
-    yield* Effect.tryPromise({
-      try: () => mkdir(options.dir, { recursive: true }),
+    yield* Effect.try({
+      try: () => makeDirectory(options.dir),
       catch: (cause) => new ExportError({ path: options.dir, cause })
     })
     const leftOver = yield* removeStaleTemporaries(options.dir, options.now.getTime())

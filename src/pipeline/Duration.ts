@@ -33,13 +33,25 @@ export const formatDuration = (duration: Duration.Duration): string => {
   return out.join("")
 }
 
+/**
+ * The longest duration read: far beyond any run, and short enough to be written back as text that reads again
+ * (`formatDuration` of 1e30 ms would give `2.4e+23h`, and a defect where the settings are shown).
+ */
+const longestDays = 100_000
+
 const DurationText = Schema.String.pipe(Schema.pattern(durationPattern)).annotations({
   message: expected("a duration like 500ms, 2s, 10m or 1h30m"),
   jsonSchema: { type: "string", pattern: durationPattern.source, examples: ["500ms", "2s", "10m", "1h30m"] }
 })
 
+const BoundedDurationText = DurationText.pipe(
+  Schema.filter((text) => (parseDurationMillis(text) ?? 0) <= longestDays * units.d, {
+    message: (issue) => `expected a duration of at most ${longestDays}d, got ${JSON.stringify(issue.actual)}`
+  })
+)
+
 const fromText = (to: Schema.Schema<Duration.Duration>) =>
-  Schema.transform(DurationText, to, {
+  Schema.transform(BoundedDurationText, to, {
     strict: true,
     decode: (text) => Duration.millis(parseDurationMillis(text) ?? 0),
     encode: formatDuration

@@ -81,6 +81,23 @@ const readEnv = Config.all({
   token: Config.map(trimmed("DOCSWEEP_TOKEN"), (token) => (token === undefined ? undefined : Redacted.make(token)))
 }).pipe(Effect.orDie)
 
+/**
+ * Why a token cannot go into an `Authorization` header, without showing it: a second line, a control character or a
+ * letter beyond ASCII (a byte that is not UTF-8 reads as U+FFFD) makes Node throw when the request is built.
+ */
+const unsendable = (token: string): string | undefined => {
+  const characters = [...token]
+  const index = characters.findIndex((c) => c < " " || c > "~")
+  if (index < 0) return undefined
+  const what = /[\n\r]/.test(characters[index] ?? "") ? "a line break" : "a character an HTTP header cannot carry"
+  return `the token has ${what} (character ${index + 1} of ${characters.length}); it must be one line of printable ASCII`
+}
+
+const checkToken = (label: string, token: Redacted.Redacted<string> | undefined): Check<Redacted.Redacted<string>> => {
+  const reason = token === undefined ? undefined : unsendable(Redacted.value(token))
+  return reason === undefined ? Either.right(token) : Either.left(`${label}: ${reason}`)
+}
+
 const readTokenFile = (cwd: string, file: string) =>
   Effect.tryPromise({ try: () => readFile(resolve(cwd, file), "utf8"), catch: describeCause }).pipe(
     Effect.map((text) => text.trim()),
@@ -88,6 +105,10 @@ const readTokenFile = (cwd: string, file: string) =>
       (token) => token !== "",
       () => "is empty"
     ),
+    Effect.flatMap((token) => {
+      const reason = unsendable(token)
+      return reason === undefined ? Effect.succeed(token) : Effect.fail(reason)
+    }),
     Effect.map(Redacted.make),
     Effect.mapError((reason) => `--token-file: cannot use ${file}: ${reason}`),
     Effect.either
@@ -123,7 +144,8 @@ export const resolveConfig = Effect.fn("EffectiveConfig.resolveConfig")(function
     visibility: check(Visibility, "--visibility", flags.visibility),
     outputDir: check(NonEmptyText, "--output-dir", flags.outputDir),
     formats: check(Formats, "--formats", flags.formats),
-    token: fromFile
+    token: fromFile,
+    envToken: checkToken("DOCSWEEP_TOKEN", env.token)
   }
   const problems = Object.values(checks).flatMap((c: Either.Either<unknown, string>) =>
     Either.isLeft(c) ? [c.left] : []
@@ -157,7 +179,7 @@ export const resolveConfig = Effect.fn("EffectiveConfig.resolveConfig")(function
     [ok(checks.envBaseUrl), "environment"],
     [base.base_url, "pipeline"]
   )
-  const token = layered("token", [ok(checks.token), "flag"], [env.token, "environment"])
+  const token = layered("token", [ok(checks.token), "flag"], [ok(checks.envToken), "environment"])
   const visibility = fromFlag("visibility", ok(checks.visibility))
   const concurrency = fromFlag("run.concurrency", ok(checks.concurrency))
   const batchSize = fromFlag("run.batch_size", ok(checks.batchSize))

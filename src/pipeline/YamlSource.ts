@@ -22,7 +22,22 @@ export const parseYaml = (
     ...position(source, e.pos[0]),
     message: `YAML syntax error: ${e.message.split("\n")[0] ?? e.message}`
   }))
-  return { source, problems }
+  return { source, problems: [...problems, ...unresolvedAliases(source)] }
+}
+
+/** `*name` with no `&name` before it: the parser accepts it, and converting the file then fails with no place. */
+const unresolvedAliases = (source: YamlSource): ReadonlyArray<Problem> => {
+  const found: Array<Problem> = []
+  visit(source.doc, {
+    Alias: (_, alias) => {
+      if (alias.resolve(source.doc) !== undefined) return
+      found.push({
+        ...position(source, startOf(alias) ?? 0),
+        message: `YAML syntax error: alias *${alias.source} names no anchor &${alias.source} set before it`
+      })
+    }
+  })
+  return found
 }
 
 const position = (source: YamlSource, offset: number): Problem => {

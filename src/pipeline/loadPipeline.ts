@@ -72,9 +72,37 @@ const invalid = (problems: ReadonlyArray<Problem>) => new PipelineInvalid({ prob
 
 const fileProblem = (file: string, message: string): Problem => ({ file, line: 1, column: 1, message })
 
+/** Byte offset of the first character that is not UTF-8 (each decoded character must encode back to its bytes). */
+const firstInvalidUtf8 = (bytes: Buffer): number | undefined => {
+  const text = bytes.toString("utf8")
+  if (Buffer.from(text, "utf8").equals(bytes)) return undefined
+  let offset = 0
+  for (const character of text) {
+    const encoded = Buffer.from(character, "utf8")
+    if (!bytes.subarray(offset, offset + encoded.length).equals(encoded)) return offset
+    offset += encoded.length
+  }
+  return offset
+}
+
+/** A file in another encoding (Latin-1, UTF-16) would reach the service with its letters replaced by U+FFFD. */
+const encodingProblems = (file: string, bytes: Buffer): ReadonlyArray<Problem> => {
+  const offset = firstInvalidUtf8(bytes)
+  if (offset === undefined) return []
+  const lineStart = offset === 0 ? 0 : bytes.lastIndexOf(0x0a, offset - 1) + 1
+  const line = bytes.subarray(0, lineStart).filter((byte) => byte === 0x0a).length + 1
+  const column = [...bytes.subarray(lineStart, offset).toString("utf8")].length + 1
+  const byte = `0x${(bytes[offset] ?? 0).toString(16).padStart(2, "0")}`
+  return [{ file, line, column, message: `the file is not UTF-8 text (byte ${byte}): save it as UTF-8` }]
+}
+
 const readSource = (file: string, absolute: string) =>
   Effect.tryPromise({ try: () => readFile(absolute), catch: (cause) => cause }).pipe(
-    Effect.map((bytes) => ({ bytes, ...parseYaml(file, bytes.toString("utf8")) }))
+    Effect.map((bytes) => {
+      const parsed = parseYaml(file, bytes.toString("utf8"))
+      const encoding = encodingProblems(file, bytes)
+      return { bytes, ...parsed, problems: encoding.length > 0 ? encoding : parsed.problems }
+    })
   )
 
 const toValue = (source: YamlSource) =>

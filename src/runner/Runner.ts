@@ -1,6 +1,7 @@
 import { Cause, Clock, Duration, Effect, Exit, Match, Option, Ref, Schema } from "effect"
 import { type ClientError, isClientError, type RetryableError } from "../client/ClientError.js"
 import type { ServiceClient } from "../client/ServiceClient.js"
+import type { ServiceSettings } from "../pipeline/EffectiveConfig.js"
 import { CellStore } from "../store/CellStore.js"
 import { ChatStore } from "../store/ChatStore.js"
 import type { CheckpointStore } from "../store/CheckpointStore.js"
@@ -41,6 +42,17 @@ const describeWait = (error: RetryableError, delay: Duration.Duration) => {
  * failures end in an outcome (never a failure of this effect); the run record is finished on every path,
  * interruption included ("interrupted", exit 130), so Ctrl-C leaves the checkpoint consistent.
  */
+/** Which id the service needs and the settings lack, in words (the CLI refuses such a run before it opens anything). */
+export const missingIdentity = (service: Pick<ServiceSettings, "userId" | "orgId">): string | undefined => {
+  const missing =
+    service.userId === undefined
+      ? "user id (user_id, DOCSWEEP_USER_ID, --user-id)"
+      : service.orgId === undefined
+        ? "workspace id (workspace, DOCSWEEP_ORG_ID, --org-id)"
+        : undefined
+  return missing === undefined ? undefined : `no ${missing}: the service needs it to create tables and sessions`
+}
+
 export const runPipeline = Effect.fn("Runner.runPipeline")(function* (input: RunInput) {
   const cellStore = yield* CellStore
   const chatStore = yield* ChatStore
@@ -51,12 +63,7 @@ export const runPipeline = Effect.fn("Runner.runPipeline")(function* (input: Run
   // Resolved and branded once, with the rest of the effective configuration (and the embedded service's defaults).
   const { orgId, userId } = input.effective.service
   if (userId === undefined || orgId === undefined) {
-    const missing =
-      userId === undefined
-        ? "user id (user_id, DOCSWEEP_USER_ID, --user-id)"
-        : "workspace id (workspace, DOCSWEEP_ORG_ID, --org-id)"
-    const note = `no ${missing}: the service needs it to create tables and sessions`
-    return emptySummary({ runId: undefined, outcome: "invalid", note })
+    return emptySummary({ runId: undefined, outcome: "invalid", note: missingIdentity(input.effective.service) })
   }
   const settings = RunnerSettings.fromPipeline(pipeline, { userId, orgId })
   const deadlineAt = Option.map(settings.deadline, (d) => started + Duration.toMillis(d))

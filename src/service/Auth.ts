@@ -6,6 +6,7 @@ import * as Jose from "jose"
 import { Unauthorized } from "../api/ApiError.js"
 import { Plan } from "../api/Authentication.js"
 import { OrganizationId, UserId } from "../api/Ids.js"
+import { makeDirectory } from "../store/MakeDirectory.js"
 import { ServiceSettings } from "./ServiceSettings.js"
 
 /** The caller a verified token names (the `CurrentUser` value). */
@@ -39,7 +40,7 @@ export const resolveSecret = (dataDir: string, given: Redacted.Redacted<string> 
         try: () => {
           const file = Path.join(dataDir, secretFile)
           if (!Fs.existsSync(file)) {
-            Fs.mkdirSync(dataDir, { recursive: true })
+            makeDirectory(dataDir)
             Fs.writeFileSync(file, Crypto.randomBytes(32).toString("base64url"), { mode: 0o600, flag: "wx" })
           }
           return Redacted.make(Fs.readFileSync(file, "utf8").trim())

@@ -2,6 +2,7 @@ import * as Fs from "node:fs"
 import * as Path from "node:path"
 import { Data, Effect, Either } from "effect"
 import type { IngestOutcome } from "../api/Documents.js"
+import { makeDirectory } from "../store/MakeDirectory.js"
 import { type Doctype, doctypeFromFilename, extractText } from "./documents/ExtractText.js"
 import { splitPassages } from "./engine/extractive/Passages.js"
 import { ServiceDatabase } from "./ServiceDatabase.js"
@@ -30,7 +31,7 @@ const safeName = (filename: string) => Path.basename(filename).replace(/[^\w.-]+
 const writeFile = (path: string, bytes: Uint8Array) =>
   Effect.try({
     try: () => {
-      Fs.mkdirSync(Path.dirname(path), { recursive: true })
+      makeDirectory(Path.dirname(path))
       Fs.writeFileSync(`${path}.tmp`, bytes)
       Fs.renameSync(`${path}.tmp`, path)
     },

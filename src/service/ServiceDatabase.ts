@@ -1,7 +1,7 @@
-import * as Fs from "node:fs"
 import * as Path from "node:path"
 import type BetterSqlite3 from "better-sqlite3"
 import { Effect } from "effect"
+import { makeDirectory } from "../store/MakeDirectory.js"
 import { openSqlite, type SqliteError } from "../store/Sqlite.js"
 import { ServiceStoreError } from "./ServiceErrors.js"
 import { ServiceSettings } from "./ServiceSettings.js"
@@ -30,6 +30,15 @@ export const serviceError = (error: SqliteError): ServiceStoreError => {
         "the data directory aside and start with an empty one"
     })
   }
+  if (problem?._tag === "Foreign") {
+    return new ServiceStoreError({
+      operation,
+      cause: undefined,
+      reason:
+        `${path} is not a docsweep service database: it holds tables docsweep did not write ` +
+        `(${problem.tables.join(", ")}) and is left as it is; use another --data directory`
+    })
+  }
   if (problem?._tag === "Newer") {
     return new ServiceStoreError({
       operation,
@@ -51,7 +60,7 @@ export class ServiceDatabase extends Effect.Service<ServiceDatabase>()("app/serv
   scoped: Effect.gen(function* () {
     const settings = yield* ServiceSettings
     yield* Effect.try({
-      try: () => Fs.mkdirSync(Path.join(settings.dataDir, "files"), { recursive: true }),
+      try: () => makeDirectory(Path.join(settings.dataDir, "files")),
       catch: (cause) => new ServiceStoreError({ operation: `open ${settings.dataDir}`, cause })
     })
     const database = yield* openSqlite({

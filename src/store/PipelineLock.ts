@@ -1,8 +1,9 @@
-import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs"
+import { readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs"
 import { hostname as osHostname } from "node:os"
 import { dirname, join } from "node:path"
 import { Config, Data, DateTime, Duration, Effect, Option, Ref, Schedule, Schema, type Scope } from "effect"
-import { StoreError } from "./StoreError.js"
+import { makeDirectory } from "./MakeDirectory.js"
+import { StoreError, storeErrorOf } from "./StoreError.js"
 
 /** Another live process runs this pipeline (the CLI exits 75, EX_TEMPFAIL). */
 export class PipelineLocked extends Data.TaggedError("PipelineLocked")<{
@@ -69,7 +70,7 @@ const thisHost = Config.string("DOCSWEEP_HOSTNAME").pipe(
 const errorCode = (cause: unknown): unknown =>
   typeof cause === "object" && cause !== null && "code" in cause ? cause.code : undefined
 
-const storeError = (operation: string, path: string) => (cause: unknown) => new StoreError({ operation, path, cause })
+const storeError = (operation: string, path: string) => (cause: unknown) => storeErrorOf(operation, path, cause)
 
 /** The lock's text, none when there is no lock file. */
 const readText = (path: string): Effect.Effect<Option.Option<string>, StoreError> =>
@@ -226,7 +227,7 @@ export const acquireLock = (
       argv: redact(process.argv)
     }
     yield* Effect.try({
-      try: () => mkdirSync(dirname(path), { recursive: true }),
+      try: () => makeDirectory(dirname(path)),
       catch: storeError("acquireLock", path)
     })
     const previous = yield* take(path, owner, 2)

@@ -1,7 +1,7 @@
-import { mkdirSync } from "node:fs"
 import { dirname } from "node:path"
 import BetterSqlite3 from "better-sqlite3"
 import { Data, Effect, type Scope } from "effect"
+import { makeDirectory } from "./MakeDirectory.js"
 
 /**
  * A SQLite file could not be used. `problem` says when it is not a plain failure of a statement: the file is
@@ -16,6 +16,7 @@ export class SqliteError extends Data.TaggedError("SqliteError")<{
     | { readonly _tag: "Damaged"; readonly detail: string }
     | { readonly _tag: "Newer"; readonly found: number; readonly known: number }
     | { readonly _tag: "OlderReadOnly"; readonly found: number; readonly known: number }
+    | { readonly _tag: "Foreign"; readonly tables: ReadonlyArray<string> }
 }> {
   override get message() {
     return `SQLite ${this.operation} failed on ${this.path}: ${String(this.cause)}`
@@ -73,18 +74,51 @@ const connect = (path: string, fileMustExist: boolean, readOnly: boolean) =>
         reader.pragma("busy_timeout = 5000")
         return reader
       }
-      if (!fileMustExist) mkdirSync(dirname(path), { recursive: true })
+      if (!fileMustExist) makeDirectory(dirname(path))
       const sqlite = new BetterSqlite3(path, { fileMustExist, timeout: 5000 })
-      // WAL + NORMAL: a committed transaction survives kill -9 of the process (only an OS crash or power loss can
-      // lose the last commits), which is what "intent before request" needs, at a fraction of FULL's fsyncs.
-      sqlite.pragma("journal_mode = WAL")
-      sqlite.pragma("synchronous = NORMAL")
       sqlite.pragma("busy_timeout = 5000")
-      sqlite.pragma("foreign_keys = ON")
       return sqlite
     },
     catch: failed("open", path)
   })
+
+/** Settings of a connection that writes; switching to WAL writes the file's header, so only once it is ours. */
+const configure = (sqlite: BetterSqlite3.Database, path: string) =>
+  Effect.try({
+    try: () => {
+      // WAL + NORMAL: a committed transaction survives kill -9 of the process (only an OS crash or power loss can
+      // lose the last commits), which is what "intent before request" needs, at a fraction of FULL's fsyncs.
+      sqlite.pragma("journal_mode = WAL")
+      sqlite.pragma("synchronous = NORMAL")
+      sqlite.pragma("foreign_keys = ON")
+    },
+    catch: failed("open", path)
+  })
+
+/**
+ * Refuses a file with tables that no migration of ours made (`user_version` 0): another program's database, never
+ * to be written into. Version and tables are read in one transaction: a new file another opener is migrating at
+ * that moment is seen before or after, never half.
+ */
+const refuseForeign = (sqlite: BetterSqlite3.Database, path: string) =>
+  Effect.try({
+    try: sqlite.transaction(() =>
+      Number(sqlite.pragma("user_version", { simple: true })) === 0
+        ? sqlite
+            .prepare<[], string>(
+              "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name"
+            )
+            .pluck()
+            .all()
+        : []
+    ),
+    catch: failed("open", path)
+  }).pipe(
+    Effect.filterOrFail(
+      (tables) => tables.length === 0,
+      (tables) => new SqliteError({ operation: "open", path, cause: undefined, problem: { _tag: "Foreign", tables } })
+    )
+  )
 
 /** `PRAGMA quick_check`: the file's structure, in a time linear in its size (no index contents compared). */
 const checkIntegrity = (sqlite: BetterSqlite3.Database, path: string) =>
@@ -171,6 +205,8 @@ export const openSqlite = <E>(options: SqliteOptions<E>): Effect.Effect<Sqlite<E
         )
     )
     yield* checkIntegrity(sqlite, path)
+    yield* refuseForeign(sqlite, path)
+    if (options.readOnly !== true) yield* configure(sqlite, path)
     yield* migrate(sqlite, path, options.migrations, options)
     const attempt = <A>(operation: string, run: () => A): Effect.Effect<A, E> =>
       Effect.try({ try: run, catch: (cause) => toError(new SqliteError({ operation, path, cause })) })

@@ -12,16 +12,34 @@ export class StoreError extends Data.TaggedError("StoreError")<{
   readonly reason?: string
   /**
    * "damaged": SQLite finds the file malformed; "inconsistent": it lost what an earlier run wrote (see
-   * CheckpointConsistency); "missing": it does not hold what was asked for (a run, or an old run's history).
-   * All are refused with exit 2: the user must decide how to go on.
+   * CheckpointConsistency); "missing": it does not hold what was asked for (a run, or an old run's history);
+   * "foreign": another program's SQLite file; "unwritable": this user cannot open or write it or its folder. All are
+   * refused with exit 2: the user must decide how to go on.
    */
-  readonly kind?: "damaged" | "inconsistent" | "missing"
+  readonly kind?: "damaged" | "inconsistent" | "missing" | "foreign" | "unwritable"
 }> {
   override get message(): string {
     if (this.reason !== undefined) return `${this.reason}: ${this.path}`
     const detail = this.cause instanceof Error ? this.cause.message : String(this.cause)
     return `Checkpoint ${this.operation} failed on ${this.path}: ${detail}`
   }
+}
+
+/** Errors that say the file or its folder cannot be opened or written by this user, here: a path to fix. */
+const unwritableCodes = /^(EACCES|EPERM|EROFS|SQLITE_CANTOPEN|SQLITE_READONLY|SQLITE_PERM)/
+
+/** A failed read or write of the checkpoint or its lock; one this user may not do there says so. */
+export const storeErrorOf = (operation: string, path: string, cause: unknown): StoreError => {
+  const code = typeof cause === "object" && cause !== null && "code" in cause ? String(cause.code) : ""
+  if (!unwritableCodes.test(code)) return new StoreError({ operation, path, cause })
+  const detail = cause instanceof Error ? cause.message : code
+  return new StoreError({
+    operation,
+    path,
+    cause,
+    kind: "unwritable",
+    reason: `The checkpoint cannot be opened or written here (${detail}): fix the permissions, or pass another --output`
+  })
 }
 
 /** The checkpoint's words for what went wrong with its SQLite file. */
@@ -47,6 +65,17 @@ export const checkpointError = (error: SqliteError): StoreError => {
       reason: `This checkpoint has schema version ${problem.found}, newer than this docsweep understands (${problem.known}); upgrade docsweep or use another output directory`
     })
   }
+  if (problem?._tag === "Foreign") {
+    return new StoreError({
+      operation,
+      path,
+      cause: undefined,
+      kind: "foreign",
+      reason:
+        `This file is not a docsweep checkpoint: it holds tables docsweep did not write (${problem.tables.join(", ")}) ` +
+        "and is left as it is. Move it aside, or pass another --output"
+    })
+  }
   if (problem?._tag === "OlderReadOnly") {
     return new StoreError({
       operation,
@@ -55,5 +84,5 @@ export const checkpointError = (error: SqliteError): StoreError => {
       reason: `This checkpoint has schema version ${problem.found}, older than this docsweep's (${problem.known}), and is opened read-only; run \`docsweep status\` on it once to upgrade it`
     })
   }
-  return new StoreError({ operation, path, cause: error.cause })
+  return storeErrorOf(operation, path, error.cause)
 }

@@ -1,4 +1,15 @@
-import { closeSync, existsSync, openSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs"
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync
+} from "node:fs"
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import BetterSqlite3 from "better-sqlite3"
@@ -65,6 +76,54 @@ describe.concurrent("a checkpoint that lost what an earlier run wrote", () => {
       const next = yield* runCli(run, { cwd: ws.dir })
       assert.strictEqual(next.code, 2, allOutput(next))
       assert.include(next.stderr, "The checkpoint is inconsistent")
+    })
+  )
+
+  it.scopedLive(
+    "another program's SQLite file where the checkpoint belongs is refused and left untouched (exit 2)",
+    () =>
+      Effect.gen(function* () {
+        const ws = yield* makeWorkspace({ name: "foreign", count: 1 })
+        mkdirSync(ws.out)
+        // Its tables were migrated over (status exit 0, the file changed); one named like a checkpoint table: exit 1.
+        const db = new BetterSqlite3(ws.checkpoint)
+        db.exec("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine'); CREATE TABLE runs (x)")
+        db.close()
+        const before = readFileSync(ws.checkpoint)
+        const results = yield* Effect.forEach(
+          [latencyRun(ws, 1), ["status", ws.pipeline, "--output", ws.out], ["export", ws.pipeline, "--output", ws.out]],
+          (args) => runCli(args, { cwd: ws.dir }),
+          { concurrency: 3 }
+        )
+        for (const result of results) {
+          assert.strictEqual(result.code, 2, allOutput(result))
+          assert.include(
+            result.stderr,
+            "is not a docsweep checkpoint: it holds tables docsweep did not write (notes, runs)"
+          )
+        }
+        assert.isTrue(readFileSync(ws.checkpoint).equals(before), "the file is as it was")
+        assert.isFalse(existsSync(join(ws.out, "service")), "nothing was started")
+      })
+  )
+
+  // Both ended as "internal error" (exit 1); the README counts an output path that cannot be written as bad input.
+  it.scopedLive("a checkpoint that cannot be opened or written is an output path to fix (exit 2)", () =>
+    Effect.gen(function* () {
+      const ws = yield* makeWorkspace({ name: "unopenable", count: 1 })
+      mkdirSync(ws.checkpoint, { recursive: true })
+      const status = yield* runCli(["status", ws.pipeline, "--output", ws.out], { cwd: ws.dir })
+      assert.strictEqual(status.code, 2, allOutput(status))
+      assert.include(status.stderr, ws.checkpoint)
+      // Another user's output folder (an earlier run under sudo): root writes anywhere, so only for other users.
+      if (process.getuid?.() === 0) return
+      const other = yield* makeWorkspace({ name: "not-mine", count: 1 })
+      assert.strictEqual((yield* runCli(latencyRun(other, 1), { cwd: other.dir })).code, 0)
+      chmodSync(other.out, 0o555)
+      yield* Effect.addFinalizer(() => Effect.sync(() => chmodSync(other.out, 0o755)))
+      const run = yield* runCli(latencyRun(other, 1), { cwd: other.dir })
+      assert.strictEqual(run.code, 2, allOutput(run))
+      assert.include(run.stderr, "permission denied")
     })
   )
 

@@ -55,10 +55,24 @@ describe.concurrent("one behaviour for every command", () => {
           "serve"
         ],
         [["view", example, "--port", "abc"], /--port takes a whole number, 0 or more; got "abc"/, "view"],
+        // Together they ran nothing and wrote an empty report set as the latest, exit 0; --dry-run promised every pair.
+        [["run", example, "--fresh", "--only-failed", "--dry-run"], /--fresh and --only-failed contradict/, "run"],
         [["view", example, "--port", "70000"], /--port takes a port number up to 65535; got "70000"/, "view"],
         [
           ["run", example, "--summary-json", join(dir, "nowhere", "s.json"), "--output", join(dir, "out")],
           /--summary-json .*nowhere.*: cannot write there: its folder .* does not exist/,
+          "run"
+        ],
+        [
+          // It was found once the checkpoint had been created (an empty one, in a new output folder).
+          ["run", example, "--base-url", "http://127.0.0.1:9", "--org-id", "3", "--output", join(dir, "out")],
+          /no user id \(user_id, DOCSWEEP_USER_ID, --user-id\): the service needs it/,
+          "run"
+        ],
+        [
+          // Under a file: it was found only once the run had done its work, which then ended with exit 2.
+          ["run", example, "--summary-json", join(dir, "a-file", "s.json"), "--output", join(dir, "out")],
+          /--summary-json .*a-file\/s\.json: cannot write there: .*a-file is not a folder/,
           "run"
         ]
       ]
@@ -69,7 +83,7 @@ describe.concurrent("one behaviour for every command", () => {
         const [, problem, command] = cases[index] ?? [[], /$^/, ""]
         assertUsage(result, problem, command === "" ? "docsweep --help" : `docsweep ${command} --help`)
       })
-      assert.isFalse(existsSync(join(dir, "out")), "a bad --summary-json path is refused before the run starts")
+      assert.isFalse(existsSync(join(dir, "out")), "refused before the run starts: nothing written")
       // An output folder that cannot be created: one line naming it.
       const unwritable = yield* runCli(["run", example, "--output", join(dir, "a-file", "out")])
       assert.strictEqual(unwritable.code, 2, allOutput(unwritable))
@@ -77,6 +91,27 @@ describe.concurrent("one behaviour for every command", () => {
         unwritable.stderr,
         /^cannot write .*a-file\/out: the output folder cannot be created \(ENOTDIR[^\n]*\)\n$/
       )
+    })
+  )
+
+  // procfs answers ENOENT for a child of a folder that exists; Node's `mkdir -p` spins on that forever (100 % CPU,
+  // the event loop frozen, SIGTERM unheard). Linux only: elsewhere there is no /proc to try.
+  it.scopedLive.skipIf(!existsSync("/proc/self"))("a folder that cannot hold folders is refused, not spun on", () =>
+    Effect.gen(function* () {
+      const [run, token] = yield* Effect.all(
+        [
+          runCli(["run", example, "--output", "/proc/docsweep-nowhere/out"], { timeout: "20 seconds" }),
+          runCli(["token", "--user", "1", "--org", "1", "--data", "/proc/docsweep-nowhere"], { timeout: "20 seconds" })
+        ],
+        { concurrency: 2 }
+      )
+      assert.strictEqual(run.code, 2, allOutput(run))
+      assert.match(
+        run.stderr,
+        /^cannot write \/proc\/docsweep-nowhere\/out: the output folder cannot be created \(ENOENT/
+      )
+      assert.notStrictEqual(token.code, 0, allOutput(token))
+      assert.include(token.stderr, "/proc/docsweep-nowhere")
     })
   )
 

@@ -47,6 +47,9 @@ describe("DurationFromString", () => {
       assert.strictEqual(formatDuration(Duration.zero), "0s")
       assert.strictEqual(formatDuration(Duration.days(1)), "24h")
       assert.strictEqual(Schema.encodeSync(DurationFromString)(Duration.seconds(90)), "1m30s")
+      // The longest duration read (100000d) writes back as text that reads again.
+      const longest = decode("100000d")
+      assert.isTrue(Either.isRight(longest) && Either.isRight(decode(formatDuration(longest.right))))
     })
   )
 })

@@ -56,6 +56,26 @@ const refused: ReadonlyArray<{
     flags: { tokenFile: "tok" },
     files: { tok: "\n" },
     messages: ["--token-file: cannot use tok: is empty"]
+  },
+  {
+    // An HTTP header cannot carry these: sent, the request threw a TypeError and the run ended as an internal error.
+    name: "a token that is not one line of printable ASCII is refused without showing it",
+    env: { DOCSWEEP_TOKEN: "env-s3cret\u0007" },
+    flags: { tokenFile: "tok" },
+    files: { tok: "file-s3cret\nsecond-line\n" },
+    messages: [
+      "--token-file: cannot use tok: the token has a line break (character 12 of 23); it must be one line of printable ASCII",
+      "DOCSWEEP_TOKEN: the token has a character an HTTP header cannot carry (character 11 of 11); it must be one line of printable ASCII"
+    ]
+  },
+  {
+    name: "a token with a letter outside ASCII (or a byte that is not UTF-8) is refused",
+    env: {},
+    flags: { tokenFile: "tok" },
+    files: { tok: "s3cr\u00e9t" },
+    messages: [
+      "--token-file: cannot use tok: the token has a character an HTTP header cannot carry (character 5 of 6); it must be one line of printable ASCII"
+    ]
   }
 ]
 

@@ -26,6 +26,12 @@ const cases: ReadonlyArray<{ readonly name: string; readonly text: string; reado
       ]
     },
     {
+      // It was reported at 1:1, whatever line the alias stood on.
+      name: "alias of an anchor never set (or set after it)",
+      text: yaml("name: t", "documents:", "  - ids: *ids", ...oneColumn, "    meta: &ids { language: French }"),
+      expected: ["p.yaml:3:10: YAML syntax error: alias *ids names no anchor &ids set before it"]
+    },
+    {
       name: "duplicate YAML key",
       text: yaml(...valid, "name: u"),
       expected: ["p.yaml:7:1: YAML syntax error: Map keys must be unique"]
@@ -92,6 +98,15 @@ const cases: ReadonlyArray<{ readonly name: string; readonly text: string; reado
       name: "zero deadline",
       text: yaml(...valid, "run: { deadline: 0s }"),
       expected: ["p.yaml:7:18: run.deadline: expected a duration longer than zero, got 0s"]
+    },
+    {
+      // Longer ones were read, then could not be written back (`2.4e+23h`): `run` and `config` ended in a defect.
+      name: "a duration too long to use",
+      text: yaml(...valid, "run:", "  deadline: 9999999999999999999999d", "  cell_timeout: 100001d"),
+      expected: [
+        'p.yaml:8:13: run.deadline: expected a duration of at most 100000d, got "9999999999999999999999d"',
+        'p.yaml:9:17: run.cell_timeout: expected a duration of at most 100000d, got "100001d"'
+      ]
     },
     {
       name: "max_delay shorter than base_delay",
@@ -291,6 +306,25 @@ describe("loadPipeline problems", () => {
       assert.deepStrictEqual(error.problems, [
         { file: "pipelines/p.yaml", line: 7, column: 20, message: "run.batch_size: expected a positive integer, got 0" }
       ])
+    })
+  )
+
+  // Read as UTF-8, a Latin-1 "ü" became U+FFFD: the query went to the service garbled, and nothing said so.
+  it.scoped("a file that is not UTF-8 is refused at its first byte that is not", () =>
+    Effect.gen(function* () {
+      const latin1 = Buffer.from(
+        yaml(...header, "columns:", "  - name: Recht", "    query: Welches Recht gilt für ihn?"),
+        "latin1"
+      )
+      const error = yield* Effect.flip(loadFrom({ "p.yaml": latin1 }))
+      assert.strictEqual(error.message, "p.yaml:6:32: the file is not UTF-8 text (byte 0xfc): save it as UTF-8")
+      const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(yaml(...valid), "utf16le")])
+      const notepad = yield* Effect.flip(loadFrom({ "p.yaml": utf16 }))
+      assert.strictEqual(notepad.message, "p.yaml:1:1: the file is not UTF-8 text (byte 0xff): save it as UTF-8")
+      // A BOM and every other UTF-8 character are fine.
+      const bom = `\ufeff${yaml(...header, "columns:", "  - name: Recht", "    query: Welches Recht gilt für ihn? ✓")}`
+      const { loaded } = yield* loadFrom({ "p.yaml": bom })
+      assert.strictEqual(loaded.pipeline.columns[0]?.query, "Welches Recht gilt für ihn? ✓")
     })
   )
 

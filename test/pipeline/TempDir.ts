@@ -9,8 +9,8 @@ export const tempDir = Effect.acquireRelease(
   (dir) => Effect.promise(() => rm(dir, { recursive: true, force: true }))
 )
 
-/** Writes `files` (relative path → text) under `dir`, creating folders. */
-export const writeFiles = (dir: string, files: Record<string, string>) =>
+/** Writes `files` (relative path → text, or bytes) under `dir`, creating folders. */
+export const writeFiles = (dir: string, files: Record<string, string | Uint8Array>) =>
   Effect.promise(() =>
     Promise.all(
       Object.entries(files).map(async ([name, text]) => {

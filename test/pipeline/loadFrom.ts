@@ -3,11 +3,11 @@ import { type LoadOptions, loadPipeline } from "../../src/pipeline/loadPipeline.
 import { tempDir, writeFiles } from "./TempDir.js"
 
 /**
- * Writes `files` (relative path → text) into a fresh temp folder, removed with the scope, and loads `file` (default
+ * Writes `files` (relative path → text, or bytes) into a fresh temp folder, removed with the scope, and loads `file` (default
  * `p.yaml`) from there: the folder is the working directory, as when a user runs docsweep in it.
  */
 export const loadFrom = (
-  files: Record<string, string>,
+  files: Record<string, string | Uint8Array>,
   { file = "p.yaml", ...options }: { readonly file?: string } & Omit<LoadOptions, "cwd"> = {}
 ) =>
   Effect.gen(function* () {

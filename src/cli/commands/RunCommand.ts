@@ -1,6 +1,7 @@
 import { Effect, Schema } from "effect"
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs"
 import { PositiveDuration } from "../../pipeline/Duration.js"
+import { missingIdentity } from "../../runner/Runner.js"
 import { engineChoice } from "../../service/engine/EngineSettings.js"
 import { embeddedIdentity } from "../EmbeddedService.js"
 import { type ArgsOf, loadEffective, withPipelineFile, withServiceFlags } from "../PipelineArgs.js"
@@ -51,6 +52,12 @@ const parseInterval = (text: string) =>
 /** The run as its command line, the pipeline, the environment and the defaults make it: read, checked, not begun. */
 const parseRun = (argv: RunArgs) =>
   Effect.gen(function* () {
+    if (argv.fresh && argv.onlyFailed) {
+      return yield* new UsageError({
+        message:
+          "--fresh and --only-failed contradict each other: --fresh asks every pair again, --only-failed only those that failed before"
+      })
+    }
     const { effective, loaded } = yield* loadEffective(argv.file, argv)
     const shard = argv.shard === undefined ? undefined : yield* parseShard(argv.shard)
     const engine = yield* engineChoice(argv).pipe(Effect.mapError((error) => new UsageError({ message: error.reason })))
@@ -59,6 +66,8 @@ const parseRun = (argv: RunArgs) =>
     const outputDir = runOutputDir(effective.pipeline.output.dir, shard)
     const { baseUrl } = effective.service
     const identity = embeddedIdentity(effective.service)
+    const missing = baseUrl === undefined ? undefined : missingIdentity(effective.service)
+    if (missing !== undefined) return yield* new UsageError({ message: missing })
     const connection: RunConnection =
       baseUrl === undefined ? { _tag: "Embedded", engine, ...identity } : { _tag: "Configured", baseUrl }
     return {
