@@ -7,7 +7,8 @@ import { Duration } from "effect"
  */
 export const retryAfterWait = (header: string | undefined, nowMs: number): Duration.Duration | undefined => {
   const value = header?.trim() ?? ""
-  if (/^\d+(?:\.\d+)?$/.test(value)) return Duration.seconds(Number(value))
+  // Past 10^12 seconds (31,000 years) every wait is as good as forever; held there, it still prints as a number.
+  if (/^\d+(?:\.\d+)?$/.test(value)) return Duration.seconds(Math.min(Number(value), 1e12))
   const at = /[a-z]/i.test(value) ? Date.parse(value) : Number.NaN
   return Number.isNaN(at) ? undefined : Duration.millis(Math.max(0, at - nowMs))
 }

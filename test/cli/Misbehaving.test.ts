@@ -113,7 +113,7 @@ describe("docsweep against a service that answers out of contract", () => {
 
   it.scopedLive("a Retry-After of years ends the run at once with exit 5, naming the request and the wait", () =>
     Effect.gen(function* () {
-      for (const retryAfter of ["99999999", "Fri, 01 Jan 2100 00:00:00 GMT"]) {
+      for (const retryAfter of ["99999999", "Fri, 01 Jan 2100 00:00:00 GMT", `1${"0".repeat(300)}`]) {
         const service = yield* misbehavingService({
           onRun: () => ({ status: 429, headers: { "retry-after": retryAfter }, body: '{"detail":"slow down"}' })
         })
