@@ -59,6 +59,10 @@ export const requireRun = (runs: ReadonlyArray<RunRecord>, runId: number | undef
     ? Effect.void
     : Effect.fail(new UsageError({ message: `${flag} ${runId}: no such run; ${path} holds ${describeRuns(runs)}` }))
 
+/** How a report shows a run that stopped without ending (killed, crashed): its checkpoint still says "running". */
+const stoppedOutcome = "stopped"
+const stoppedNote = "stopped before it could end (killed or crashed): run the same command again, it resumes"
+
 /**
  * Writes the reports of a run (default: the latest) from the checkpoint alone. Reports of the newest run replace
  * the `-latest` files; a report of an earlier run is written as `<name>-run<N>-<UTC>…`, leaving `-latest` and the
@@ -73,6 +77,11 @@ export const writeRunReports = (input: {
   readonly runId?: number | undefined
   /** The effective configuration, for the HTML report's settings. */
   readonly sources?: ReadonlyArray<ConfigEntry> | undefined
+  /**
+   * No live process holds the pipeline's lock (`docsweep export`): a newest run still marked running was killed or
+   * crashed before it could end, and its reports say so rather than "running".
+   */
+  readonly lockFree?: boolean | undefined
 }) =>
   Effect.gen(function* () {
     const readStore = yield* ReadStore
@@ -81,7 +90,9 @@ export const writeRunReports = (input: {
       changes: input.output.changes,
       history: formats.includes("html")
     })
-    const model = toReportModel(data, { file: input.pipelineFile })
+    const read = toReportModel(data, { file: input.pipelineFile })
+    const stopped = input.lockFree === true && data.newest && data.run.outcome === "running"
+    const model = stopped ? { ...read, run: { ...read.run, outcome: stoppedOutcome, note: stoppedNote } } : read
     const now = yield* DateTime.now
     return yield* writeReports(model, {
       dir: input.outputDir,

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto"
-import { readFileSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
@@ -218,6 +218,36 @@ describe.concurrent("how runs end", () => {
       assert.isAbove(summary.answered, 0)
       assert.match(run.stdout, new RegExp(`cells: ${summary.answered} answered \\(${summary.answered} this run\\)`))
       yield* assertAgree(ws.out, "cli-deadline", summary)
+    })
+  )
+
+  it.scopedLive("a run killed with kill -9 is reported by export as stopped, not as running", () =>
+    Effect.gen(function* () {
+      const ws = yield* makeWorkspace({ name: "cli-killed", count: 2 })
+      const killed = yield* startCli(latencyRun(ws, 5000), { cwd: ws.dir })
+      // The checkpoint may be mid-creation on a look: such a look counts as not yet.
+      const submitted = () => {
+        try {
+          return existsSync(ws.checkpoint) && states(ws.checkpoint).submitted > 0
+        } catch {
+          return false
+        }
+      }
+      yield* waitUntil("pairs submitted", submitted)
+      const exportNow = runCli(["export", ws.pipeline, "--output", ws.out, "--format", "xlsx,html"], { cwd: ws.dir })
+      // While it runs (its lock held by a live process) it is running.
+      const during = yield* exportNow
+      assert.strictEqual(during.code, 0, allOutput(during))
+      const running = yield* readWorkbook(join(ws.out, "cli-killed-latest.xlsx"))
+      assert.strictEqual(runField(running, "Outcome").value, "running")
+      yield* killed.kill("SIGKILL")
+      yield* killed.exit
+      const exported = yield* exportNow
+      assert.strictEqual(exported.code, 0, allOutput(exported))
+      const workbook = yield* readWorkbook(join(ws.out, "cli-killed-latest.xlsx"))
+      assert.strictEqual(runField(workbook, "Outcome").value, "stopped")
+      assert.include(String(runField(workbook, "Note").value), "run the same command again")
+      assert.strictEqual(htmlData(join(ws.out, "cli-killed-latest.html")).run.outcome, "stopped")
     })
   )
 })

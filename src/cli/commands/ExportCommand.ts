@@ -1,7 +1,8 @@
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import type { Argv } from "yargs"
 import { Format } from "../../pipeline/PipelineSchema.js"
 import { CheckpointStore } from "../../store/CheckpointStore.js"
+import { readLock } from "../../store/PipelineLock.js"
 import { RunStore } from "../../store/RunStore.js"
 import { CliOutput } from "../CliOutput.js"
 import { ExitCode } from "../ExitCode.js"
@@ -44,7 +45,10 @@ const exportReports = Effect.fn("ExportCommand.exportReports")(function* (
   const written = yield* Effect.gen(function* () {
     const runs = yield* RunStore
     yield* requireRun(yield* runs.runs(), argv.run, "--run", path)
+    // The lock tells a run going on from one killed before it could end (both are "running" in the checkpoint).
+    const lock = yield* readLock(path)
     return yield* writeRunReports({
+      lockFree: Option.match(lock, { onNone: () => true, onSome: (held) => !held.alive }),
       outputDir,
       pipelineFile: loaded.file,
       output: effective.pipeline.output,
