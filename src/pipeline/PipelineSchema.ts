@@ -169,19 +169,25 @@ const withoutCredentials = (text: string): string => text.replace(/^([a-z][a-z0-
 const hasCredentials = (text: string) =>
   URL.canParse(text) && (new URL(text).username !== "" || new URL(text).password !== "")
 
+/** A query or fragment: request paths are added to the base URL, and a secret put there would reach logs. */
+const hasQuery = (text: string) => URL.canParse(text) && (new URL(text).search !== "" || new URL(text).hash !== "")
+
 /**
- * The service's base URL. One with `user:password@` is refused (the service takes a bearer token, never basic
- * credentials), and the refusal shows it with the credentials masked.
+ * The service's base URL. One with `user:password@`, a query or a fragment is refused (the service takes a bearer
+ * token, never basic credentials or a token in the address), and the refusal shows it with those masked.
  */
 export const BaseUrl = Schema.String.pipe(
-  Schema.filter((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol) && !hasCredentials(s))
+  Schema.filter((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol) && !hasCredentials(s) && !hasQuery(s))
 ).annotations({
   description: "Service address. Without one the embedded local service is used.",
   message: (issue) => ({
     message: hasCredentials(String(issue.actual))
       ? "expected a URL without a user name or password (the token goes in DOCSWEEP_TOKEN or --token-file), " +
         `got "${withoutCredentials(String(issue.actual))}"`
-      : `expected an http(s) URL, got ${show(issue.actual)}`,
+      : hasQuery(String(issue.actual))
+        ? "expected a URL without a query or fragment (the token goes in DOCSWEEP_TOKEN or --token-file), " +
+          `got "${String(issue.actual).replace(/[?#].*$/s, "?***")}"`
+        : `expected an http(s) URL, got ${show(issue.actual)}`,
     override: true
   }),
   jsonSchema: {

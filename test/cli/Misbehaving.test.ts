@@ -146,18 +146,25 @@ describe("docsweep against a service that answers out of contract", () => {
     })
   )
 
-  it.scopedLive("credentials in a base URL are refused before anything runs, the password shown nowhere", () =>
-    Effect.gen(function* () {
-      const { dir, env, file } = yield* setup("http://127.0.0.1:9")
-      const withUser = "http://analyst:hunter2-password@127.0.0.1:9/"
-      const flagged = yield* runCli(["run", file, "--base-url", withUser], { env })
-      assert.strictEqual(flagged.code, 2, allOutput(flagged))
-      assert.include(allOutput(flagged), "without a user name or password")
-      const viaEnv = yield* runCli(["run", file, "--verbose"], { env: { ...env, DOCSWEEP_BASE_URL: withUser } })
-      assert.strictEqual(viaEnv.code, 2, allOutput(viaEnv))
-      for (const result of [flagged, viaEnv]) assert.notInclude(allOutput(result), "hunter2")
-      assert.deepStrictEqual(findInFiles(dir, "hunter2"), [])
-    })
+  it.scopedLive(
+    "credentials, a query or a fragment in a base URL are refused before anything runs, shown nowhere",
+    () =>
+      Effect.gen(function* () {
+        const { dir, env, file } = yield* setup("http://127.0.0.1:9")
+        for (const [url, refusal] of [
+          ["http://analyst:hunter2-password@127.0.0.1:9/", "without a user name or password"],
+          ["http://127.0.0.1:9/api?access_token=hunter2-query", "without a query or fragment"],
+          ["http://127.0.0.1:9/#hunter2-fragment", "without a query or fragment"]
+        ] as const) {
+          const flagged = yield* runCli(["run", file, "--base-url", url], { env })
+          assert.strictEqual(flagged.code, 2, allOutput(flagged))
+          assert.include(allOutput(flagged), refusal)
+          const viaEnv = yield* runCli(["run", file, "--verbose"], { env: { ...env, DOCSWEEP_BASE_URL: url } })
+          assert.strictEqual(viaEnv.code, 2, allOutput(viaEnv))
+          for (const result of [flagged, viaEnv]) assert.notInclude(allOutput(result), "hunter2")
+        }
+        assert.deepStrictEqual(findInFiles(dir, "hunter2"), [])
+      })
   )
 
   it.scopedLive("escape sequences from the service or a file name reach no terminal, log or CSV raw", () =>
