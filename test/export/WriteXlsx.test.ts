@@ -16,6 +16,17 @@ const written = (allowFormulas = false, model = sampleModel()) =>
     return yield* readWorkbook(path)
   })
 
+/** An answered cell of a report model. */
+const answeredCell = (documentId: number, columnId: number, response: string) => ({
+  documentId,
+  columnId,
+  status: "success" as const,
+  response,
+  error: undefined,
+  attempts: 1,
+  seconds: 1
+})
+
 describe("writeXlsx", () => {
   it.scoped("writes the sheets in order, Chats and Changes only when there is something to show", () =>
     Effect.gen(function* () {
@@ -77,15 +88,7 @@ describe("writeXlsx", () => {
       // Excel counts 1900-02-29, which never was, so a serial date is one day off before March 1900 and unreadable
       // (####) before 1900: exceljs would write 1900-01-01 as 2, which Excel shows as 1900-01-02.
       const answers = ["1850-06-01", "1899-12-31", "1900-01-01", "1900-02-28", "1900-03-01"]
-      const cells = answers.map((response, index) => ({
-        documentId: 1 + index,
-        columnId: 1,
-        status: "success" as const,
-        response,
-        error: undefined,
-        attempts: 1,
-        seconds: 1
-      }))
+      const cells = answers.map((response, index) => answeredCell(1 + index, 1, response))
       const model = sampleModel({
         columns: [{ id: 1, name: "Signed", query: "Date signed?", meta: {}, type: "date" }],
         documents: answers.map((_, index) => ({ id: 1 + index, filename: `${index}.pdf`, pages: 1 })),
@@ -134,15 +137,7 @@ describe("writeXlsx", () => {
     () =>
       Effect.gen(function* () {
         const hostile = ["bad\uffff\ufffe char", "ansi \u001b[31mred\u0007", "\u0000=HYPERLINK(1)", "lone \ud800 half"]
-        const cells = hostile.map((response, index) => ({
-          documentId: 1,
-          columnId: 1 + index,
-          status: "success" as const,
-          response,
-          error: undefined,
-          attempts: 1,
-          seconds: 1
-        }))
+        const cells = hostile.map((response, index) => answeredCell(1, 1 + index, response))
         const model = sampleModel({
           columns: hostile.map((name, index) => ({ id: 1 + index, name: `c${index}`, query: name, meta: {} })),
           documents: [{ id: 1, filename: "ctl\u0001.pdf", pages: 1 }],
