@@ -17,7 +17,8 @@ import { docsweepVersion } from "./Version.js"
 const exitCodes = `Exit codes:
   0    every cell and chat answered
   1    internal error (report it with the checkpoint), or a service reply that breaks the interface
-  2    invalid input: the pipeline, a flag, a request the service rejected, a damaged checkpoint
+  2    invalid input: the pipeline, a flag, a request the service rejected, a damaged checkpoint,
+       a local service's data directory or address
   3    finished, some cells or chats failed
   4    refused by the service (401/403)
   5    service unavailable, or the run's deadline reached: run again later, it resumes

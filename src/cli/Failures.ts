@@ -6,7 +6,7 @@ import { formatProblem, type PipelineInvalid } from "../pipeline/PipelineInvalid
 import type { SecretUnavailable } from "../service/Auth.js"
 import type { CommandFailed } from "../service/Commands.js"
 import type { DocumentsCollide } from "../service/MergeDocuments.js"
-import type { ServiceStartError, ServiceStoreError } from "../service/ServiceErrors.js"
+import { isPathProblem, type ServiceStartError, type ServiceStoreError } from "../service/ServiceErrors.js"
 import type { PipelineLocked } from "../store/PipelineLock.js"
 import type { StoreError } from "../store/StoreError.js"
 import type { CliOutputShape } from "./CliOutput.js"
@@ -55,9 +55,9 @@ const exitCodeOfError: (error: CommandError) => number = Match.type<CommandError
     StoreError: (error) => (error.kind === undefined ? ExitCode.internal : ExitCode.invalidInput),
     ExportError: () => ExitCode.internal,
     CommandFailed: () => ExitCode.internal,
-    ServiceStartError: () => ExitCode.internal,
-    ServiceStoreError: () => ExitCode.internal,
-    SecretUnavailable: () => ExitCode.internal
+    ServiceStartError: (error) => (error.setting === undefined ? ExitCode.internal : ExitCode.invalidInput),
+    ServiceStoreError: (error) => (isPathProblem(error) ? ExitCode.invalidInput : ExitCode.internal),
+    SecretUnavailable: () => ExitCode.invalidInput
   })
 )
 

@@ -15,12 +15,41 @@ export class ServiceStoreError extends Data.TaggedError("ServiceStoreError")<{
   }
 }
 
-/** The service could not start: database, data directory, secret, engine or listening socket. */
+/**
+ * The service could not start: database, data directory, secret, engine or listening socket. `setting`: what the
+ * person starting it must fix (the address it listens on, a data directory it cannot use, a damaged or newer
+ * database); none: an error of docsweep's own.
+ */
 export class ServiceStartError extends Data.TaggedError("ServiceStartError")<{
   readonly reason: string
   readonly cause?: unknown
+  readonly setting?: "address" | "data"
 }> {
   override get message() {
     return `cannot start the service: ${this.reason}`
   }
+}
+
+/** Errors of the file system that a path given to the service causes (not a fault of docsweep's). */
+const pathProblems: ReadonlySet<string> = new Set([
+  "EACCES",
+  "EEXIST",
+  "EISDIR",
+  "ELOOP",
+  "ENAMETOOLONG",
+  "ENOENT",
+  "ENOSPC",
+  "ENOTDIR",
+  "EPERM",
+  "EROFS"
+])
+
+/** Whether `error`, or an error it was caused by, is one of `pathProblems`. */
+export const isPathProblem = (error: unknown): boolean => {
+  for (let at = error, depth = 0; at !== null && typeof at === "object" && depth < 5; depth++) {
+    const code = Reflect.get(at, "code")
+    if (typeof code === "string" && pathProblems.has(code)) return true
+    at = Reflect.get(at, "cause")
+  }
+  return false
 }

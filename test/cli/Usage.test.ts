@@ -10,14 +10,23 @@ import { startServe } from "./ServeChild.js"
 const example = "pipelines/example.yaml"
 
 /** A socket held on `[::1]` (IPv6 loopback) for the scope; none where the machine has no IPv6. */
-const heldOnIpv6 = Effect.acquireRelease(
-  Effect.async<Server | undefined>((resume) => {
-    const server = createServer()
-    server.once("error", () => resume(Effect.succeed(undefined)))
-    server.listen(0, "::1", () => resume(Effect.succeed(server)))
-  }),
-  (server) => Effect.sync(() => server?.close())
-)
+/** A port held on `host` for the test's scope; undefined where the host has no such address. */
+const heldOn = (host: string) =>
+  Effect.acquireRelease(
+    Effect.async<Server | undefined>((resume) => {
+      const server = createServer()
+      server.once("error", () => resume(Effect.succeed(undefined)))
+      server.listen(0, host, () => resume(Effect.succeed(server)))
+    }),
+    (server) => Effect.sync(() => server?.close())
+  )
+const heldOnIpv6 = heldOn("::1")
+
+/** The port a held server listens on. */
+const portOf = (server: Server | undefined) => {
+  const address = server?.address()
+  return address === undefined || address === null || typeof address === "string" ? undefined : address.port
+}
 
 /** Exit 2 with the problem (and the value) in one or two lines, then where the help is; nothing on stdout. */
 const assertUsage = (result: CliResult, problem: RegExp, help: string) => {
@@ -154,6 +163,31 @@ describe.concurrent("one behaviour for every command", () => {
       const taken = yield* runCli(["serve", "--host", "::1", "--port", String(address.port), "--data", data])
       assert.notStrictEqual(taken.code, 0, allOutput(taken))
       assert.include(taken.stderr, `cannot listen on [::1]:${address.port}: `)
+    })
+  )
+
+  it.scopedLive("serve and token with a --data they cannot use, or serve on a port in use, exit 2 naming it", () =>
+    Effect.gen(function* () {
+      const dir = yield* tempDir
+      const notAFolder = join(dir, "a-file")
+      writeFileSync(notAFolder, "")
+      const data = join(notAFolder, "data")
+      const port = portOf(yield* heldOn("127.0.0.1"))
+      assert.isDefined(port)
+      const [served, token, taken] = yield* Effect.all(
+        [
+          runCli(["serve", "--port", "0", "--data", data]),
+          runCli(["token", "--user", "1", "--org", "1", "--data", data]),
+          runCli(["serve", "--port", String(port), "--data", join(dir, "data")])
+        ],
+        { concurrency: 3 }
+      )
+      for (const result of [served, token]) {
+        assert.strictEqual(result.code, 2, allOutput(result))
+        assert.include(result.stderr, notAFolder)
+      }
+      assert.strictEqual(taken.code, 2, allOutput(taken))
+      assert.include(taken.stderr, `cannot listen on 127.0.0.1:${port}: `)
     })
   )
 
