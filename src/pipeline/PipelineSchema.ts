@@ -163,8 +163,12 @@ const PipelineName = Schema.String.pipe(Schema.pattern(namePattern)).annotations
   message: expected("a name of up to 100 letters, digits, spaces, '.', '_' or '-', starting with a letter or digit")
 })
 
-/** A URL as it may be shown: any `user:password@` replaced, so a password never reaches a log or a file. */
-const withoutCredentials = (text: string): string => text.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/i, "$1***@")
+/**
+ * A URL as it may be shown: any `user:password@`, query and fragment replaced, so neither a password nor a token
+ * put in the address reaches a log or a file.
+ */
+const masked = (text: string): string =>
+  text.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/i, "$1***@").replace(/[?#].*$/s, "?***")
 
 const hasCredentials = (text: string) =>
   URL.canParse(text) && (new URL(text).username !== "" || new URL(text).password !== "")
@@ -183,10 +187,10 @@ export const BaseUrl = Schema.String.pipe(
   message: (issue) => ({
     message: hasCredentials(String(issue.actual))
       ? "expected a URL without a user name or password (the token goes in DOCSWEEP_TOKEN or --token-file), " +
-        `got "${withoutCredentials(String(issue.actual))}"`
+        `got "${masked(String(issue.actual))}"`
       : hasQuery(String(issue.actual))
         ? "expected a URL without a query or fragment (the token goes in DOCSWEEP_TOKEN or --token-file), " +
-          `got "${String(issue.actual).replace(/[?#].*$/s, "?***")}"`
+          `got "${masked(String(issue.actual))}"`
         : `expected an http(s) URL, got ${show(issue.actual)}`,
     override: true
   }),

@@ -252,6 +252,14 @@ const cases: ReadonlyArray<{ readonly name: string; readonly text: string; reado
       expected: ['p.yaml:7:11: base_url: expected an http(s) URL, got "ftp://files.example.com"']
     },
     {
+      // The query was shown as written when the URL also had credentials: a token put there reached the message.
+      name: "base_url with credentials and a query shows neither",
+      text: yaml(...valid, "base_url: http://analyst:pw@docs.example.com/api?access_token=s3cret"),
+      expected: [
+        'p.yaml:7:11: base_url: expected a URL without a user name or password (the token goes in DOCSWEEP_TOKEN or --token-file), got "http://***@docs.example.com/api?***"'
+      ]
+    },
+    {
       name: "a list instead of a pipeline",
       text: yaml("- name: t"),
       expected: ["p.yaml:1:1: expected a mapping, got a list"]
