@@ -56,7 +56,9 @@ const exitCodeOfError: (error: CommandError) => number = Match.type<CommandError
     ExportError: () => ExitCode.internal,
     CommandFailed: () => ExitCode.internal,
     ServiceStartError: (error) => (error.setting === undefined ? ExitCode.internal : ExitCode.invalidInput),
-    ServiceStoreError: (error) => (isPathProblem(error) ? ExitCode.invalidInput : ExitCode.internal),
+    // A refusal of ours (damaged, newer, another program's file) is the data directory to fix, as for serve.
+    ServiceStoreError: (error) =>
+      error.reason !== undefined || isPathProblem(error) ? ExitCode.invalidInput : ExitCode.internal,
     SecretUnavailable: () => ExitCode.invalidInput
   })
 )

@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, writeFileSync } from "node:fs"
 import { createServer, type Server } from "node:net"
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
@@ -166,29 +166,38 @@ describe.concurrent("one behaviour for every command", () => {
     })
   )
 
-  it.scopedLive("serve and token with a --data they cannot use, or serve on a port in use, exit 2 naming it", () =>
-    Effect.gen(function* () {
-      const dir = yield* tempDir
-      const notAFolder = join(dir, "a-file")
-      writeFileSync(notAFolder, "")
-      const data = join(notAFolder, "data")
-      const port = portOf(yield* heldOn("127.0.0.1"))
-      assert.isDefined(port)
-      const [served, token, taken] = yield* Effect.all(
-        [
-          runCli(["serve", "--port", "0", "--data", data]),
-          runCli(["token", "--user", "1", "--org", "1", "--data", data]),
-          runCli(["serve", "--port", String(port), "--data", join(dir, "data")])
-        ],
-        { concurrency: 3 }
-      )
-      for (const result of [served, token]) {
-        assert.strictEqual(result.code, 2, allOutput(result))
-        assert.include(result.stderr, notAFolder)
-      }
-      assert.strictEqual(taken.code, 2, allOutput(taken))
-      assert.include(taken.stderr, `cannot listen on 127.0.0.1:${port}: `)
-    })
+  it.scopedLive(
+    "serve, token and docs add with a --data they cannot use, or serve on a port in use, exit 2 naming it",
+    () =>
+      Effect.gen(function* () {
+        const dir = yield* tempDir
+        const notAFolder = join(dir, "a-file")
+        writeFileSync(notAFolder, "")
+        const data = join(notAFolder, "data")
+        // A damaged service database: serve refused it with exit 2, docs add with exit 1 ("internal error").
+        const damaged = join(dir, "damaged")
+        mkdirSync(damaged)
+        writeFileSync(join(damaged, "service.sqlite"), "not a database, but long enough to have a header ".repeat(40))
+        const port = portOf(yield* heldOn("127.0.0.1"))
+        assert.isDefined(port)
+        const [served, token, taken, added] = yield* Effect.all(
+          [
+            runCli(["serve", "--port", "0", "--data", data]),
+            runCli(["token", "--user", "1", "--org", "1", "--data", data]),
+            runCli(["serve", "--port", String(port), "--data", join(dir, "data")]),
+            runCli(["docs", "add", notAFolder, "--org", "1", "--user", "1", "--data", damaged])
+          ],
+          { concurrency: 4 }
+        )
+        for (const result of [served, token]) {
+          assert.strictEqual(result.code, 2, allOutput(result))
+          assert.include(result.stderr, notAFolder)
+        }
+        assert.strictEqual(taken.code, 2, allOutput(taken))
+        assert.include(taken.stderr, `cannot listen on 127.0.0.1:${port}: `)
+        assert.strictEqual(added.code, 2, allOutput(added))
+        assert.include(added.stderr, `${join(damaged, "service.sqlite")} is damaged`)
+      })
   )
 
   it.scopedLive("serve stopped with SIGINT says it stopped, nothing about a checkpoint", () =>
