@@ -36,12 +36,6 @@ const describeWait = (error: RetryableError, delay: Duration.Duration) => {
   return `backing off ${Math.ceil(Duration.toSeconds(delay))} s after ${after} on ${error.request}`
 }
 
-/**
- * Runs a pipeline against the service: documents → tables and columns → cells → chats, checkpointed so that a killed
- * or interrupted run resumes where it stopped and a finished one re-runs only what is new or changed. Service
- * failures end in an outcome (never a failure of this effect); the run record is finished on every path,
- * interruption included ("interrupted", exit 130), so Ctrl-C leaves the checkpoint consistent.
- */
 /** Which id the service needs and the settings lack, in words (the CLI refuses such a run before it opens anything). */
 export const missingIdentity = (service: Pick<ServiceSettings, "userId" | "orgId">): string | undefined => {
   const missing =
@@ -53,6 +47,12 @@ export const missingIdentity = (service: Pick<ServiceSettings, "userId" | "orgId
   return missing === undefined ? undefined : `no ${missing}: the service needs it to create tables and sessions`
 }
 
+/**
+ * Runs a pipeline against the service: documents → tables and columns → cells → chats, checkpointed so that a killed
+ * or interrupted run resumes where it stopped and a finished one re-runs only what is new or changed. Service
+ * failures end in an outcome (never a failure of this effect); the run record is finished on every path,
+ * interruption included ("interrupted", exit 130), so Ctrl-C leaves the checkpoint consistent.
+ */
 export const runPipeline = Effect.fn("Runner.runPipeline")(function* (input: RunInput) {
   const cellStore = yield* CellStore
   const chatStore = yield* ChatStore
