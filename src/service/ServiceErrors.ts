@@ -41,14 +41,21 @@ const pathProblems: ReadonlySet<string> = new Set([
   "ENOSPC",
   "ENOTDIR",
   "EPERM",
-  "EROFS"
+  "EROFS",
+  // SQLite's own, for the database file: a folder in its place, no permission, a read-only file or mount.
+  "SQLITE_CANTOPEN",
+  "SQLITE_PERM",
+  "SQLITE_READONLY"
 ])
+
+/** A SQLite extended code (`SQLITE_READONLY_DBMOVED`) as its primary code; other codes as they are. */
+const primaryCode = (code: string) => code.replace(/^(SQLITE_[A-Z]+)_\w+$/, "$1")
 
 /** Whether `error`, or an error it was caused by, is one of `pathProblems`. */
 export const isPathProblem = (error: unknown): boolean => {
   for (let at = error, depth = 0; at !== null && typeof at === "object" && depth < 5; depth++) {
     const code = Reflect.get(at, "code")
-    if (typeof code === "string" && pathProblems.has(code)) return true
+    if (typeof code === "string" && pathProblems.has(primaryCode(code))) return true
     at = Reflect.get(at, "cause")
   }
   return false

@@ -68,4 +68,15 @@ describe("the service database (the SQLite foundation the checkpoint uses too)",
       assert.include(error.message, "is damaged (SQLite:")
     }).pipe(Effect.scoped)
   )
+
+  // SQLite's "unable to open database file" (a folder in its place, no permission) was exit 1, "internal error".
+  it.live("a database file SQLite cannot open is the data directory to fix (exit 2), not an error of ours", () =>
+    Effect.gen(function* () {
+      const dataDir = yield* tempDir()
+      Fs.mkdirSync(Path.join(dataDir, databaseFile))
+      const error = yield* Effect.flip(startAndStop(dataDir))
+      assert.strictEqual(error._tag, "ServiceStartError")
+      assert.strictEqual(error._tag === "ServiceStartError" ? error.setting : undefined, "data", error.message)
+    }).pipe(Effect.scoped)
+  )
 })
