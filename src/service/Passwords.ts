@@ -36,6 +36,6 @@ export const verifyPassword = (password: string, stored: string): Effect.Effect<
  * A hash of nothing, at the same cost: an unknown e-mail is checked against it, so that a login takes as long
  * whether the account exists or not (the reply's time does not tell which e-mails have accounts).
  */
-export const noAccountHash = ["scrypt", cost.N, cost.r, cost.p, "AAAAAAAAAAAAAAAAAAAAAA==", "A".repeat(43) + "="].join(
+export const noAccountHash = ["scrypt", cost.N, cost.r, cost.p, "AAAAAAAAAAAAAAAAAAAAAA==", `${"A".repeat(43)}=`].join(
   "$"
 )
