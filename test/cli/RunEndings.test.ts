@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto"
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
@@ -249,6 +249,13 @@ describe.concurrent("how runs end", () => {
       assert.strictEqual(runField(workbook, "Outcome").value, "stopped")
       assert.include(String(runField(workbook, "Note").value), "run the same command again")
       assert.strictEqual(htmlData(join(ws.out, "cli-killed-latest.html")).run.outcome, "stopped")
+      // A lock that cannot be read tells nothing: the report says what the checkpoint says, and export still works.
+      rmSync(join(ws.out, "state.lock"), { force: true })
+      mkdirSync(join(ws.out, "state.lock"))
+      const unreadable = yield* exportNow
+      assert.strictEqual(unreadable.code, 0, allOutput(unreadable))
+      const unknown = yield* readWorkbook(join(ws.out, "cli-killed-latest.xlsx"))
+      assert.strictEqual(runField(unknown, "Outcome").value, "running")
     })
   )
 })

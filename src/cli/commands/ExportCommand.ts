@@ -45,10 +45,14 @@ const exportReports = Effect.fn("ExportCommand.exportReports")(function* (
   const written = yield* Effect.gen(function* () {
     const runs = yield* RunStore
     yield* requireRun(yield* runs.runs(), argv.run, "--run", path)
-    // The lock tells a run going on from one killed before it could end (both are "running" in the checkpoint).
-    const lock = yield* readLock(path)
+    // The lock tells a run going on from one killed before it could end (both are "running" in the checkpoint);
+    // a lock that cannot be read tells nothing, and the report says "running" as the checkpoint does.
+    const lockFree = yield* readLock(path).pipe(
+      Effect.map(Option.match({ onNone: () => true, onSome: (held) => !held.alive })),
+      Effect.orElseSucceed(() => false)
+    )
     return yield* writeRunReports({
-      lockFree: Option.match(lock, { onNone: () => true, onSome: (held) => !held.alive }),
+      lockFree,
       outputDir,
       pipelineFile: loaded.file,
       output: effective.pipeline.output,
