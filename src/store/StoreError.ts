@@ -38,7 +38,7 @@ export const storeErrorOf = (operation: string, path: string, cause: unknown): S
     path,
     cause,
     kind: "unwritable",
-    reason: `The checkpoint cannot be opened or written here (${detail}): fix the permissions, or pass another --output`
+    reason: `The checkpoint cannot be opened or written here (${detail}): fix the permissions, or write to another output folder (--output; --out for merge)`
   })
 }
 
@@ -73,7 +73,7 @@ export const checkpointError = (error: SqliteError): StoreError => {
       kind: "foreign",
       reason:
         `This file is not a docsweep checkpoint: it holds tables docsweep did not write (${problem.tables.join(", ")}) ` +
-        "and is left as it is. Move it aside, or pass another --output"
+        "and is left as it is. Move it aside, or use another output folder (--output; --out for merge)"
     })
   }
   if (problem?._tag === "OlderReadOnly") {
