@@ -6,7 +6,7 @@ import { formatProblem, type PipelineInvalid } from "../pipeline/PipelineInvalid
 import type { SecretUnavailable } from "../service/Auth.js"
 import type { CommandFailed } from "../service/Commands.js"
 import type { DocumentsCollide } from "../service/MergeDocuments.js"
-import { isPathProblem, type ServiceStartError, type ServiceStoreError } from "../service/ServiceErrors.js"
+import { isDataProblem, type ServiceStartError, type ServiceStoreError } from "../service/ServiceErrors.js"
 import type { PipelineLocked } from "../store/PipelineLock.js"
 import type { StoreError } from "../store/StoreError.js"
 import type { CliOutputShape } from "./CliOutput.js"
@@ -57,8 +57,7 @@ const exitCodeOfError: (error: CommandError) => number = Match.type<CommandError
     CommandFailed: () => ExitCode.internal,
     ServiceStartError: (error) => (error.setting === undefined ? ExitCode.internal : ExitCode.invalidInput),
     // A refusal of ours (damaged, newer, another program's file) is the data directory to fix, as for serve.
-    ServiceStoreError: (error) =>
-      error.reason !== undefined || isPathProblem(error) ? ExitCode.invalidInput : ExitCode.internal,
+    ServiceStoreError: (error) => (isDataProblem(error) ? ExitCode.invalidInput : ExitCode.internal),
     SecretUnavailable: () => ExitCode.invalidInput
   })
 )

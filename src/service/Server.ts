@@ -16,7 +16,7 @@ import { TableHandlers } from "./handlers/TableHandlers.js"
 import { Ingest } from "./Ingest.js"
 import { ServiceDatabase } from "./ServiceDatabase.js"
 import { ServiceEngine } from "./ServiceEngine.js"
-import { isPathProblem, ServiceStartError } from "./ServiceErrors.js"
+import { isDataProblem, ServiceStartError } from "./ServiceErrors.js"
 import { ServiceSettings, type ServiceSettingsShape, urlHost } from "./ServiceSettings.js"
 import { CellStore } from "./store/CellStore.js"
 import { DocumentNotes } from "./store/DocumentNotes.js"
@@ -89,16 +89,7 @@ const startError = (settings: ServiceSettingsShape, error: unknown) => {
     : error instanceof Error
       ? error.message
       : String(error)
-  // A refusal of ours (a damaged database, a newer schema) carries its reason.
-  const refused =
-    Predicate.isTagged(error, "ServiceStoreError") &&
-    Predicate.hasProperty(error, "reason") &&
-    error.reason !== undefined
-  const setting = Predicate.isTagged(error, "ServeError")
-    ? "address"
-    : refused || Predicate.isTagged(error, "SecretUnavailable") || isPathProblem(error)
-      ? "data"
-      : undefined
+  const setting = Predicate.isTagged(error, "ServeError") ? "address" : isDataProblem(error) ? "data" : undefined
   return new ServiceStartError({ reason, cause: error, ...(setting === undefined ? {} : { setting }) })
 }
 

@@ -1,4 +1,5 @@
-import { Data } from "effect"
+import { Data, Predicate } from "effect"
+import { codeAmong, pathCodes } from "../store/FileProblems.js"
 
 /**
  * A statement of the service database failed. Its own tag: the checkpoint's `StoreError` is another store with
@@ -30,33 +31,13 @@ export class ServiceStartError extends Data.TaggedError("ServiceStartError")<{
   }
 }
 
-/** Errors of the file system that a path given to the service causes (not a fault of docsweep's). */
-const pathProblems: ReadonlySet<string> = new Set([
-  "EACCES",
-  "EEXIST",
-  "EISDIR",
-  "ELOOP",
-  "ENAMETOOLONG",
-  "ENOENT",
-  "ENOSPC",
-  "ENOTDIR",
-  "EPERM",
-  "EROFS",
-  // SQLite's own, for the database file: a folder in its place, no permission, a read-only file or mount.
-  "SQLITE_CANTOPEN",
-  "SQLITE_PERM",
-  "SQLITE_READONLY"
-])
-
-/** A SQLite extended code (`SQLITE_READONLY_DBMOVED`) as its primary code; other codes as they are. */
-const primaryCode = (code: string) => code.replace(/^(SQLITE_[A-Z]+)_\w+$/, "$1")
-
-/** Whether `error`, or an error it was caused by, is one of `pathProblems`. */
-export const isPathProblem = (error: unknown): boolean => {
-  for (let at = error, depth = 0; at !== null && typeof at === "object" && depth < 5; depth++) {
-    const code = Reflect.get(at, "code")
-    if (typeof code === "string" && pathProblems.has(primaryCode(code))) return true
-    at = Reflect.get(at, "cause")
-  }
-  return false
-}
+/**
+ * Whether the person starting the service must fix `error`: a refusal of ours (a damaged or newer database, another
+ * program's file: a `ServiceStoreError` with its reason), the JWT secret's file, or a path the file system refused.
+ */
+export const isDataProblem = (error: unknown): boolean =>
+  (Predicate.isTagged(error, "ServiceStoreError") &&
+    Predicate.hasProperty(error, "reason") &&
+    error.reason !== undefined) ||
+  Predicate.isTagged(error, "SecretUnavailable") ||
+  codeAmong(error, pathCodes) !== undefined

@@ -2,6 +2,7 @@ import { readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs"
 import { hostname as osHostname } from "node:os"
 import { dirname, join } from "node:path"
 import { Config, Data, DateTime, Duration, Effect, Option, Ref, Schedule, Schema, type Scope } from "effect"
+import { errorCode } from "./FileProblems.js"
 import { makeDirectory } from "./MakeDirectory.js"
 import { StoreError, storeErrorOf } from "./StoreError.js"
 
@@ -66,9 +67,6 @@ const thisHost = Config.string("DOCSWEEP_HOSTNAME").pipe(
   Effect.map((name) => (name === "" ? osHostname() : name)),
   Effect.orElseSucceed(osHostname)
 )
-
-const errorCode = (cause: unknown): unknown =>
-  typeof cause === "object" && cause !== null && "code" in cause ? cause.code : undefined
 
 const storeError = (operation: string, path: string) => (cause: unknown) => storeErrorOf(operation, path, cause)
 

@@ -1,4 +1,5 @@
 import { Data } from "effect"
+import { codeAmong, permissionCodes } from "./FileProblems.js"
 import type { SqliteError } from "./Sqlite.js"
 
 /**
@@ -25,13 +26,10 @@ export class StoreError extends Data.TaggedError("StoreError")<{
   }
 }
 
-/** Errors that say the file or its folder cannot be opened or written by this user, here: a path to fix. */
-const unwritableCodes = /^(EACCES|EPERM|EROFS|SQLITE_CANTOPEN|SQLITE_READONLY|SQLITE_PERM)/
-
 /** A failed read or write of the checkpoint or its lock; one this user may not do there says so. */
 export const storeErrorOf = (operation: string, path: string, cause: unknown): StoreError => {
-  const code = typeof cause === "object" && cause !== null && "code" in cause ? String(cause.code) : ""
-  if (!unwritableCodes.test(code)) return new StoreError({ operation, path, cause })
+  const code = codeAmong(cause, permissionCodes)
+  if (code === undefined) return new StoreError({ operation, path, cause })
   const detail = cause instanceof Error ? cause.message : code
   return new StoreError({
     operation,
