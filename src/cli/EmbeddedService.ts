@@ -1,6 +1,6 @@
-import { Effect, Layer, Stream } from "effect"
+import { type Duration, Effect, Layer, Stream } from "effect"
 import { OrganizationId, UserId } from "../api/Ids.js"
-import { ClientSettings, defaultRequestTimeout } from "../client/ClientSettings.js"
+import { ClientSettings } from "../client/ClientSettings.js"
 import type { EffectiveConfig } from "../pipeline/EffectiveConfig.js"
 import { DocumentIngest } from "../runner/DocumentIngest.js"
 import type { Shard } from "../runner/Keys.js"
@@ -54,6 +54,8 @@ export const EmbeddedServiceLive = (input: {
   readonly shard: Shard | undefined
   readonly userId: UserId
   readonly orgId: OrganizationId
+  /** Limit for one request (`run.request_timeout`). */
+  readonly timeout: Duration.Duration
 }) => {
   const client = Layer.effect(
     ClientSettings,
@@ -62,7 +64,7 @@ export const EmbeddedServiceLive = (input: {
       const auth = yield* Auth
       const token = yield* auth.mint({ userId: input.userId, organizationIds: [input.orgId], plan: "advanced" })
       yield* Effect.logInfo(`embedded local service on ${baseUrl} (data under ${input.dataDir})`)
-      return { baseUrl, token, timeout: defaultRequestTimeout }
+      return { baseUrl, token, timeout: input.timeout }
     })
   )
   return Layer.merge(client, EmbeddedIngest).pipe(

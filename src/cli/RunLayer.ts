@@ -4,7 +4,7 @@ import { join } from "node:path"
 import { NodeHttpClient } from "@effect/platform-node"
 import { Context, Effect, Layer } from "effect"
 import type { OrganizationId, UserId } from "../api/Ids.js"
-import { ClientSettings, defaultRequestTimeout } from "../client/ClientSettings.js"
+import { ClientSettings } from "../client/ClientSettings.js"
 import { ServiceClient } from "../client/ServiceClient.js"
 import type { EffectiveConfig } from "../pipeline/EffectiveConfig.js"
 import { DocumentIngest } from "../runner/DocumentIngest.js"
@@ -83,18 +83,19 @@ const scratchDir = Effect.acquireRelease(
  */
 const serviceLayer = (target: RunTarget) => {
   const { connection } = target
+  const timeout = target.effective.pipeline.run.request_timeout
   if (connection._tag === "Configured") {
     const { baseUrl } = connection
     const { token } = target.effective.service
     return DocumentIngest.upload.pipe(
       Layer.provideMerge(ServiceClient.Default),
-      Layer.provideMerge(ClientSettings.layer({ baseUrl, token, timeout: defaultRequestTimeout }))
+      Layer.provideMerge(ClientSettings.layer({ baseUrl, token, timeout }))
     )
   }
   const { engine, userId, orgId } = connection
   const dataDir = embeddedDataDir(target.outputDir)
   const started = Effect.map(target.dryRun && !existsSync(dataDir) ? scratchDir : Effect.succeed(dataDir), (dir) =>
-    EmbeddedServiceLive({ engine, userId, orgId, dataDir: dir, shard: target.shard })
+    EmbeddedServiceLive({ engine, userId, orgId, dataDir: dir, shard: target.shard, timeout })
   )
   return ServiceClient.Default.pipe(Layer.provideMerge(Layer.unwrapScoped(started)))
 }

@@ -3,7 +3,8 @@ import { Context, Duration, Layer, type Redacted } from "effect"
 /**
  * The default limit for one request, reply included. The slowest legitimate replies are an upload (the service
  * replies once the text is extracted: reference §4.1) and the cell list of a full table (no paging); a minute
- * leaves them room while a connection that hangs still ends in a `Transport` error the runner retries.
+ * leaves them room while a connection that hangs still ends in a `Transport` error the runner retries. A pipeline
+ * sets its own for a configured service (`run.request_timeout`, the same minute by default).
  */
 export const defaultRequestTimeout = Duration.seconds(60)
 

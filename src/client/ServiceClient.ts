@@ -1,5 +1,5 @@
 import { HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
-import { Effect, FiberRef, Option } from "effect"
+import { Duration, Effect, FiberRef, Option } from "effect"
 import { Api } from "../api/Api.js"
 import type { ColumnId, DocumentId, OrganizationId, SessionId, TableId, UserId } from "../api/Ids.js"
 import type { CreateSessionBody, UpdateSessionBody } from "../api/Sessions.js"
@@ -63,7 +63,11 @@ export class ServiceClient extends Effect.Service<ServiceClient>()("app/client/S
         Effect.locally(currentErrorReply, Option.none()),
         Effect.timeoutFail({
           duration: settings.timeout,
-          onTimeout: () => new Transport({ request, reason: "timed out waiting for the reply" })
+          onTimeout: () =>
+            new Transport({
+              request,
+              reason: `timed out: no complete reply within ${Duration.format(settings.timeout)} (run.request_timeout)`
+            })
         }),
         Effect.withSpan(`ServiceClient.${method}`, { attributes: { request } })
       )

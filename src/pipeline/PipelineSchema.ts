@@ -87,6 +87,11 @@ const RunSettings = mapping(
     ),
     retry: Schema.optionalWith(Retry, { exact: true, default: () => Schema.decodeSync(Retry)({}) }),
     poll: Schema.optionalWith(Poll, { exact: true, default: () => Schema.decodeSync(Poll)({}) }),
+    request_timeout: durationField(
+      PositiveDuration,
+      Duration.seconds(60),
+      "One request to the service, its reply included, fails after this (and is retried)."
+    ),
     cell_timeout: durationField(PositiveDuration, Duration.minutes(10), "A cell still running after this has failed."),
     cell_retries: field(NonNegativeInt, 2, "Runs again of a cell whose generation failed or timed out."),
     deadline: Schema.optionalWith(PositiveDuration.annotations({ description: "Stop the whole run after this." }), {

@@ -26,12 +26,15 @@ export type RunnerError = StoreError
 const parseSojourns = (text: string): ReadonlyArray<number> =>
   Option.getOrElse(Schema.decodeUnknownOption(Schema.parseJson(Schema.Array(Schema.Number)))(text), () => [])
 
-/** "backing off 12 s after 429 on POST /api/ai/table/3/run": the progress line and the text log say it. */
+/**
+ * "backing off 12 s after 429 on POST /api/ai/table/3/run": the progress line and the text log say it. A network
+ * error says which ("connection refused", "timed out: …"), since each has its own remedy.
+ */
 const describeWait = (error: RetryableError, delay: Duration.Duration) => {
   const after = Match.valueTags(error, {
     RateLimited: () => "429",
     ServerError: (failure) => `a server error (${failure.status})`,
-    Transport: () => "a network error"
+    Transport: (failure) => `a network error (${failure.reason})`
   })
   return `backing off ${Math.ceil(Duration.toSeconds(delay))} s after ${after} on ${error.request}`
 }

@@ -111,6 +111,18 @@ describe("docsweep against a service that answers out of contract", () => {
     })
   )
 
+  it.scopedLive("a request with no reply ends after run.request_timeout, named, and is retried", () =>
+    Effect.gen(function* () {
+      // The first run request is never answered; the default minute would hold the run that long.
+      const service = yield* misbehavingService({ onRun: (n) => (n === 1 ? "stall" : "ok") })
+      const { env, file } = yield* setup(service.baseUrl, ["request_timeout: 1s"])
+      const run = yield* runCli(["run", file, "--verbose"], { env, timeout: "40 seconds" })
+      assert.strictEqual(run.code, 0, allOutput(run))
+      assert.include(allOutput(run), "no complete reply within 1s (run.request_timeout)")
+      assert.deepStrictEqual([...service.runs().values()], [1, 1, 1, 1])
+    })
+  )
+
   it.scopedLive("a Retry-After of years ends the run at once with exit 5, naming the request and the wait", () =>
     Effect.gen(function* () {
       for (const retryAfter of ["99999999", "Fri, 01 Jan 2100 00:00:00 GMT", `1${"0".repeat(300)}`]) {

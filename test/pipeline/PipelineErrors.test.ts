@@ -351,7 +351,7 @@ describe("loadPipeline problems", () => {
       const error = yield* Effect.flip(loadFrom(files, { defaultsFile: "defaults.yaml" }))
       assert.deepStrictEqual(error.message.split("\n"), [
         'defaults.yaml:2:16: run.concurrency: expected "auto" or a positive integer, got 0',
-        "defaults.yaml:3:3: unknown key `colour` in `run`; expected one of `concurrency`, `max_concurrency`, `batch_size`, `max_documents_per_table`, `retry`, `poll`, `cell_timeout`, `cell_retries`, `deadline`"
+        "defaults.yaml:3:3: unknown key `colour` in `run`; expected one of `concurrency`, `max_concurrency`, `batch_size`, `max_documents_per_table`, `retry`, `poll`, `request_timeout`, `cell_timeout`, `cell_retries`, `deadline`"
       ])
     })
   )

@@ -24,13 +24,21 @@ describe("loadPipeline", () => {
       assert.strictEqual(p.workspace, undefined)
       assert.strictEqual(p.user_id, undefined)
       assert.deepStrictEqual(
-        { ...p.run, retry: undefined, poll: undefined, cell_timeout: undefined, deadline: undefined },
+        {
+          ...p.run,
+          retry: undefined,
+          poll: undefined,
+          request_timeout: undefined,
+          cell_timeout: undefined,
+          deadline: undefined
+        },
         {
           concurrency: "auto",
           max_concurrency: 1000,
           cell_retries: 2,
           retry: undefined,
           poll: undefined,
+          request_timeout: undefined,
           cell_timeout: undefined,
           deadline: undefined
         }
@@ -40,6 +48,7 @@ describe("loadPipeline", () => {
       assert.isTrue(Duration.equals(p.run.retry.max_delay, Duration.seconds(30)))
       // Polls are scheduled from what the run learns; the bounds are optional.
       assert.deepStrictEqual(p.run.poll, {})
+      assert.isTrue(Duration.equals(p.run.request_timeout, Duration.seconds(60)))
       assert.isTrue(Duration.equals(p.run.cell_timeout, Duration.minutes(10)))
       assert.isTrue(Option.isNone(p.run.deadline))
       assert.deepStrictEqual(p.output, {

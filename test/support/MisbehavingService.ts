@@ -19,11 +19,16 @@ export interface Misbehaviour {
   readonly silentReruns?: boolean
   /**
    * A run request's fate, by its number (1-based): "ok"; "drop" (processed, then the connection is cut: the
-   * ambiguous case); or a reply of our own instead of processing.
+   * ambiguous case); "stall" (never processed nor answered: the connection stays open); or a reply of our own
+   * instead of processing.
    */
   readonly onRun?: (
     n: number
-  ) => "ok" | "drop" | { readonly status: number; readonly headers?: Record<string, string>; readonly body: string }
+  ) =>
+    | "ok"
+    | "drop"
+    | "stall"
+    | { readonly status: number; readonly headers?: Record<string, string>; readonly body: string }
   /** An answer, given the request's Authorization header (a service that echoes it). */
   readonly answer?: (documentId: number, columnId: number, authorization: string) => string
   /** `meta.error` of a failed answer; undefined: answers succeed. */
@@ -148,6 +153,7 @@ export const misbehavingService = (misbehaviour: Misbehaviour = {}) =>
         runRequests += 1
         const fate = misbehaviour.onRun?.(runRequests) ?? "ok"
         if (typeof fate === "object") return send(fate.status, fate.body, fate.headers)
+        if (fate === "stall") return
         const tableId = runIn[0] ?? 0
         const pairs = (JSON.parse(body) as { doc_id_col_id: ReadonlyArray<readonly [number, number]> }).doc_id_col_id
         const now = Date.now()
