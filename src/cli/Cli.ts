@@ -73,7 +73,9 @@ export const docsweepCli = (args: ReadonlyArray<string>) =>
     .option("quiet", { type: "boolean", global: true, describe: "only warnings and errors" })
     .option("verbose", { type: "boolean", global: true, describe: "debug logging" })
     .check((argv) => {
-      const problems = numberProblems(argv, args)
+      // One of them would win silently; a cron line that says both was written by mistake.
+      const both = argv.quiet === true && argv.verbose === true ? ["--quiet and --verbose contradict each other"] : []
+      const problems = [...both, ...numberProblems(argv, args)]
       if (problems.length > 0) throw new Error(problems.join("\n"))
       return true
     }, true)

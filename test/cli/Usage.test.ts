@@ -66,6 +66,8 @@ describe.concurrent("one behaviour for every command", () => {
         [["view", example, "--port", "abc"], /--port takes a whole number, 0 or more; got "abc"/, "view"],
         // Together they ran nothing and wrote an empty report set as the latest, exit 0; --dry-run promised every pair.
         [["run", example, "--fresh", "--only-failed", "--dry-run"], /--fresh and --only-failed contradict/, "run"],
+        // --quiet won silently.
+        [["validate", example, "--quiet", "--verbose"], /--quiet and --verbose contradict each other/, "validate"],
         [["view", example, "--port", "70000"], /--port takes a port number up to 65535; got "70000"/, "view"],
         [
           ["run", example, "--summary-json", join(dir, "nowhere", "s.json"), "--output", join(dir, "out")],
