@@ -1,6 +1,6 @@
 import { constants } from "node:fs"
-import { access } from "node:fs/promises"
-import { relative } from "node:path"
+import { access, realpath } from "node:fs/promises"
+import { relative, sep } from "node:path"
 import { Effect } from "effect"
 import { glob } from "tinyglobby"
 import { isMapping } from "./Fields.js"
@@ -14,7 +14,10 @@ interface FileSetProblem {
 
 interface ResolvedFileSets {
   readonly problems: ReadonlyArray<FileSetProblem>
-  /** Matched files of each `files:` set, by index in `documents`: absolute and sorted. */
+  /**
+   * Matched files of each `files:` set, by index in `documents`: absolute and sorted, each real file once across
+   * all sets (see `onePathToEachFile`).
+   */
   readonly paths: ReadonlyMap<number, ReadonlyArray<string>>
 }
 
@@ -39,6 +42,32 @@ const readable = (file: string) =>
     Effect.as(undefined),
     Effect.catchAll((reason) => Effect.succeed(reason))
   )
+
+/** Where a path really leads (symbolic links resolved); the path itself when that cannot be told. */
+const realPathOf = (file: string) => Effect.tryPromise(() => realpath(file)).pipe(Effect.orElseSucceed(() => file))
+
+/** Of the paths to one file: the file's own path when matched, else the shortest (fewest links), else the first. */
+const bestPath = (paths: ReadonlyArray<string>, real: string) =>
+  paths.includes(real) ? real : [...paths].sort((a, b) => a.split(sep).length - b.split(sep).length)[0]
+
+/**
+ * Each real file once across all sets, in the first set that matches it: a file reached through a symbolic link
+ * too (a linked folder, a link back up the tree) is one document, not one per path that leads to it.
+ */
+const onePathToEachFile = (
+  sets: ReadonlyArray<{ readonly paths: ReadonlyArray<string>; readonly real: ReadonlyArray<string> }>
+) => {
+  const seen = new Set<string>()
+  return sets.map(({ paths, real }) => {
+    const byFile = new Map<string, Array<string>>()
+    paths.forEach((path, i) => {
+      const file = real[i] ?? path
+      if (!seen.has(file)) byFile.set(file, [...(byFile.get(file) ?? []), path])
+    })
+    for (const file of byFile.keys()) seen.add(file)
+    return [...byFile].flatMap(([file, candidates]) => bestPath(candidates, file) ?? []).sort()
+  })
+}
 
 /**
  * Expands every `files:` glob of the raw pipeline, relative to `baseDir` (the pipeline file's folder). A glob that
@@ -68,13 +97,14 @@ export const resolveFileSets = Effect.fn("FileSets.resolveFileSets")(function* (
         return {
           index,
           paths: [],
+          real: [],
           problems: [{ path, message: `${formatPath(path)}: cannot search: ${matched.left}` }]
         }
       }
       const paths = [...matched.right].sort()
       if (paths.length === 0) {
         const message = `${formatPath(path)}: ${JSON.stringify(pattern)} matches no files (relative to ${from})`
-        return { index, paths, problems: [{ path, message }] }
+        return { index, paths, real: [], problems: [{ path, message }] }
       }
       const unreadable = yield* Effect.forEach(
         paths,
@@ -88,13 +118,15 @@ export const resolveFileSets = Effect.fn("FileSets.resolveFileSets")(function* (
           ? []
           : [{ path, message: `${formatPath(path)}: cannot read ${relative(cwd, file)}: ${reason}` }]
       )
-      return { index, paths, problems }
+      const real = yield* Effect.forEach(paths, realPathOf, { concurrency: 8 })
+      return { index, paths, real, problems }
     }),
     { concurrency: 4 }
   )
+  const kept = onePathToEachFile(results)
   const resolved: ResolvedFileSets = {
     problems: results.flatMap((r) => r.problems),
-    paths: new Map(results.map((r) => [r.index, r.paths]))
+    paths: new Map(results.map((r, i) => [r.index, kept[i] ?? []]))
   }
   return resolved
 })

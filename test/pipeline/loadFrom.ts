@@ -8,11 +8,20 @@ import { tempDir, writeFiles } from "./TempDir.js"
  */
 export const loadFrom = (
   files: Record<string, string | Uint8Array>,
-  { file = "p.yaml", ...options }: { readonly file?: string } & Omit<LoadOptions, "cwd"> = {}
+  {
+    file = "p.yaml",
+    before,
+    ...options
+  }: {
+    readonly file?: string
+    /** Runs after the files are written, before loading: what a record of texts cannot say (links, modes). */
+    readonly before?: (dir: string) => void
+  } & Omit<LoadOptions, "cwd"> = {}
 ) =>
   Effect.gen(function* () {
     const dir = yield* tempDir
     yield* writeFiles(dir, files)
+    before?.(dir)
     const loaded = yield* loadPipeline(file, { ...options, cwd: dir })
     return { dir, loaded }
   })

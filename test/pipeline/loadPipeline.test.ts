@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto"
+import { symlinkSync } from "node:fs"
 import { readFile } from "node:fs/promises"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -217,6 +218,34 @@ describe("loadPipeline", () => {
         { _tag: "Files", pattern: "in/*", paths: [join(dir, "sub", "in", "x.pdf")] }
       ])
       assert.strictEqual(loaded.pipeline.output.dir, join(dir, "output", "t"))
+    })
+  )
+
+  it.scoped("a file reached through symbolic links too is one document: the first path to it, across sets", () =>
+    Effect.gen(function* () {
+      const pipeline = yaml(
+        "name: t",
+        "documents:",
+        "  - files: docs/**/*.txt",
+        "  - files: mirror/*.txt",
+        "columns:",
+        "  - { name: A, query: q }"
+      )
+      const { dir, loaded } = yield* loadFrom(
+        { "p.yaml": pipeline, "docs/a.txt": "a", "docs/sub/b.txt": "b", "mirror/c.txt": "c" },
+        {
+          before: (dir) => {
+            // A link back up the tree, a link to a linked folder, a second set over linked files.
+            symlinkSync("..", join(dir, "docs", "sub", "up"))
+            symlinkSync(join(dir, "docs"), join(dir, "docs", "self"))
+            symlinkSync(join(dir, "docs", "a.txt"), join(dir, "mirror", "a.txt"))
+          }
+        }
+      )
+      assert.deepStrictEqual(
+        loaded.pipeline.documents.map((set) => (set._tag === "Files" ? set.paths : [])),
+        [[join(dir, "docs", "a.txt"), join(dir, "docs", "sub", "b.txt")], [join(dir, "mirror", "c.txt")]]
+      )
     })
   )
 
