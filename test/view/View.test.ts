@@ -44,6 +44,9 @@ describe("docsweep view", () => {
           { cwd: ws.dir }
         )
         yield* run.waitFor(/24 pairs: 0 answered before, 24 to run/)
+        // Held still while the viewer and the browser start (seconds on a loaded machine), so the page sees the
+        // answers arrive however slowly it opens.
+        yield* run.kill("SIGSTOP")
         assert.isTrue(existsSync(checkpoint))
         const view = yield* startCli(["view", ws.pipeline, "--port", "0"], { cwd: ws.dir })
         const listening = yield* view.waitFor(/viewing \S+ on (http:\/\/127\.0\.0\.1:(\d+)) \(read only/)
@@ -54,7 +57,8 @@ describe("docsweep view", () => {
         const { page } = opened
         const answered = () => page.locator('.grid-body [data-status="s"]').count()
         // What the page shows, every 150 ms, while the run goes on and until it shows all 24 answers.
-        const seen: Array<number> = []
+        const seen: Array<number> = [yield* Effect.promise(answered)]
+        yield* run.kill("SIGCONT")
         const running = yield* Effect.fork(run.exit)
         for (let tries = 0; tries < 400 && seen.at(-1) !== 24; tries++) {
           seen.push(yield* Effect.promise(answered))
