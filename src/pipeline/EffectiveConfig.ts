@@ -145,7 +145,8 @@ export const resolveConfig = Effect.fn("EffectiveConfig.resolveConfig")(function
     outputDir: check(NonEmptyText, "--output-dir", flags.outputDir),
     formats: check(Formats, "--formats", flags.formats),
     token: fromFile,
-    envToken: checkToken("DOCSWEEP_TOKEN", env.token)
+    // --token-file wins over the variable, so a variable it overrides is not judged.
+    envToken: flags.tokenFile === undefined ? checkToken("DOCSWEEP_TOKEN", env.token) : Either.right(undefined)
   }
   const problems = Object.values(checks).flatMap((c: Either.Either<unknown, string>) =>
     Either.isLeft(c) ? [c.left] : []
