@@ -25,12 +25,19 @@ export const parseYaml = (
   return { source, problems: [...problems, ...unresolvedAliases(source)] }
 }
 
-/** `*name` with no `&name` before it: the parser accepts it, and converting the file then fails with no place. */
+/**
+ * `*name` with no `&name` before it: the parser accepts it, and converting the file then fails with no place. One
+ * walk in document order, noting anchors as they come (`Alias.resolve` walks the whole document for each alias).
+ */
 const unresolvedAliases = (source: YamlSource): ReadonlyArray<Problem> => {
   const found: Array<Problem> = []
+  const anchors = new Set<string>()
   visit(source.doc, {
+    Node: (_, node) => {
+      if (!isAlias(node) && node.anchor !== undefined) anchors.add(node.anchor)
+    },
     Alias: (_, alias) => {
-      if (alias.resolve(source.doc) !== undefined) return
+      if (anchors.has(alias.source)) return
       found.push({
         ...position(source, startOf(alias) ?? 0),
         message: `YAML syntax error: alias *${alias.source} names no anchor &${alias.source} set before it`
