@@ -17,16 +17,20 @@ export class ClientSettings extends Context.Tag("app/client/ClientSettings")<
     readonly token: Redacted.Redacted<string> | undefined
     /** Limit for one request, reply body included. */
     readonly timeout: Duration.Duration
+    /** Most bytes of a 2xx reply read (default `replyBodyLimit`); tests set a small one. */
+    readonly maxReplyBytes?: number
   }
 >() {
   static readonly layer = (settings: {
     readonly baseUrl: string
     readonly token?: Redacted.Redacted<string> | undefined
     readonly timeout?: Duration.DurationInput | undefined
+    readonly maxReplyBytes?: number | undefined
   }) =>
     Layer.succeed(ClientSettings, {
       baseUrl: settings.baseUrl.replace(/\/+$/, ""),
       token: settings.token,
-      timeout: settings.timeout === undefined ? defaultRequestTimeout : Duration.decode(settings.timeout)
+      timeout: settings.timeout === undefined ? defaultRequestTimeout : Duration.decode(settings.timeout),
+      ...(settings.maxReplyBytes === undefined ? {} : { maxReplyBytes: settings.maxReplyBytes })
     })
 }

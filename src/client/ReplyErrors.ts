@@ -17,6 +17,7 @@ import {
 } from "./ClientError.js"
 import type { Scrub } from "./Scrub.js"
 import { shownText } from "./ShownText.js"
+import { ReplyTooLarge } from "./WholeReplies.js"
 
 const MAX_DETAIL = 300
 
@@ -211,6 +212,10 @@ const fromTransport = (request: string, clean: Scrub, error: unknown): ClientErr
   if (ParseResult.isParseError(error)) return mismatch(request, error, clean)
   if (!isHttpClientError(error)) {
     return new UnexpectedReply({ request, field: "", detail: shownText(clean(String(error))) })
+  }
+  if (error._tag === "ResponseError" && error.cause instanceof ReplyTooLarge) {
+    const detail = `the body is larger than ${error.cause.limit / 2 ** 20} MiB; the rest was not read`
+    return new UnexpectedReply({ request, field: "", detail })
   }
   if (error._tag === "ResponseError" && error.reason === "Decode" && error.cause instanceof SyntaxError) {
     return notJson(request)

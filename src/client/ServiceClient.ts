@@ -11,6 +11,7 @@ import { ClientSettings } from "./ClientSettings.js"
 import { currentErrorReply, rememberErrorReplies, toClientError } from "./ReplyErrors.js"
 import { requestLabel } from "./RequestLabel.js"
 import { scrubStrings, tokenScrubber } from "./Scrub.js"
+import { readWholeReplies } from "./WholeReplies.js"
 
 /** A local file to upload: its bytes travel as multipart `file` (reference §4.1). */
 interface UploadFile {
@@ -36,7 +37,10 @@ export class ServiceClient extends Effect.Service<ServiceClient>()("app/client/S
         )
       )
     // Error replies the contract declares are decoded by HttpApiClient; see `toClientError` for the rest.
-    const api = yield* HttpApiClient.make(Api, { baseUrl: settings.baseUrl, transformClient: authorized })
+    const api = yield* HttpApiClient.make(Api, {
+      baseUrl: settings.baseUrl,
+      transformClient: (client) => readWholeReplies(authorized(client), settings.maxReplyBytes)
+    })
     // For the one reply read without decoding all of it (`listCellsWhere`).
     const http = HttpClient.filterStatusOk(
       authorized(HttpClient.mapRequest(yield* HttpClient.HttpClient, HttpClientRequest.prependUrl(settings.baseUrl)))

@@ -19,12 +19,14 @@ const withClient = <A, E>(
     client: ServiceClient,
     server: { seen: Array<{ url: string; headers: Record<string, unknown>; body: string }> }
   ) => Effect.Effect<A, E>,
-  timeout: Duration.DurationInput = "5 seconds"
+  timeout: Duration.DurationInput = "5 seconds",
+  maxReplyBytes?: number
 ) =>
   Effect.gen(function* () {
     const server = yield* scriptedServer(script)
+    const settings = { baseUrl: server.baseUrl, token: Redacted.make(TOKEN), timeout, maxReplyBytes }
     const layer = ServiceClient.Default.pipe(
-      Layer.provide(ClientSettings.layer({ baseUrl: server.baseUrl, token: Redacted.make(TOKEN), timeout })),
+      Layer.provide(ClientSettings.layer(settings)),
       Layer.provide(NodeHttpClient.layer)
     )
     return yield* Effect.flatMap(ServiceClient, (client) => use(client, server)).pipe(Effect.provide(layer))
@@ -314,6 +316,49 @@ describe("ServiceClient over real HTTP", () => {
           assert.include(error.message, "timed out")
         }),
       "200 millis"
+    )
+  )
+
+  it.live("a large reply arrives whole, in order, however many pieces it came in", () => {
+    const documents = Array.from({ length: 20_000 }, (_, i) => ({
+      ...Samples.documentListItem,
+      id: i + 1,
+      filename: `contract-${i + 1}.pdf`
+    }))
+    return withClient(json(200, documents), (client) =>
+      Effect.gen(function* () {
+        const listed = yield* client.listDocuments(3 as OrganizationId)
+        assert.strictEqual(listed.length, 20_000)
+        assert.deepStrictEqual(
+          listed.map((document) => document.filename),
+          documents.map((document) => document.filename)
+        )
+      })
+    )
+  })
+
+  it.live("a 2xx reply past the most it reads is refused, naming the limit, not read to its end", () =>
+    withClient(
+      (_request, _body, response) => {
+        // Two MiB of a list that never closes, written as fast as the socket takes it.
+        response.writeHead(200, { "content-type": "application/json" })
+        response.write("[")
+        const piece = `${JSON.stringify(Samples.documentListItem)},`.repeat(200)
+        const write = () => {
+          while (!response.destroyed && response.write(piece)) {}
+          if (!response.destroyed) response.once("drain", write)
+        }
+        write()
+      },
+      (client) =>
+        Effect.gen(function* () {
+          const error = yield* failureOf(client.listDocuments(3 as OrganizationId))
+          assert.strictEqual(error._tag, "UnexpectedReply")
+          assert.include(error.message, "GET /api/organization/3/document/list")
+          assert.include(error.message, "the body is larger than 1 MiB; the rest was not read")
+        }),
+      "20 seconds",
+      1024 * 1024
     )
   )
 
