@@ -1,4 +1,5 @@
 import { Effect, Option, Ref } from "effect"
+import type { SessionId } from "../api/Ids.js"
 import type { Forbidden } from "../client/ClientError.js"
 import type { Chat } from "../pipeline/PipelineSchema.js"
 import { planSessions } from "../pipeline/Plan.js"
@@ -101,15 +102,36 @@ export const runChats = Effect.fn("ChatRunner.runChats")(function* (
         documentIds: first.documentIds,
         multidoc: chat.scope === "all"
       }
-      const work = Effect.gen(function* () {
-        const sessionId = yield* ensureSession(target, Option.fromNullable(first.remoteSessionId), ownedSessions)
-        yield* Effect.forEach(
-          messages.filter((m) => m.state !== "success"),
-          (m) => askMessage(m, sessionId, chat.use_history, ownedMessages, demand),
-          { discard: true }
+      // With use_history each answer builds on the earlier ones: after a failed message its follow-ups wait for the
+      // next run, which asks the failed one again first, so the session's conversation keeps the pipeline's order.
+      const askInOrder = (sessionId: SessionId, open: ReadonlyArray<ChatMessageRecord>) =>
+        Effect.reduce(open, true, (going, m) =>
+          going
+            ? Effect.map(
+                askMessage(m, sessionId, chat.use_history, ownedMessages, demand),
+                (ok) => ok || !chat.use_history
+              )
+            : Effect.succeed(false)
         )
-      })
-      yield* work.pipe(
+      const work = (session: ReadonlyArray<ChatMessageRecord>) =>
+        Effect.gen(function* () {
+          const sessionId = yield* ensureSession(
+            target,
+            Option.fromNullable(session[0]?.remoteSessionId),
+            ownedSessions
+          )
+          const completed = yield* askInOrder(
+            sessionId,
+            session.filter((m) => m.state !== "success")
+          )
+          if (!completed)
+            yield* Effect.logWarning(
+              `chat "${chat.name}", session ${sessionId}: a message failed; its follow-ups are asked by the next run, ` +
+                "after it (use_history)"
+            )
+        })
+      const attempt = work(messages)
+      yield* attempt.pipe(
         Effect.catchTag(
           "Forbidden",
           (error): Effect.Effect<void, Forbidden | StoreError> =>

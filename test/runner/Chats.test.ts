@@ -16,6 +16,18 @@ import { runChild, runInProcess, withCheckpoint } from "./support/runners.js"
 
 const fast = "run:\n  concurrency: 4\n  poll: { interval: 20ms, max_interval: 200ms }\n"
 
+/** The queries each remote session of a run holds, in the order the service keeps them, by document. */
+const conversations = (service: TestService, name: string) =>
+  Effect.gen(function* () {
+    const records = yield* messagesOf(service, name)
+    const sessions = yield* remoteMessages(service, records)
+    return sessions.map(({ id, messages }) => ({
+      id,
+      documentIds: records.find((r) => r.remoteSessionId === id)?.documentIds ?? [],
+      queries: messages.map((m) => m.query)
+    }))
+  })
+
 interface Chat {
   readonly name: string
   readonly scope: "each" | "all"
@@ -176,6 +188,26 @@ describe("chats", () => {
       // 3 pipelines × 2 documents, plus at most one orphan per document from the kill after session creation
       // (its marker lets the resumed run adopt it, so there is none).
       assert.strictEqual(all.flat().length, 6)
+    })
+  )
+
+  it.scopedLive("with use_history a failed message ends its session: no follow-up is asked without its history", () =>
+    Effect.gen(function* () {
+      // Every chat message fails on the service; none is asked again in this run.
+      const service = yield* localService({ documents: 1, failRate: 1 })
+      const file = writePipeline(
+        service.dir,
+        "halted",
+        `documents:\n  - ids: [${service.documentIds.join(", ")}]\ncolumns:\n  - { name: Parties, query: "Who?" }\n` +
+          `${stringify({ chats: [{ name: "Summary", scope: "each", messages: ["Summarize it.", "And the term?"] }] })}` +
+          `${fast}  cell_retries: 0\n`
+      )
+      const summary = yield* runInProcess(service, file)
+      assert.strictEqual(summary.outcome, "failed-cells", summary.note)
+      assert.strictEqual(summary.chats.failed, 1)
+      assert.strictEqual(summary.chats.pending, 1)
+      const [session] = yield* conversations(service, "halted")
+      assert.deepStrictEqual(session?.queries, ["Summarize it."])
     })
   )
 })
