@@ -7,7 +7,7 @@ import { ChatStore } from "../store/ChatStore.js"
 import type { ChatMessageRecord, DocumentRecord, SyncCounts, WantedChatMessage } from "../store/CheckpointModel.js"
 import type { StoreError } from "../store/StoreError.js"
 import { askMessage, chatKeyOf } from "./ChatMessages.js"
-import { ensureSession } from "./ChatSessions.js"
+import { ensureSession, startSessionOver } from "./ChatSessions.js"
 import { chatDependencyKey, sessionKeyOf } from "./Keys.js"
 import { RunProgress } from "./Progress.js"
 import { nowIso, RunContext } from "./RunContext.js"
@@ -130,7 +130,31 @@ export const runChats = Effect.fn("ChatRunner.runChats")(function* (
                 "after it (use_history)"
             )
         })
-      const attempt = work(messages)
+      /** The checkpoint's session is gone from the service (404): a new one asks what its messages need again. */
+      const renew = (sessionId: number) =>
+        Effect.gen(function* () {
+          yield* Effect.logWarning(
+            `chat "${chat.name}": session ${sessionId} is no longer on the service (404); a new session asks ` +
+              (chat.use_history ? "its whole conversation again (use_history)" : "its unanswered messages")
+          )
+          const before = (yield* chatStore.chatMessages({ chatName: chat.name })).filter(
+            (m) => m.sessionKey === first.sessionKey && m.state === "success"
+          )
+          yield* startSessionOver(target, { all: chat.use_history })
+          if (chat.use_history) {
+            const thisRun = before.filter((m) => m.runId === runId).length
+            yield* progress.chats((c) => ({
+              ...c,
+              done: c.done - thisRun,
+              skipped: c.skipped - before.length + thisRun
+            }))
+          }
+          const current = yield* chatStore.chatMessages({ chatName: chat.name })
+          yield* work(current.filter((m) => m.sessionKey === first.sessionKey))
+        })
+      const known = first.remoteSessionId
+      const attempt =
+        known === undefined ? work(messages) : work(messages).pipe(Effect.catchTag("NotFound", () => renew(known)))
       yield* attempt.pipe(
         Effect.catchTag(
           "Forbidden",

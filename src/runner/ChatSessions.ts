@@ -52,7 +52,8 @@ export const findSession = (
   return Option.fromNullable(mine[0])
 }
 
-const intentKey = (target: SessionTarget) => `runner.session_intent:${target.chatName}:${target.sessionKey}`
+const intentKey = (target: Pick<SessionTarget, "chatName" | "sessionKey">) =>
+  `runner.session_intent:${target.chatName}:${target.sessionKey}`
 
 /**
  * The remote session of a chat session, created once. Session creation is not idempotent: a marker is saved before
@@ -111,4 +112,19 @@ export const ensureSession = Effect.fn("ChatSessions.ensureSession")(function* (
   })
   owned.add(session.id)
   return session.id
+})
+
+/**
+ * Starts a chat session over: the checkpoint forgets its remote session and puts its messages back to `pending`
+ * (every one with `all`, else those unanswered), so the next `ensureSession` creates a new session. The intent marker
+ * goes first: a run killed in between finds the old session again (and starts over again), never adopts it by marker.
+ */
+export const startSessionOver = Effect.fn("ChatSessions.startSessionOver")(function* (
+  target: Pick<SessionTarget, "chatName" | "sessionKey">,
+  options: { readonly all: boolean }
+) {
+  const chatStore = yield* ChatStore
+  const runStore = yield* RunStore
+  yield* runStore.deleteMeta(intentKey(target))
+  return yield* chatStore.restartChatSession(target, options)
 })

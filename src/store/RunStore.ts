@@ -30,6 +30,7 @@ export class RunStore extends Effect.Service<RunStore>()("app/store/RunStore", {
     const writeMeta = sqlite.prepare<[string, string]>(
       "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
     )
+    const removeMeta = sqlite.prepare<[string]>("DELETE FROM meta WHERE key = ?")
 
     const history = makeRunHistory(sqlite)
     // The run's outcome and its place in the run history are written together.
@@ -95,6 +96,9 @@ export class RunStore extends Effect.Service<RunStore>()("app/store/RunStore", {
       }),
       setMeta: Effect.fn("RunStore.setMeta")(function* (key: string, value: string) {
         yield* attempt("setMeta", () => writeMeta.run(key, value))
+      }),
+      deleteMeta: Effect.fn("RunStore.deleteMeta")(function* (key: string) {
+        yield* attempt("deleteMeta", () => removeMeta.run(key))
       }),
       /** `--fresh`: forgets tables, columns, cells and chats; keeps uploads, documents, runs and their history. */
       reset: Effect.fn("RunStore.reset")(function* () {

@@ -191,6 +191,34 @@ describe("chats", () => {
     })
   )
 
+  it.scopedLive("a session deleted behind docsweep's back is started again, not a run stopped on 404 for good", () =>
+    Effect.gen(function* () {
+      const service = yield* localService({ documents: 2 })
+      const chat = (messages: ReadonlyArray<string>) =>
+        chatPipeline(service, "deleted", { name: "Summary", scope: "each", messages })
+      const first = yield* runInProcess(service, chat(["Summarize it.", "And the term?"]))
+      assert.strictEqual(first.outcome, "completed", first.note)
+      const before = yield* conversations(service, "deleted")
+      const [gone, kept] = before
+      assert.isDefined(gone)
+      yield* Effect.flatMap(ServiceClient, (client) => client.deleteSession((gone?.id ?? 0) as SessionId)).pipe(
+        Effect.provide(service.client),
+        Effect.orDie
+      )
+      const second = yield* runInProcess(service, chat(["Summarize it.", "And the term?", "Who signs?"]))
+      assert.strictEqual(second.outcome, "completed", second.note)
+      assert.strictEqual(second.chats.success, 6)
+      const after = yield* conversations(service, "deleted")
+      const all = ["Summarize it.", "And the term?", "Who signs?"]
+      // The deleted session's conversation is asked again in a new one (the follow-ups need its history); the other
+      // session only gets the new message.
+      assert.deepStrictEqual(after.find((s) => s.id === kept?.id)?.queries, all)
+      const renewed = after.find((s) => s.id !== kept?.id)
+      assert.notStrictEqual(renewed?.id, gone?.id)
+      assert.deepStrictEqual(renewed?.queries, all)
+    })
+  )
+
   it.scopedLive("with use_history a failed message ends its session: no follow-up is asked without its history", () =>
     Effect.gen(function* () {
       // Every chat message fails on the service; none is asked again in this run.
