@@ -7,7 +7,7 @@ import { ChatStore } from "../store/ChatStore.js"
 import type { ChatMessageRecord, DocumentRecord, SyncCounts, WantedChatMessage } from "../store/CheckpointModel.js"
 import type { StoreError } from "../store/StoreError.js"
 import { askMessage, chatKeyOf } from "./ChatMessages.js"
-import { ensureSession, startSessionOver } from "./ChatSessions.js"
+import { conversationsToStartOver, ensureSession, startSessionOver } from "./ChatSessions.js"
 import { chatDependencyKey, sessionKeyOf } from "./Keys.js"
 import { RunProgress } from "./Progress.js"
 import { nowIso, RunContext } from "./RunContext.js"
@@ -61,7 +61,18 @@ export const runChats = Effect.fn("ChatRunner.runChats")(function* (
   const progress = yield* RunProgress
   const { flow, runId } = yield* RunContext
   const settings = yield* RunnerSettings
-  const counts: SyncCounts = yield* chatStore.syncChatMessages(wantedChatMessages(chats, documents), { onlyFailed })
+  const wanted = wantedChatMessages(chats, documents)
+  if (!onlyFailed) {
+    const stored = yield* chatStore.chatMessages({ includeUnwanted: true })
+    for (const target of conversationsToStartOver(chats, wanted, stored)) {
+      yield* Effect.logInfo(
+        `chat "${target.chatName}": its messages changed under use_history; the session [${target.sessionKey}] is ` +
+          "asked again from its first message, in a new session"
+      )
+      yield* startSessionOver(target, { all: true })
+    }
+  }
+  const counts: SyncCounts = yield* chatStore.syncChatMessages(wanted, { onlyFailed })
   if (counts.total === 0) return counts
   yield* progress.phase("chats")
   yield* progress.chats((c) => ({ ...c, total: counts.total, skipped: counts.alreadyAnswered }))

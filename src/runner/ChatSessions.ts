@@ -2,7 +2,9 @@ import { Clock, Effect, Option, Random } from "effect"
 import type { DocumentId, SessionId } from "../api/Ids.js"
 import type { Session } from "../api/Sessions.js"
 import { ServiceClient } from "../client/ServiceClient.js"
+import type { Chat } from "../pipeline/PipelineSchema.js"
 import { ChatStore } from "../store/ChatStore.js"
+import type { ChatMessageRecord, WantedChatMessage } from "../store/CheckpointModel.js"
 import { RunStore } from "../store/RunStore.js"
 import { CrashHook } from "./CrashHook.js"
 import { sessionKeyOf } from "./Keys.js"
@@ -128,3 +130,29 @@ export const startSessionOver = Effect.fn("ChatSessions.startSessionOver")(funct
   yield* runStore.deleteMeta(intentKey(target))
   return yield* chatStore.restartChatSession(target, options)
 })
+
+/**
+ * The sessions of `use_history` chats whose conversation on the service no longer fits the pipeline: an answered
+ * message is now asked with other questions before it, or is itself edited. Asking again in that session would
+ * answer the new question with the old turns as its history, so such a session starts over (all its messages, in a
+ * new session). A session with a message in flight is left to its resumed run; the next run starts it over.
+ */
+export const conversationsToStartOver = (
+  chats: ReadonlyArray<Chat>,
+  wanted: ReadonlyArray<WantedChatMessage>,
+  stored: ReadonlyArray<ChatMessageRecord>
+): ReadonlyArray<{ readonly chatName: string; readonly sessionKey: string }> => {
+  const withHistory = new Set(chats.filter((c) => c.use_history).map((c) => c.name))
+  const at = (m: { chatName: string; sessionKey: string; position: number }) =>
+    `${m.chatName}\u0000${m.sessionKey}\u0000${m.position}`
+  const wantedKeys = new Map(wanted.map((m) => [at(m), m.dependencyKey]))
+  const sessionOf = (m: ChatMessageRecord) => `${m.chatName}\u0000${m.sessionKey}`
+  const busy = new Set(stored.filter((m) => m.state === "submitting" || m.state === "submitted").map(sessionOf))
+  const changed = new Map<string, { readonly chatName: string; readonly sessionKey: string }>()
+  for (const m of stored) {
+    const now = wantedKeys.get(at(m))
+    if (withHistory.has(m.chatName) && m.state === "success" && now !== undefined && now !== m.dependencyKey)
+      changed.set(sessionOf(m), { chatName: m.chatName, sessionKey: m.sessionKey })
+  }
+  return [...changed].filter(([session]) => !busy.has(session)).map(([, target]) => target)
+}

@@ -238,4 +238,27 @@ describe("chats", () => {
       assert.deepStrictEqual(session?.queries, ["Summarize it."])
     })
   )
+
+  it.scopedLive("with use_history an edited message is asked in a conversation without the old one", () =>
+    Effect.gen(function* () {
+      const service = yield* localService({ documents: 2 })
+      const chat = (messages: ReadonlyArray<string>) =>
+        chatPipeline(service, "edited", { name: "Summary", scope: "each", messages })
+      yield* runInProcess(service, chat(["Summarize it.", "And the term?", "Who signs?"]))
+      const edited = ["Summarize it.", "And the notice period?", "Who signs?"]
+      const summary = yield* runInProcess(service, chat(edited))
+      assert.strictEqual(summary.outcome, "completed", summary.note)
+      const after = yield* conversations(service, "edited")
+      assert.strictEqual(after.length, 2)
+      // Each answer's history is the pipeline's messages before it: never the old question and its follow-up.
+      for (const session of after) assert.deepStrictEqual(session.queries, edited)
+      const again = yield* runInProcess(service, chat([...edited, "Anything else?"]))
+      assert.strictEqual(again.plan?.chatMessagesToRun, 2)
+      const appended = yield* conversations(service, "edited")
+      assert.deepStrictEqual(
+        appended.map((s) => s.id),
+        after.map((s) => s.id)
+      )
+    })
+  )
 })
