@@ -52,8 +52,14 @@ export class RunStore extends Effect.Service<RunStore>()("app/store/RunStore", {
     const deletes = ["ai_tables", "columns", "cells", "chat_messages", "chat_sessions"].map((table) =>
       sqlite.prepare(`DELETE FROM ${table}`)
     )
+    // The runner's intent markers of sessions and messages go too: a marker left behind would make the next run
+    // adopt the old session (and ask the conversation again in it) instead of creating a new one.
+    const forgetIntents = sqlite.prepare(
+      "DELETE FROM meta WHERE key GLOB 'runner.session_intent:*' OR key GLOB 'runner.message_intent:*'"
+    )
     const clear = sqlite.transaction(() => {
       for (const statement of deletes) statement.run()
+      forgetIntents.run()
       history.markReset()
     })
 

@@ -261,4 +261,25 @@ describe("chats", () => {
       )
     })
   )
+
+  it.scopedLive("--fresh asks every message again in new sessions, not in the old ones found by their markers", () =>
+    Effect.gen(function* () {
+      const service = yield* localService({ documents: 2 })
+      const messages = ["Summarize it.", "And the term?"]
+      const file = chatPipeline(service, "fresh", { name: "Summary", scope: "each", messages })
+      yield* runInProcess(service, file)
+      const before = yield* conversations(service, "fresh")
+      const summary = yield* runInProcess(service, file, { fresh: true })
+      assert.strictEqual(summary.outcome, "completed", summary.note)
+      const after = yield* conversations(service, "fresh")
+      assert.strictEqual(after.length, 2)
+      for (const session of after) {
+        assert.notInclude(
+          before.map((s) => s.id),
+          session.id
+        )
+        assert.deepStrictEqual(session.queries, messages)
+      }
+    })
+  )
 })
