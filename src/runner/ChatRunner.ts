@@ -1,4 +1,5 @@
 import { Effect, Option, Ref } from "effect"
+import type { SessionId } from "../api/Ids.js"
 import type { Forbidden } from "../client/ClientError.js"
 import type { Chat } from "../pipeline/PipelineSchema.js"
 import { planSessions } from "../pipeline/Plan.js"
@@ -6,7 +7,7 @@ import { ChatStore } from "../store/ChatStore.js"
 import type { ChatMessageRecord, DocumentRecord, SyncCounts, WantedChatMessage } from "../store/CheckpointModel.js"
 import type { StoreError } from "../store/StoreError.js"
 import { askMessage, chatKeyOf } from "./ChatMessages.js"
-import { ensureSession } from "./ChatSessions.js"
+import { conversationsToStartOver, ensureSession, startSessionOver } from "./ChatSessions.js"
 import { chatDependencyKey, sessionKeyOf } from "./Keys.js"
 import { RunProgress } from "./Progress.js"
 import { nowIso, RunContext } from "./RunContext.js"
@@ -60,7 +61,18 @@ export const runChats = Effect.fn("ChatRunner.runChats")(function* (
   const progress = yield* RunProgress
   const { flow, runId } = yield* RunContext
   const settings = yield* RunnerSettings
-  const counts: SyncCounts = yield* chatStore.syncChatMessages(wantedChatMessages(chats, documents), { onlyFailed })
+  const wanted = wantedChatMessages(chats, documents)
+  if (!onlyFailed) {
+    const stored = yield* chatStore.chatMessages({ includeUnwanted: true })
+    for (const target of conversationsToStartOver(chats, wanted, stored)) {
+      yield* Effect.logInfo(
+        `chat "${target.chatName}": its messages changed under use_history; the session [${target.sessionKey}] is ` +
+          "asked again from its first message, in a new session"
+      )
+      yield* startSessionOver(target, { all: true })
+    }
+  }
+  const counts: SyncCounts = yield* chatStore.syncChatMessages(wanted, { onlyFailed })
   if (counts.total === 0) return counts
   yield* progress.phase("chats")
   yield* progress.chats((c) => ({ ...c, total: counts.total, skipped: counts.alreadyAnswered }))
@@ -101,15 +113,60 @@ export const runChats = Effect.fn("ChatRunner.runChats")(function* (
         documentIds: first.documentIds,
         multidoc: chat.scope === "all"
       }
-      const work = Effect.gen(function* () {
-        const sessionId = yield* ensureSession(target, Option.fromNullable(first.remoteSessionId), ownedSessions)
-        yield* Effect.forEach(
-          messages.filter((m) => m.state !== "success"),
-          (m) => askMessage(m, sessionId, chat.use_history, ownedMessages, demand),
-          { discard: true }
+      // With use_history each answer builds on the earlier ones: after a failed message its follow-ups wait for the
+      // next run, which asks the failed one again first, so the session's conversation keeps the pipeline's order.
+      const askInOrder = (sessionId: SessionId, open: ReadonlyArray<ChatMessageRecord>) =>
+        Effect.reduce(open, true, (going, m) =>
+          going
+            ? Effect.map(
+                askMessage(m, sessionId, chat.use_history, ownedMessages, demand),
+                (ok) => ok || !chat.use_history
+              )
+            : Effect.succeed(false)
         )
-      })
-      yield* work.pipe(
+      const work = (session: ReadonlyArray<ChatMessageRecord>) =>
+        Effect.gen(function* () {
+          const sessionId = yield* ensureSession(
+            target,
+            Option.fromNullable(session[0]?.remoteSessionId),
+            ownedSessions
+          )
+          const completed = yield* askInOrder(
+            sessionId,
+            session.filter((m) => m.state !== "success")
+          )
+          if (!completed)
+            yield* Effect.logWarning(
+              `chat "${chat.name}", session ${sessionId}: a message failed; its follow-ups are asked by the next run, ` +
+                "after it (use_history)"
+            )
+        })
+      /** The checkpoint's session is gone from the service (404): a new one asks what its messages need again. */
+      const renew = (sessionId: number) =>
+        Effect.gen(function* () {
+          yield* Effect.logWarning(
+            `chat "${chat.name}": session ${sessionId} is no longer on the service (404); a new session asks ` +
+              (chat.use_history ? "its whole conversation again (use_history)" : "its unanswered messages")
+          )
+          const before = (yield* chatStore.chatMessages({ chatName: chat.name })).filter(
+            (m) => m.sessionKey === first.sessionKey && m.state === "success"
+          )
+          yield* startSessionOver(target, { all: chat.use_history })
+          if (chat.use_history) {
+            const thisRun = before.filter((m) => m.runId === runId).length
+            yield* progress.chats((c) => ({
+              ...c,
+              done: c.done - thisRun,
+              skipped: c.skipped - before.length + thisRun
+            }))
+          }
+          const current = yield* chatStore.chatMessages({ chatName: chat.name })
+          yield* work(current.filter((m) => m.sessionKey === first.sessionKey))
+        })
+      const known = first.remoteSessionId
+      const attempt =
+        known === undefined ? work(messages) : work(messages).pipe(Effect.catchTag("NotFound", () => renew(known)))
+      yield* attempt.pipe(
         Effect.catchTag(
           "Forbidden",
           (error): Effect.Effect<void, Forbidden | StoreError> =>

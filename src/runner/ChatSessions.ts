@@ -2,7 +2,9 @@ import { Clock, Effect, Option, Random } from "effect"
 import type { DocumentId, SessionId } from "../api/Ids.js"
 import type { Session } from "../api/Sessions.js"
 import { ServiceClient } from "../client/ServiceClient.js"
+import type { Chat } from "../pipeline/PipelineSchema.js"
 import { ChatStore } from "../store/ChatStore.js"
+import type { ChatMessageRecord, WantedChatMessage } from "../store/CheckpointModel.js"
 import { RunStore } from "../store/RunStore.js"
 import { CrashHook } from "./CrashHook.js"
 import { sessionKeyOf } from "./Keys.js"
@@ -52,7 +54,8 @@ export const findSession = (
   return Option.fromNullable(mine[0])
 }
 
-const intentKey = (target: SessionTarget) => `runner.session_intent:${target.chatName}:${target.sessionKey}`
+const intentKey = (target: Pick<SessionTarget, "chatName" | "sessionKey">) =>
+  `runner.session_intent:${target.chatName}:${target.sessionKey}`
 
 /**
  * The remote session of a chat session, created once. Session creation is not idempotent: a marker is saved before
@@ -112,3 +115,44 @@ export const ensureSession = Effect.fn("ChatSessions.ensureSession")(function* (
   owned.add(session.id)
   return session.id
 })
+
+/**
+ * Starts a chat session over: the checkpoint forgets its remote session and puts its messages back to `pending`
+ * (every one with `all`, else those unanswered), so the next `ensureSession` creates a new session. The intent marker
+ * goes first: a run killed in between finds the old session again (and starts over again), never adopts it by marker.
+ */
+export const startSessionOver = Effect.fn("ChatSessions.startSessionOver")(function* (
+  target: Pick<SessionTarget, "chatName" | "sessionKey">,
+  options: { readonly all: boolean }
+) {
+  const chatStore = yield* ChatStore
+  const runStore = yield* RunStore
+  yield* runStore.deleteMeta(intentKey(target))
+  return yield* chatStore.restartChatSession(target, options)
+})
+
+/**
+ * The sessions of `use_history` chats whose conversation on the service no longer fits the pipeline: an answered
+ * message is now asked with other questions before it, or is itself edited. Asking again in that session would
+ * answer the new question with the old turns as its history, so such a session starts over (all its messages, in a
+ * new session). A session with a message in flight is left to its resumed run; the next run starts it over.
+ */
+export const conversationsToStartOver = (
+  chats: ReadonlyArray<Chat>,
+  wanted: ReadonlyArray<WantedChatMessage>,
+  stored: ReadonlyArray<ChatMessageRecord>
+): ReadonlyArray<{ readonly chatName: string; readonly sessionKey: string }> => {
+  const withHistory = new Set(chats.filter((c) => c.use_history).map((c) => c.name))
+  const at = (m: { chatName: string; sessionKey: string; position: number }) =>
+    `${m.chatName}\u0000${m.sessionKey}\u0000${m.position}`
+  const wantedKeys = new Map(wanted.map((m) => [at(m), m.dependencyKey]))
+  const sessionOf = (m: ChatMessageRecord) => `${m.chatName}\u0000${m.sessionKey}`
+  const busy = new Set(stored.filter((m) => m.state === "submitting" || m.state === "submitted").map(sessionOf))
+  const changed = new Map<string, { readonly chatName: string; readonly sessionKey: string }>()
+  for (const m of stored) {
+    const now = wantedKeys.get(at(m))
+    if (withHistory.has(m.chatName) && m.state === "success" && now !== undefined && now !== m.dependencyKey)
+      changed.set(sessionOf(m), { chatName: m.chatName, sessionKey: m.sessionKey })
+  }
+  return [...changed].filter(([session]) => !busy.has(session)).map(([, target]) => target)
+}

@@ -37,6 +37,16 @@ export class ChatStore extends Effect.Service<ChatStore>()("app/store/ChatStore"
          intent_at = NULL, submitted_at = NULL, finished_at = NULL, seconds = NULL,
          attempts = CASE WHEN @fresh = 1 THEN 0 ELSE attempts END ${where}`
     )
+    // A session started over: its remote session is forgotten and its messages (`all`, or those unanswered) wait.
+    const forgetSession = sqlite.prepare<[{ chatName: string; sessionKey: string }]>(
+      "DELETE FROM chat_sessions WHERE chat_name = @chatName AND session_key = @sessionKey"
+    )
+    const reopen = sqlite.prepare<[{ chatName: string; sessionKey: string; all: number }]>(
+      `UPDATE chat_messages SET state = 'pending', response = NULL, error = NULL, error_kind = NULL,
+         remote_message_id = NULL, intent_at = NULL, submitted_at = NULL, finished_at = NULL, seconds = NULL,
+         attempts = 0
+       WHERE chat_name = @chatName AND session_key = @sessionKey AND (@all = 1 OR state <> 'success')`
+    )
     const select = sqlite.prepare<[{ all: number; chat: string | null; states: string | null }], ChatRow>(
       `SELECT m.*, s.remote_session_id FROM chat_messages m
        LEFT JOIN chat_sessions s ON s.chat_name = m.chat_name AND s.session_key = m.session_key
@@ -78,12 +88,27 @@ export class ChatStore extends Effect.Service<ChatStore>()("app/store/ChatStore"
       if (outcome.state !== "pending") rows.remember(row)
     })
 
+    const restart = sqlite.transaction((session: { chatName: string; sessionKey: string }, all: boolean) => {
+      forgetSession.run(session)
+      return reopen.run({ ...session, all: all ? 1 : 0 }).changes
+    })
+
     return {
       /** The remote session of one chat session key (created once, reused by a resumed run). */
       saveChatSession: Effect.fn("ChatStore.saveChatSession")(function* (session: ChatSession) {
         yield* attempt("saveChatSession", () =>
           saveSession.run({ ...session, remoteSessionId: session.remoteSessionId ?? null })
         )
+      }),
+      /**
+       * Starts a session over (one transaction): forgets its remote session and puts its messages back to `pending`,
+       * every one (`all`: a conversation asked again from its start) or those without an answer. Returns how many.
+       */
+      restartChatSession: Effect.fn("ChatStore.restartChatSession")(function* (
+        session: { readonly chatName: string; readonly sessionKey: string },
+        options: { readonly all: boolean }
+      ) {
+        return yield* attempt("restartChatSession", () => restart.immediate(session, options.all))
       }),
       /** Reconciles the stored messages with the pipeline's wanted messages (one transaction); see SyncRules. */
       syncChatMessages: Effect.fn("ChatStore.syncChatMessages")(function* (

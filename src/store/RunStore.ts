@@ -30,6 +30,7 @@ export class RunStore extends Effect.Service<RunStore>()("app/store/RunStore", {
     const writeMeta = sqlite.prepare<[string, string]>(
       "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
     )
+    const removeMeta = sqlite.prepare<[string]>("DELETE FROM meta WHERE key = ?")
 
     const history = makeRunHistory(sqlite)
     // The run's outcome and its place in the run history are written together.
@@ -51,8 +52,14 @@ export class RunStore extends Effect.Service<RunStore>()("app/store/RunStore", {
     const deletes = ["ai_tables", "columns", "cells", "chat_messages", "chat_sessions"].map((table) =>
       sqlite.prepare(`DELETE FROM ${table}`)
     )
+    // The runner's intent markers of sessions and messages go too: a marker left behind would make the next run
+    // adopt the old session (and ask the conversation again in it) instead of creating a new one.
+    const forgetIntents = sqlite.prepare(
+      "DELETE FROM meta WHERE key GLOB 'runner.session_intent:*' OR key GLOB 'runner.message_intent:*'"
+    )
     const clear = sqlite.transaction(() => {
       for (const statement of deletes) statement.run()
+      forgetIntents.run()
       history.markReset()
     })
 
@@ -95,6 +102,9 @@ export class RunStore extends Effect.Service<RunStore>()("app/store/RunStore", {
       }),
       setMeta: Effect.fn("RunStore.setMeta")(function* (key: string, value: string) {
         yield* attempt("setMeta", () => writeMeta.run(key, value))
+      }),
+      deleteMeta: Effect.fn("RunStore.deleteMeta")(function* (key: string) {
+        yield* attempt("deleteMeta", () => removeMeta.run(key))
       }),
       /** `--fresh`: forgets tables, columns, cells and chats; keeps uploads, documents, runs and their history. */
       reset: Effect.fn("RunStore.reset")(function* () {

@@ -16,6 +16,18 @@ import { runChild, runInProcess, withCheckpoint } from "./support/runners.js"
 
 const fast = "run:\n  concurrency: 4\n  poll: { interval: 20ms, max_interval: 200ms }\n"
 
+/** The queries each remote session of a run holds, in the order the service keeps them, by document. */
+const conversations = (service: TestService, name: string) =>
+  Effect.gen(function* () {
+    const records = yield* messagesOf(service, name)
+    const sessions = yield* remoteMessages(service, records)
+    return sessions.map(({ id, messages }) => ({
+      id,
+      documentIds: records.find((r) => r.remoteSessionId === id)?.documentIds ?? [],
+      queries: messages.map((m) => m.query)
+    }))
+  })
+
 interface Chat {
   readonly name: string
   readonly scope: "each" | "all"
@@ -176,6 +188,98 @@ describe("chats", () => {
       // 3 pipelines × 2 documents, plus at most one orphan per document from the kill after session creation
       // (its marker lets the resumed run adopt it, so there is none).
       assert.strictEqual(all.flat().length, 6)
+    })
+  )
+
+  it.scopedLive("a session deleted behind docsweep's back is started again, not a run stopped on 404 for good", () =>
+    Effect.gen(function* () {
+      const service = yield* localService({ documents: 2 })
+      const chat = (messages: ReadonlyArray<string>) =>
+        chatPipeline(service, "deleted", { name: "Summary", scope: "each", messages })
+      const first = yield* runInProcess(service, chat(["Summarize it.", "And the term?"]))
+      assert.strictEqual(first.outcome, "completed", first.note)
+      const before = yield* conversations(service, "deleted")
+      const [gone, kept] = before
+      assert.isDefined(gone)
+      yield* Effect.flatMap(ServiceClient, (client) => client.deleteSession((gone?.id ?? 0) as SessionId)).pipe(
+        Effect.provide(service.client),
+        Effect.orDie
+      )
+      const second = yield* runInProcess(service, chat(["Summarize it.", "And the term?", "Who signs?"]))
+      assert.strictEqual(second.outcome, "completed", second.note)
+      assert.strictEqual(second.chats.success, 6)
+      const after = yield* conversations(service, "deleted")
+      const all = ["Summarize it.", "And the term?", "Who signs?"]
+      // The deleted session's conversation is asked again in a new one (the follow-ups need its history); the other
+      // session only gets the new message.
+      assert.deepStrictEqual(after.find((s) => s.id === kept?.id)?.queries, all)
+      const renewed = after.find((s) => s.id !== kept?.id)
+      assert.notStrictEqual(renewed?.id, gone?.id)
+      assert.deepStrictEqual(renewed?.queries, all)
+    })
+  )
+
+  it.scopedLive("with use_history a failed message ends its session: no follow-up is asked without its history", () =>
+    Effect.gen(function* () {
+      // Every chat message fails on the service; none is asked again in this run.
+      const service = yield* localService({ documents: 1, failRate: 1 })
+      const file = writePipeline(
+        service.dir,
+        "halted",
+        `documents:\n  - ids: [${service.documentIds.join(", ")}]\ncolumns:\n  - { name: Parties, query: "Who?" }\n` +
+          `${stringify({ chats: [{ name: "Summary", scope: "each", messages: ["Summarize it.", "And the term?"] }] })}` +
+          `${fast}  cell_retries: 0\n`
+      )
+      const summary = yield* runInProcess(service, file)
+      assert.strictEqual(summary.outcome, "failed-cells", summary.note)
+      assert.strictEqual(summary.chats.failed, 1)
+      assert.strictEqual(summary.chats.pending, 1)
+      const [session] = yield* conversations(service, "halted")
+      assert.deepStrictEqual(session?.queries, ["Summarize it."])
+    })
+  )
+
+  it.scopedLive("with use_history an edited message is asked in a conversation without the old one", () =>
+    Effect.gen(function* () {
+      const service = yield* localService({ documents: 2 })
+      const chat = (messages: ReadonlyArray<string>) =>
+        chatPipeline(service, "edited", { name: "Summary", scope: "each", messages })
+      yield* runInProcess(service, chat(["Summarize it.", "And the term?", "Who signs?"]))
+      const edited = ["Summarize it.", "And the notice period?", "Who signs?"]
+      const summary = yield* runInProcess(service, chat(edited))
+      assert.strictEqual(summary.outcome, "completed", summary.note)
+      const after = yield* conversations(service, "edited")
+      assert.strictEqual(after.length, 2)
+      // Each answer's history is the pipeline's messages before it: never the old question and its follow-up.
+      for (const session of after) assert.deepStrictEqual(session.queries, edited)
+      const again = yield* runInProcess(service, chat([...edited, "Anything else?"]))
+      assert.strictEqual(again.plan?.chatMessagesToRun, 2)
+      const appended = yield* conversations(service, "edited")
+      assert.deepStrictEqual(
+        appended.map((s) => s.id),
+        after.map((s) => s.id)
+      )
+    })
+  )
+
+  it.scopedLive("--fresh asks every message again in new sessions, not in the old ones found by their markers", () =>
+    Effect.gen(function* () {
+      const service = yield* localService({ documents: 2 })
+      const messages = ["Summarize it.", "And the term?"]
+      const file = chatPipeline(service, "fresh", { name: "Summary", scope: "each", messages })
+      yield* runInProcess(service, file)
+      const before = yield* conversations(service, "fresh")
+      const summary = yield* runInProcess(service, file, { fresh: true })
+      assert.strictEqual(summary.outcome, "completed", summary.note)
+      const after = yield* conversations(service, "fresh")
+      assert.strictEqual(after.length, 2)
+      for (const session of after) {
+        assert.notInclude(
+          before.map((s) => s.id),
+          session.id
+        )
+        assert.deepStrictEqual(session.queries, messages)
+      }
     })
   )
 })
