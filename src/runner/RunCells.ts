@@ -12,7 +12,7 @@ import type { ColumnPlan, TableLayout } from "./PlanRun.js"
 import { RunProgress } from "./Progress.js"
 import { RunContext } from "./RunContext.js"
 import { RunnerSettings } from "./RunnerSettings.js"
-import { type RemoteTable, startTableSetup, type TableGate } from "./SetupTables.js"
+import { askedKey, type RemoteTable, startTableSetup, type TableGate } from "./SetupTables.js"
 import { requeueLost, settleIntents, submitBatch } from "./SubmitCells.js"
 
 /** Checkpoint key of the mean answer time the last run learned: the dry run's estimate. */
@@ -49,8 +49,11 @@ const taskOf = (cell: PendingCell, tries = 0): CellTask => ({
   tries
 })
 
+/** A pair in flight is looked for in the column its request went to, which a changed query no longer names. */
 const intentOf = (record: CellRecord, table: RemoteTable): Array<Intent> => {
-  const columnId = table.columns.get(record.columnName)
+  const asked =
+    record.queryKey === undefined ? undefined : table.askedIn.get(askedKey(record.columnName, record.queryKey))
+  const columnId = asked ?? table.columns.get(record.columnName)
   return columnId === undefined
     ? []
     : [

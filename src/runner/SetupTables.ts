@@ -20,7 +20,15 @@ export interface RemoteTable {
   readonly documentIds: ReadonlyArray<number>
   /** Column id by pipeline column name. */
   readonly columns: ReadonlyMap<string, ColumnId>
+  /**
+   * Column id by name and query key (`askedKey`), every column the checkpoint knows in this table: a pair left in
+   * flight before its query changed is looked for in the column its request went to.
+   */
+  readonly askedIn: ReadonlyMap<string, ColumnId>
 }
+
+/** The key of `RemoteTable.askedIn`. */
+export const askedKey = (name: string, queryKey: string) => `${queryKey}\u0000${name}`
 
 /**
  * Creates a table, or grows an existing one by the documents added since. Table creation has no list endpoint to
@@ -127,7 +135,18 @@ export const startTableSetup = Effect.fn("SetupTables.startTableSetup")(function
     Effect.gen(function* () {
       const tableId = yield* ensureTable(table, layout.grown.has(table.slot))
       const columns = yield* ensureColumns(table.slot, tableId, plans, stored)
-      return { slot: table.slot, tableId, documentIds: table.documentIds, columns } satisfies RemoteTable
+      const askedIn = new Map(
+        stored.flatMap((column) =>
+          column.tableSlot === table.slot && column.remoteId !== undefined
+            ? [[askedKey(column.name, column.queryKey), column.remoteId as ColumnId] as const]
+            : []
+        )
+      )
+      for (const plan of plans) {
+        const id = columns.get(plan.name)
+        if (id !== undefined) askedIn.set(askedKey(plan.name, plan.queryKey), id)
+      }
+      return { slot: table.slot, tableId, documentIds: table.documentIds, columns, askedIn } satisfies RemoteTable
     })
   yield* Effect.forkScoped(
     Effect.forEach(

@@ -41,6 +41,7 @@ const cellRow = (row: HistoricCell): CellRow => ({
   ...row,
   dependency_key: "",
   table_slot: 0,
+  query_key: null,
   remote_cell_id: null,
   remote_task_id: null,
   stale_task_id: null,

@@ -18,6 +18,7 @@ export interface CellRow extends ProgressRow {
   readonly document_id: number
   readonly column_name: string
   readonly table_slot: number
+  readonly query_key: string | null
   readonly remote_cell_id: number | null
   readonly remote_task_id: string | null
   readonly stale_task_id: string | null
@@ -78,6 +79,8 @@ export class CellRecord extends WorkProgress {
   readonly documentId: number
   readonly columnName: string
   readonly tableSlot: number
+  /** The query key of the column the pair was last asked in (a stale pair in flight keeps its old column's). */
+  readonly queryKey: string | undefined
   readonly remoteCellId: number | undefined
   /** task_id of the generation we asked for; a reconcile adopts only a cell whose task_id differs from `staleTaskId`. */
   readonly remoteTaskId: string | undefined
@@ -94,6 +97,7 @@ export class CellRecord extends WorkProgress {
     this.documentId = row.document_id
     this.columnName = row.column_name
     this.tableSlot = row.table_slot
+    this.queryKey = opt(row.query_key)
     this.remoteCellId = opt(row.remote_cell_id)
     this.remoteTaskId = opt(row.remote_task_id)
     this.staleTaskId = opt(row.stale_task_id)

@@ -1,7 +1,7 @@
 import type BetterSqlite3 from "better-sqlite3"
 import type { CellKey, CellState, ChatKey, ResultFields, SyncCounts, SyncOptions } from "./CheckpointModel.js"
 import { stateCounts } from "./StoreRows.js"
-import { decideSync, type StoredPair, type SyncWrite, type WantedPair } from "./SyncRules.js"
+import { decideSync, type StaleInFlight, type StoredPair, type SyncWrite, type WantedPair } from "./SyncRules.js"
 
 /**
  * What cells and chat messages share in the checkpoint: both are units of work keyed in their own table, synced
@@ -15,6 +15,8 @@ interface WorkTable<K> {
   readonly key: ReadonlyArray<readonly [column: string, field: keyof K & string, type: "INTEGER" | "TEXT"]>
   /** What the sync reads of a stored unit besides its state: chat messages have no table slot or query key. */
   readonly synced: string
+  /** A unit left in flight whose question changed since: asked again at once, or reconciled first. */
+  readonly staleInFlight: StaleInFlight
 }
 
 /** The unit tables, each with the key it is stored by. */
@@ -32,7 +34,9 @@ const workTables: { readonly [T in UnitTable]: WorkTable<UnitKeys[T]> } = {
       ["document_id", "documentId", "INTEGER"],
       ["column_name", "columnName", "TEXT"]
     ],
-    synced: "table_slot, query_key"
+    synced: "table_slot, query_key",
+    // A cell whose query changed was asked in its old column: that answer is not wanted.
+    staleInFlight: "reask"
   },
   chat_messages: {
     history: "chat_answers",
@@ -41,7 +45,9 @@ const workTables: { readonly [T in UnitTable]: WorkTable<UnitKeys[T]> } = {
       ["session_key", "sessionKey", "TEXT"],
       ["position", "position", "INTEGER"]
     ],
-    synced: "0 AS table_slot, NULL AS query_key"
+    synced: "0 AS table_slot, NULL AS query_key",
+    // A chat message's request is part of its session's history: it is settled first.
+    staleInFlight: "settle"
   }
 }
 
@@ -145,6 +151,7 @@ export const makeWorkRows = <T extends UnitTable>(sqlite: BetterSqlite3.Database
     apply: (action: SyncWrite, unit: W, old: StoredRow | undefined) => void
   ): SyncCounts => {
     const tally = { total: 0, alreadyAnswered: 0, toRun: 0, inFlight: 0, skipped: 0 }
+    const rules = { onlyFailed: options.onlyFailed, staleInFlight: spec.staleInFlight }
     forgetSeen.run()
     for (const unit of wanted) {
       if (see.run(unit).changes === 0) continue
@@ -155,7 +162,7 @@ export const makeWorkRows = <T extends UnitTable>(sqlite: BetterSqlite3.Database
         tableSlot: old.table_slot,
         queryKey: old.query_key ?? undefined
       }
-      const decision = decideSync(pair, unit, options)
+      const decision = decideSync(pair, unit, rules)
       tally.total += 1
       tally[decision.counted] += 1
       const unchanged = old?.wanted === 1 && (unit.queryKey === undefined || unit.queryKey === old.query_key)

@@ -110,6 +110,53 @@ describe("resume after kill -9, exactly once", () => {
     })
   )
 
+  it.scopedLive(
+    "a query changed while its pairs were in flight: the resumed run asks the new query; --only-failed settles the old requests in their own column",
+    () =>
+      Effect.gen(function* () {
+        const service = yield* localService({ documents: 2, latencyMs: 1500 })
+        // Every batch sent at once; no cell retries and a cell timeout the test can wait for: a pair looked for in
+        // the wrong column fails.
+        const withLaw = (query: string) =>
+          body(service, { batch: 2, retries: 0 })
+            .replace('"Which law governs?"', `"${query}"`)
+            .replace("concurrency: 4", "concurrency: 8")
+            .concat("  cell_timeout: 8s\n")
+        const lawAnswers = (name: string) =>
+          Effect.map(answersOf(join(service.dir, `out-${name}`)), (answers) =>
+            service.documentIds.map((id) => answers[`${id}/Law`] ?? "")
+          )
+        // Killed once the third batch's run request landed: document 1's Law pair is left `submitted`, document
+        // 2's `submitting`; then the Law query is edited.
+        const crashThenEdit = (name: string) =>
+          Effect.gen(function* () {
+            const file = writePipeline(service.dir, name, withLaw("Which law governs?"))
+            const crashed = yield* runChild(service, file, { crashAt: "after-submit:3" })
+            assert.strictEqual(crashed.signal, "SIGKILL", crashed.stderr)
+            return writePipeline(service.dir, name, withLaw("Which courts decide disputes?"))
+          })
+
+        const edited = yield* crashThenEdit("edited")
+        const resumed = yield* runChild(service, edited)
+        assert.strictEqual(resumed.code, 0, resumed.stderr)
+        for (const answer of yield* lawAnswers("edited")) assert.include(answer, "Which courts decide disputes?")
+        // What the checkpoint holds answers the pipeline as it is: nothing is left to ask.
+        const again = yield* runChild(service, edited, { args: ["--dry-run"] })
+        assert.strictEqual(again.summary?.plan?.toRun, 0, again.stderr)
+
+        // --only-failed asks no changed pair: the requests in flight are settled where they went, old answers kept.
+        const onlyFailed = yield* crashThenEdit("only-failed")
+        const settled = yield* runChild(service, onlyFailed, { args: ["--only-failed"] })
+        assert.strictEqual(settled.code, 0, settled.stderr)
+        for (const answer of yield* lawAnswers("only-failed")) assert.include(answer, "Which law governs?")
+        assert.strictEqual((yield* runChild(service, onlyFailed)).code, 0)
+        for (const answer of yield* lawAnswers("only-failed")) assert.include(answer, "Which courts decide disputes?")
+
+        for (const runs of runsByPair(yield* runCounts(service)).values()) assert.strictEqual(runs, 1)
+      }),
+    60_000
+  )
+
   it.scopedLive("Ctrl-C stops gracefully with 130 and a consistent checkpoint; the next run finishes the work", () =>
     Effect.gen(function* () {
       const service = yield* localService({ documents: 4, latencyMs: 1500 })
