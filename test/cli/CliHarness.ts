@@ -27,6 +27,8 @@ export interface CliOptions {
   readonly timeout?: Duration.DurationInput
   /** Runs `bin.js ARGS` inside `script`, so the CLI sees a pseudo-terminal on stdin, stdout and stderr. */
   readonly pty?: boolean
+  /** Closes the reading end of its stdout and stderr at once, as `| head` does once it has its lines. */
+  readonly closeOutput?: boolean
 }
 
 /** A running CLI child. It belongs to the scope: closing the scope kills its whole process group. */
@@ -81,6 +83,10 @@ export const startCli = (
         stdio: ["ignore", "pipe", "pipe"],
         detached: true
       })
+      if (options.closeOutput === true) {
+        child.stdout.destroy()
+        child.stderr.destroy()
+      }
       child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
         stdout.push(chunk)
         changed()

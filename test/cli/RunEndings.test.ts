@@ -52,6 +52,20 @@ const assertAgree = (out: string, name: string, summary: SummaryJson) =>
   })
 
 describe.concurrent("how runs end", () => {
+  it.scopedLive(
+    "a reader that goes away (`docsweep run … | head`) does not end the run: it completes, checkpointed",
+    () =>
+      Effect.gen(function* () {
+        const ws = yield* makeWorkspace({ name: "piped", count: 4 })
+        // Every line it writes meets a closed pipe (EPIPE), which ended the process mid-run, its run left "running".
+        const run = yield* runCli(latencyRun(ws, 100), { closeOutput: true })
+        assert.strictEqual(run.code, 0)
+        const status = yield* runCli(["status", ws.pipeline, "--output", ws.out])
+        assert.match(status.stdout, /#1 completed/, allOutput(status))
+        assert.match(status.stdout, /success 8\b/, allOutput(status))
+      })
+  )
+
   it.scopedLive("export --run N reports run N as it ended; only the newest run's reports replace -latest", () =>
     Effect.gen(function* () {
       const ws = yield* makeWorkspace({ name: "cli-history", count: 4 })
