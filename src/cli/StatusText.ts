@@ -1,5 +1,6 @@
 import { shownText } from "../client/ShownText.js"
 import type { AnswerChange, StatusSummary } from "../store/CheckpointModel.js"
+import type { ColumnChanges } from "../store/ColumnChanges.js"
 import type { DocumentChanges } from "../store/DocumentChanges.js"
 import type { LockStatus } from "../store/PipelineLock.js"
 
@@ -61,18 +62,40 @@ export const diffHeadline = (from: number, to: number, changed: number): string 
 const documentsLine = (count: number, verb: string) =>
   `${count === 1 ? "1 document" : `${count} documents`} ${verb} the pipeline`
 
-/** `docsweep diff` as text: one block per changed answer, then the documents that joined or left the pipeline. */
+/** `2 columns left the pipeline`, `1 column asks a new query`: how `diff` names columns that changed. */
+const columnsLine = (count: number, what: string) => `${count === 1 ? "1 column" : `${count} columns`} ${what}`
+
+/**
+ * `docsweep diff` as text: one block per changed answer, then the columns that left, joined or ask a new query
+ * (a renamed column is one that left and one that joined), then the documents that joined or left the pipeline.
+ */
 export const renderDiff = (
   from: number,
   to: number,
   changes: ReadonlyArray<AnswerChange>,
-  documents: DocumentChanges | undefined
+  documents: DocumentChanges | undefined,
+  columns?: ColumnChanges | undefined
 ): string => {
   const lines = [changes.length === 0 ? diffHeadline(from, to, 0) : `${diffHeadline(from, to, changes.length)}:`]
   for (const change of changes) {
     lines.push("", `${shownText(change.filename)} (#${change.documentId}) · ${change.column}`)
     lines.push(`  - ${clip(change.before, 200)}`)
     lines.push(`  + ${clip(change.after, 200)}`)
+  }
+  for (const [list, what, mark] of [
+    [columns?.removed ?? [], "left the pipeline (their answers are no longer reported)", "-"],
+    [columns?.added ?? [], "joined the pipeline", "+"]
+  ] as const) {
+    if (list.length === 0) continue
+    lines.push("", `${columnsLine(list.length, what)}:`)
+    for (const name of list) lines.push(`  ${mark} ${shownText(name)}`)
+  }
+  const requeried = columns?.requeried ?? []
+  if (requeried.length > 0) {
+    lines.push("", `${columnsLine(requeried.length, requeried.length === 1 ? "asks a new query" : "ask new queries")}:`)
+    for (const column of requeried) {
+      lines.push(`  ~ ${shownText(column.name)}: ${clip(column.before, 100)} → ${clip(column.after, 100)}`)
+    }
   }
   for (const [list, verb, mark] of [
     [documents?.removed ?? [], "left", "-"],

@@ -10,6 +10,7 @@ import type {
   RunTally,
   StatusSummary
 } from "./CheckpointModel.js"
+import { columnChanges } from "./ColumnChanges.js"
 import { makeDocumentChanges } from "./DocumentChanges.js"
 import { makeRunHistory } from "./RunHistory.js"
 import { StoreError } from "./StoreError.js"
@@ -194,6 +195,12 @@ export class ReadStore extends Effect.Service<ReadStore>()("app/store/ReadStore"
       /** Documents that joined or left the pipeline between two runs; undefined before the run history began. */
       documentChanges: Effect.fn("ReadStore.documentChanges")(function* (fromRunId: number, toRunId: number) {
         return yield* attempt("documentChanges", () => documentChanges.deferred(fromRunId, toRunId))
+      }),
+      /** Columns that joined or left the pipeline, or ask anew, between two runs; undefined if either kept none. */
+      columnChanges: Effect.fn("ReadStore.columnChanges")(function* (fromRunId: number, toRunId: number) {
+        return yield* attempt("columnChanges", () =>
+          columnChanges(history.columnsAsOf(fromRunId), history.columnsAsOf(toRunId))
+        )
       }),
       /** What a report of `runId` (default: the latest run) needs; with `changes`, the diff against the run before. */
       reportData: Effect.fn("ReadStore.reportData")(function* (runId?: number, options: ReportDataOptions = {}) {

@@ -135,11 +135,27 @@ describe.concurrent("how runs end", () => {
 
       const diff = yield* runCli(["diff", ws.pipeline, "--output", ws.out, "--from", "1", "--to", "3"], { cwd: ws.dir })
       assert.match(diff.stdout, /^3 answers changed between run #1 and run #3:/)
+      assert.include(
+        diff.stdout,
+        "\n1 column asks a new query:\n  ~ Law: Which law governs the agreement? → Under which law is it?\n"
+      )
       // The document that left the pipeline is named as removed, though the report no longer has its row.
       assert.match(diff.stdout, /\n1 document left the pipeline:\n {2}- doc-04\.txt \(#\d+\)\n$/)
       const sinceTwo = yield* runCli(["diff", ws.pipeline, "--output", ws.out, "--json"], { cwd: ws.dir })
-      const json = JSON.parse(sinceTwo.stdout) as { documents: { added: Array<unknown>; removed: Array<unknown> } }
+      const json = JSON.parse(sinceTwo.stdout) as {
+        documents: { added: Array<unknown>; removed: Array<unknown> }
+        columns: { added: Array<unknown>; removed: Array<unknown>; requeried: Array<unknown> }
+      }
       assert.deepStrictEqual(json.documents, { added: [], removed: [] }, "runs #2 and #3 had the same documents")
+      assert.deepStrictEqual(
+        json.columns,
+        {
+          added: [],
+          removed: [],
+          requeried: [{ name: "Law", before: "Which law governs the agreement?", after: "Under which law is it?" }]
+        },
+        "run #3 asked the Law column anew"
+      )
       // Runs that do not exist are usage errors: exit 2, the value, where the help is.
       const [missingRun, missingFrom] = yield* Effect.all(
         [

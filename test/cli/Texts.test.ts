@@ -4,6 +4,7 @@ import { progressLines, progressSummary } from "../../src/cli/ProgressDisplay.js
 import { renderDiff } from "../../src/cli/StatusText.js"
 import { parseTtl, ttlOf } from "../../src/cli/TtlArg.js"
 import { initialProgress } from "../../src/runner/Progress.js"
+import { columnChanges } from "../../src/store/ColumnChanges.js"
 
 const change = { documentId: 1, filename: "a.txt", column: "Law", before: "Ohio", after: "Utah" }
 
@@ -36,6 +37,41 @@ describe("what a careful user reads", () => {
       ].join("\n")
     )
     assert.notInclude(renderDiff(1, 2, [], { removed: [], added: [] }), "pipeline")
+  })
+
+  it("diff names the columns that left, joined or ask a new query: a rename is one of each", () => {
+    const law = { name: "Law", query: "Which law governs?", meta: { language: "en", model: "a" } }
+    const columns = columnChanges(
+      [law, { name: "Notice", query: "Notice period?", meta: {} }, { name: "Fees", query: "Fees?", meta: {} }],
+      [
+        // Meta keys in another order ask the same; a renamed column and a new query do not.
+        { ...law, meta: { model: "a", language: "en" } },
+        { name: "Termination notice", query: "Notice period?", meta: {} },
+        { name: "Fees", query: "What fees are\npayable?", meta: {} }
+      ]
+    )
+    assert.deepStrictEqual(columns, {
+      added: ["Termination notice"],
+      removed: ["Notice"],
+      requeried: [{ name: "Fees", before: "Fees?", after: "What fees are\npayable?" }]
+    })
+    assert.strictEqual(
+      renderDiff(1, 2, [], undefined, columns),
+      [
+        "no answers changed between run #1 and run #2",
+        "",
+        "1 column left the pipeline (their answers are no longer reported):",
+        "  - Notice",
+        "",
+        "1 column joined the pipeline:",
+        "  + Termination notice",
+        "",
+        "1 column asks a new query:",
+        "  ~ Fees: Fees? → What fees are payable?"
+      ].join("\n")
+    )
+    assert.strictEqual(columnChanges(undefined, [law]), undefined, "a run that recorded no columns tells nothing")
+    assert.notInclude(renderDiff(1, 2, [], undefined, columnChanges([law], [law])), "column")
   })
 
   it("the progress display shows units in flight only while their phase runs and some are", () => {

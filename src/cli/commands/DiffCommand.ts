@@ -19,7 +19,10 @@ const diffBuilder = (yargs: Argv) =>
     .example("$0 diff pipelines/contracts.yaml", "what changed between the last two runs")
     .example("$0 diff pipelines/contracts.yaml --from 1 --to 3 --json", "between runs #1 and #3, for scripts")
 
-/** `docsweep diff FILE [--from RUN] [--to RUN]`: answers that changed between two runs, documents that came or went. */
+/**
+ * `docsweep diff FILE [--from RUN] [--to RUN]`: answers that changed between two runs, and the columns and documents
+ * that came, went or ask anew.
+ */
 const showDiff = Effect.fn("DiffCommand.showDiff")(function* (argv: ArgvOf<typeof diffBuilder>, { path }: Checkpoint) {
   const output = yield* CliOutput
   return yield* Effect.gen(function* () {
@@ -34,16 +37,26 @@ const showDiff = Effect.fn("DiffCommand.showDiff")(function* (argv: ArgvOf<typeo
     const store = yield* ReadStore
     const changes = yield* store.diff(from, to)
     const documents = yield* store.documentChanges(from, to)
-    const data = { from, to, changes, ...(documents === undefined ? {} : { documents }) }
+    const columns = yield* store.columnChanges(from, to)
+    const data = {
+      from,
+      to,
+      changes,
+      ...(columns === undefined ? {} : { columns }),
+      ...(documents === undefined ? {} : { documents })
+    }
     if (output.format === "json") output.result(diffHeadline(from, to, changes.length), data)
-    else output.result(argv.json === true ? JSON.stringify(data, null, 2) : renderDiff(from, to, changes, documents))
+    else
+      output.result(
+        argv.json === true ? JSON.stringify(data, null, 2) : renderDiff(from, to, changes, documents, columns)
+      )
     return ExitCode.ok
   }).pipe(Effect.provide(CheckpointStore.openExisting(path)))
 })
 
 export const DiffCommand = checkpointCommand(
   "diff <file>",
-  "answers that changed between two runs, and documents that joined or left the pipeline (default: the last two runs)",
+  "answers that changed between two runs, and the columns and documents that joined or left the pipeline (default: the last two runs)",
   diffBuilder,
   showDiff
 )

@@ -1,0 +1,44 @@
+import type { ColumnRecord } from "./CheckpointModel.js"
+
+/** A column asked with another query (or meta) at the later run: its answers were asked anew. */
+interface ColumnRequeried {
+  readonly name: string
+  readonly before: string
+  readonly after: string
+}
+
+/** Columns that joined or left the pipeline between two runs, or ask something else now, in pipeline order. */
+export interface ColumnChanges {
+  readonly added: ReadonlyArray<string>
+  readonly removed: ReadonlyArray<string>
+  readonly requeried: ReadonlyArray<ColumnRequeried>
+}
+
+type RunColumn = Pick<ColumnRecord, "name" | "query" | "meta">
+
+/**
+ * How the columns of two runs differ (`docsweep diff`): without it a renamed column's answers read as new and the
+ * old column's answers vanish without a word. Columns are told apart by name, as the runner does. Undefined when
+ * either run recorded no columns (a docsweep that kept none).
+ */
+export const columnChanges = (
+  before: ReadonlyArray<RunColumn> | undefined,
+  after: ReadonlyArray<RunColumn> | undefined
+): ColumnChanges | undefined => {
+  if (before === undefined || after === undefined) return undefined
+  const earlier = new Map(before.map((column) => [column.name, column]))
+  const later = new Set(after.map((column) => column.name))
+  // Meta keys in any order ask the same.
+  const asked = (column: RunColumn) =>
+    JSON.stringify([column.query, Object.entries(column.meta).sort(([a], [b]) => a.localeCompare(b))])
+  return {
+    added: after.filter((column) => !earlier.has(column.name)).map((column) => column.name),
+    removed: before.filter((column) => !later.has(column.name)).map((column) => column.name),
+    requeried: after.flatMap((column) => {
+      const was = earlier.get(column.name)
+      return was === undefined || asked(was) === asked(column)
+        ? []
+        : [{ name: column.name, before: was.query, after: column.query }]
+    })
+  }
+}
