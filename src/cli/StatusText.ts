@@ -58,16 +58,12 @@ export const renderStatus = (path: string, summary: StatusSummary, lock: LockSta
 export const diffHeadline = (from: number, to: number, changed: number): string =>
   `${changed === 0 ? "no answers" : changed === 1 ? "1 answer" : `${changed} answers`} changed between run #${from} and run #${to}`
 
-/** `2 documents left the pipeline`: how `diff` names documents that joined or left it. */
-const documentsLine = (count: number, verb: string) =>
-  `${count === 1 ? "1 document" : `${count} documents`} ${verb} the pipeline`
-
-/** `2 columns left the pipeline`, `1 column asks a new query`: how `diff` names columns that changed. */
-const columnsLine = (count: number, what: string) => `${count === 1 ? "1 column" : `${count} columns`} ${what}`
+/** `1 column`, `2 documents`: how `diff` counts what came and went. */
+const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`
 
 /**
  * `docsweep diff` as text: one block per changed answer, then the columns that left, joined or ask a new query
- * (a renamed column is one that left and one that joined), then the documents that joined or left the pipeline.
+ * (a renamed column is one that left and one that joined), then the documents that left or joined the pipeline.
  */
 export const renderDiff = (
   from: number,
@@ -82,28 +78,31 @@ export const renderDiff = (
     lines.push(`  - ${clip(change.before, 200)}`)
     lines.push(`  + ${clip(change.after, 200)}`)
   }
-  for (const [list, what, mark] of [
-    [columns?.removed ?? [], "left the pipeline (their answers are no longer reported)", "-"],
-    [columns?.added ?? [], "joined the pipeline", "+"]
-  ] as const) {
-    if (list.length === 0) continue
-    lines.push("", `${columnsLine(list.length, what)}:`)
-    for (const name of list) lines.push(`  ${mark} ${shownText(name)}`)
-  }
-  const requeried = columns?.requeried ?? []
-  if (requeried.length > 0) {
-    lines.push("", `${columnsLine(requeried.length, requeried.length === 1 ? "asks a new query" : "ask new queries")}:`)
-    for (const column of requeried) {
-      lines.push(`  ~ ${shownText(column.name)}: ${clip(column.before, 100)} → ${clip(column.after, 100)}`)
-    }
-  }
-  for (const [list, verb, mark] of [
-    [documents?.removed ?? [], "left", "-"],
-    [documents?.added ?? [], "joined", "+"]
-  ] as const) {
-    if (list.length === 0) continue
-    lines.push("", `${documentsLine(list.length, verb)}:`)
-    for (const doc of list) lines.push(`  ${mark} ${shownText(doc.filename)} (#${doc.documentId})`)
+  const { removed = [], added = [], requeried = [] } = columns ?? {}
+  const named = (mark: string) => (name: string) => `${mark} ${shownText(name)}`
+  const document = (mark: string) => (doc: DocumentChanges["added"][number]) =>
+    `${mark} ${shownText(doc.filename)} (#${doc.documentId})`
+  const blocks: ReadonlyArray<readonly [heading: string, items: ReadonlyArray<string>]> = [
+    [
+      `${counted(removed.length, "column")} left the pipeline (${removed.length === 1 ? "its" : "their"} answers are no longer reported)`,
+      removed.map(named("-"))
+    ],
+    [`${counted(added.length, "column")} joined the pipeline`, added.map(named("+"))],
+    [
+      `${counted(requeried.length, "column")} ${requeried.length === 1 ? "asks a new query" : "ask new queries"}`,
+      requeried.map((c) => `~ ${shownText(c.name)}: ${clip(c.before, 100)} → ${clip(c.after, 100)}`)
+    ],
+    [
+      `${counted(documents?.removed.length ?? 0, "document")} left the pipeline`,
+      (documents?.removed ?? []).map(document("-"))
+    ],
+    [
+      `${counted(documents?.added.length ?? 0, "document")} joined the pipeline`,
+      (documents?.added ?? []).map(document("+"))
+    ]
+  ]
+  for (const [heading, items] of blocks) {
+    if (items.length > 0) lines.push("", `${heading}:`, ...items.map((item) => `  ${item}`))
   }
   return lines.join("\n")
 }

@@ -60,7 +60,7 @@ describe("what a careful user reads", () => {
       [
         "no answers changed between run #1 and run #2",
         "",
-        "1 column left the pipeline (their answers are no longer reported):",
+        "1 column left the pipeline (its answers are no longer reported):",
         "  - Notice",
         "",
         "1 column joined the pipeline:",
