@@ -5,6 +5,7 @@ import { ChatStore } from "../store/ChatStore.js"
 import { LayoutStore } from "../store/LayoutStore.js"
 import { RunStore } from "../store/RunStore.js"
 import { wantedChatMessages } from "./ChatRunner.js"
+import { answersAskedAgain, conversationsToStartOver } from "./ChatSessions.js"
 import { assignTables, type ColumnPlan, estimateSeconds, type RunPlan, wantedCells } from "./PlanRun.js"
 import type { ResolvedDocuments } from "./ResolveDocuments.js"
 import { answersPerSecondKey, secondsPerCellKey } from "./RunCells.js"
@@ -33,7 +34,10 @@ export const computePlan = Effect.fn("DryRun.computePlan")(function* (
 
   const messages = wantedChatMessages(pipeline.chats, resolved.documents)
   const messageCounts = yield* chatStore.planChatMessages(messages, { onlyFailed })
-  const messagesToRun = messageCounts.toRun + messageCounts.inFlight
+  // Sessions the chats phase starts over (as `runChats` decides) ask their unchanged answers again too.
+  const stored = onlyFailed ? [] : yield* chatStore.chatMessages({ includeUnwanted: true })
+  const askedAgain = answersAskedAgain(conversationsToStartOver(pipeline.chats, messages, stored), messages, stored)
+  const messagesToRun = messageCounts.toRun + messageCounts.inFlight + askedAgain
 
   const measured = (key: string) =>
     Effect.map(runStore.getMeta(key), (value) =>

@@ -246,8 +246,13 @@ describe("chats", () => {
         chatPipeline(service, "edited", { name: "Summary", scope: "each", messages })
       yield* runInProcess(service, chat(["Summarize it.", "And the term?", "Who signs?"]))
       const edited = ["Summarize it.", "And the notice period?", "Who signs?"]
+      // The dry run promises what the run asks: each session's three messages, the unchanged first one included.
+      const dry = yield* runInProcess(service, chat(edited), { dryRun: true })
+      assert.strictEqual(dry.plan?.chatMessagesToRun, 6)
       const summary = yield* runInProcess(service, chat(edited))
       assert.strictEqual(summary.outcome, "completed", summary.note)
+      assert.strictEqual(summary.plan?.chatMessagesToRun, 6)
+      assert.strictEqual(summary.chats.success, 6)
       const after = yield* conversations(service, "edited")
       assert.strictEqual(after.length, 2)
       // Each answer's history is the pipeline's messages before it: never the old question and its follow-up.
