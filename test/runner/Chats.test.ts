@@ -276,6 +276,7 @@ describe("chats", () => {
       const before = yield* conversations(service, "fresh")
       const summary = yield* runInProcess(service, file, { fresh: true })
       assert.strictEqual(summary.outcome, "completed", summary.note)
+      assert.strictEqual(summary.plan?.chatMessagesToRun, 4, "the plan promises every message")
       const after = yield* conversations(service, "fresh")
       assert.strictEqual(after.length, 2)
       for (const session of after) {
