@@ -140,7 +140,7 @@ const placeOf = (m: SessionRef & { readonly position: number }) => `${sessionOf(
  * The sessions of `use_history` chats whose conversation on the service no longer fits the pipeline: an answered
  * message is now asked with other questions before it, or is itself edited. Asking again in that session would
  * answer the new question with the old turns as its history, so such a session starts over (all its messages, in a
- * new session). A session with a message in flight is left to its resumed run; the next run starts it over.
+ * new session). A session with a wanted message in flight is left to its resumed run; the next run starts it over.
  */
 export const conversationsToStartOver = (
   chats: ReadonlyArray<Chat>,
@@ -149,7 +149,12 @@ export const conversationsToStartOver = (
 ): ReadonlyArray<SessionRef> => {
   const withHistory = new Set(chats.filter((c) => c.use_history).map((c) => c.name))
   const wantedKeys = new Map(wanted.map((m) => [placeOf(m), m.dependencyKey]))
-  const busy = new Set(stored.filter((m) => m.state === "submitting" || m.state === "submitted").map(sessionOf))
+  // Only a wanted message is settled by a resumed run: one in flight that left the pipeline never is.
+  const busy = new Set(
+    stored
+      .filter((m) => (m.state === "submitting" || m.state === "submitted") && wantedKeys.has(placeOf(m)))
+      .map(sessionOf)
+  )
   const changed = new Map<string, SessionRef>()
   for (const m of stored) {
     const now = wantedKeys.get(placeOf(m))
