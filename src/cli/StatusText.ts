@@ -94,7 +94,15 @@ export const renderDiff = (
   if (requeried.length > 0) {
     lines.push("", `${columnsLine(requeried.length, requeried.length === 1 ? "asks a new query" : "ask new queries")}:`)
     for (const column of requeried) {
-      lines.push(`  ~ ${shownText(column.name)}: ${clip(column.before, 100)} → ${clip(column.after, 100)}`)
+      const query = `${clip(column.before, 100)} → ${clip(column.after, 100)}`
+      const meta = `meta ${clip(JSON.stringify(column.metaBefore), 100)} → ${clip(JSON.stringify(column.metaAfter), 100)}`
+      const what =
+        column.metaBefore === undefined
+          ? query
+          : column.before === column.after
+            ? `same query, ${meta}`
+            : `${query}; ${meta}`
+      lines.push(`  ~ ${shownText(column.name)}: ${what}`)
     }
   }
   for (const [list, verb, mark] of [
