@@ -267,24 +267,26 @@ describe("chats", () => {
     })
   )
 
-  it.scopedLive("with use_history a message removed while in flight does not keep an edited session in the old one", () =>
-    Effect.gen(function* () {
-      const service = yield* localService({ documents: 1 })
-      const chat = (messages: ReadonlyArray<string>) =>
-        chatPipeline(service, "removed", { name: "Summary", scope: "each", messages })
-      // Killed once the third message is posted, before the checkpoint records it: it stays in flight.
-      const killed = yield* runChild(service, chat(["Summarize it.", "And the term?", "Who signs?"]), {
-        crashAt: "chat-after-submit:3"
+  it.scopedLive(
+    "with use_history a message removed while in flight does not keep an edited session in the old one",
+    () =>
+      Effect.gen(function* () {
+        const service = yield* localService({ documents: 1 })
+        const chat = (messages: ReadonlyArray<string>) =>
+          chatPipeline(service, "removed", { name: "Summary", scope: "each", messages })
+        // Killed once the third message is posted, before the checkpoint records it: it stays in flight.
+        const killed = yield* runChild(service, chat(["Summarize it.", "And the term?", "Who signs?"]), {
+          crashAt: "chat-after-submit:3"
+        })
+        assert.strictEqual(killed.signal, "SIGKILL", killed.stderr)
+        // The message in flight leaves the pipeline and the one before it is edited: nothing will ever settle the
+        // removed one, so it must not hold the session back from starting over.
+        const summary = yield* runInProcess(service, chat(["Summarize it.", "And the notice period?"]))
+        assert.strictEqual(summary.outcome, "completed", summary.note)
+        const [session, ...others] = yield* conversations(service, "removed")
+        assert.deepStrictEqual(others, [])
+        assert.deepStrictEqual(session?.queries, ["Summarize it.", "And the notice period?"])
       })
-      assert.strictEqual(killed.signal, "SIGKILL", killed.stderr)
-      // The message in flight leaves the pipeline and the one before it is edited: nothing will ever settle the
-      // removed one, so it must not hold the session back from starting over.
-      const summary = yield* runInProcess(service, chat(["Summarize it.", "And the notice period?"]))
-      assert.strictEqual(summary.outcome, "completed", summary.note)
-      const [session, ...others] = yield* conversations(service, "removed")
-      assert.deepStrictEqual(others, [])
-      assert.deepStrictEqual(session?.queries, ["Summarize it.", "And the notice period?"])
-    })
   )
 
   it.scopedLive("--fresh asks every message again in new sessions, not in the old ones found by their markers", () =>
