@@ -58,6 +58,14 @@ export const renderStatus = (path: string, summary: StatusSummary, lock: LockSta
 export const diffHeadline = (from: number, to: number, changed: number): string =>
   `${changed === 0 ? "no answers" : changed === 1 ? "1 answer" : `${changed} answers`} changed between run #${from} and run #${to}`
 
+/** What a column asks anew: its query before → after, and its meta when that changed (alone, the query reads the same). */
+const requery = (column: ColumnChanges["requeried"][number]) => {
+  const query = `${clip(column.before, 100)} → ${clip(column.after, 100)}`
+  if (column.metaBefore === undefined) return query
+  const meta = `meta ${clip(JSON.stringify(column.metaBefore), 100)} → ${clip(JSON.stringify(column.metaAfter), 100)}`
+  return column.before === column.after ? `same query, ${meta}` : `${query}; ${meta}`
+}
+
 /** `1 column`, `2 documents`: how `diff` counts what came and went. */
 const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`
 
@@ -90,7 +98,7 @@ export const renderDiff = (
     [`${counted(added.length, "column")} joined the pipeline`, added.map(named("+"))],
     [
       `${counted(requeried.length, "column")} ${requeried.length === 1 ? "asks a new query" : "ask new queries"}`,
-      requeried.map((c) => `~ ${shownText(c.name)}: ${clip(c.before, 100)} → ${clip(c.after, 100)}`)
+      requeried.map((c) => `~ ${shownText(c.name)}: ${requery(c)}`)
     ],
     [
       `${counted(documents?.removed.length ?? 0, "document")} left the pipeline`,

@@ -131,28 +131,51 @@ export const startSessionOver = Effect.fn("ChatSessions.startSessionOver")(funct
   return yield* chatStore.restartChatSession(target, options)
 })
 
+type SessionRef = { readonly chatName: string; readonly sessionKey: string }
+
+const sessionOf = (m: SessionRef) => `${m.chatName}\u0000${m.sessionKey}`
+const placeOf = (m: SessionRef & { readonly position: number }) => `${sessionOf(m)}\u0000${m.position}`
+
 /**
  * The sessions of `use_history` chats whose conversation on the service no longer fits the pipeline: an answered
  * message is now asked with other questions before it, or is itself edited. Asking again in that session would
  * answer the new question with the old turns as its history, so such a session starts over (all its messages, in a
- * new session). A session with a message in flight is left to its resumed run; the next run starts it over.
+ * new session). A session with a wanted message in flight is left to its resumed run; the next run starts it over.
  */
 export const conversationsToStartOver = (
   chats: ReadonlyArray<Chat>,
   wanted: ReadonlyArray<WantedChatMessage>,
   stored: ReadonlyArray<ChatMessageRecord>
-): ReadonlyArray<{ readonly chatName: string; readonly sessionKey: string }> => {
+): ReadonlyArray<SessionRef> => {
   const withHistory = new Set(chats.filter((c) => c.use_history).map((c) => c.name))
-  const at = (m: { chatName: string; sessionKey: string; position: number }) =>
-    `${m.chatName}\u0000${m.sessionKey}\u0000${m.position}`
-  const wantedKeys = new Map(wanted.map((m) => [at(m), m.dependencyKey]))
-  const sessionOf = (m: ChatMessageRecord) => `${m.chatName}\u0000${m.sessionKey}`
-  const busy = new Set(stored.filter((m) => m.state === "submitting" || m.state === "submitted").map(sessionOf))
-  const changed = new Map<string, { readonly chatName: string; readonly sessionKey: string }>()
+  const wantedKeys = new Map(wanted.map((m) => [placeOf(m), m.dependencyKey]))
+  // Only a wanted message is settled by a resumed run: one in flight that left the pipeline never is.
+  const busy = new Set(
+    stored
+      .filter((m) => (m.state === "submitting" || m.state === "submitted") && wantedKeys.has(placeOf(m)))
+      .map(sessionOf)
+  )
+  const changed = new Map<string, SessionRef>()
   for (const m of stored) {
-    const now = wantedKeys.get(at(m))
+    const now = wantedKeys.get(placeOf(m))
     if (withHistory.has(m.chatName) && m.state === "success" && now !== undefined && now !== m.dependencyKey)
       changed.set(sessionOf(m), { chatName: m.chatName, sessionKey: m.sessionKey })
   }
   return [...changed].filter(([session]) => !busy.has(session)).map(([, target]) => target)
+}
+
+/**
+ * Answers still current that sessions started over ask again: the sync alone would count them answered, so the
+ * plan (`--dry-run`, the summary) adds them to the messages to run.
+ */
+export const answersAskedAgain = (
+  restarted: ReadonlyArray<SessionRef>,
+  wanted: ReadonlyArray<WantedChatMessage>,
+  stored: ReadonlyArray<ChatMessageRecord>
+): number => {
+  const sessions = new Set(restarted.map(sessionOf))
+  const wantedKeys = new Map(wanted.map((m) => [placeOf(m), m.dependencyKey]))
+  return stored.filter(
+    (m) => m.state === "success" && sessions.has(sessionOf(m)) && wantedKeys.get(placeOf(m)) === m.dependencyKey
+  ).length
 }

@@ -5,6 +5,7 @@ import { ChatStore } from "../store/ChatStore.js"
 import { LayoutStore } from "../store/LayoutStore.js"
 import { RunStore } from "../store/RunStore.js"
 import { wantedChatMessages } from "./ChatRunner.js"
+import { answersAskedAgain, conversationsToStartOver } from "./ChatSessions.js"
 import { assignTables, type ColumnPlan, estimateSeconds, type RunPlan, wantedCells } from "./PlanRun.js"
 import type { ResolvedDocuments } from "./ResolveDocuments.js"
 import { answersPerSecondKey, secondsPerCellKey } from "./RunCells.js"
@@ -12,13 +13,14 @@ import { RunnerSettings } from "./RunnerSettings.js"
 
 /**
  * The plan of a run, computed from the checkpoint without writing to it: what `--dry-run` prints and what
- * `--max-cells` checks. Files not uploaded yet count as new documents, each pair of them to run.
+ * `--max-cells` checks. Files not uploaded yet count as new documents, each pair of them to run. With `fresh` the
+ * checkpoint is about to be forgotten: every pair and message is to run.
  */
 export const computePlan = Effect.fn("DryRun.computePlan")(function* (
   pipeline: Pipeline,
   resolved: ResolvedDocuments,
   columns: ReadonlyArray<ColumnPlan>,
-  onlyFailed: boolean
+  { fresh, onlyFailed }: { readonly fresh: boolean; readonly onlyFailed: boolean }
 ) {
   const cellStore = yield* CellStore
   const chatStore = yield* ChatStore
@@ -28,12 +30,16 @@ export const computePlan = Effect.fn("DryRun.computePlan")(function* (
   const ids = resolved.documents.map((doc) => doc.id)
   const placeholders = resolved.pendingFiles.map((_, index) => -1 - index)
   const layout = assignTables(yield* layoutStore.tables(), [...ids, ...placeholders], settings.maxDocumentsPerTable)
-  const counts = yield* cellStore.planCells(wantedCells(resolved.documents, layout.slotOf, columns), { onlyFailed })
+  const planned = yield* cellStore.planCells(wantedCells(resolved.documents, layout.slotOf, columns), { onlyFailed })
+  const counts = fresh ? { ...planned, alreadyAnswered: 0, toRun: planned.total, inFlight: 0, skipped: 0 } : planned
   const newPairs = onlyFailed ? 0 : resolved.pendingFiles.length * columns.length
 
   const messages = wantedChatMessages(pipeline.chats, resolved.documents)
   const messageCounts = yield* chatStore.planChatMessages(messages, { onlyFailed })
-  const messagesToRun = messageCounts.toRun + messageCounts.inFlight
+  // Sessions the chats phase starts over (as `runChats` decides) ask their unchanged answers again too.
+  const stored = onlyFailed || fresh ? [] : yield* chatStore.chatMessages({ includeUnwanted: true })
+  const askedAgain = answersAskedAgain(conversationsToStartOver(pipeline.chats, messages, stored), messages, stored)
+  const messagesToRun = fresh ? messages.length : messageCounts.toRun + messageCounts.inFlight + askedAgain
 
   const measured = (key: string) =>
     Effect.map(runStore.getMeta(key), (value) =>

@@ -47,11 +47,8 @@ export const runWork = Effect.fn("RunWork.runWork")(function* (input: RunInput) 
     baseDir,
     upload: false
   })
-  const checkpointPlan = yield* computePlan(pipeline, scouted, columns, input.onlyFailed)
   // --fresh forgets the checkpoint, but only once the run is allowed to go ahead: a refused run changes nothing.
-  const plan = input.fresh
-    ? { ...checkpointPlan, alreadyAnswered: 0, inFlight: 0, skipped: 0, toRun: checkpointPlan.pairs }
-    : checkpointPlan
+  const plan = yield* computePlan(pipeline, scouted, columns, { fresh: input.fresh, onlyFailed: input.onlyFailed })
   if (input.dryRun) {
     const note = "dry run: nothing was sent"
     const summary = emptySummary({ runId: undefined, outcome: "completed", note, plan, skipped: scouted.skipped })

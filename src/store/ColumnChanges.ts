@@ -1,10 +1,15 @@
 import type { ColumnRecord } from "./CheckpointModel.js"
 
-/** A column asked with another query (or meta) at the later run: its answers were asked anew. */
+/**
+ * A column asked with another query (or meta) at the later run: its answers were asked anew. The meta of both runs
+ * is named when it changed, as a meta change alone leaves `before` and `after` the same.
+ */
 interface ColumnRequeried {
   readonly name: string
   readonly before: string
   readonly after: string
+  readonly metaBefore?: Readonly<Record<string, unknown>>
+  readonly metaAfter?: Readonly<Record<string, unknown>>
 }
 
 /** Columns that joined or left the pipeline between two runs, or ask something else now, in pipeline order. */
@@ -29,16 +34,18 @@ export const columnChanges = (
   const earlier = new Map(before.map((column) => [column.name, column]))
   const later = new Set(after.map((column) => column.name))
   // Meta keys in any order ask the same.
-  const asked = (column: RunColumn) =>
-    JSON.stringify([column.query, Object.entries(column.meta).sort(([a], [b]) => a.localeCompare(b))])
+  const settings = (column: RunColumn) =>
+    JSON.stringify(Object.entries(column.meta).sort(([a], [b]) => a.localeCompare(b)))
   return {
     added: after.filter((column) => !earlier.has(column.name)).map((column) => column.name),
     removed: before.filter((column) => !later.has(column.name)).map((column) => column.name),
     requeried: after.flatMap((column) => {
       const was = earlier.get(column.name)
-      return was === undefined || asked(was) === asked(column)
-        ? []
-        : [{ name: column.name, before: was.query, after: column.query }]
+      if (was === undefined) return []
+      const metaChanged = settings(was) !== settings(column)
+      if (!metaChanged && was.query === column.query) return []
+      const meta = metaChanged ? { metaBefore: was.meta, metaAfter: column.meta } : {}
+      return [{ name: column.name, before: was.query, after: column.query, ...meta }]
     })
   }
 }

@@ -74,6 +74,24 @@ describe("what a careful user reads", () => {
     assert.notInclude(renderDiff(1, 2, [], undefined, columnChanges([law], [law])), "column")
   })
 
+  it("diff says a column whose meta alone changed asks with other settings, not the same query twice", () => {
+    const before = { name: "Law", query: "Which law governs?", meta: { language: "English (US)" } }
+    const columns = columnChanges([before], [{ ...before, meta: { language: "German" } }])
+    assert.deepStrictEqual(columns?.requeried, [
+      {
+        name: "Law",
+        before: "Which law governs?",
+        after: "Which law governs?",
+        metaBefore: { language: "English (US)" },
+        metaAfter: { language: "German" }
+      }
+    ])
+    assert.include(
+      renderDiff(1, 2, [], undefined, columns),
+      '\n  ~ Law: same query, meta {"language":"English (US)"} → {"language":"German"}'
+    )
+  })
+
   it("the progress display shows units in flight only while their phase runs and some are", () => {
     const cells = { total: 24, skipped: 0, done: 0, failed: 0, inFlight: 0 }
     const setup = { ...initialProgress, phase: "setup" as const, cells }

@@ -246,8 +246,13 @@ describe("chats", () => {
         chatPipeline(service, "edited", { name: "Summary", scope: "each", messages })
       yield* runInProcess(service, chat(["Summarize it.", "And the term?", "Who signs?"]))
       const edited = ["Summarize it.", "And the notice period?", "Who signs?"]
+      // The dry run promises what the run asks: each session's three messages, the unchanged first one included.
+      const dry = yield* runInProcess(service, chat(edited), { dryRun: true })
+      assert.strictEqual(dry.plan?.chatMessagesToRun, 6)
       const summary = yield* runInProcess(service, chat(edited))
       assert.strictEqual(summary.outcome, "completed", summary.note)
+      assert.strictEqual(summary.plan?.chatMessagesToRun, 6)
+      assert.strictEqual(summary.chats.success, 6)
       const after = yield* conversations(service, "edited")
       assert.strictEqual(after.length, 2)
       // Each answer's history is the pipeline's messages before it: never the old question and its follow-up.
@@ -262,6 +267,28 @@ describe("chats", () => {
     })
   )
 
+  it.scopedLive(
+    "with use_history a message removed while in flight does not keep an edited session in the old one",
+    () =>
+      Effect.gen(function* () {
+        const service = yield* localService({ documents: 1 })
+        const chat = (messages: ReadonlyArray<string>) =>
+          chatPipeline(service, "removed", { name: "Summary", scope: "each", messages })
+        // Killed once the third message is posted, before the checkpoint records it: it stays in flight.
+        const killed = yield* runChild(service, chat(["Summarize it.", "And the term?", "Who signs?"]), {
+          crashAt: "chat-after-submit:3"
+        })
+        assert.strictEqual(killed.signal, "SIGKILL", killed.stderr)
+        // The message in flight leaves the pipeline and the one before it is edited: nothing will ever settle the
+        // removed one, so it must not hold the session back from starting over.
+        const summary = yield* runInProcess(service, chat(["Summarize it.", "And the notice period?"]))
+        assert.strictEqual(summary.outcome, "completed", summary.note)
+        const [session, ...others] = yield* conversations(service, "removed")
+        assert.deepStrictEqual(others, [])
+        assert.deepStrictEqual(session?.queries, ["Summarize it.", "And the notice period?"])
+      })
+  )
+
   it.scopedLive("--fresh asks every message again in new sessions, not in the old ones found by their markers", () =>
     Effect.gen(function* () {
       const service = yield* localService({ documents: 2 })
@@ -271,6 +298,7 @@ describe("chats", () => {
       const before = yield* conversations(service, "fresh")
       const summary = yield* runInProcess(service, file, { fresh: true })
       assert.strictEqual(summary.outcome, "completed", summary.note)
+      assert.strictEqual(summary.plan?.chatMessagesToRun, 4, "the plan promises every message")
       const after = yield* conversations(service, "fresh")
       assert.strictEqual(after.length, 2)
       for (const session of after) {
