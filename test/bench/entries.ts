@@ -228,6 +228,21 @@ const runnerBench: BenchEntry = {
   }
 }
 
+/** A large 2xx reply (a workspace's whole document list) read and decoded by the client. */
+const clientBench: BenchEntry = {
+  name: "client",
+  run: async () => {
+    const { benchLargeReplies } = await import("../client/benchClient.js")
+    const figures = await Effect.runPromise(benchLargeReplies([20, 100]))
+    return figures.map((f) =>
+      row(
+        `document list of ${f.megabytes.toFixed(0)} MB (${f.documents} documents): read and decoded (ms, median of 3)`,
+        f.ms
+      )
+    )
+  }
+}
+
 /** Issue 15: how fast `docsweep --help` starts from the bundle built at install (median of five starts). */
 const cliBench: BenchEntry = {
   name: "cli",
@@ -249,6 +264,7 @@ const cliBench: BenchEntry = {
 export const benchEntries: ReadonlyArray<BenchEntry> = [
   cliBench,
   contractDecode,
+  clientBench,
   serviceBench,
   engineBench,
   exportBench,
