@@ -108,6 +108,7 @@ export const endRun = (end: RunEnd) =>
       chats: tally?.chats ?? (yield* chatStore.chatCounts()),
       answered: tally?.answered ?? 0,
       failed: tally?.failed ?? 0,
+      chatsAnswered: tally?.chatsAnswered ?? 0,
       seconds: end.seconds,
       tables: tally?.tables ?? [],
       skipped: end.skipped

@@ -39,7 +39,7 @@ export const renderSummary = (summary: RunSummary, reports: ReadonlyArray<string
   const chatTotal = Object.values(summary.chats).reduce((a, b) => a + b, 0)
   if (chatTotal > 0) {
     lines.push(
-      `  chat messages: ${summary.chats.success} answered, ${summary.chats.failed} failed, ${
+      `  chat messages: ${summary.chats.success} answered (${summary.chatsAnswered} this run), ${summary.chats.failed} failed, ${
         summary.chats.pending + summary.chats.submitting + summary.chats.submitted
       } not finished`
     )

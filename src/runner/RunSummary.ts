@@ -49,6 +49,7 @@ export const emptySummary = (
   chats: noStates(),
   answered: 0,
   failed: 0,
+  chatsAnswered: 0,
   seconds: 0,
   tables: [],
   skipped: [],

@@ -79,7 +79,8 @@ export const runWork = Effect.fn("RunWork.runWork")(function* (input: RunInput) 
   const counts = yield* cellStore.syncCells(wantedCells(resolved.documents, layout.slotOf, columns), {
     onlyFailed: input.onlyFailed
   })
-  yield* runStore.recordRunColumns((yield* RunContext).runId, columns)
+  const { runId } = yield* RunContext
+  yield* runStore.recordRunColumns(runId, columns)
   yield* progress.cells((c) => ({ ...c, total: counts.total, skipped: counts.alreadyAnswered }))
   yield* Effect.logInfo(
     `${plural(counts.total, "pair")}: ${counts.alreadyAnswered} answered before, ${counts.toRun} to run, ${counts.inFlight} in flight`
@@ -109,6 +110,8 @@ export const runWork = Effect.fn("RunWork.runWork")(function* (input: RunInput) 
     chats: chatCounts,
     answered: cells.answered,
     failed: cells.failed,
+    chatsAnswered: (yield* chatStore.chatMessages({ states: ["success"] })).filter((message) => message.runId === runId)
+      .length,
     tables: (yield* layoutStore.tables())
       .filter((table) => layout.tables.some((planned) => planned.slot === table.slot))
       .map(toTableTally),

@@ -107,5 +107,7 @@ export interface WorkTally {
   /** Wanted cells this run answered, and failed. */
   readonly answered: number
   readonly failed: number
+  /** Wanted chat messages this run answered. */
+  readonly chatsAnswered: number
   readonly tables: ReadonlyArray<TableTally>
 }

@@ -153,6 +153,7 @@ export class ReadStore extends Effect.Service<ReadStore>()("app/store/ReadStore"
       )
     const answeredIn = thisRun("cells", "success")
     const failedIn = thisRun("cells", "failed")
+    const chatsAnsweredIn = thisRun("chat_messages", "success")
     const touched = sqlite.prepare<[{ run: number }], { n: number }>(
       `SELECT (SELECT COUNT(*) FROM cells WHERE run_id = @run) + (SELECT COUNT(*) FROM chat_messages WHERE run_id = @run)
        + (SELECT COUNT(*) FROM answers WHERE run_id = @run) + (SELECT COUNT(*) FROM chat_answers WHERE run_id = @run)
@@ -171,6 +172,7 @@ export class ReadStore extends Effect.Service<ReadStore>()("app/store/ReadStore"
         ...splitCounts(record.counts),
         answered: answeredIn.get(runId)?.n ?? 0,
         failed: failedIn.get(runId)?.n ?? 0,
+        chatsAnswered: chatsAnsweredIn.get(runId)?.n ?? 0,
         touched: (touched.get({ run: runId })?.n ?? 0) > 0,
         tables: tablesInUse.all().map(toTable).map(toTableTally)
       }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto"
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
@@ -64,6 +64,18 @@ describe.concurrent("how runs end", () => {
         assert.match(status.stdout, /#1 completed/, allOutput(status))
         assert.match(status.stdout, /success 8\b/, allOutput(status))
       })
+  )
+
+  it.scopedLive("the summary counts chat messages answered this run, as it does cells", () =>
+    Effect.gen(function* () {
+      const ws = yield* makeWorkspace({ name: "chatted", count: 2 })
+      appendFileSync(ws.pipeline, 'chats:\n  - { name: Summary, scope: each, messages: ["Summarize it."] }\n')
+      const first = yield* runCli(latencyRun(ws, 1))
+      assert.include(first.stdout, "chat messages: 2 answered (2 this run), 0 failed, 0 not finished", allOutput(first))
+      const again = yield* runCli(latencyRun(ws, 1))
+      assert.include(again.stdout, "cells: 4 answered (0 this run)", allOutput(again))
+      assert.include(again.stdout, "chat messages: 2 answered (0 this run), 0 failed, 0 not finished", allOutput(again))
+    })
   )
 
   it.scopedLive("export --run N reports run N as it ended; only the newest run's reports replace -latest", () =>

@@ -78,6 +78,7 @@ describe("chats", () => {
       )
       assert.strictEqual(summary.outcome, "completed", summary.note)
       assert.strictEqual(summary.chats.success, 6)
+      assert.strictEqual(summary.chatsAnswered, 6)
       const seen = yield* Ref.get(inFlight)
       assert.isAbove(Math.max(...seen), 0, `chats in flight seen: ${seen.join(", ")}`)
       assert.strictEqual(seen.at(-1), 0, "none in flight once every session is done")
@@ -93,6 +94,7 @@ describe("chats", () => {
       }
       const again = yield* runInProcess(service, file)
       assert.strictEqual(again.plan?.chatMessagesToRun, 0)
+      assert.deepStrictEqual([again.chats.success, again.chatsAnswered], [6, 0], "answered before, not this run")
       const after = yield* remoteMessages(service, records)
       assert.isTrue(after.every(({ messages }) => messages.length === 2))
     })
@@ -259,6 +261,7 @@ describe("chats", () => {
       for (const session of after) assert.deepStrictEqual(session.queries, edited)
       const again = yield* runInProcess(service, chat([...edited, "Anything else?"]))
       assert.strictEqual(again.plan?.chatMessagesToRun, 2)
+      assert.deepStrictEqual([again.chats.success, again.chatsAnswered], [8, 2])
       const appended = yield* conversations(service, "edited")
       assert.deepStrictEqual(
         appended.map((s) => s.id),
