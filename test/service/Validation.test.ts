@@ -97,6 +97,13 @@ const cases = (ids: { table: number; column: number; single: number; multi: numb
       ...createColumn({ query: "q", order_id: "first" }),
       ...invalid("body.order_id")
     },
+    {
+      // JSON.parse reads 1e400 as Infinity, which the column list would send back as `null`.
+      name: "column order_id beyond a double",
+      ...post(`/api/ai/table/${table}/column/create`),
+      text: '{"query": "q", "order_id": 1e400}',
+      ...invalid("body.order_id")
+    },
     { name: "run without pairs", ...run({}), ...invalid("body.doc_id_col_id") },
     { name: "run with a one-element pair", ...run({ doc_id_col_id: [[1]] }), ...invalid("body.doc_id_col_id.0") },
     {
