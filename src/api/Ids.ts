@@ -28,12 +28,15 @@ export type SessionId = typeof SessionId.Type
 export const MessageId = Int32.pipe(Schema.brand("MessageId"))
 export type MessageId = typeof MessageId.Type
 
+/** Decimal digits only: `Number()` would also read "0x1", "1e0" and " 1" as 1, one id under several spellings. */
+const DecimalString = Schema.String.pipe(Schema.pattern(/^-?\d+$/, { message: () => "value is not a valid integer" }))
+
 /**
- * Decodes a path or query segment ("42") into a branded id; "4.2", "x" and out-of-range values fail.
+ * Decodes a path or query segment ("42") into a branded id; "4.2", "0x2a", "x" and out-of-range values fail.
  * The description shows the integer a client sends, not the string it travels as.
  */
 export const idFromString = <A, I extends number, R>(id: Schema.Schema<A, I, R>) =>
-  Schema.compose(Schema.NumberFromString, id, { strict: false }).annotations({
+  Schema.compose(Schema.compose(DecimalString, Schema.NumberFromString), id, { strict: false }).annotations({
     message: () => "value is not a valid integer",
     jsonSchema: int32JsonSchema
   })

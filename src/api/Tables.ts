@@ -95,7 +95,8 @@ export const CreateColumnBody = sampled(
     name: Schema.optional(Schema.String),
     query: Schema.optional(Schema.String),
     meta: Schema.optional(JsonObject),
-    order_id: Schema.optional(Schema.Number)
+    // Finite: JSON.parse reads 1e400 as Infinity, which would be written back as `order_id: null`.
+    order_id: Schema.optional(Schema.Finite)
   }),
   samples.createColumn
 )

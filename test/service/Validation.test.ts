@@ -47,6 +47,10 @@ const cases = (ids: { table: number; column: number; single: number; multi: numb
     { name: "document id a fraction", ...get("/api/document/1.5"), ...invalid("path.document_id") },
     { name: "document id over int32", ...get("/api/document/99999999999"), ...invalid("path.document_id") },
     { name: "document id under int32", ...get("/api/document/-3000000000"), ...invalid("path.document_id") },
+    // Number() reads these as 1: without a check they would read document 1 under another spelling.
+    { name: "document id in hex", ...get("/api/document/0x1"), ...invalid("path.document_id") },
+    { name: "document id with an exponent", ...get("/api/document/1e0"), ...invalid("path.document_id") },
+    { name: "document id with a space", ...get("/api/document/%201"), ...invalid("path.document_id") },
     { name: "unknown document", ...get("/api/document/999"), status: 404 },
     {
       name: "organization id not an integer",
@@ -95,6 +99,13 @@ const cases = (ids: { table: number; column: number; single: number; multi: numb
     {
       name: "column order_id a string",
       ...createColumn({ query: "q", order_id: "first" }),
+      ...invalid("body.order_id")
+    },
+    {
+      // JSON.parse reads 1e400 as Infinity, which the column list would send back as `null`.
+      name: "column order_id beyond a double",
+      ...post(`/api/ai/table/${table}/column/create`),
+      text: '{"query": "q", "order_id": 1e400}',
       ...invalid("body.order_id")
     },
     { name: "run without pairs", ...run({}), ...invalid("body.doc_id_col_id") },
@@ -188,6 +199,11 @@ const cases = (ids: { table: number; column: number; single: number; multi: numb
       name: "session list document_id not an integer",
       ...get("/api/ai/session/list?organization_id=3&document_id=x"),
       ...invalid("query.document_id")
+    },
+    {
+      name: "session list organization_id in hex",
+      ...get("/api/ai/session/list?organization_id=0x3"),
+      ...invalid("query.organization_id")
     },
     { name: "unknown session", ...get("/api/ai/session/999"), status: 404 },
     {
