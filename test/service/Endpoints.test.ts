@@ -41,7 +41,9 @@ describe("service endpoints over real HTTP", () => {
       const org = asOrg(3)
       const uploads = [
         { doctype: "txt", filename: "msa.txt", bytes: encoder.encode(contract) },
-        { doctype: "md", filename: "notes.md", bytes: encoder.encode("# Notes\n\nRenewal is automatic.") },
+        // A name beyond Latin-1, sent as UTF-8 as browsers, curl and fetch send it: the multipart reader dropped its
+        // whole Content-Disposition ("file is missing") until .patches/multipasta widened its parameter pattern.
+        { doctype: "md", filename: "契約 notes 😀.md", bytes: encoder.encode("# Notes\n\nRenewal is automatic.") },
         {
           doctype: "html",
           filename: "page.html",
