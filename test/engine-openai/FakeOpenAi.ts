@@ -12,6 +12,7 @@ export type Reply =
     }
   | { readonly _tag: "Stream"; readonly deltas: ReadonlyArray<string>; readonly end?: "reset" | "no-done" }
   | { readonly _tag: "Hang"; readonly headers: boolean }
+  | { readonly _tag: "Echo"; readonly status: number; readonly prefix: string }
 
 export const status = (code: number, body = "", headers: Readonly<Record<string, string>> = {}): Reply => ({
   _tag: "Status",
@@ -22,6 +23,8 @@ export const status = (code: number, body = "", headers: Readonly<Record<string,
 export const streamed = (deltas: ReadonlyArray<string>): Reply => ({ _tag: "Stream", deltas })
 /** Never answers (`headers: false`), or sends the 200 headers and then nothing. */
 export const hang = (headers: boolean): Reply => ({ _tag: "Hang", headers })
+/** Refuses with `prefix` and then the request's Authorization header in the body, as some proxies do. */
+export const echoAuthorization = (code: number, prefix: string): Reply => ({ _tag: "Echo", status: code, prefix })
 /** Streams the deltas, then breaks the connection without `[DONE]`. */
 export const dropped = (deltas: ReadonlyArray<string>): Reply => ({ _tag: "Stream", deltas, end: "reset" })
 /** Streams the deltas and ends the response cleanly, but without a finish reason or `[DONE]`. */
@@ -69,6 +72,11 @@ export const fakeOpenAi = (replies: ReadonlyArray<Reply>) => {
         const reply = replies[Math.min(received.length, replies.length) - 1] ?? status(500, "no reply scripted")
         if (reply._tag === "Hang") {
           if (reply.headers) response.writeHead(200, { "content-type": "text/event-stream" }).flushHeaders()
+          return
+        }
+        if (reply._tag === "Echo") {
+          response.writeHead(reply.status, { "content-type": "text/plain" })
+          response.end(`${reply.prefix}Authorization: ${request.headers.authorization ?? "(none)"}`)
           return
         }
         if (reply._tag === "Status") {
