@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect } from "effect"
-import { echoAuthorization, fakeOpenAi } from "./FakeOpenAi.js"
+import { Effect, Either } from "effect"
+import { echoAuthorization, fakeOpenAi, streamed } from "./FakeOpenAi.js"
 import { cell, failureReason, key, run } from "./Harness.js"
 
 /** Servers that misbehave in ways real endpoints and proxies do. */
@@ -13,6 +13,20 @@ describe("OpenAiEngine against hostile servers", () => {
       assert.match(reason, /^model endpoint refused: 401 Unauthorized — denied /)
       assert.notInclude(reason, key.slice(0, 10))
       assert.strictEqual(server.received.length, 1)
+    })
+  )
+
+  // Azure OpenAI and some gateways put the API version in the query: the path goes before it, the query stays.
+  it.scopedLive("a base URL with a query string or a trailing slash keeps its query after /chat/completions", () =>
+    Effect.gen(function* () {
+      const server = yield* fakeOpenAi([streamed(["ok"])])
+      for (const baseUrl of [`${server.baseUrl}?api-version=2024-06-01`, `${server.baseUrl}/?api-version=2024-06-01`]) {
+        assert.deepStrictEqual(Either.getOrThrow(yield* run({ baseUrl }, cell("q"))), ["ok"])
+      }
+      assert.deepStrictEqual(
+        server.received.map((request) => request.url),
+        ["/v1/chat/completions?api-version=2024-06-01", "/v1/chat/completions?api-version=2024-06-01"]
+      )
     })
   )
 })

@@ -42,12 +42,23 @@ export interface OpenAiEngineSettings {
 const chunkChars = 200
 
 /**
+ * The chat completions endpoint under `baseUrl`. The path goes before a query string, which stays: Azure OpenAI
+ * and some gateways carry `?api-version=…` on every call.
+ */
+export const completionsUrl = (baseUrl: string): string => {
+  if (!URL.canParse(baseUrl)) return `${baseUrl.replace(/\/+$/, "")}/chat/completions`
+  const url = new URL(baseUrl)
+  url.pathname = `${url.pathname.replace(/\/+$/, "")}/chat/completions`
+  return url.toString()
+}
+
+/**
  * Answers from any OpenAI-compatible chat completions endpoint (OpenAI, vLLM, Ollama, llama.cpp, LM Studio),
  * grounded in the request's best BM25-ranked passages and streamed as the model writes.
  */
 export const makeOpenAiEngine = Effect.fn("OpenAiEngine.make")(function* (settings: OpenAiEngineSettings) {
   const client = yield* HttpClient.HttpClient
-  const url = `${settings.baseUrl.replace(/\/+$/, "")}/chat/completions`
+  const url = completionsUrl(settings.baseUrl)
   const contextTokens = settings.contextTokens ?? 3000
   const timeout = Duration.decode(settings.timeout ?? "60 seconds")
   const maxRetryAfter = Duration.decode(settings.maxRetryAfter ?? "60 seconds")
