@@ -76,4 +76,27 @@ describe("OpenAiEngine", () => {
       assert.include(system2, "[g.pdf, p. 302]\nxxx")
     })
   )
+
+  // A passage cut to fit the budget is labelled with the pages its kept text stands on, not the whole passage's.
+  it.scopedLive("a passage cut to the budget cites only the pages of the text that was kept", () =>
+    Effect.gen(function* () {
+      const text = `${"a".repeat(1999)} ${"b".repeat(1999)} ${"c".repeat(1999)}`
+      const long: EngineDocument = {
+        id: 3,
+        filename: "long.pdf",
+        passages: [{ documentId: 3, page: 3, index: 0, text, pageStarts: [[2000, 4], [4000, 5]] }]
+      }
+      const server = yield* fakeOpenAi([streamed(["ok"])])
+      yield* run({ baseUrl: server.baseUrl, contextTokens: 300 }, cell("anything", [long]))
+      const system = messagesOf(server.received[0]?.body)[0]?.content ?? ""
+      assert.include(system, "[long.pdf, p. 3]\naaa")
+      assert.notInclude(system, "pp. 3")
+
+      const server2 = yield* fakeOpenAi([streamed(["ok"])])
+      yield* run({ baseUrl: server2.baseUrl, contextTokens: 700 }, cell("anything", [long]))
+      const system2 = messagesOf(server2.received[0]?.body)[0]?.content ?? ""
+      assert.include(system2, "[long.pdf, pp. 3–4]\naaa")
+      assert.notInclude(system2, "ccc")
+    })
+  )
 })

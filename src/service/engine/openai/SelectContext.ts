@@ -97,7 +97,9 @@ export const selectContext = (
     }
     if (remaining >= minUsefulTokens) {
       const labelTokens = estimateTokens(formatPassage({ ...passage, text: "" }))
-      chosen.push({ ...passage, text: passage.text.slice(0, (remaining - labelTokens) * 4) })
+      const kept = passage.text.slice(0, (remaining - labelTokens) * 4)
+      // The label cites the pages of the kept text: the cut-off tail may run onto pages the model never sees.
+      chosen.push({ ...passage, text: kept, lastPage: pageAt(candidate.passage, kept.length - 1) })
     }
     break
   }
