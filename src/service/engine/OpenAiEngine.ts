@@ -24,6 +24,8 @@ export interface OpenAiEngineSettings {
   readonly apiKey: Redacted.Redacted | undefined
   /** Context budget for the document passages, in estimated tokens (chars / 4). Default 3000. */
   readonly contextTokens?: number | undefined
+  /** Budget for a chat's earlier turns, in estimated tokens: the latest turns that fit are sent. Default 1000. */
+  readonly historyTokens?: number | undefined
   /** Attempts of one model call, the first included. Default 4. */
   readonly maxAttempts?: number | undefined
   /** Longest wait for the response headers and, once streaming, between two reads. Default 60 seconds. */
@@ -60,6 +62,7 @@ export const makeOpenAiEngine = Effect.fn("OpenAiEngine.make")(function* (settin
   const client = yield* HttpClient.HttpClient
   const url = completionsUrl(settings.baseUrl)
   const contextTokens = settings.contextTokens ?? 3000
+  const historyTokens = settings.historyTokens ?? 1000
   const timeout = Duration.decode(settings.timeout ?? "60 seconds")
   const maxRetryAfter = Duration.decode(settings.maxRetryAfter ?? "60 seconds")
   // Exponential backoff with jitter so parallel cells hitting one rate limit do not retry in lockstep; when the
@@ -82,7 +85,7 @@ export const makeOpenAiEngine = Effect.fn("OpenAiEngine.make")(function* (settin
       HttpClientRequest.bodyUnsafeJson({
         model: settings.model,
         stream: true,
-        messages: buildMessages(request, passages)
+        messages: buildMessages(request, passages, historyTokens)
       })
     )
     return settings.apiKey === undefined ? base : HttpClientRequest.bearerToken(base, settings.apiKey)

@@ -13,7 +13,7 @@ export interface ContextPassage {
 }
 
 /** Rough token estimate for the budget: about 4 characters per token for English text. */
-const estimateTokens = (text: string): number => Math.ceil(text.length / 4)
+export const estimateTokens = (text: string): number => Math.ceil(text.length / 4)
 
 /** The text a passage takes in the prompt; the label counts against the budget too. */
 export const formatPassage = (passage: ContextPassage): string =>
