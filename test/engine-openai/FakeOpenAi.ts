@@ -13,6 +13,7 @@ export type Reply =
   | { readonly _tag: "Stream"; readonly deltas: ReadonlyArray<string>; readonly end?: "reset" | "no-done" }
   | { readonly _tag: "Hang"; readonly headers: boolean }
   | { readonly _tag: "Echo"; readonly status: number; readonly prefix: string }
+  | { readonly _tag: "Endless"; readonly delta: string }
 
 export const status = (code: number, body = "", headers: Readonly<Record<string, string>> = {}): Reply => ({
   _tag: "Status",
@@ -25,6 +26,8 @@ export const streamed = (deltas: ReadonlyArray<string>): Reply => ({ _tag: "Stre
 export const hang = (headers: boolean): Reply => ({ _tag: "Hang", headers })
 /** Refuses with `prefix` and then the request's Authorization header in the body, as some proxies do. */
 export const echoAuthorization = (code: number, prefix: string): Reply => ({ _tag: "Echo", status: code, prefix })
+/** Streams `delta` every millisecond until the client goes away, as a model caught repeating itself does. */
+export const endless = (delta: string): Reply => ({ _tag: "Endless", delta })
 /** Streams the deltas, then breaks the connection without `[DONE]`. */
 export const dropped = (deltas: ReadonlyArray<string>): Reply => ({ _tag: "Stream", deltas, end: "reset" })
 /** Streams the deltas and ends the response cleanly, but without a finish reason or `[DONE]`. */
@@ -87,6 +90,11 @@ export const fakeOpenAi = (replies: ReadonlyArray<Reply>) => {
         // A keep-alive comment and a role-only chunk, as OpenAI sends, carry no text.
         response.write(": keep-alive\n\n")
         response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { role: "assistant" } }] })}\n\n`)
+        if (reply._tag === "Endless") {
+          const timer = setInterval(() => response.write(chunk(reply.delta)), 1)
+          response.on("close", () => clearInterval(timer))
+          return
+        }
         if (reply.end === "no-done") {
           response.end(reply.deltas.map(chunk).join(""))
           return

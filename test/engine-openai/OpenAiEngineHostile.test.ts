@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Either } from "effect"
-import { echoAuthorization, fakeOpenAi, streamed } from "./FakeOpenAi.js"
+import { echoAuthorization, endless, fakeOpenAi, streamed } from "./FakeOpenAi.js"
 import { cell, failureReason, key, run } from "./Harness.js"
 
 /** Servers that misbehave in ways real endpoints and proxies do. */
@@ -27,6 +27,21 @@ describe("OpenAiEngine against hostile servers", () => {
         server.received.map((request) => request.url),
         ["/v1/chat/completions?api-version=2024-06-01", "/v1/chat/completions?api-version=2024-06-01"]
       )
+    })
+  )
+
+  // Small local models fall into repeating themselves and never stop: the cell must end, not hold a worker forever.
+  it.scopedLive("an answer that never ends is cut at maxAnswerChars and the cell fails saying so", () =>
+    Effect.gen(function* () {
+      const server = yield* fakeOpenAi([endless("and again ")])
+      const result = yield* run({ baseUrl: server.baseUrl, maxAnswerChars: 5000 }, cell("q")).pipe(
+        Effect.timeout("10 seconds")
+      )
+      assert.strictEqual(
+        failureReason(result),
+        "model answer stream failed: the answer passed 5000 characters without ending (is the model repeating itself?)"
+      )
+      assert.strictEqual(server.received.length, 1)
     })
   )
 })

@@ -3,7 +3,7 @@ import { Clock, Duration, Effect, type Redacted, Schedule, Stream } from "effect
 import { retryAfterWait } from "../../api/RetryAfter.js"
 import type { AnswerEngine, AnswerRequest, ChunkSink } from "./AnswerEngine.js"
 import { buildMessages } from "./openai/ChatMessages.js"
-import { coalesce, contentDeltas } from "./openai/ContentDeltas.js"
+import { boundedAnswer, coalesce, contentDeltas } from "./openai/ContentDeltas.js"
 import {
   isRetryable,
   type ModelCallError,
@@ -26,6 +26,8 @@ export interface OpenAiEngineSettings {
   readonly contextTokens?: number | undefined
   /** Budget for a chat's earlier turns, in estimated tokens: the latest turns that fit are sent. Default 1000. */
   readonly historyTokens?: number | undefined
+  /** Longest answer, in characters; a longer one fails the task (a model repeating itself). Default 100,000. */
+  readonly maxAnswerChars?: number | undefined
   /** Attempts of one model call, the first included. Default 4. */
   readonly maxAttempts?: number | undefined
   /** Longest wait for the response headers and, once streaming, between two reads. Default 60 seconds. */
@@ -63,6 +65,7 @@ export const makeOpenAiEngine = Effect.fn("OpenAiEngine.make")(function* (settin
   const url = completionsUrl(settings.baseUrl)
   const contextTokens = settings.contextTokens ?? 3000
   const historyTokens = settings.historyTokens ?? 1000
+  const maxAnswerChars = settings.maxAnswerChars ?? 100_000
   const timeout = Duration.decode(settings.timeout ?? "60 seconds")
   const maxRetryAfter = Duration.decode(settings.maxRetryAfter ?? "60 seconds")
   // Exponential backoff with jitter so parallel cells hitting one rate limit do not retry in lockstep; when the
@@ -125,6 +128,7 @@ export const makeOpenAiEngine = Effect.fn("OpenAiEngine.make")(function* (settin
     // Ranking and request building wait until the stream runs, not when it is described.
     Stream.unwrap(Effect.suspend(() => openStream(completionRequest(request))).pipe(Effect.map(readBody))).pipe(
       contentDeltas,
+      boundedAnswer(maxAnswerChars),
       coalesce(chunkChars),
       Stream.mapError((error: ModelCallError) => toEngineFailure(error, url, settings.apiKey)),
       Stream.runForEachWhile(sink),

@@ -93,3 +93,23 @@ export const coalesce =
       ),
       Stream.flattenIterables
     )
+
+/**
+ * Fails once the deltas pass `maxChars` in all: a model caught repeating itself streams until stopped, and the
+ * failed stream closes the connection, which stops the server generating.
+ */
+export const boundedAnswer =
+  (maxChars: number) =>
+  <E, R>(deltas: Stream.Stream<string, E, R>): Stream.Stream<string, E | ModelStreamError, R> =>
+    deltas.pipe(
+      Stream.mapAccumEffect(0, (total, delta): Effect.Effect<readonly [number, string], ModelStreamError> => {
+        const now = total + delta.length
+        return now > maxChars
+          ? Effect.fail(
+              new ModelStreamError({
+                detail: `the answer passed ${maxChars} characters without ending (is the model repeating itself?)`
+              })
+            )
+          : Effect.succeed([now, delta])
+      })
+    )
