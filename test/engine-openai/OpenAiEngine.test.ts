@@ -84,7 +84,18 @@ describe("OpenAiEngine", () => {
       const long: EngineDocument = {
         id: 3,
         filename: "long.pdf",
-        passages: [{ documentId: 3, page: 3, index: 0, text, pageStarts: [[2000, 4], [4000, 5]] }]
+        passages: [
+          {
+            documentId: 3,
+            page: 3,
+            index: 0,
+            text,
+            pageStarts: [
+              [2000, 4],
+              [4000, 5]
+            ]
+          }
+        ]
       }
       const server = yield* fakeOpenAi([streamed(["ok"])])
       yield* run({ baseUrl: server.baseUrl, contextTokens: 300 }, cell("anything", [long]))
