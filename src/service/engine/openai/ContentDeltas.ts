@@ -1,12 +1,13 @@
 import { Effect, Either, Option, Schema, Stream } from "effect"
 import { ModelStreamError } from "./ModelCallError.js"
+import { MessageContent, textOf } from "./ReplyShapes.js"
 
 // One `chat.completion.chunk`; usage-only chunks have no choices and `content` may be null or absent.
 const CompletionChunk = Schema.Struct({
   choices: Schema.optional(
     Schema.Array(
       Schema.Struct({
-        delta: Schema.optional(Schema.Struct({ content: Schema.optional(Schema.NullOr(Schema.String)) })),
+        delta: Schema.optional(Schema.Struct({ content: Schema.optional(MessageContent) })),
         finish_reason: Schema.optional(Schema.NullOr(Schema.String))
       })
     )
@@ -38,7 +39,7 @@ const deltaOf = (data: string): Effect.Effect<Delta, ModelStreamError> => {
   }
   const choice = choices?.[0]
   return Effect.succeed({
-    content: choice?.delta?.content ?? "",
+    content: textOf(choice?.delta?.content),
     finished: choice?.finish_reason !== undefined && choice.finish_reason !== null
   })
 }
