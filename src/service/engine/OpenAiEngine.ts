@@ -15,6 +15,7 @@ import {
   transportDetail
 } from "./openai/ModelCallError.js"
 import { selectContext } from "./openai/SelectContext.js"
+import { isJsonReply, wholeAnswer } from "./openai/WholeReply.js"
 
 export interface OpenAiEngineSettings {
   /** Base of an OpenAI-compatible API, e.g. `https://api.openai.com/v1` or `http://127.0.0.1:11434/v1`. */
@@ -124,10 +125,22 @@ export const makeOpenAiEngine = Effect.fn("OpenAiEngine.make")(function* (settin
       Stream.timeoutFail(() => new ModelTimeout({ after: timeout }), timeout)
     )
 
+  // Some servers and gateways ignore `stream: true` and answer with the whole completion as one JSON object.
+  const readWhole = (response: HttpClientResponse.HttpClientResponse) =>
+    response.text.pipe(
+      Effect.mapError((error) => new ModelStreamError({ detail: transportDetail(error.cause), cause: error.cause })),
+      Effect.timeoutFail({ duration: timeout, onTimeout: () => new ModelTimeout({ after: timeout }) }),
+      Effect.flatMap(wholeAnswer),
+      Stream.fromEffect,
+      Stream.filter((text) => text !== "")
+    )
+
+  const readAnswer = (response: HttpClientResponse.HttpClientResponse) =>
+    isJsonReply(response.headers["content-type"]) ? readWhole(response) : contentDeltas(readBody(response))
+
   const answer = (request: AnswerRequest, sink: ChunkSink) =>
     // Ranking and request building wait until the stream runs, not when it is described.
-    Stream.unwrap(Effect.suspend(() => openStream(completionRequest(request))).pipe(Effect.map(readBody))).pipe(
-      contentDeltas,
+    Stream.unwrap(Effect.suspend(() => openStream(completionRequest(request))).pipe(Effect.map(readAnswer))).pipe(
       boundedAnswer(maxAnswerChars),
       coalesce(chunkChars),
       Stream.mapError((error: ModelCallError) => toEngineFailure(error, url, settings.apiKey)),

@@ -1,6 +1,6 @@
 import { Effect, Either, Option, Schema, Stream } from "effect"
 import { ModelStreamError } from "./ModelCallError.js"
-import { MessageContent, textOf } from "./ReplyShapes.js"
+import { ErrorField, errorText, MessageContent, textOf } from "./ReplyShapes.js"
 
 // One `chat.completion.chunk`; usage-only chunks have no choices and `content` may be null or absent.
 const CompletionChunk = Schema.Struct({
@@ -12,7 +12,7 @@ const CompletionChunk = Schema.Struct({
       })
     )
   ),
-  error: Schema.optional(Schema.Union(Schema.String, Schema.Struct({ message: Schema.String })))
+  error: Schema.optional(ErrorField)
 })
 const decodeChunk = Schema.decodeUnknownEither(Schema.parseJson(CompletionChunk))
 
@@ -35,7 +35,7 @@ const deltaOf = (data: string): Effect.Effect<Delta, ModelStreamError> => {
   if (Either.isLeft(decoded)) return Effect.succeed({ content: "", finished: false })
   const { choices, error } = decoded.right
   if (error !== undefined) {
-    return Effect.fail(new ModelStreamError({ detail: typeof error === "string" ? error : error.message }))
+    return Effect.fail(new ModelStreamError({ detail: errorText(error) }))
   }
   const choice = choices?.[0]
   return Effect.succeed({

@@ -14,3 +14,9 @@ export const textOf = (content: typeof MessageContent.Type | undefined): string 
     : typeof content === "string"
       ? content
       : content.map((part) => (part.type === "text" ? (part.text ?? "") : "")).join("")
+
+/** An `error` member in a 200 reply or stream event: a message, or OpenAI's `{ message, … }`. */
+export const ErrorField = Schema.Union(Schema.String, Schema.Struct({ message: Schema.String }))
+
+/** The text of an `error` member. */
+export const errorText = (error: typeof ErrorField.Type): string => (typeof error === "string" ? error : error.message)
