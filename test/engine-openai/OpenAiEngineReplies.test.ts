@@ -55,4 +55,24 @@ describe("OpenAiEngine and unusual 200 replies", () => {
       assert.deepStrictEqual(Either.getOrThrow(yield* run({ baseUrl: server.baseUrl }, cell("q"))), ["Wales"])
     })
   )
+
+  // An answer the model stopped at its token limit is cut: it must not pass for a complete one.
+  it.scopedLive("finish_reason length or content_filter fails the task, keeping the reason", () =>
+    Effect.gen(function* () {
+      const server = yield* fakeOpenAi([
+        events([{ choices: [{ delta: { content: "The governing law is" }, finish_reason: "length" }] }]),
+        events([{ choices: [{ delta: { content: "" }, finish_reason: "content_filter" }] }]),
+        status(200, json({ choices: [{ message: { content: "The governing" }, finish_reason: "length" }] }))
+      ])
+      assert.strictEqual(
+        failureReason(yield* run({ baseUrl: server.baseUrl }, cell("q"))),
+        "model answer stream failed: the model stopped at its length limit (finish_reason: length); the answer is cut"
+      )
+      assert.strictEqual(
+        failureReason(yield* run({ baseUrl: server.baseUrl }, cell("q"))),
+        "model answer stream failed: the endpoint's content filter stopped the answer (finish_reason: content_filter)"
+      )
+      assert.match(failureReason(yield* run({ baseUrl: server.baseUrl }, cell("q"))), /finish_reason: length/)
+    })
+  )
 })

@@ -132,7 +132,12 @@ export const makeOpenAiEngine = Effect.fn("OpenAiEngine.make")(function* (settin
       Effect.timeoutFail({ duration: timeout, onTimeout: () => new ModelTimeout({ after: timeout }) }),
       Effect.flatMap(wholeAnswer),
       Stream.fromEffect,
-      Stream.filter((text) => text !== "")
+      Stream.flatMap(({ text, cut }) =>
+        Stream.concat(
+          Stream.make(text).pipe(Stream.filter((t) => t !== "")),
+          cut === undefined ? Stream.empty : Stream.fail(cut)
+        )
+      )
     )
 
   const readAnswer = (response: HttpClientResponse.HttpClientResponse) =>

@@ -1,6 +1,6 @@
 import { Effect, Either, Option, Schema, Stream } from "effect"
 import { ModelStreamError } from "./ModelCallError.js"
-import { ErrorField, errorText, MessageContent, textOf } from "./ReplyShapes.js"
+import { cutShort, ErrorField, errorText, MessageContent, textOf } from "./ReplyShapes.js"
 
 // One `chat.completion.chunk`; usage-only chunks have no choices and `content` may be null or absent.
 const CompletionChunk = Schema.Struct({
@@ -22,6 +22,8 @@ interface Delta {
   readonly content: string
   /** The model said it is done: `finish_reason` set, or the `[DONE]` event. */
   readonly finished: boolean
+  /** Set when the finish reason says the answer was cut short. */
+  readonly cut?: ModelStreamError | undefined
 }
 
 // SSE "data:" field: the one optional space after the colon is not part of the value (WHATWG HTML §9.2.6).
@@ -40,7 +42,8 @@ const deltaOf = (data: string): Effect.Effect<Delta, ModelStreamError> => {
   const choice = choices?.[0]
   return Effect.succeed({
     content: textOf(choice?.delta?.content),
-    finished: choice?.finish_reason !== undefined && choice.finish_reason !== null
+    finished: choice?.finish_reason !== undefined && choice.finish_reason !== null,
+    cut: cutShort(choice?.finish_reason)
   })
 }
 
@@ -49,7 +52,8 @@ const truncated = new ModelStreamError({ detail: "the stream ended before the an
 /**
  * The answer text of an OpenAI streaming completion (server-sent events: `data: {json}` lines ending with
  * `data: [DONE]`), one element per non-empty `choices[0].delta.content`. A stream that ends before a
- * `finish_reason` or `[DONE]` fails: a cut connection must not pass for a complete answer.
+ * `finish_reason` or `[DONE]` fails: a cut connection must not pass for a complete answer; so does one whose
+ * finish reason says it was cut (after its last text).
  */
 export const contentDeltas = <E, R>(
   bytes: Stream.Stream<Uint8Array, E, R>
@@ -60,6 +64,9 @@ export const contentDeltas = <E, R>(
     Stream.filterMap((line) => Option.fromNullable(dataOf(line))),
     Stream.takeUntil((data) => data.trim() === doneMarker),
     Stream.mapEffect(deltaOf),
+    Stream.flatMap((delta) =>
+      delta.cut === undefined ? Stream.succeed(delta) : Stream.concat(Stream.succeed(delta), Stream.fail(delta.cut))
+    ),
     Stream.map(Option.some),
     Stream.concat(Stream.succeed(Option.none<Delta>())),
     Stream.mapAccumEffect(
