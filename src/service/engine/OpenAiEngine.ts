@@ -1,5 +1,5 @@
 import { HttpClient, HttpClientRequest, type HttpClientResponse } from "@effect/platform"
-import { Clock, Duration, Effect, type Redacted, Schedule, Stream } from "effect"
+import { Clock, Duration, Effect, type Redacted, Ref, Schedule, Stream } from "effect"
 import { retryAfterWait } from "../../api/RetryAfter.js"
 import type { AnswerEngine, AnswerRequest, ChunkSink } from "./AnswerEngine.js"
 import { buildMessages } from "./openai/ChatMessages.js"
@@ -103,6 +103,21 @@ export const makeOpenAiEngine = Effect.fn("OpenAiEngine.make")(function* (settin
       return yield* Effect.fail(new ModelRefused({ status: response.status, body, retryAfter }))
     })
 
+  // The service's workers share this engine. A Retry-After told to one of them holds back every attempt until it
+  // has passed (epoch ms), so the others do not each run into the rate limit with a request of their own.
+  const pausedUntil = yield* Ref.make(0)
+  const awaitPause = Effect.gen(function* () {
+    const wait = (yield* Ref.get(pausedUntil)) - (yield* Clock.currentTimeMillis)
+    if (wait > 0) yield* Effect.sleep(Duration.millis(wait))
+  })
+  const pauseFor = (error: ModelCallError) =>
+    error._tag === "ModelRefused" && error.retryAfter !== undefined && isRetryable(error)
+      ? Effect.flatMap(Clock.currentTimeMillis, (now) => {
+          const until = now + Duration.toMillis(Duration.min(error.retryAfter ?? Duration.zero, maxRetryAfter))
+          return Ref.update(pausedUntil, (current) => Math.max(current, until))
+        })
+      : Effect.void
+
   // One attempt up to the response headers. Retries happen only here, so an answer already streaming is
   // never started over (the service has appended its first chunks to the task).
   const openStream = (request: HttpClientRequest.HttpClientRequest) =>
@@ -113,6 +128,8 @@ export const makeOpenAiEngine = Effect.fn("OpenAiEngine.make")(function* (settin
         response.status >= 200 && response.status < 300 ? Effect.succeed(response) : refusal(response)
       ),
       Effect.timeoutFail({ duration: timeout, onTimeout: () => new ModelTimeout({ after: timeout }) }),
+      Effect.tapError(pauseFor),
+      (attempt) => Effect.zipRight(awaitPause, attempt),
       Effect.retry({ schedule: retryPolicy, while: isRetryable })
     )
 
