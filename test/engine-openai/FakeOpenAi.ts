@@ -12,6 +12,9 @@ export type Reply =
     }
   | { readonly _tag: "Stream"; readonly deltas: ReadonlyArray<string>; readonly end?: "reset" | "no-done" }
   | { readonly _tag: "Hang"; readonly headers: boolean }
+  | { readonly _tag: "Echo"; readonly status: number; readonly prefix: string }
+  | { readonly _tag: "Endless"; readonly delta: string }
+  | { readonly _tag: "Events"; readonly events: ReadonlyArray<unknown> }
 
 export const status = (code: number, body = "", headers: Readonly<Record<string, string>> = {}): Reply => ({
   _tag: "Status",
@@ -22,6 +25,12 @@ export const status = (code: number, body = "", headers: Readonly<Record<string,
 export const streamed = (deltas: ReadonlyArray<string>): Reply => ({ _tag: "Stream", deltas })
 /** Never answers (`headers: false`), or sends the 200 headers and then nothing. */
 export const hang = (headers: boolean): Reply => ({ _tag: "Hang", headers })
+/** Refuses with `prefix` and then the request's Authorization header in the body, as some proxies do. */
+export const echoAuthorization = (code: number, prefix: string): Reply => ({ _tag: "Echo", status: code, prefix })
+/** Streams `delta` every millisecond until the client goes away, as a model caught repeating itself does. */
+export const endless = (delta: string): Reply => ({ _tag: "Endless", delta })
+/** Streams each event as one `data:` line as given, then `[DONE]`: for chunks of unusual shapes. */
+export const events = (list: ReadonlyArray<unknown>): Reply => ({ _tag: "Events", events: list })
 /** Streams the deltas, then breaks the connection without `[DONE]`. */
 export const dropped = (deltas: ReadonlyArray<string>): Reply => ({ _tag: "Stream", deltas, end: "reset" })
 /** Streams the deltas and ends the response cleanly, but without a finish reason or `[DONE]`. */
@@ -71,6 +80,11 @@ export const fakeOpenAi = (replies: ReadonlyArray<Reply>) => {
           if (reply.headers) response.writeHead(200, { "content-type": "text/event-stream" }).flushHeaders()
           return
         }
+        if (reply._tag === "Echo") {
+          response.writeHead(reply.status, { "content-type": "text/plain" })
+          response.end(`${reply.prefix}Authorization: ${request.headers.authorization ?? "(none)"}`)
+          return
+        }
         if (reply._tag === "Status") {
           response.writeHead(reply.status, { "content-type": "application/json", ...reply.headers }).end(reply.body)
           return
@@ -79,6 +93,15 @@ export const fakeOpenAi = (replies: ReadonlyArray<Reply>) => {
         // A keep-alive comment and a role-only chunk, as OpenAI sends, carry no text.
         response.write(": keep-alive\n\n")
         response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { role: "assistant" } }] })}\n\n`)
+        if (reply._tag === "Events") {
+          response.end(`${reply.events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join("")}data: [DONE]\n\n`)
+          return
+        }
+        if (reply._tag === "Endless") {
+          const timer = setInterval(() => response.write(chunk(reply.delta)), 1)
+          response.on("close", () => clearInterval(timer))
+          return
+        }
         if (reply.end === "no-done") {
           response.end(reply.deltas.map(chunk).join(""))
           return

@@ -76,4 +76,72 @@ describe("OpenAiEngine", () => {
       assert.include(system2, "[g.pdf, p. 302]\nxxx")
     })
   )
+
+  // A passage cut to fit the budget is labelled with the pages its kept text stands on, not the whole passage's.
+  it.scopedLive("a passage cut to the budget cites only the pages of the text that was kept", () =>
+    Effect.gen(function* () {
+      const text = `${"a".repeat(1999)} ${"b".repeat(1999)} ${"c".repeat(1999)}`
+      const long: EngineDocument = {
+        id: 3,
+        filename: "long.pdf",
+        passages: [
+          {
+            documentId: 3,
+            page: 3,
+            index: 0,
+            text,
+            pageStarts: [
+              [2000, 4],
+              [4000, 5]
+            ]
+          }
+        ]
+      }
+      const server = yield* fakeOpenAi([streamed(["ok"])])
+      yield* run({ baseUrl: server.baseUrl, contextTokens: 300 }, cell("anything", [long]))
+      const system = messagesOf(server.received[0]?.body)[0]?.content ?? ""
+      assert.include(system, "[long.pdf, p. 3]\naaa")
+      assert.notInclude(system, "pp. 3")
+
+      const server2 = yield* fakeOpenAi([streamed(["ok"])])
+      yield* run({ baseUrl: server2.baseUrl, contextTokens: 700 }, cell("anything", [long]))
+      const system2 = messagesOf(server2.received[0]?.body)[0]?.content ?? ""
+      assert.include(system2, "[long.pdf, pp. 3–4]\naaa")
+      assert.notInclude(system2, "ccc")
+    })
+  )
+
+  // A long session must not outgrow the model's context: the latest turns go, in order, within their own budget.
+  it.scopedLive("sends only the latest chat turns that fit the history budget, oldest first", () =>
+    Effect.gen(function* () {
+      const history = Array.from({ length: 300 }, (_, i) => ({
+        query: `question ${i}`,
+        response: `answer ${i} ${"words of an earlier answer ".repeat(15)}`
+      }))
+      const server = yield* fakeOpenAi([streamed(["ok"])])
+      const request: AnswerRequest = { kind: "chat", query: "And now?", documents: [contract], history }
+      yield* run({ baseUrl: server.baseUrl, historyTokens: 1000 }, request)
+      const messages = messagesOf(server.received[0]?.body)
+      const turns = messages.slice(1, -1)
+      assert.isAbove(turns.length, 4)
+      assert.isAtMost(turns.map((message) => message.content).join("").length, 1000 * 4)
+      assert.strictEqual(turns.at(-2)?.content, "question 299")
+      assert.match(turns.at(-1)?.content ?? "", /^answer 299 /)
+      assert.deepStrictEqual(
+        turns.map((message) => message.role),
+        turns.map((_, i) => (i % 2 === 0 ? "user" : "assistant"))
+      )
+      assert.strictEqual(messages.at(-1)?.content, "And now?")
+
+      // One earlier answer larger than the whole budget is cut, not sent whole and not dropped.
+      const server2 = yield* fakeOpenAi([streamed(["ok"])])
+      const summary = [{ query: "Summarise", response: "y".repeat(100_000) }]
+      yield* run({ baseUrl: server2.baseUrl, historyTokens: 1000 }, { ...request, history: summary })
+      const sent = messagesOf(server2.received[0]?.body)
+      assert.strictEqual(sent.length, 4)
+      assert.strictEqual(sent[1]?.content, "Summarise")
+      assert.isAtMost(sent[2]?.content.length ?? 0, 1000 * 4)
+      assert.isAbove(sent[2]?.content.length ?? 0, 1000)
+    })
+  )
 })

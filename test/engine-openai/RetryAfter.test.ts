@@ -1,8 +1,11 @@
+import { NodeHttpClient } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
-import { Duration, Effect, Either } from "effect"
+import { Duration, Effect, Either, Fiber, Redacted } from "effect"
 import { retryAfterWait as parseRetryAfter } from "../../src/api/RetryAfter.js"
+import { collectChunks } from "../../src/service/engine/AnswerEngine.js"
+import { makeOpenAiEngine } from "../../src/service/engine/OpenAiEngine.js"
 import { fakeOpenAi, status, streamed } from "./FakeOpenAi.js"
-import { cell, run } from "./Harness.js"
+import { cell, key, run } from "./Harness.js"
 
 const waitBetween = (received: ReadonlyArray<{ readonly at: number }>, i: number) =>
   (received[i]?.at ?? 0) - (received[i - 1]?.at ?? 0)
@@ -48,6 +51,31 @@ describe("OpenAiEngine and Retry-After", () => {
       const waited = waitBetween(server.received, 1)
       assert.isAtLeast(waited, 280)
       assert.isBelow(waited, 3000)
+    })
+  )
+
+  // The service's workers share one engine: a rate limit told to one of them holds back the others too, instead
+  // of each finding out with a request of its own.
+  it.scopedLive("a 429's Retry-After holds back the other answers of the same engine until it has passed", () =>
+    Effect.gen(function* () {
+      const server = yield* fakeOpenAi([status(429, "rate limited", { "retry-after": "1" }), streamed(["ok"])])
+      const engine = yield* makeOpenAiEngine({
+        baseUrl: server.baseUrl,
+        model: "m",
+        apiKey: Redacted.make(key),
+        retryBaseDelay: "1 millis"
+      }).pipe(Effect.provide(NodeHttpClient.layer))
+      const first = yield* Effect.fork(collectChunks(engine, cell("first")))
+      yield* Effect.sleep("150 millis")
+      const others = yield* Effect.all(
+        Array.from({ length: 4 }, (_, i) => collectChunks(engine, cell(`other ${i}`))),
+        { concurrency: "unbounded" }
+      )
+      assert.deepStrictEqual(others, [["ok"], ["ok"], ["ok"], ["ok"]])
+      assert.deepStrictEqual(yield* Fiber.join(first), ["ok"])
+      assert.strictEqual(server.received.length, 6)
+      const refusedAt = server.received[0]?.at ?? 0
+      for (const request of server.received.slice(1)) assert.isAtLeast(request.at - refusedAt, 950)
     })
   )
 })

@@ -1,9 +1,9 @@
 import { HttpClient, HttpClientRequest, type HttpClientResponse } from "@effect/platform"
-import { Clock, Duration, Effect, type Redacted, Schedule, Stream } from "effect"
+import { Clock, Duration, Effect, type Redacted, Ref, Schedule, Stream } from "effect"
 import { retryAfterWait } from "../../api/RetryAfter.js"
 import type { AnswerEngine, AnswerRequest, ChunkSink } from "./AnswerEngine.js"
 import { buildMessages } from "./openai/ChatMessages.js"
-import { coalesce, contentDeltas } from "./openai/ContentDeltas.js"
+import { boundedAnswer, coalesce, contentDeltas } from "./openai/ContentDeltas.js"
 import {
   isRetryable,
   type ModelCallError,
@@ -15,6 +15,7 @@ import {
   transportDetail
 } from "./openai/ModelCallError.js"
 import { selectContext } from "./openai/SelectContext.js"
+import { isJsonReply, wholeAnswer } from "./openai/WholeReply.js"
 
 export interface OpenAiEngineSettings {
   /** Base of an OpenAI-compatible API, e.g. `https://api.openai.com/v1` or `http://127.0.0.1:11434/v1`. */
@@ -24,6 +25,10 @@ export interface OpenAiEngineSettings {
   readonly apiKey: Redacted.Redacted | undefined
   /** Context budget for the document passages, in estimated tokens (chars / 4). Default 3000. */
   readonly contextTokens?: number | undefined
+  /** Budget for a chat's earlier turns, in estimated tokens: the latest turns that fit are sent. Default 1000. */
+  readonly historyTokens?: number | undefined
+  /** Longest answer, in characters; a longer one fails the task (a model repeating itself). Default 100,000. */
+  readonly maxAnswerChars?: number | undefined
   /** Attempts of one model call, the first included. Default 4. */
   readonly maxAttempts?: number | undefined
   /** Longest wait for the response headers and, once streaming, between two reads. Default 60 seconds. */
@@ -42,13 +47,26 @@ export interface OpenAiEngineSettings {
 const chunkChars = 200
 
 /**
+ * The chat completions endpoint under `baseUrl`. The path goes before a query string, which stays: Azure OpenAI
+ * and some gateways carry `?api-version=…` on every call.
+ */
+export const completionsUrl = (baseUrl: string): string => {
+  if (!URL.canParse(baseUrl)) return `${baseUrl.replace(/\/+$/, "")}/chat/completions`
+  const url = new URL(baseUrl)
+  url.pathname = `${url.pathname.replace(/\/+$/, "")}/chat/completions`
+  return url.toString()
+}
+
+/**
  * Answers from any OpenAI-compatible chat completions endpoint (OpenAI, vLLM, Ollama, llama.cpp, LM Studio),
  * grounded in the request's best BM25-ranked passages and streamed as the model writes.
  */
 export const makeOpenAiEngine = Effect.fn("OpenAiEngine.make")(function* (settings: OpenAiEngineSettings) {
   const client = yield* HttpClient.HttpClient
-  const url = `${settings.baseUrl.replace(/\/+$/, "")}/chat/completions`
+  const url = completionsUrl(settings.baseUrl)
   const contextTokens = settings.contextTokens ?? 3000
+  const historyTokens = settings.historyTokens ?? 1000
+  const maxAnswerChars = settings.maxAnswerChars ?? 100_000
   const timeout = Duration.decode(settings.timeout ?? "60 seconds")
   const maxRetryAfter = Duration.decode(settings.maxRetryAfter ?? "60 seconds")
   // Exponential backoff with jitter so parallel cells hitting one rate limit do not retry in lockstep; when the
@@ -71,7 +89,7 @@ export const makeOpenAiEngine = Effect.fn("OpenAiEngine.make")(function* (settin
       HttpClientRequest.bodyUnsafeJson({
         model: settings.model,
         stream: true,
-        messages: buildMessages(request, passages)
+        messages: buildMessages(request, passages, historyTokens)
       })
     )
     return settings.apiKey === undefined ? base : HttpClientRequest.bearerToken(base, settings.apiKey)
@@ -85,6 +103,21 @@ export const makeOpenAiEngine = Effect.fn("OpenAiEngine.make")(function* (settin
       return yield* Effect.fail(new ModelRefused({ status: response.status, body, retryAfter }))
     })
 
+  // The service's workers share this engine. A Retry-After told to one of them holds back every attempt until it
+  // has passed (epoch ms), so the others do not each run into the rate limit with a request of their own.
+  const pausedUntil = yield* Ref.make(0)
+  const awaitPause = Effect.gen(function* () {
+    const wait = (yield* Ref.get(pausedUntil)) - (yield* Clock.currentTimeMillis)
+    if (wait > 0) yield* Effect.sleep(Duration.millis(wait))
+  })
+  const pauseFor = (error: ModelCallError) =>
+    error._tag === "ModelRefused" && error.retryAfter !== undefined && isRetryable(error)
+      ? Effect.flatMap(Clock.currentTimeMillis, (now) => {
+          const until = now + Duration.toMillis(Duration.min(error.retryAfter ?? Duration.zero, maxRetryAfter))
+          return Ref.update(pausedUntil, (current) => Math.max(current, until))
+        })
+      : Effect.void
+
   // One attempt up to the response headers. Retries happen only here, so an answer already streaming is
   // never started over (the service has appended its first chunks to the task).
   const openStream = (request: HttpClientRequest.HttpClientRequest) =>
@@ -95,6 +128,8 @@ export const makeOpenAiEngine = Effect.fn("OpenAiEngine.make")(function* (settin
         response.status >= 200 && response.status < 300 ? Effect.succeed(response) : refusal(response)
       ),
       Effect.timeoutFail({ duration: timeout, onTimeout: () => new ModelTimeout({ after: timeout }) }),
+      Effect.tapError(pauseFor),
+      (attempt) => Effect.zipRight(awaitPause, attempt),
       Effect.retry({ schedule: retryPolicy, while: isRetryable })
     )
 
@@ -107,10 +142,28 @@ export const makeOpenAiEngine = Effect.fn("OpenAiEngine.make")(function* (settin
       Stream.timeoutFail(() => new ModelTimeout({ after: timeout }), timeout)
     )
 
+  // Some servers and gateways ignore `stream: true` and answer with the whole completion as one JSON object.
+  const readWhole = (response: HttpClientResponse.HttpClientResponse) =>
+    response.text.pipe(
+      Effect.mapError((error) => new ModelStreamError({ detail: transportDetail(error.cause), cause: error.cause })),
+      Effect.timeoutFail({ duration: timeout, onTimeout: () => new ModelTimeout({ after: timeout }) }),
+      Effect.flatMap(wholeAnswer),
+      Stream.fromEffect,
+      Stream.flatMap(({ text, cut }) =>
+        Stream.concat(
+          Stream.make(text).pipe(Stream.filter((t) => t !== "")),
+          cut === undefined ? Stream.empty : Stream.fail(cut)
+        )
+      )
+    )
+
+  const readAnswer = (response: HttpClientResponse.HttpClientResponse) =>
+    isJsonReply(response.headers["content-type"]) ? readWhole(response) : contentDeltas(readBody(response))
+
   const answer = (request: AnswerRequest, sink: ChunkSink) =>
     // Ranking and request building wait until the stream runs, not when it is described.
-    Stream.unwrap(Effect.suspend(() => openStream(completionRequest(request))).pipe(Effect.map(readBody))).pipe(
-      contentDeltas,
+    Stream.unwrap(Effect.suspend(() => openStream(completionRequest(request))).pipe(Effect.map(readAnswer))).pipe(
+      boundedAnswer(maxAnswerChars),
       coalesce(chunkChars),
       Stream.mapError((error: ModelCallError) => toEngineFailure(error, url, settings.apiKey)),
       Stream.runForEachWhile(sink),

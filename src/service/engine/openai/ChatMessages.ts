@@ -1,5 +1,5 @@
-import type { AnswerRequest } from "../AnswerEngine.js"
-import { type ContextPassage, formatPassage } from "./SelectContext.js"
+import type { AnswerRequest, HistoryTurn } from "../AnswerEngine.js"
+import { type ContextPassage, estimateTokens, formatPassage } from "./SelectContext.js"
 
 /** One message of an OpenAI chat completion request. */
 export interface ChatMessage {
@@ -23,17 +23,45 @@ const instructions = (request: AnswerRequest): ReadonlyArray<string> => [
   ...(request.columnName !== undefined ? [`The answer fills the table column "${request.columnName}".`] : [])
 ]
 
+// A cut earlier answer is only worth sending when it leaves room for real text.
+const minUsefulTokens = 50
+
+/**
+ * The latest turns that fit `budgetTokens`, oldest first: a long session must not outgrow the model's context.
+ * The newest turn that does not fit whole has its answer cut to the rest of the budget; older ones are left out.
+ */
+export const recentHistory = (
+  history: ReadonlyArray<HistoryTurn>,
+  budgetTokens: number
+): ReadonlyArray<HistoryTurn> => {
+  const kept: Array<HistoryTurn> = []
+  let remaining = budgetTokens
+  for (const turn of [...history].reverse()) {
+    const cost = estimateTokens(turn.query) + estimateTokens(turn.response)
+    if (cost <= remaining) {
+      kept.push(turn)
+      remaining -= cost
+      continue
+    }
+    const room = remaining - estimateTokens(turn.query)
+    if (room >= minUsefulTokens) kept.push({ query: turn.query, response: `${turn.response.slice(0, room * 4 - 1)}…` })
+    break
+  }
+  return kept.reverse()
+}
+
 /**
  * The messages of one completion: the rules and the context in a single leading system message (several chat
  * templates of local servers reject a system message after the first), then the session's earlier turns, then
- * the query.
+ * the query. The history is bounded by `historyTokens` (latest turns first).
  */
 export const buildMessages = (
   request: AnswerRequest,
-  passages: ReadonlyArray<ContextPassage>
+  passages: ReadonlyArray<ContextPassage>,
+  historyTokens: number
 ): ReadonlyArray<ChatMessage> => [
   { role: "system", content: [systemPrompt, ...instructions(request), "", contextBlock(passages)].join("\n") },
-  ...request.history.flatMap(
+  ...recentHistory(request.history, historyTokens).flatMap(
     (turn): ReadonlyArray<ChatMessage> => [
       { role: "user", content: turn.query },
       { role: "assistant", content: turn.response }

@@ -1,17 +1,18 @@
 import { Effect, Either, Option, Schema, Stream } from "effect"
 import { ModelStreamError } from "./ModelCallError.js"
+import { cutShort, ErrorField, errorText, MessageContent, textOf } from "./ReplyShapes.js"
 
 // One `chat.completion.chunk`; usage-only chunks have no choices and `content` may be null or absent.
 const CompletionChunk = Schema.Struct({
   choices: Schema.optional(
     Schema.Array(
       Schema.Struct({
-        delta: Schema.optional(Schema.Struct({ content: Schema.optional(Schema.NullOr(Schema.String)) })),
+        delta: Schema.optional(Schema.Struct({ content: Schema.optional(MessageContent) })),
         finish_reason: Schema.optional(Schema.NullOr(Schema.String))
       })
     )
   ),
-  error: Schema.optional(Schema.Union(Schema.String, Schema.Struct({ message: Schema.String })))
+  error: Schema.optional(ErrorField)
 })
 const decodeChunk = Schema.decodeUnknownEither(Schema.parseJson(CompletionChunk))
 
@@ -21,6 +22,8 @@ interface Delta {
   readonly content: string
   /** The model said it is done: `finish_reason` set, or the `[DONE]` event. */
   readonly finished: boolean
+  /** Set when the finish reason says the answer was cut short. */
+  readonly cut?: ModelStreamError | undefined
 }
 
 // SSE "data:" field: the one optional space after the colon is not part of the value (WHATWG HTML §9.2.6).
@@ -34,12 +37,13 @@ const deltaOf = (data: string): Effect.Effect<Delta, ModelStreamError> => {
   if (Either.isLeft(decoded)) return Effect.succeed({ content: "", finished: false })
   const { choices, error } = decoded.right
   if (error !== undefined) {
-    return Effect.fail(new ModelStreamError({ detail: typeof error === "string" ? error : error.message }))
+    return Effect.fail(new ModelStreamError({ detail: errorText(error) }))
   }
   const choice = choices?.[0]
   return Effect.succeed({
-    content: choice?.delta?.content ?? "",
-    finished: choice?.finish_reason !== undefined && choice.finish_reason !== null
+    content: textOf(choice?.delta?.content),
+    finished: choice?.finish_reason !== undefined && choice.finish_reason !== null,
+    cut: cutShort(choice?.finish_reason)
   })
 }
 
@@ -48,7 +52,8 @@ const truncated = new ModelStreamError({ detail: "the stream ended before the an
 /**
  * The answer text of an OpenAI streaming completion (server-sent events: `data: {json}` lines ending with
  * `data: [DONE]`), one element per non-empty `choices[0].delta.content`. A stream that ends before a
- * `finish_reason` or `[DONE]` fails: a cut connection must not pass for a complete answer.
+ * `finish_reason` or `[DONE]` fails: a cut connection must not pass for a complete answer; so does one whose
+ * finish reason says it was cut (after its last text).
  */
 export const contentDeltas = <E, R>(
   bytes: Stream.Stream<Uint8Array, E, R>
@@ -59,6 +64,9 @@ export const contentDeltas = <E, R>(
     Stream.filterMap((line) => Option.fromNullable(dataOf(line))),
     Stream.takeUntil((data) => data.trim() === doneMarker),
     Stream.mapEffect(deltaOf),
+    Stream.flatMap((delta) =>
+      delta.cut === undefined ? Stream.succeed(delta) : Stream.concat(Stream.succeed(delta), Stream.fail(delta.cut))
+    ),
     Stream.map(Option.some),
     Stream.concat(Stream.succeed(Option.none<Delta>())),
     Stream.mapAccumEffect(
@@ -92,4 +100,24 @@ export const coalesce =
         })
       ),
       Stream.flattenIterables
+    )
+
+/**
+ * Fails once the deltas pass `maxChars` in all: a model caught repeating itself streams until stopped, and the
+ * failed stream closes the connection, which stops the server generating.
+ */
+export const boundedAnswer =
+  (maxChars: number) =>
+  <E, R>(deltas: Stream.Stream<string, E, R>): Stream.Stream<string, E | ModelStreamError, R> =>
+    deltas.pipe(
+      Stream.mapAccumEffect(0, (total, delta): Effect.Effect<readonly [number, string], ModelStreamError> => {
+        const now = total + delta.length
+        return now > maxChars
+          ? Effect.fail(
+              new ModelStreamError({
+                detail: `the answer passed ${maxChars} characters without ending (is the model repeating itself?)`
+              })
+            )
+          : Effect.succeed([now, delta])
+      })
     )

@@ -101,15 +101,22 @@ const describe = (error: ModelCallError, url: string): string => {
 
 /**
  * The failure kept on the task. The key is scrubbed from the text because endpoints echo it back ("Incorrect
- * API key provided: sk-…"), and the HTTP request (whose headers hold the key) never becomes the cause.
+ * API key provided: sk-…"), before the body is cut to its first characters (a key straddling the cut would
+ * leave its head), and the HTTP request (whose headers hold the key) never becomes the cause.
  */
 export const toEngineFailure = (
   error: ModelCallError,
   url: string,
   apiKey: Redacted.Redacted | undefined
 ): EngineFailure => {
-  const text = describe(error, url)
   const key = apiKey === undefined ? "" : Redacted.value(apiKey)
-  const reason = key.length >= 4 ? text.split(key).join("[redacted]") : text
-  return new EngineFailure({ reason, cause: error._tag === "ModelRefused" ? { status: error.status } : error })
+  const scrub = (text: string) => (key.length >= 4 ? text.split(key).join("[redacted]") : text)
+  const scrubbed =
+    error._tag === "ModelRefused"
+      ? new ModelRefused({ status: error.status, body: scrub(error.body), retryAfter: error.retryAfter })
+      : error._tag === "ModelStreamError"
+        ? new ModelStreamError({ detail: scrub(error.detail), cause: error.cause })
+        : error
+  const reason = scrub(describe(scrubbed, url))
+  return new EngineFailure({ reason, cause: scrubbed._tag === "ModelRefused" ? { status: scrubbed.status } : scrubbed })
 }

@@ -13,7 +13,7 @@ export interface ContextPassage {
 }
 
 /** Rough token estimate for the budget: about 4 characters per token for English text. */
-const estimateTokens = (text: string): number => Math.ceil(text.length / 4)
+export const estimateTokens = (text: string): number => Math.ceil(text.length / 4)
 
 /** The text a passage takes in the prompt; the label counts against the budget too. */
 export const formatPassage = (passage: ContextPassage): string =>
@@ -97,7 +97,9 @@ export const selectContext = (
     }
     if (remaining >= minUsefulTokens) {
       const labelTokens = estimateTokens(formatPassage({ ...passage, text: "" }))
-      chosen.push({ ...passage, text: passage.text.slice(0, (remaining - labelTokens) * 4) })
+      const kept = passage.text.slice(0, (remaining - labelTokens) * 4)
+      // The label cites the pages of the kept text: the cut-off tail may run onto pages the model never sees.
+      chosen.push({ ...passage, text: kept, lastPage: pageAt(candidate.passage, kept.length - 1) })
     }
     break
   }
