@@ -37,12 +37,22 @@ describe("faults", () => {
             ""
           ].join("\n")
         )
-        const summary = yield* runInProcess(service, file)
+        const outputDir = join(service.dir, "out-faults")
+        const first = yield* runInProcess(service, file)
+        // One outcome is by design and depends on how the faults fall: a cell's re-run whose connection dropped
+        // before the service read it, before this run has seen any re-run answered (nothing yet shows whether this
+        // service marks a re-run), cannot be told from one that landed. It is failed, never sent blind, and the
+        // message says to run again, which asks it (the service's counts below prove it was not asked twice).
+        const unsure = first.outcome === "completed" ? [] : yield* withCheckpoint(outputDir, (store) => store.cells())
+        const failed = unsure.filter((c) => c.state === "failed")
+        for (const cell of failed) assert.match(cell.error ?? "", /^not sent again/)
+        const unknowable = new Set(failed.map((cell) => `${cell.documentId}/${cell.columnName}`))
+        assert.strictEqual(first.chats.success, 12, first.note)
+        const summary = first.outcome === "completed" ? first : yield* runInProcess(service, file)
         assert.strictEqual(summary.outcome, "completed", summary.note)
         assert.strictEqual(summary.cells.success, 18)
         assert.strictEqual(summary.chats.success, 12)
 
-        const outputDir = join(service.dir, "out-faults")
         const { cells, chats, columnsOf, tables } = yield* withCheckpoint(outputDir, (store) =>
           Effect.all({
             cells: store.cells(),
@@ -58,9 +68,13 @@ describe("faults", () => {
           const runs = counts.find(
             (r) => r.ai_table_id === table && r.document_id === cell.documentId && r.ai_column_id === column
           )?.runs
-          // Every run request the service saw is one the checkpoint meant: none was sent twice by accident.
-          assert.strictEqual(runs, cell.attempts, `${cell.documentId}/${cell.columnName}`)
-          assert.isAtMost(cell.attempts, 4)
+          // Every run request the service saw is one the checkpoint meant: none was sent twice by accident. A re-run
+          // failed as unknowable counts its attempt whether or not the service read it.
+          const key = `${cell.documentId}/${cell.columnName}`
+          if (unknowable.has(key)) assert.isAtMost(runs ?? 0, cell.attempts, key)
+          else assert.strictEqual(runs, cell.attempts, key)
+          // cell_retries 3: four tries a run.
+          assert.isAtMost(cell.attempts, first === summary ? 4 : 8)
         }
         const remoteColumns = yield* Effect.flatMap(ServiceClient, (client) =>
           Effect.forEach(tables, (t) => patiently(client.listColumns(t.remoteId as TableId)))
