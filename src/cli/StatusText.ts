@@ -3,6 +3,7 @@ import type { AnswerChange, StatusSummary } from "../store/CheckpointModel.js"
 import type { ColumnChanges } from "../store/ColumnChanges.js"
 import type { DocumentChanges } from "../store/DocumentChanges.js"
 import type { LockStatus } from "../store/PipelineLock.js"
+import { plural } from "./Words.js"
 
 const counts = (record: Readonly<Record<string, number>>) =>
   Object.entries(record)
@@ -66,9 +67,6 @@ const requery = (column: ColumnChanges["requeried"][number]) => {
   return column.before === column.after ? `same query, ${meta}` : `${query}; ${meta}`
 }
 
-/** `1 column`, `2 documents`: how `diff` counts what came and went. */
-const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`
-
 /**
  * `docsweep diff` as text: one block per changed answer, then the columns that left, joined or ask a new query
  * (a renamed column is one that left and one that joined), then the documents that left or joined the pipeline.
@@ -92,20 +90,20 @@ export const renderDiff = (
     `${mark} ${shownText(doc.filename)} (#${doc.documentId})`
   const blocks: ReadonlyArray<readonly [heading: string, items: ReadonlyArray<string>]> = [
     [
-      `${counted(removed.length, "column")} left the pipeline (${removed.length === 1 ? "its" : "their"} answers are no longer reported)`,
+      `${plural(removed.length, "column")} left the pipeline (${removed.length === 1 ? "its" : "their"} answers are no longer reported)`,
       removed.map(named("-"))
     ],
-    [`${counted(added.length, "column")} joined the pipeline`, added.map(named("+"))],
+    [`${plural(added.length, "column")} joined the pipeline`, added.map(named("+"))],
     [
-      `${counted(requeried.length, "column")} ${requeried.length === 1 ? "asks a new query" : "ask new queries"}`,
+      `${plural(requeried.length, "column")} ${requeried.length === 1 ? "asks a new query" : "ask new queries"}`,
       requeried.map((c) => `~ ${shownText(c.name)}: ${requery(c)}`)
     ],
     [
-      `${counted(documents?.removed.length ?? 0, "document")} left the pipeline`,
+      `${plural(documents?.removed.length ?? 0, "document")} left the pipeline`,
       (documents?.removed ?? []).map(document("-"))
     ],
     [
-      `${counted(documents?.added.length ?? 0, "document")} joined the pipeline`,
+      `${plural(documents?.added.length ?? 0, "document")} joined the pipeline`,
       (documents?.added ?? []).map(document("+"))
     ]
   ]
