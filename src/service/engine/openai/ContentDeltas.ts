@@ -1,19 +1,7 @@
 import { Effect, Either, Option, Schema, Stream } from "effect"
 import { ModelStreamError } from "./ModelCallError.js"
-import { cutShort, ErrorField, errorText, MessageContent, textOf } from "./ReplyShapes.js"
+import { CompletionChunk, cutShort, errorText, textOf } from "./ReplyShapes.js"
 
-// One `chat.completion.chunk`; usage-only chunks have no choices and `content` may be null or absent.
-const CompletionChunk = Schema.Struct({
-  choices: Schema.optional(
-    Schema.Array(
-      Schema.Struct({
-        delta: Schema.optional(Schema.Struct({ content: Schema.optional(MessageContent) })),
-        finish_reason: Schema.optional(Schema.NullOr(Schema.String))
-      })
-    )
-  ),
-  error: Schema.optional(ErrorField)
-})
 const decodeChunk = Schema.decodeUnknownEither(Schema.parseJson(CompletionChunk))
 
 const doneMarker = "[DONE]"

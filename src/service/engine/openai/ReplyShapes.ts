@@ -6,7 +6,7 @@ import { ModelStreamError } from "./ModelCallError.js"
 const ContentPart = Schema.Struct({ type: Schema.String, text: Schema.optional(Schema.String) })
 
 /** A message's or a delta's `content`: text, null, or an array of typed parts. */
-export const MessageContent = Schema.NullOr(Schema.Union(Schema.String, Schema.Array(ContentPart)))
+const MessageContent = Schema.NullOr(Schema.Union(Schema.String, Schema.Array(ContentPart)))
 
 /** The answer text of a `content`: the string itself, or its text parts joined. */
 export const textOf = (content: typeof MessageContent.Type | undefined): string =>
@@ -17,7 +17,24 @@ export const textOf = (content: typeof MessageContent.Type | undefined): string 
       : content.map((part) => (part.type === "text" ? (part.text ?? "") : "")).join("")
 
 /** An `error` member in a 200 reply or stream event: a message, or OpenAI's `{ message, … }`. */
-export const ErrorField = Schema.Union(Schema.String, Schema.Struct({ message: Schema.String }))
+const ErrorField = Schema.Union(Schema.String, Schema.Struct({ message: Schema.String }))
+
+const ChoiceText = Schema.optional(Schema.Struct({ content: Schema.optional(MessageContent) }))
+
+/** A completion: its choices (text and why it stopped) or an `error` (some servers send one with status 200). */
+const completion = <Text extends Schema.Struct.Fields>(text: Text) =>
+  Schema.Struct({
+    choices: Schema.optional(
+      Schema.Array(Schema.Struct({ ...text, finish_reason: Schema.optional(Schema.NullOr(Schema.String)) }))
+    ),
+    error: Schema.optional(ErrorField)
+  })
+
+/** One `chat.completion.chunk`: usage-only chunks have no choices, and `content` may be null or absent. */
+export const CompletionChunk = completion({ delta: ChoiceText })
+
+/** A whole `chat.completion`, from a server that ignored `stream: true`. */
+export const WholeCompletion = completion({ message: ChoiceText })
 
 /** The text of an `error` member. */
 export const errorText = (error: typeof ErrorField.Type): string => (typeof error === "string" ? error : error.message)

@@ -1,19 +1,7 @@
 import { Effect, Either, Schema } from "effect"
 import { ModelStreamError } from "./ModelCallError.js"
-import { cutShort, ErrorField, errorText, MessageContent, textOf } from "./ReplyShapes.js"
+import { cutShort, errorText, textOf, WholeCompletion } from "./ReplyShapes.js"
 
-// A whole `chat.completion`, or an error some servers send with status 200.
-const WholeCompletion = Schema.Struct({
-  choices: Schema.optional(
-    Schema.Array(
-      Schema.Struct({
-        message: Schema.optional(Schema.Struct({ content: Schema.optional(MessageContent) })),
-        finish_reason: Schema.optional(Schema.NullOr(Schema.String))
-      })
-    )
-  ),
-  error: Schema.optional(ErrorField)
-})
 const decodeWhole = Schema.decodeUnknownEither(Schema.parseJson(WholeCompletion))
 
 /** Whether a 200 reply is one JSON object rather than an event stream: the server ignored `stream: true`. */
