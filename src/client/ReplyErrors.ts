@@ -1,5 +1,5 @@
-import { type Headers, HttpClient, type HttpClientError, HttpClientResponse } from "@effect/platform"
-import { Clock, type Duration, Effect, FiberRef, Match, Option, ParseResult, Predicate, Schema, Stream } from "effect"
+import { type Headers, HttpClient, type HttpClientError, type HttpClientResponse } from "@effect/platform"
+import { Clock, type Duration, Effect, FiberRef, Match, Option, ParseResult, Predicate, Schema } from "effect"
 import { Api } from "../api/Api.js"
 import { ValidationIssue } from "../api/ApiError.js"
 import { retryAfterWait } from "../api/RetryAfter.js"
@@ -15,6 +15,7 @@ import {
   UnexpectedReply,
   ValidationFailed
 } from "./ClientError.js"
+import { bodyUpTo, replyHolding } from "./ReplyBody.js"
 import type { Scrub } from "./Scrub.js"
 import { shownText } from "./ShownText.js"
 import { ReplyTooLarge } from "./WholeReplies.js"
@@ -44,17 +45,9 @@ const errorBodyLimit = 1024 * 1024
 /** The start of an error reply's body, at most `errorBodyLimit` bytes; the rest is not read (the socket closes). */
 const errorBodyText = (response: HttpClientResponse.HttpClientResponse) =>
   Effect.map(
-    Stream.runFoldWhile(
-      response.stream,
-      { chunks: [] as Array<Uint8Array>, bytes: 0 },
-      (read) => read.bytes < errorBodyLimit,
-      (read, chunk) => {
-        read.chunks.push(chunk)
-        return { chunks: read.chunks, bytes: read.bytes + chunk.byteLength }
-      }
-    ),
+    bodyUpTo(response, errorBodyLimit),
     // A character cut at the limit decodes to U+FFFD.
-    ({ chunks }) => new TextDecoder().decode(Buffer.concat(chunks).subarray(0, errorBodyLimit))
+    ({ body }) => new TextDecoder().decode(body.subarray(0, errorBodyLimit))
   )
 
 /**
@@ -73,8 +66,7 @@ export const rememberErrorReplies = (client: HttpClient.HttpClient): HttpClient.
               currentErrorReply,
               Option.some({ status: response.status, headers: response.headers, text })
             )
-            const copy = new Response(text === "" ? null : text, { status: response.status, headers: response.headers })
-            return HttpClientResponse.fromWeb(response.request, copy)
+            return replyHolding(response, text === "" ? null : text)
           })
     )
   )

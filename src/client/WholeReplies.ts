@@ -1,5 +1,6 @@
-import { HttpClient, HttpClientError, HttpClientResponse } from "@effect/platform"
-import { Data, Effect, Stream } from "effect"
+import { HttpClient, HttpClientError } from "@effect/platform"
+import { Data, Effect } from "effect"
+import { bodyUpTo, replyHolding } from "./ReplyBody.js"
 
 /**
  * The most of a 2xx reply read into memory: far past the largest list a real workspace returns (a document list of
@@ -9,9 +10,6 @@ export const replyBodyLimit = 256 * 1024 * 1024
 
 /** A 2xx reply larger than `replyBodyLimit` (the cause of the `ResponseError`): the rest is not read. */
 export class ReplyTooLarge extends Data.TaggedError("ReplyTooLarge")<{ readonly limit: number }> {}
-
-/** Statuses whose reply cannot carry a body (the Response constructor refuses one). */
-const bodiless = new Set([204, 205, 304])
 
 /**
  * Reads each 2xx reply's body whole, in one copy, and passes on a reply that holds it. `HttpApiClient` decodes every
@@ -24,28 +22,17 @@ export const readWholeReplies = (client: HttpClient.HttpClient, limit = replyBod
     client,
     Effect.flatMap((response) => {
       if (response.status < 200 || response.status >= 300) return Effect.succeed(response)
-      const whole = Stream.runFoldEffect(
-        response.stream,
-        { chunks: [] as Array<Uint8Array>, bytes: 0 },
-        (read, chunk) => {
-          read.chunks.push(chunk)
-          const bytes = read.bytes + chunk.byteLength
-          return bytes > limit
-            ? Effect.fail(
-                new HttpClientError.ResponseError({
-                  request: response.request,
-                  response,
-                  reason: "Decode",
-                  cause: new ReplyTooLarge({ limit })
-                })
-              )
-            : Effect.succeed({ chunks: read.chunks, bytes })
-        }
+      return Effect.flatMap(bodyUpTo(response, limit), ({ body, over }) =>
+        over
+          ? Effect.fail(
+              new HttpClientError.ResponseError({
+                request: response.request,
+                response,
+                reason: "Decode",
+                cause: new ReplyTooLarge({ limit })
+              })
+            )
+          : Effect.succeed(replyHolding(response, body))
       )
-      return Effect.map(whole, ({ chunks }) => {
-        const body = bodiless.has(response.status) ? null : Buffer.concat(chunks)
-        const copy = new Response(body, { status: response.status, headers: response.headers })
-        return HttpClientResponse.fromWeb(response.request, copy)
-      })
     })
   )
