@@ -75,4 +75,26 @@ describe("OpenAiEngine and unusual 200 replies", () => {
       assert.match(failureReason(yield* run({ baseUrl: server.baseUrl }, cell("q"))), /finish_reason: length/)
     })
   )
+
+  // Another API's stream (Anthropic's events, a proxy's own) that ends with `[DONE]` is not an empty answer.
+  it.scopedLive("a stream ending with [DONE] but holding no choice fails", () =>
+    Effect.gen(function* () {
+      const server = yield* fakeOpenAi([
+        status(
+          200,
+          [{ type: "message_start" }, { type: "content_block_delta", delta: { text: "England" } }, "[DONE]"]
+            .map((event) => `data: ${typeof event === "string" ? event : json(event)}\n\n`)
+            .join(""),
+          { "content-type": "text/event-stream" }
+        ),
+        events([{ choices: [{ delta: {}, finish_reason: "stop" }] }])
+      ])
+      assert.strictEqual(
+        failureReason(yield* run({ baseUrl: server.baseUrl }, cell("q"))),
+        "model answer stream failed: the stream held no completion choices (is the base URL an OpenAI-compatible chat completions API?)"
+      )
+      // A choice that says nothing is the model's own (empty) answer, not a broken stream.
+      assert.deepStrictEqual(Either.getOrThrow(yield* run({ baseUrl: server.baseUrl }, cell("q"))), [])
+    })
+  )
 })

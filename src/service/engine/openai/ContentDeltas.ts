@@ -12,6 +12,8 @@ interface Delta {
   readonly finished: boolean
   /** Set when the finish reason says the answer was cut short. */
   readonly cut?: ModelStreamError | undefined
+  /** The event held a choice: a stream with none is not a chat completion, whatever it ends with. */
+  readonly choice: boolean
 }
 
 // SSE "data:" field: the one optional space after the colon is not part of the value (WHATWG HTML §9.2.6).
@@ -19,10 +21,10 @@ const dataOf = (line: string): string | undefined =>
   line.startsWith("data:") ? line.slice(line.charCodeAt(5) === 32 ? 6 : 5) : undefined
 
 const deltaOf = (data: string): Effect.Effect<Delta, ModelStreamError> => {
-  if (data.trim() === doneMarker) return Effect.succeed({ content: "", finished: true })
+  if (data.trim() === doneMarker) return Effect.succeed({ content: "", finished: true, choice: false })
   const decoded = decodeChunk(data)
   // Lines of other shapes (vendor extras) carry no answer text.
-  if (Either.isLeft(decoded)) return Effect.succeed({ content: "", finished: false })
+  if (Either.isLeft(decoded)) return Effect.succeed({ content: "", finished: false, choice: false })
   const { choices, error } = decoded.right
   if (error !== undefined) {
     return Effect.fail(new ModelStreamError({ detail: errorText(error) }))
@@ -31,17 +33,31 @@ const deltaOf = (data: string): Effect.Effect<Delta, ModelStreamError> => {
   return Effect.succeed({
     content: textOf(choice?.delta?.content),
     finished: choice?.finish_reason !== undefined && choice.finish_reason !== null,
-    cut: cutShort(choice?.finish_reason)
+    cut: cutShort(choice?.finish_reason),
+    choice: choice !== undefined
   })
 }
 
 const truncated = new ModelStreamError({ detail: "the stream ended before the answer was complete" })
 
+// An endpoint of another API (or a proxy's page) ended with `[DONE]` would otherwise be an empty "answer".
+const noChoices = new ModelStreamError({
+  detail: "the stream held no completion choices (is the base URL an OpenAI-compatible chat completions API?)"
+})
+
+interface Seen {
+  readonly finished: boolean
+  readonly choice: boolean
+}
+
+const ending = ({ finished, choice }: Seen): Effect.Effect<readonly [Seen, ReadonlyArray<string>], ModelStreamError> =>
+  !finished ? Effect.fail(truncated) : !choice ? Effect.fail(noChoices) : Effect.succeed([{ finished, choice }, []])
+
 /**
  * The answer text of an OpenAI streaming completion (server-sent events: `data: {json}` lines ending with
  * `data: [DONE]`), one element per non-empty `choices[0].delta.content`. A stream that ends before a
  * `finish_reason` or `[DONE]` fails: a cut connection must not pass for a complete answer; so does one whose
- * finish reason says it was cut (after its last text).
+ * finish reason says it was cut (after its last text), and one without a single choice.
  */
 export const contentDeltas = <E, R>(
   bytes: Stream.Stream<Uint8Array, E, R>
@@ -58,11 +74,15 @@ export const contentDeltas = <E, R>(
     Stream.map(Option.some),
     Stream.concat(Stream.succeed(Option.none<Delta>())),
     Stream.mapAccumEffect(
-      false,
-      (finished, delta): Effect.Effect<readonly [boolean, ReadonlyArray<string>], ModelStreamError> =>
+      { finished: false, choice: false } satisfies Seen,
+      (seen, delta): Effect.Effect<readonly [Seen, ReadonlyArray<string>], ModelStreamError> =>
         Option.match(delta, {
-          onNone: () => (finished ? Effect.succeed([true, []]) : Effect.fail(truncated)),
-          onSome: ({ content, finished: now }) => Effect.succeed([finished || now, content === "" ? [] : [content]])
+          onNone: () => ending(seen),
+          onSome: ({ content, finished, choice }) =>
+            Effect.succeed([
+              { finished: seen.finished || finished, choice: seen.choice || choice },
+              content === "" ? [] : [content]
+            ])
         })
     ),
     Stream.flattenIterables
