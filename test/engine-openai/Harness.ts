@@ -27,13 +27,20 @@ export type Message = { role: string; content: string }
 export const messagesOf = (body: unknown): ReadonlyArray<Message> =>
   (body as { messages: ReadonlyArray<Message> }).messages
 
-/** Runs one answer through a fresh engine over real HTTP; the whole answer's chunks, or the failure. */
-export const run = (settings: Partial<OpenAiEngineSettings> & { baseUrl: string }, request: AnswerRequest) =>
+/** Runs answers one after another through one fresh engine over real HTTP; each one's chunks, or its failure. */
+export const runEach = (
+  settings: Partial<OpenAiEngineSettings> & { baseUrl: string },
+  requests: ReadonlyArray<AnswerRequest>
+) =>
   Effect.gen(function* () {
     const engine = yield* makeOpenAiEngine({ model: "test-model", apiKey: Redacted.make(key), ...settings })
     assert.strictEqual(engine.name, "openai")
-    return yield* Effect.either(collectChunks(engine, request))
+    return yield* Effect.forEach(requests, (request) => Effect.either(collectChunks(engine, request)))
   }).pipe(Effect.provide(NodeHttpClient.layer))
+
+/** Runs one answer through a fresh engine over real HTTP; the whole answer's chunks, or the failure. */
+export const run = (settings: Partial<OpenAiEngineSettings> & { baseUrl: string }, request: AnswerRequest) =>
+  Effect.map(runEach(settings, [request]), (results) => results[0] ?? assert.fail("no result"))
 
 export const failureReason = (result: Either.Either<ReadonlyArray<string>, { reason: string }>) =>
   Either.match(result, { onLeft: (failure) => failure.reason, onRight: () => assert.fail("expected a failure") })

@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Either } from "effect"
 import { closedPort, dropped, fakeOpenAi, hang, status, streamed, unfinished } from "./FakeOpenAi.js"
-import { cell, failureReason, key, run } from "./Harness.js"
+import { cell, failureReason, key, run, runEach } from "./Harness.js"
 
 describe("OpenAiEngine failures", () => {
   it.scopedLive("retries 503 and 429 with backoff, then streams the answer", () =>
@@ -24,17 +24,23 @@ describe("OpenAiEngine failures", () => {
     })
   )
 
-  it.scopedLive("401 fails at once with a clear reason that never contains the key", () =>
+  // The key is the engine's for its life: once refused, later tasks fail with that refusal without a call.
+  it.scopedLive("401 fails at once, and later tasks too, with a clear reason that never contains the key", () =>
     Effect.gen(function* () {
       const body = JSON.stringify({
         error: { message: `Incorrect API key provided: ${key}.`, code: "invalid_api_key" }
       })
-      const server = yield* fakeOpenAi([status(401, body)])
-      const result = yield* run({ baseUrl: server.baseUrl, retryBaseDelay: "5 millis" }, cell("law?"))
-      const reason = failureReason(result)
-      assert.match(reason, /^model endpoint refused: 401 Unauthorized — Incorrect API key provided: /)
-      assert.notInclude(reason, key)
-      assert.notInclude(JSON.stringify(result), key)
+      const server = yield* fakeOpenAi([status(401, body), streamed(["England"])])
+      const results = yield* runEach({ baseUrl: server.baseUrl, retryBaseDelay: "5 millis" }, [
+        cell("law?"),
+        cell("term?")
+      ])
+      for (const result of results) {
+        const reason = failureReason(result)
+        assert.match(reason, /^model endpoint refused: 401 Unauthorized — Incorrect API key provided: /)
+        assert.notInclude(reason, key)
+        assert.notInclude(JSON.stringify(result), key)
+      }
       assert.strictEqual(server.received.length, 1)
     })
   )

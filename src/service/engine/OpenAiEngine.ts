@@ -1,5 +1,5 @@
 import { HttpClient, HttpClientRequest, type HttpClientResponse } from "@effect/platform"
-import { Clock, Duration, Effect, type Redacted, Ref, Schedule, Stream } from "effect"
+import { Clock, Duration, Effect, Option, type Redacted, Ref, Schedule, Stream } from "effect"
 import { retryAfterWait } from "../../api/RetryAfter.js"
 import type { AnswerEngine, AnswerRequest, ChunkSink } from "./AnswerEngine.js"
 import { buildMessages } from "./openai/ChatMessages.js"
@@ -118,6 +118,16 @@ export const makeOpenAiEngine = Effect.fn("OpenAiEngine.make")(function* (settin
         })
       : Effect.void
 
+  // A 401 says the key is wrong, and the key is fixed for the engine's life: later tasks fail at once with the
+  // same refusal instead of each sending the bad key again (thousands of cells, thousands of refused calls).
+  const keyRefused = yield* Ref.make(Option.none<ModelRefused>())
+  const remembered = Effect.flatMap(
+    Ref.get(keyRefused),
+    Option.match({ onNone: () => Effect.void, onSome: Effect.fail })
+  )
+  const rememberRefusal = (error: ModelCallError) =>
+    error._tag === "ModelRefused" && error.status === 401 ? Ref.set(keyRefused, Option.some(error)) : Effect.void
+
   // One attempt up to the response headers. Retries happen only here, so an answer already streaming is
   // never started over (the service has appended its first chunks to the task).
   const openStream = (request: HttpClientRequest.HttpClientRequest) =>
@@ -128,8 +138,9 @@ export const makeOpenAiEngine = Effect.fn("OpenAiEngine.make")(function* (settin
         response.status >= 200 && response.status < 300 ? Effect.succeed(response) : refusal(response)
       ),
       Effect.timeoutFail({ duration: timeout, onTimeout: () => new ModelTimeout({ after: timeout }) }),
-      Effect.tapError(pauseFor),
-      (attempt) => Effect.zipRight(awaitPause, attempt),
+      Effect.tapError((error) => Effect.zipRight(pauseFor(error), rememberRefusal(error))),
+      // Checked after a pause too: a wait for one refusal may end after another refused the key.
+      (attempt) => Effect.zipRight(awaitPause, Effect.zipRight(remembered, attempt)),
       Effect.retry({ schedule: retryPolicy, while: isRetryable })
     )
 
