@@ -7,6 +7,7 @@ import { Cause, Effect, Option, Predicate, Schema } from "effect"
 import {
   BadRequest,
   InternalServerError,
+  NotFound,
   PayloadTooLarge,
   TooManyRequests,
   ValidationFailed,
@@ -54,6 +55,12 @@ const readable = (message: string): string => {
     .replace(/^Expected \{ readonly \[x: string\]: unknown \}, actual/, "Expected an object, actual")
     .replace(/^Expected Int & between\(.*\) & Brand<.*>, actual/, "Expected a 32-bit integer, actual")
   return text.length > 200 ? `${text.slice(0, 200)}…` : text
+}
+
+/** A request's path for a message: no query string (it may carry a secret), cut short. */
+const pathOf = (url: string): string => {
+  const path = url.split("?")[0] ?? url
+  return path.length > 120 ? `${path.slice(0, 120)}…` : path
 }
 
 const expectedActual = /^Expected (.*), actual (.*)$/s
@@ -240,7 +247,9 @@ const guardUpload = <E, R>(
  */
 export const guardRequests =
   (settings: ServiceSettingsShape, uploads: Effect.Semaphore) =>
-  (app: HttpApp.Default): HttpApp.Default<BadRequest | PayloadTooLarge | ValidationFailed | InternalServerError> =>
+  (
+    app: HttpApp.Default
+  ): HttpApp.Default<BadRequest | NotFound | PayloadTooLarge | ValidationFailed | InternalServerError> =>
     Effect.gen(function* () {
       const request = yield* HttpServerRequest.HttpServerRequest
       const upload = isUpload(request.method, request.url)
@@ -255,9 +264,14 @@ export const guardRequests =
         Multipart.withMaxFileSize(Option.some(limit)),
         Multipart.withMaxFieldSize(limit),
         Effect.catchAllCause(
-          (cause): Effect.Effect<never, BadRequest | PayloadTooLarge | ValidationFailed | InternalServerError> => {
+          (
+            cause
+          ): Effect.Effect<never, BadRequest | NotFound | PayloadTooLarge | ValidationFailed | InternalServerError> => {
             const failure: Option.Option<unknown> = Cause.failureOption(cause)
             if (Option.isSome(failure) && failure.value instanceof BadRequest) return Effect.fail(failure.value)
+            // The router's own 404 has no body; a client reading `detail` should learn what was not found.
+            if (Option.isSome(failure) && Predicate.isTagged(failure.value, "RouteNotFound"))
+              return Effect.fail(new NotFound({ detail: `no such endpoint: ${request.method} ${pathOf(request.url)}` }))
             if (Option.isSome(failure) && failure.value instanceof HttpApiDecodeError)
               return Effect.fail(toValidationFailed(failure.value, request.method, request.url))
             const defect = Cause.dieOption(cause)

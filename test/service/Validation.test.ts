@@ -295,6 +295,10 @@ describe("service validation", () => {
         })
       })
       assert.strictEqual(lenient.status, 200, lenient.text)
+      // An unknown endpoint says what was not found (the router's own 404 has no body), never its query string.
+      const nowhere = yield* raw(service.baseUrl, "GET", "/api/ai/tables?token=s3cret", { token: basic })
+      assert.strictEqual(nowhere.status, 404)
+      assert.deepInclude(nowhere.json, { detail: "no such endpoint: GET /api/ai/tables" })
     }).pipe(Effect.scoped)
   )
 })
