@@ -21,8 +21,11 @@ interface PairAnswer {
   readonly answer: string | undefined
 }
 
-/** A column renamed at run `run` (the run before it asked the same under the old name). */
-type RenameAt = ColumnRename & { readonly run: number }
+/**
+ * A column renamed at run `run` (the run before it asked the same under the old name); `reusedAt`: the runs from
+ * `run` on whose pipeline has the old name again (renamed back, or a new column).
+ */
+type RenameAt = ColumnRename & { readonly run: number; readonly reusedAt: ReadonlyArray<number> }
 
 /**
  * Answer changes between two runs. The answer of a pair as of run R is its latest history row with run_id ≤ R:
@@ -50,16 +53,30 @@ export const makeAnswerDiff = (sqlite: BetterSqlite3.Database) => {
     "SELECT id, columns FROM runs WHERE columns IS NOT NULL ORDER BY id"
   )
 
-  /** Renames between consecutive runs that recorded their columns, oldest first. */
-  const renames = (): ReadonlyArray<RenameAt> => {
-    const runs = recordedColumns.all().map((row) => ({ id: row.id, columns: parseColumns(row.columns) }))
+  /** Renames between consecutive runs that recorded their columns, up to run `last`, oldest first. */
+  const renames = (last: number): ReadonlyArray<RenameAt> => {
+    const runs = recordedColumns
+      .all()
+      .filter((row) => row.id <= last)
+      .map((row) => ({ id: row.id, columns: parseColumns(row.columns) }))
+    const hasColumn = (columns: ReadonlyArray<{ readonly name: string }>, name: string) =>
+      columns.some((column) => column.name === name)
     return runs.flatMap((run, index) => {
       const previous = runs[index - 1]
       const renamed = previous === undefined ? [] : (columnChanges(previous.columns, run.columns)?.renamed ?? [])
-      return renamed.map((rename) => ({ ...rename, run: run.id }))
+      return renamed.map((rename) => ({
+        ...rename,
+        run: run.id,
+        reusedAt: runs.filter((later) => later.id >= run.id && hasColumn(later.columns, rename.from)).map((r) => r.id)
+      }))
     })
   }
 
+  /**
+   * The latest answer of each pair as of `runId`, a renamed column's under its new name: the old name's answer
+   * until the new name has one of its own since the rename. An old name's answers from the rename on stay its own
+   * only when it is back in the pipeline by then (a merge stamps every answer it copies with its own run).
+   */
   const answers = (runId: number, renamed: ReadonlyArray<RenameAt>) => {
     const byPair = new Map<string, PairAnswer>()
     for (const row of asOf.all(runId)) {
@@ -67,9 +84,10 @@ export const makeAnswerDiff = (sqlite: BetterSqlite3.Database) => {
       const entry = { documentId: row.document_id, column: row.column_name, runId: row.run_id, answer }
       byPair.set(pairKey(row.document_id, row.column_name), entry)
     }
-    for (const { from, run, to } of renamed) {
+    for (const { from, reusedAt, run, to } of renamed) {
+      const reused = reusedAt.some((id) => id <= runId)
       for (const [key, entry] of [...byPair]) {
-        if (entry.column !== from || entry.runId >= run) continue
+        if (entry.column !== from || (reused && entry.runId >= run)) continue
         byPair.delete(key)
         const own = byPair.get(pairKey(entry.documentId, to))
         if (own === undefined || own.runId < run) byPair.set(pairKey(entry.documentId, to), { ...entry, column: to })
@@ -79,7 +97,7 @@ export const makeAnswerDiff = (sqlite: BetterSqlite3.Database) => {
   }
 
   return (fromRunId: number, toRunId: number): Array<AnswerChange> => {
-    const renamed = renames().filter((rename) => rename.run <= toRunId)
+    const renamed = renames(toRunId)
     const before = answers(fromRunId, renamed)
     const after = answers(toRunId, renamed)
     const docs = new Map(documents.all().map((row) => [row.id, row]))

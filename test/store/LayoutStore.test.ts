@@ -82,8 +82,9 @@ describe("LayoutStore", () => {
               ]
             )
             assert.deepStrictEqual(yield* store.knownColumns(), [{ name: "Governing law", queryKey: "q" }])
-            // Document 1 changed: its pair is asked again under the new name.
+            // Document 1 changed: its pair is asked again under the new name; then renamed back, and changed again.
             yield* runOnce(store, "Governing law", "v2")
+            yield* runOnce(store, "Law", "v3", [{ from: "Governing law", to: "Law" }])
           })
         )
         yield* withStore(path, (store) =>
@@ -98,6 +99,9 @@ describe("LayoutStore", () => {
             // The renamed column's answer before it changed is the one it had under its old name, listed once.
             for (const from of [1, 2])
               assert.deepStrictEqual(yield* changes(from, 3), [[1, "Governing law", "Law 1 v1", "Governing law 1 v2"]])
+            assert.deepStrictEqual(yield* reported(store, 4), [["Law"], ["Law 1 v3", "Law 2 v1"]])
+            assert.deepStrictEqual(yield* changes(3, 4), [[1, "Law", "Governing law 1 v2", "Law 1 v3"]])
+            assert.deepStrictEqual(yield* changes(1, 4), [[1, "Law", "Law 1 v1", "Law 1 v3"]])
           })
         )
       })
