@@ -17,6 +17,9 @@ export const renderPlan = (plan: RunPlan, concurrency: number | "auto"): string 
     `  documents       ${plan.documents}${plan.newFiles > 0 ? ` (${plan.newFiles} local files to upload)` : ""}`,
     `  tables          ${plan.tables}`,
     `  columns         ${plan.columns}`,
+    ...plan.renamedColumns.map(
+      (rename) => `  renamed column  ${shownText(rename.from)} → ${shownText(rename.to)} (its answers are kept)`
+    ),
     `  pairs in total  ${plan.pairs}`,
     `  already answered (skipped) ${plan.alreadyAnswered}`,
     `  in flight from an earlier run ${plan.inFlight}`,

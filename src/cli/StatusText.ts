@@ -68,8 +68,8 @@ const requery = (column: ColumnChanges["requeried"][number]) => {
 }
 
 /**
- * `docsweep diff` as text: one block per changed answer, then the columns that left, joined or ask a new query
- * (a renamed column is one that left and one that joined), then the documents that left or joined the pipeline.
+ * `docsweep diff` as text: one block per changed answer, then the columns that left, joined, were renamed (same query
+ * and meta under a new name) or ask a new query, then the documents that left or joined the pipeline.
  */
 export const renderDiff = (
   from: number,
@@ -84,7 +84,7 @@ export const renderDiff = (
     lines.push(`  - ${clip(change.before, 200)}`)
     lines.push(`  + ${clip(change.after, 200)}`)
   }
-  const { removed = [], added = [], requeried = [] } = columns ?? {}
+  const { removed = [], added = [], renamed = [], requeried = [] } = columns ?? {}
   const named = (mark: string) => (name: string) => `${mark} ${shownText(name)}`
   const document = (mark: string) => (doc: DocumentChanges["added"][number]) =>
     `${mark} ${shownText(doc.filename)} (#${doc.documentId})`
@@ -94,6 +94,10 @@ export const renderDiff = (
       removed.map(named("-"))
     ],
     [`${plural(added.length, "column")} joined the pipeline`, added.map(named("+"))],
+    [
+      `${plural(renamed.length, "column")} renamed (same query and meta)`,
+      renamed.map((rename) => `~ ${shownText(rename.from)} → ${shownText(rename.to)}`)
+    ],
     [
       `${plural(requeried.length, "column")} ${requeried.length === 1 ? "asks a new query" : "ask new queries"}`,
       requeried.map((c) => `~ ${shownText(c.name)}: ${requery(c)}`)

@@ -2,10 +2,12 @@ import { Effect, Option } from "effect"
 import type { Pipeline } from "../pipeline/PipelineSchema.js"
 import { CellStore } from "../store/CellStore.js"
 import { ChatStore } from "../store/ChatStore.js"
+import type { ColumnRename } from "../store/CheckpointModel.js"
 import { LayoutStore } from "../store/LayoutStore.js"
 import { RunStore } from "../store/RunStore.js"
 import { wantedChatMessages } from "./ChatRunner.js"
 import { answersAskedAgain, conversationsToStartOver } from "./ChatSessions.js"
+import { storedNames } from "./ColumnRenames.js"
 import { assignTables, type ColumnPlan, estimateSeconds, type RunPlan, wantedCells } from "./PlanRun.js"
 import type { ResolvedDocuments } from "./ResolveDocuments.js"
 import { answersPerSecondKey, secondsPerCellKey } from "./RunCells.js"
@@ -14,13 +16,18 @@ import { RunnerSettings } from "./RunnerSettings.js"
 /**
  * The plan of a run, computed from the checkpoint without writing to it: what `--dry-run` prints and what
  * `--max-cells` checks. Files not uploaded yet count as new documents, each pair of them to run. With `fresh` the
- * checkpoint is about to be forgotten: every pair and message is to run.
+ * checkpoint is about to be forgotten: every pair and message is to run. Renamed columns (`renames`, not applied
+ * yet) are looked up under their old names, where the run will find them once it has renamed them.
  */
 export const computePlan = Effect.fn("DryRun.computePlan")(function* (
   pipeline: Pipeline,
   resolved: ResolvedDocuments,
   columns: ReadonlyArray<ColumnPlan>,
-  { fresh, onlyFailed }: { readonly fresh: boolean; readonly onlyFailed: boolean }
+  {
+    fresh,
+    onlyFailed,
+    renames
+  }: { readonly fresh: boolean; readonly onlyFailed: boolean; readonly renames: ReadonlyArray<ColumnRename> }
 ) {
   const cellStore = yield* CellStore
   const chatStore = yield* ChatStore
@@ -30,7 +37,8 @@ export const computePlan = Effect.fn("DryRun.computePlan")(function* (
   const ids = resolved.documents.map((doc) => doc.id)
   const placeholders = resolved.pendingFiles.map((_, index) => -1 - index)
   const layout = assignTables(yield* layoutStore.tables(), [...ids, ...placeholders], settings.maxDocumentsPerTable)
-  const planned = yield* cellStore.planCells(wantedCells(resolved.documents, layout.slotOf, columns), { onlyFailed })
+  const wanted = wantedCells(resolved.documents, layout.slotOf, storedNames(columns, renames))
+  const planned = yield* cellStore.planCells(wanted, { onlyFailed })
   const counts = fresh ? { ...planned, alreadyAnswered: 0, toRun: planned.total, inFlight: 0, skipped: 0 } : planned
   const newPairs = onlyFailed ? 0 : resolved.pendingFiles.length * columns.length
 
@@ -51,6 +59,7 @@ export const computePlan = Effect.fn("DryRun.computePlan")(function* (
     newFiles: resolved.pendingFiles.length,
     tables: layout.tables.length,
     columns: columns.length,
+    renamedColumns: renames,
     pairs: counts.total + newPairs,
     alreadyAnswered: counts.alreadyAnswered,
     toRun,

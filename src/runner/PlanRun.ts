@@ -1,5 +1,5 @@
 import type { Column } from "../pipeline/PipelineSchema.js"
-import type { DocumentRecord, TableRecord, WantedCell } from "../store/CheckpointModel.js"
+import type { ColumnRename, DocumentRecord, TableRecord, WantedCell } from "../store/CheckpointModel.js"
 import { cellDependencyKey, queryKeyOf } from "./Keys.js"
 
 /** A pipeline column with what its answers depend on. */
@@ -97,6 +97,8 @@ export interface RunPlan {
   readonly newFiles: number
   readonly tables: number
   readonly columns: number
+  /** Columns renamed in the pipeline whose answers the run keeps under the new name (see ColumnRenames). */
+  readonly renamedColumns: ReadonlyArray<ColumnRename>
   readonly pairs: number
   readonly alreadyAnswered: number
   readonly toRun: number

@@ -7,6 +7,7 @@ import { LayoutStore } from "../store/LayoutStore.js"
 import { RunStore } from "../store/RunStore.js"
 import { toTableTally } from "../store/StoreRows.js"
 import { runChats } from "./ChatRunner.js"
+import { columnRenames } from "./ColumnRenames.js"
 import { computePlan } from "./DryRun.js"
 import { assignTables, columnPlans, wantedCells } from "./PlanRun.js"
 import { RunProgress } from "./Progress.js"
@@ -48,7 +49,13 @@ export const runWork = Effect.fn("RunWork.runWork")(function* (input: RunInput) 
     upload: false
   })
   // --fresh forgets the checkpoint, but only once the run is allowed to go ahead: a refused run changes nothing.
-  const plan = yield* computePlan(pipeline, scouted, columns, { fresh: input.fresh, onlyFailed: input.onlyFailed })
+  // Renamed columns too are renamed only then; the plan counts them as the run will find them.
+  const renames = input.fresh ? [] : columnRenames(columns, yield* layoutStore.knownColumns())
+  const plan = yield* computePlan(pipeline, scouted, columns, {
+    fresh: input.fresh,
+    onlyFailed: input.onlyFailed,
+    renames
+  })
   if (input.dryRun) {
     const note = "dry run: nothing was sent"
     const summary = emptySummary({ runId: undefined, outcome: "completed", note, plan, skipped: scouted.skipped })
@@ -61,6 +68,11 @@ export const runWork = Effect.fn("RunWork.runWork")(function* (input: RunInput) 
   }
 
   if (input.fresh) yield* runStore.reset()
+  if (renames.length > 0) {
+    yield* layoutStore.renameColumns(renames)
+    for (const { from, to } of renames)
+      yield* Effect.logInfo(`column "${from}" is now named "${to}": its answers are kept, nothing is asked again`)
+  }
   const resolved =
     !input.fresh && scouted.pendingFiles.length === 0
       ? scouted

@@ -63,6 +63,18 @@ export interface ColumnRecord {
   readonly orderId: number
 }
 
+/** A column name the checkpoint knows, with the query key it was last created with (undefined: only cells name it). */
+export interface KnownColumn {
+  readonly name: string
+  readonly queryKey: string | undefined
+}
+
+/** A column the pipeline renamed: what the checkpoint holds as `from` is asked as `to` from now on. */
+export interface ColumnRename {
+  readonly from: string
+  readonly to: string
+}
+
 // Cell and chat message records are classes built from their rows, see WorkRecords.
 export type { CellRecord, ChatMessageRecord } from "./WorkRecords.js"
 

@@ -1,6 +1,7 @@
 import { Effect, Option } from "effect"
 import { CheckpointDatabase } from "./CheckpointDatabase.js"
-import type { ColumnRecord, DocumentRecord, TableRecord } from "./CheckpointModel.js"
+import type { ColumnRecord, ColumnRename, DocumentRecord, KnownColumn, TableRecord } from "./CheckpointModel.js"
+import { makeRunHistory } from "./RunHistory.js"
 import { type ColumnRow, type DocumentRow, type TableRow, toColumn, toDocument, toTable } from "./StoreRows.js"
 
 /** What the run set up remotely: uploads, documents, AI tables and their columns. */
@@ -39,6 +40,29 @@ export class LayoutStore extends Effect.Service<LayoutStore>()("app/store/Layout
      ON CONFLICT (table_slot, name, query_key) DO UPDATE SET query = excluded.query, meta = excluded.meta,
        remote_id = excluded.remote_id, order_id = excluded.order_id, saved = excluded.saved`
     )
+    // Each column name's latest query key, and the names only cells hold (a killed run synced them, then stopped
+    // before it created their column).
+    const knownNames = sqlite.prepare<[], { name: string; query_key: string | null }>(
+      `SELECT name, query_key FROM (
+         SELECT name, query_key, ROW_NUMBER() OVER (PARTITION BY name ORDER BY saved DESC, rowid DESC) AS rank
+         FROM columns)
+       WHERE rank = 1
+       UNION ALL
+       SELECT DISTINCT column_name, NULL FROM cells WHERE column_name NOT IN (SELECT name FROM columns)`
+    )
+    // A name nothing holds yet takes over every row of the old one: its remote column (in every table), its cells
+    // with their answers, attempts and requests in flight. The answer and run history keep the old name.
+    const renameColumnRows = sqlite.prepare<[string, string]>("UPDATE columns SET name = ? WHERE name = ?")
+    const renameCells = sqlite.prepare<[string, string]>("UPDATE cells SET column_name = ? WHERE column_name = ?")
+    const history = makeRunHistory(sqlite)
+    const renameAll = sqlite.transaction((renames: ReadonlyArray<ColumnRename>) => {
+      for (const { from, to } of renames) {
+        renameColumnRows.run(to, from)
+        renameCells.run(to, from)
+      }
+      // The old name's pairs are gone: the run's snapshot records them as no longer wanted.
+      history.markReset()
+    })
 
     const saveAll = sqlite.transaction((documents: ReadonlyArray<DocumentRecord>) => {
       let position = nextPosition.get()?.next ?? 0
@@ -80,6 +104,19 @@ export class LayoutStore extends Effect.Service<LayoutStore>()("app/store/Layout
       /** Columns by table slot and order; an edited column is a new row (new queryKey) beside the old one. */
       columns: Effect.fn("LayoutStore.columns")(function* () {
         return yield* attempt("columns", () => allColumns.all().map(toColumn))
+      }),
+      /** Every column name the checkpoint knows (its columns and its cells), with the query key it last asked. */
+      knownColumns: Effect.fn("LayoutStore.knownColumns")(function* () {
+        return yield* attempt("knownColumns", () =>
+          knownNames.all().map((row): KnownColumn => ({ name: row.name, queryKey: row.query_key ?? undefined }))
+        )
+      }),
+      /**
+       * Renames columns in one transaction: each `to` (a name the checkpoint does not hold) takes over `from`'s
+       * remote columns and cells, so nothing is asked again. Earlier runs' history keeps the old name.
+       */
+      renameColumns: Effect.fn("LayoutStore.renameColumns")(function* (renames: ReadonlyArray<ColumnRename>) {
+        yield* attempt("renameColumns", () => renameAll.immediate(renames))
       }),
       saveColumn: Effect.fn("LayoutStore.saveColumn")(function* (column: ColumnRecord) {
         yield* attempt("saveColumn", () =>

@@ -198,7 +198,7 @@ export class ReadStore extends Effect.Service<ReadStore>()("app/store/ReadStore"
       documentChanges: Effect.fn("ReadStore.documentChanges")(function* (fromRunId: number, toRunId: number) {
         return yield* attempt("documentChanges", () => documentChanges.deferred(fromRunId, toRunId))
       }),
-      /** Columns that joined or left the pipeline, or ask anew, between two runs; undefined if either kept none. */
+      /** Columns that joined, left, were renamed or ask anew between two runs; undefined if either kept none. */
       columnChanges: Effect.fn("ReadStore.columnChanges")(function* (fromRunId: number, toRunId: number) {
         return yield* attempt("columnChanges", () =>
           columnChanges(history.columnsAsOf(fromRunId), history.columnsAsOf(toRunId))

@@ -78,7 +78,8 @@ const isRunColumn = (value: unknown): value is RunColumn =>
   typeof value.meta === "object" &&
   value.meta !== null
 
-const parseColumns = (text: string): ReadonlyArray<RunColumn> => {
+/** A run's recorded columns (`runs.columns`); entries that are not a column are left out. */
+export const parseColumns = (text: string): ReadonlyArray<RunColumn> => {
   const parsed: unknown = JSON.parse(text)
   return Array.isArray(parsed) ? parsed.filter(isRunColumn) : []
 }

@@ -156,7 +156,7 @@ describe.concurrent("how runs end", () => {
       const sinceTwo = yield* runCli(["diff", ws.pipeline, "--output", ws.out, "--json"], { cwd: ws.dir })
       const json = JSON.parse(sinceTwo.stdout) as {
         documents: { added: Array<unknown>; removed: Array<unknown> }
-        columns: { added: Array<unknown>; removed: Array<unknown>; requeried: Array<unknown> }
+        columns: { added: Array<unknown>; removed: Array<unknown>; renamed: Array<unknown>; requeried: Array<unknown> }
       }
       assert.deepStrictEqual(json.documents, { added: [], removed: [] }, "runs #2 and #3 had the same documents")
       assert.deepStrictEqual(
@@ -164,6 +164,7 @@ describe.concurrent("how runs end", () => {
         {
           added: [],
           removed: [],
+          renamed: [],
           requeried: [{ name: "Law", before: "Which law governs the agreement?", after: "Under which law is it?" }]
         },
         "run #3 asked the Law column anew"

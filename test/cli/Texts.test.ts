@@ -39,20 +39,31 @@ describe("what a careful user reads", () => {
     assert.notInclude(renderDiff(1, 2, [], { removed: [], added: [] }), "pipeline")
   })
 
-  it("diff names the columns that left, joined or ask a new query: a rename is one of each", () => {
+  it("diff names the columns that left, joined, were renamed or ask a new query", () => {
     const law = { name: "Law", query: "Which law governs?", meta: { language: "en", model: "a" } }
     const columns = columnChanges(
-      [law, { name: "Notice", query: "Notice period?", meta: {} }, { name: "Fees", query: "Fees?", meta: {} }],
       [
-        // Meta keys in another order ask the same; a renamed column and a new query do not.
+        law,
+        { name: "Notice", query: "Notice period?", meta: {} },
+        { name: "Fees", query: "Fees?", meta: {} },
+        { name: "Parties", query: "Who signs?", meta: {} },
+        { name: "Term", query: "How long?", meta: {} }
+      ],
+      [
+        // Meta keys in another order ask the same; a new name asking the same is a rename, one asking something
+        // else is not, and two new names asking what one old one asked cannot be told apart.
         { ...law, meta: { model: "a", language: "en" } },
         { name: "Termination notice", query: "Notice period?", meta: {} },
-        { name: "Fees", query: "What fees are\npayable?", meta: {} }
+        { name: "Fees", query: "What fees are\npayable?", meta: {} },
+        { name: "Signatories", query: "Who signs?", meta: {} },
+        { name: "Signers", query: "Who signs?", meta: {} },
+        { name: "Duration", query: "How long is the term?", meta: {} }
       ]
     )
     assert.deepStrictEqual(columns, {
-      added: ["Termination notice"],
-      removed: ["Notice"],
+      added: ["Signatories", "Signers", "Duration"],
+      removed: ["Parties", "Term"],
+      renamed: [{ from: "Notice", to: "Termination notice" }],
       requeried: [{ name: "Fees", before: "Fees?", after: "What fees are\npayable?" }]
     })
     assert.strictEqual(
@@ -60,11 +71,17 @@ describe("what a careful user reads", () => {
       [
         "no answers changed between run #1 and run #2",
         "",
-        "1 column left the pipeline (its answers are no longer reported):",
-        "  - Notice",
+        "2 columns left the pipeline (their answers are no longer reported):",
+        "  - Parties",
+        "  - Term",
         "",
-        "1 column joined the pipeline:",
-        "  + Termination notice",
+        "3 columns joined the pipeline:",
+        "  + Signatories",
+        "  + Signers",
+        "  + Duration",
+        "",
+        "1 column renamed (same query and meta):",
+        "  ~ Notice → Termination notice",
         "",
         "1 column asks a new query:",
         "  ~ Fees: Fees? → What fees are payable?"

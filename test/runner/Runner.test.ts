@@ -96,7 +96,7 @@ describe("runner against the local service", () => {
     })
   )
 
-  it.scopedLive("--only-failed runs only the failed pairs; --fresh starts over in new tables", () =>
+  it.scopedLive("--only-failed runs only failed pairs, a renamed column's too; --fresh starts over in new tables", () =>
     Effect.gen(function* () {
       // fail-rate 1: every first attempt of a task fails; with cell_retries 0 every pair ends failed.
       const service = yield* localService({ documents: 2, failRate: 1 })
@@ -106,7 +106,9 @@ describe("runner against the local service", () => {
       assert.strictEqual(failed.cells.failed, 4)
       const cells = yield* withCheckpoint(join(service.dir, "out-retry"), (store) => store.cells())
       assert.include(cells[0]?.error ?? "", "injected failure")
-      writePipeline(service.dir, "retry", `${everyDocument(service, 3)}${fast}  cell_retries: 0\n`)
+      // C1 is renamed (same query): its failed pairs are the renamed column's, retried; C3 is new, left out.
+      const renamed = everyDocument(service, 3).replace("name: C1,", "name: First,")
+      writePipeline(service.dir, "retry", `${renamed}${fast}  cell_retries: 0\n`)
       const retried = yield* runInProcess(service, file, { onlyFailed: true })
       assert.strictEqual(retried.outcome, "completed")
       assert.strictEqual(retried.plan?.toRun, 4)

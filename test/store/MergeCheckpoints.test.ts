@@ -1,6 +1,7 @@
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
+import type { ColumnRename } from "../../src/store/CheckpointModel.js"
 import { mergeCheckpoints } from "../../src/store/MergeCheckpoints.js"
 import { at, document, type Stores, start, tempDir, wanted, withStore } from "./StoreFixtures.js"
 
@@ -44,6 +45,32 @@ const shardRun = (ids: ReadonlyArray<number>, shard: string, prefix: string, fai
     yield* store.syncChatMessages(chats, { onlyFailed: false })
     yield* store.finishRun(run.id, failId === undefined ? "completed" : "failed-cells")
   })
+
+/** A shard's run of documents `ids` × one column named `name`, after `renames`: what is new is answered `x<id>`. */
+const namedRun =
+  (ids: ReadonlyArray<number>, name: string, renames: ReadonlyArray<ColumnRename> = []) =>
+  (store: Stores) =>
+    Effect.gen(function* () {
+      const run = yield* store.beginRun(start)
+      if (renames.length > 0) yield* store.renameColumns(renames)
+      const docs = ids.map((id) => document(id))
+      yield* store.saveDocuments(docs)
+      yield* store.saveColumn({ tableSlot: 0, name, query: "A?", meta: {}, queryKey: "qa", remoteId: 1, orderId: 0 })
+      yield* store.syncCells(wanted(docs, [{ name, queryKey: "qa" }]), { onlyFailed: false })
+      yield* store.recordRunColumns(run.id, [{ name, query: "A?", meta: {} }])
+      const asked = yield* store.cells({ states: ["pending"] })
+      yield* store.markSubmitting(asked, run.id, at)
+      yield* store.markResults(
+        asked.map((cell) => ({
+          ...cell,
+          state: "success" as const,
+          response: `x${cell.documentId}`,
+          at,
+          runId: run.id
+        }))
+      )
+      yield* store.finishRun(run.id, "completed")
+    })
 
 /** `<tmp>/<name>/state.sqlite` for each name, in a temporary directory removed with the scope. */
 const checkpointsIn = <const Names extends ReadonlyArray<string>>(...names: Names) =>
@@ -110,6 +137,33 @@ describe("mergeCheckpoints", () => {
               [2, "x2", "y2"]
             ]
           )
+        })
+      )
+    })
+  )
+
+  it.scoped("a column renamed in the shards between two merges: diff names the rename, no answer changed", () =>
+    Effect.gen(function* () {
+      const [shard1, shard2, target] = yield* checkpointsIn("shard-1", "shard-2", "merged")
+      const renamed = [{ from: "Law", to: "Governing law" }]
+      yield* withStore(shard1, namedRun([1], "Law"))
+      yield* withStore(shard2, namedRun([2], "Law"))
+      yield* mergeCheckpoints(target, [shard1, shard2])
+      yield* withStore(shard1, namedRun([1], "Governing law", renamed))
+      yield* withStore(shard2, namedRun([2], "Governing law", renamed))
+      yield* mergeCheckpoints(target, [shard1, shard2])
+      yield* withStore(target, (store) =>
+        Effect.gen(function* () {
+          assert.deepStrictEqual(
+            (yield* store.cells()).map((cell) => [cell.columnName, cell.response]),
+            [
+              ["Governing law", "x1"],
+              ["Governing law", "x2"]
+            ]
+          )
+          assert.deepStrictEqual((yield* store.columnChanges(1, 2))?.renamed, renamed)
+          // The merge stamps the old name's copied answers with its own run: they are still the renamed column's.
+          assert.deepStrictEqual(yield* store.diff(1, 2), [])
         })
       )
     })

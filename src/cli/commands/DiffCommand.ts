@@ -56,7 +56,7 @@ const showDiff = Effect.fn("DiffCommand.showDiff")(function* (argv: ArgvOf<typeo
 
 export const DiffCommand = checkpointCommand(
   "diff <file>",
-  "answers that changed between two runs, and the columns and documents that joined or left the pipeline (default: the last two runs)",
+  "answers that changed between two runs, the columns that joined, left or were renamed, and the documents that joined or left (default: the last two runs)",
   diffBuilder,
   showDiff
 )
