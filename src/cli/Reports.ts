@@ -59,9 +59,12 @@ export const requireRun = (runs: ReadonlyArray<RunRecord>, runId: number | undef
     ? Effect.void
     : Effect.fail(new UsageError({ message: `${flag} ${runId}: no such run; ${path} holds ${describeRuns(runs)}` }))
 
-/** How a report shows a run that stopped without ending (killed, crashed): its checkpoint still says "running". */
-const stoppedOutcome = "stopped"
-const stoppedNote = "stopped before it could end (killed or crashed): run the same command again, it resumes"
+/**
+ * How reports and `docsweep status` show a run that stopped without ending (killed, crashed): its checkpoint still
+ * says "running", and no live process holds the pipeline's lock.
+ */
+export const stoppedOutcome = "stopped"
+export const stoppedNote = "stopped before it could end (killed or crashed): run the same command again, it resumes"
 
 /**
  * Writes the reports of a run (default: the latest) from the checkpoint alone. Reports of the newest run replace

@@ -121,7 +121,8 @@ export interface StatusSummary {
   readonly cells: Record<CellState, number>
   readonly chats: Record<CellState, number>
   readonly failedCells: ReadonlyArray<CellRecord & { readonly filename: string }>
-  readonly failedChats: ReadonlyArray<ChatMessageRecord>
+  /** Each with the file names of the documents its session asks about. */
+  readonly failedChats: ReadonlyArray<ReportChat>
   readonly lastActivity: string | undefined
 }
 
