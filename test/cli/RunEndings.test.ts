@@ -169,14 +169,24 @@ describe.concurrent("how runs end", () => {
         "run #3 asked the Law column anew"
       )
       // Runs that do not exist are usage errors: exit 2, the value, where the help is.
-      const [missingRun, missingFrom, firstTo] = yield* Effect.all(
+      // A report that cannot be written where it goes (here a folder in its place; a full disk, a read-only mount)
+      // is an output path to fix, exit 2, not an internal error; the set it was part of is removed.
+      rmSync(join(ws.out, "cli-history-latest.html"))
+      mkdirSync(join(ws.out, "cli-history-latest.html", "x"), { recursive: true })
+      const stamped = () => listFiles(ws.out).filter((file) => /-\d{8}T\d{6}Z/.test(file))
+      const stampedBefore = stamped()
+      const [missingRun, missingFrom, firstTo, blocked] = yield* Effect.all(
         [
           runCli(["export", ws.pipeline, "--output", ws.out, "--run", "42"], { cwd: ws.dir }),
           runCli(["diff", ws.pipeline, "--output", ws.out, "--from", "9"], { cwd: ws.dir }),
-          runCli(["diff", ws.pipeline, "--output", ws.out, "--to", "1"], { cwd: ws.dir })
+          runCli(["diff", ws.pipeline, "--output", ws.out, "--to", "1"], { cwd: ws.dir }),
+          runCli(["export", ws.pipeline, "--output", ws.out, "--format", "html"], { cwd: ws.dir })
         ],
-        { concurrency: 3 }
+        { concurrency: 4 }
       )
+      assert.strictEqual(blocked.code, 2, allOutput(blocked))
+      assert.include(blocked.stderr, `Could not write report ${join(ws.out, "cli-history-latest.html")}`)
+      assert.deepStrictEqual(stamped(), stampedBefore, "no new report file")
       // It said "diff needs two runs" of a checkpoint holding three.
       assert.strictEqual(firstTo.code, 2, allOutput(firstTo))
       assert.match(firstTo.stderr, /^docsweep diff: --to 1: no run before it to compare it with; pass --from \(/)
