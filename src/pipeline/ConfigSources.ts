@@ -50,12 +50,20 @@ export const describeSources = (
     )
   )
 
-const show = (value: unknown): string => (value === undefined ? "(not set)" : JSON.stringify(value))
+/** What a setting that is not set means, where that is not plain "nothing". */
+const unsetMeaning: Readonly<Record<string, string>> = {
+  base_url: "(not set: the embedded local service)"
+}
+
+const show = (key: string, value: unknown): string =>
+  value === undefined
+    ? (unsetMeaning[key] ?? "(not set)")
+    : value === redactedText
+      ? redactedText
+      : JSON.stringify(value)
 
 /** `run.concurrency = 8  (pipeline)`, one line per setting, for `docsweep config`. */
 export const renderSources = (sources: ReadonlyArray<ConfigEntry>): string => {
   const width = Math.max(0, ...sources.map((s) => s.key.length))
-  return sources
-    .map((s) => `${s.key.padEnd(width)} = ${s.value === redactedText ? redactedText : show(s.value)}  (${s.source})`)
-    .join("\n")
+  return sources.map((s) => `${s.key.padEnd(width)} = ${show(s.key, s.value)}  (${s.source})`).join("\n")
 }
