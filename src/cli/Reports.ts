@@ -4,7 +4,7 @@ import { DateTime, Effect } from "effect"
 import type { ReportFormat, ReportSetting } from "../export/ReportModel.js"
 import { toReportModel } from "../export/ReportSource.js"
 import { writeReports } from "../export/WriteReports.js"
-import type { ConfigEntry } from "../pipeline/EffectiveConfig.js"
+import { type ConfigEntry, listedSettings } from "../pipeline/EffectiveConfig.js"
 import type { OutputSettings } from "../pipeline/PipelineSchema.js"
 import type { RunRecord } from "../store/CheckpointModel.js"
 import { ReadStore } from "../store/ReadStore.js"
@@ -32,18 +32,9 @@ export const requireCheckpoint = (path: string) =>
         })
       )
 
-/** Keys the HTML report's settings leave out: the token, and what the report shows elsewhere. */
-const unreported = new Set(["token", "name", "documents", "columns", "chats"])
-
 /** The effective settings as the HTML report's run overview lists them (`docsweep config`'s values, no token). */
 export const reportSettings = (sources: ReadonlyArray<ConfigEntry>): ReadonlyArray<ReportSetting> =>
-  sources
-    .filter((entry) => !unreported.has(entry.key))
-    .map((entry) => ({
-      key: entry.key,
-      value: entry.value === undefined ? "(not set)" : JSON.stringify(entry.value),
-      source: entry.source
-    }))
+  listedSettings(sources)
 
 /** `#1 to #3`, `#1`, or `no run`: the runs a checkpoint holds, for messages. */
 export const describeRuns = (runs: ReadonlyArray<RunRecord>) =>
@@ -106,6 +97,7 @@ export const writeRunReports = (input: {
       allowFormulas: input.output.allow_formulas,
       keep: input.output.keep,
       now: DateTime.toDateUtc(now),
-      settings: data.newest ? reportSettings(input.sources ?? []) : []
+      // What the run ran with; a run recorded before docsweep kept that: the newest as configured now, others none.
+      settings: data.settings ?? (data.newest ? reportSettings(input.sources ?? []) : [])
     })
   })

@@ -67,3 +67,18 @@ export const renderSources = (sources: ReadonlyArray<ConfigEntry>): string => {
   const width = Math.max(0, ...sources.map((s) => s.key.length))
   return sources.map((s) => `${s.key.padEnd(width)} = ${show(s.key, s.value)}  (${s.source})`).join("\n")
 }
+
+/** Keys a run's listed settings leave out: the token, and what a report shows elsewhere. */
+const unlisted = new Set(["token", "name", "documents", "columns", "chats"])
+
+/** The effective settings as a run keeps them and its reports list them: values as text, no token. */
+export const listedSettings = (
+  sources: ReadonlyArray<ConfigEntry>
+): ReadonlyArray<{ readonly key: string; readonly value: string; readonly source: ConfigSource }> =>
+  sources
+    .filter((entry) => !unlisted.has(entry.key))
+    .map((entry) => ({
+      key: entry.key,
+      value: entry.value === undefined ? "(not set)" : JSON.stringify(entry.value),
+      source: entry.source
+    }))

@@ -19,6 +19,7 @@ import {
   type DocumentRow,
   mapRows,
   type RunRow,
+  runSettingsOf,
   splitCounts,
   type TableRow,
   toColumn,
@@ -136,6 +137,7 @@ export class ReadStore extends Effect.Service<ReadStore>()("app/store/ReadStore"
       const chats = newest ? wantedChats.all().map(toChat) : history.chatsAsOf(record.id)
       const fromRunId = previousRun.get(record.id)?.id ?? undefined
       const data: ReportData = {
+        settings: runSettingsOf(runRow),
         pipelineName: record.pipelineName,
         pipelineHash: record.pipelineHash,
         run: record,

@@ -99,7 +99,11 @@ describe.concurrent("how runs end", () => {
       const latest = listFiles(ws.out).filter((file) => file.includes("-latest"))
       const before = latest.map((file) => sha256(join(ws.out, file)))
 
-      const exported = yield* runCli(["export", ws.pipeline, "--output", ws.out, "--run", "1"], { cwd: ws.dir })
+      // The exporter's environment is not the run's: the report lists the settings run 1 ran with.
+      const exported = yield* runCli(["export", ws.pipeline, "--output", ws.out, "--run", "1"], {
+        cwd: ws.dir,
+        env: { DOCSWEEP_USER_ID: "99" }
+      })
       assert.strictEqual(exported.code, 0, allOutput(exported))
       const written = exported.stdout.trim().split("\n")
       assert.isTrue(
@@ -124,7 +128,10 @@ describe.concurrent("how runs end", () => {
       assert.strictEqual(page.cells.status, "s".repeat(8))
       for (const row of page.documents.ids.keys()) assert.include(page.cells.text[row * 2], "Which law governs")
       assert.isTrue(page.history.every(([, answers]) => answers.every((answer) => answer.run <= 1)))
-      assert.deepStrictEqual(page.settings, [], "the checkpoint keeps no settings of an earlier run")
+      // It listed none ("the checkpoint keeps no run's settings"); an export of the newest run listed the exporter's.
+      assert.deepInclude(page.settings, { key: "user_id", value: "(not set)", source: "default" })
+      assert.notDeepInclude(page.settings, { key: "user_id", value: "99", source: "environment" })
+      assert.isFalse(page.settings.some((setting) => setting.key === "token"))
       // Run 3's own report: the Law answers changed since run 2, each with its earlier answer from run 1.
       const newest = htmlData(join(ws.out, "cli-history-latest.html"))
       assert.strictEqual(newest.run.id, 3)
