@@ -14,7 +14,19 @@ export interface ConfigEntry {
 /** How the token shows wherever settings are printed. */
 export const redactedText = "<redacted>"
 
-const keyOrder = ["name", "base_url", "token", "workspace", "user_id", "visibility", "documents", "columns", "chats"]
+const keyOrder = [
+  "name",
+  "base_url",
+  "token",
+  "workspace",
+  "user_id",
+  "visibility",
+  "documents",
+  "columns",
+  "chats",
+  "run",
+  "output"
+]
 const rank = (key: string) => {
   const i = keyOrder.indexOf(key.split(".")[0] ?? key)
   return i === -1 ? keyOrder.length : i

@@ -123,6 +123,9 @@ describe("resolveConfig", () => {
         /^base_url\s+= \(not set: the embedded local service\) {2}\(default\)$/m
       )
       assert.match(renderSources(config.sources), /^token\s+= \(not set\) {2}\(default\)$/m)
+      // run.deadline, unset, was listed last, after the output settings.
+      const keys = config.sources.map((source) => source.key)
+      assert.isBelow(keys.indexOf("run.deadline"), keys.indexOf("output.dir"))
     })
   )
 
