@@ -1,5 +1,5 @@
-import { existsSync } from "node:fs"
-import { join } from "node:path"
+import { existsSync, readdirSync, statSync } from "node:fs"
+import { dirname, join } from "node:path"
 import { DateTime, Effect } from "effect"
 import type { ReportFormat, ReportSetting } from "../export/ReportModel.js"
 import { toReportModel } from "../export/ReportSource.js"
@@ -22,15 +22,32 @@ export const runOutputDir = (
   shard: { readonly index: number; readonly count: number } | undefined
 ) => (shard === undefined ? outputDir : join(outputDir, `shard-${shard.index}-of-${shard.count}`))
 
-/** Fails clearly when a command that reads a checkpoint is pointed at a pipeline that never ran. */
-export const requireCheckpoint = (path: string) =>
-  existsSync(path)
-    ? Effect.void
-    : Effect.fail(
-        new UsageError({
-          message: `no checkpoint at ${path}: run the pipeline first (or pass --output to where it ran)`
-        })
-      )
+/** The shard checkpoints beside where an unsharded one would be (`shard-2-of-4/state.sqlite`), by folder name. */
+const shardFolders = (path: string): ReadonlyArray<string> => {
+  const dir = dirname(path)
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) return []
+  return readdirSync(dir)
+    .filter((name) => /^shard-\d+-of-\d+$/.test(name) && existsSync(join(dir, name, "state.sqlite")))
+    .sort((a, b) => a.localeCompare(b, undefined, { numeric: true }))
+}
+
+/**
+ * Fails clearly when a command that reads a checkpoint is pointed at a pipeline that never ran, or that ran only in
+ * shards (each has its own checkpoint): then it says so, and how to read them.
+ */
+export const requireCheckpoint = (
+  path: string,
+  shardAdvice = "pass --shard I/N for one of them, or `docsweep merge` them into one"
+) =>
+  Effect.suspend(() => {
+    if (existsSync(path)) return Effect.void
+    const shards = shardFolders(path)
+    const message =
+      shards.length === 0
+        ? `no checkpoint at ${path}: run the pipeline first (or pass --output to where it ran)`
+        : `no checkpoint at ${path}: the pipeline ran in shards (${shards.join(", ")}); ${shardAdvice}`
+    return Effect.fail(new UsageError({ message }))
+  })
 
 /** The effective settings as the HTML report's run overview lists them (`docsweep config`'s values, no token). */
 export const reportSettings = (sources: ReadonlyArray<ConfigEntry>): ReadonlyArray<ReportSetting> =>

@@ -1,7 +1,8 @@
+import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { stoppedOutcome } from "../../src/cli/Reports.js"
+import { requireCheckpoint, stoppedOutcome } from "../../src/cli/Reports.js"
 import { statusData } from "../../src/cli/StatusData.js"
 import { renderStatus } from "../../src/cli/StatusText.js"
 import { document, start, tempDir, wanted, withStore } from "../store/StoreFixtures.js"
@@ -92,6 +93,24 @@ describe("docsweep status", () => {
       const edited = statusData({ ...read, lock: null, lockError: null, pipelineHash: "hash-of-the-edited-file" })
       assert.isTrue(edited.pipelineChanged)
       assert.include(renderStatus(edited), "\npipeline: the file changed since run #1; the counts below are of the")
+    })
+  )
+
+  it.scoped("a pipeline that ran only in shards: the message names them and says how to read them", () =>
+    Effect.gen(function* () {
+      const dir = yield* tempDir
+      const missing = yield* Effect.flip(requireCheckpoint(join(dir, "state.sqlite")))
+      assert.include(missing.message, "run the pipeline first")
+      for (const shard of ["shard-2-of-2", "shard-1-of-2"]) {
+        mkdirSync(join(dir, shard))
+        writeFileSync(join(dir, shard, "state.sqlite"), "")
+      }
+      // It said "run the pipeline first" of a pipeline that had run, twice.
+      const sharded = yield* Effect.flip(requireCheckpoint(join(dir, "state.sqlite")))
+      assert.include(
+        sharded.message,
+        "the pipeline ran in shards (shard-1-of-2, shard-2-of-2); pass --shard I/N for one of them, or `docsweep merge`"
+      )
     })
   )
 })
