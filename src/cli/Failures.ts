@@ -7,6 +7,7 @@ import type { SecretUnavailable } from "../service/Auth.js"
 import type { CommandFailed } from "../service/Commands.js"
 import type { DocumentsCollide } from "../service/MergeDocuments.js"
 import { isDataProblem, type ServiceStartError, type ServiceStoreError } from "../service/ServiceErrors.js"
+import { codeAmong, pathCodes } from "../store/FileProblems.js"
 import type { PipelineLocked } from "../store/PipelineLock.js"
 import type { StoreError } from "../store/StoreError.js"
 import type { CliOutputShape } from "./CliOutput.js"
@@ -53,7 +54,10 @@ const exitCodeOfError: (error: CommandError) => number = Match.type<CommandError
     PipelineLocked: () => ExitCode.locked,
     // A damaged, inconsistent or missing checkpoint is bad input the user must decide about, not a fault of ours.
     StoreError: (error) => (error.kind === undefined ? ExitCode.internal : ExitCode.invalidInput),
-    ExportError: () => ExitCode.internal,
+    // A report that cannot be written where it goes (no permission, a full disk, a folder in its place) is an
+    // output path to fix, as the checkpoint's are.
+    ExportError: (error) =>
+      codeAmong(error.cause, pathCodes) === undefined ? ExitCode.internal : ExitCode.invalidInput,
     CommandFailed: () => ExitCode.internal,
     ServiceStartError: (error) => (error.setting === undefined ? ExitCode.internal : ExitCode.invalidInput),
     // A refusal of ours (damaged, newer, another program's file) is the data directory to fix, as for serve.

@@ -1,10 +1,10 @@
-import { existsSync } from "node:fs"
-import { join } from "node:path"
+import { existsSync, readdirSync, statSync } from "node:fs"
+import { dirname, join } from "node:path"
 import { DateTime, Effect } from "effect"
 import type { ReportFormat, ReportSetting } from "../export/ReportModel.js"
 import { toReportModel } from "../export/ReportSource.js"
 import { writeReports } from "../export/WriteReports.js"
-import type { ConfigEntry } from "../pipeline/EffectiveConfig.js"
+import { type ConfigEntry, listedSettings } from "../pipeline/EffectiveConfig.js"
 import type { OutputSettings } from "../pipeline/PipelineSchema.js"
 import type { RunRecord } from "../store/CheckpointModel.js"
 import { ReadStore } from "../store/ReadStore.js"
@@ -22,28 +22,36 @@ export const runOutputDir = (
   shard: { readonly index: number; readonly count: number } | undefined
 ) => (shard === undefined ? outputDir : join(outputDir, `shard-${shard.index}-of-${shard.count}`))
 
-/** Fails clearly when a command that reads a checkpoint is pointed at a pipeline that never ran. */
-export const requireCheckpoint = (path: string) =>
-  existsSync(path)
-    ? Effect.void
-    : Effect.fail(
-        new UsageError({
-          message: `no checkpoint at ${path}: run the pipeline first (or pass --output to where it ran)`
-        })
-      )
+/** The shard checkpoints beside where an unsharded one would be (`shard-2-of-4/state.sqlite`), by folder name. */
+const shardFolders = (path: string): ReadonlyArray<string> => {
+  const dir = dirname(path)
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) return []
+  return readdirSync(dir)
+    .filter((name) => /^shard-\d+-of-\d+$/.test(name) && existsSync(join(dir, name, "state.sqlite")))
+    .sort((a, b) => a.localeCompare(b, undefined, { numeric: true }))
+}
 
-/** Keys the HTML report's settings leave out: the token, and what the report shows elsewhere. */
-const unreported = new Set(["token", "name", "documents", "columns", "chats"])
+/**
+ * Fails clearly when a command that reads a checkpoint is pointed at a pipeline that never ran, or that ran only in
+ * shards (each has its own checkpoint): then it says so, and how to read them.
+ */
+export const requireCheckpoint = (
+  path: string,
+  shardAdvice = "pass --shard I/N for one of them, or `docsweep merge` them into one"
+) =>
+  Effect.suspend(() => {
+    if (existsSync(path)) return Effect.void
+    const shards = shardFolders(path)
+    const message =
+      shards.length === 0
+        ? `no checkpoint at ${path}: run the pipeline first (or pass --output to where it ran)`
+        : `no checkpoint at ${path}: the pipeline ran in shards (${shards.join(", ")}); ${shardAdvice}`
+    return Effect.fail(new UsageError({ message }))
+  })
 
 /** The effective settings as the HTML report's run overview lists them (`docsweep config`'s values, no token). */
 export const reportSettings = (sources: ReadonlyArray<ConfigEntry>): ReadonlyArray<ReportSetting> =>
-  sources
-    .filter((entry) => !unreported.has(entry.key))
-    .map((entry) => ({
-      key: entry.key,
-      value: entry.value === undefined ? "(not set)" : JSON.stringify(entry.value),
-      source: entry.source
-    }))
+  listedSettings(sources)
 
 /** `#1 to #3`, `#1`, or `no run`: the runs a checkpoint holds, for messages. */
 export const describeRuns = (runs: ReadonlyArray<RunRecord>) =>
@@ -59,9 +67,12 @@ export const requireRun = (runs: ReadonlyArray<RunRecord>, runId: number | undef
     ? Effect.void
     : Effect.fail(new UsageError({ message: `${flag} ${runId}: no such run; ${path} holds ${describeRuns(runs)}` }))
 
-/** How a report shows a run that stopped without ending (killed, crashed): its checkpoint still says "running". */
-const stoppedOutcome = "stopped"
-const stoppedNote = "stopped before it could end (killed or crashed): run the same command again, it resumes"
+/**
+ * How reports and `docsweep status` show a run that stopped without ending (killed, crashed): its checkpoint still
+ * says "running", and no live process holds the pipeline's lock.
+ */
+export const stoppedOutcome = "stopped"
+export const stoppedNote = "stopped before it could end (killed or crashed): run the same command again, it resumes"
 
 /**
  * Writes the reports of a run (default: the latest) from the checkpoint alone. Reports of the newest run replace
@@ -103,6 +114,7 @@ export const writeRunReports = (input: {
       allowFormulas: input.output.allow_formulas,
       keep: input.output.keep,
       now: DateTime.toDateUtc(now),
-      settings: data.newest ? reportSettings(input.sources ?? []) : []
+      // What the run ran with; a run recorded before docsweep kept that: the newest as configured now, others none.
+      settings: data.settings ?? (data.newest ? reportSettings(input.sources ?? []) : [])
     })
   })

@@ -1,8 +1,8 @@
 import { shownText } from "../client/ShownText.js"
-import type { AnswerChange, StatusSummary } from "../store/CheckpointModel.js"
+import type { AnswerChange } from "../store/CheckpointModel.js"
 import type { ColumnChanges } from "../store/ColumnChanges.js"
 import type { DocumentChanges } from "../store/DocumentChanges.js"
-import type { LockStatus } from "../store/PipelineLock.js"
+import type { StatusData } from "./StatusData.js"
 import { plural } from "./Words.js"
 
 const counts = (record: Readonly<Record<string, number>>) =>
@@ -17,43 +17,61 @@ const clip = (text: string | undefined, width = 100) =>
     ? "(none)"
     : shownText(text.length > width ? `${text.slice(0, width - 1).replace(/\s+/g, " ")}…` : text.replace(/\s+/g, " "))
 
-/** `docsweep status` as text: one screen, newest run first. */
-export const renderStatus = (path: string, summary: StatusSummary, lock: LockStatus | undefined): string => {
-  const lines = [`checkpoint: ${path}`]
-  lines.push(
-    lock === undefined
-      ? "lock: free"
-      : `lock: held by process ${lock.pid} on ${shownText(lock.hostname)} since ${lock.startedAt}${lock.alive ? "" : " (dead: the next run takes it over)"}`
-  )
-  lines.push(`last activity: ${summary.lastActivity ?? "none"}`)
-  lines.push(`cells: ${counts(summary.cells)}`)
-  lines.push(`chats: ${counts(summary.chats)}`)
+const lockLine = ({ lock, lockError }: StatusData) => {
+  if (lockError !== null)
+    return `lock: cannot be read, so whether a run is going on is not known (${shownText(lockError)})`
+  if (lock === null) return "lock: free"
+  const holder = `process ${lock.pid} on ${shownText(lock.hostname)} since ${lock.startedAt}`
+  return lock.alive ? `lock: held by ${holder}` : `lock: left by ${holder}, which is gone (the next run takes it over)`
+}
+
+/** `docsweep status` as text: one screen, newest run first; failures with what to do about them. */
+export const renderStatus = (data: StatusData, rerun = "docsweep run FILE"): string => {
+  const lines = [`checkpoint: ${data.checkpoint}`, lockLine(data)]
+  const newest = data.runs.at(-1)
+  if (data.pipelineChanged && newest !== undefined) {
+    lines.push(
+      `pipeline: the file changed since run #${newest.id}; the counts below are of the pipeline as that run asked it (the next run asks it as it is now)`
+    )
+  }
+  lines.push(`last activity: ${data.lastActivity ?? "none"}`)
+  lines.push(`cells: ${counts(data.cells)}`)
+  lines.push(`chats: ${counts(data.chats)}`)
   lines.push("", "runs:")
-  for (const run of [...summary.runs].reverse().slice(0, 10)) {
+  for (const run of [...data.runs].reverse().slice(0, 10)) {
     const shard = run.shard === undefined ? "" : ` shard ${run.shard}`
     lines.push(
       `  #${run.id} ${run.outcome}${shard} started ${run.startedAt}${run.finishedAt === undefined ? "" : ` finished ${run.finishedAt}`} · ${counts(run.counts)}${run.note === undefined ? "" : ` · ${shownText(run.note)}`}`
     )
   }
-  if (summary.runs.length > 10) lines.push(`  … ${summary.runs.length - 10} older runs`)
-  if (summary.failedCells.length > 0) {
-    lines.push("", `failed cells (${summary.failedCells.length}):`)
-    for (const cell of summary.failedCells.slice(0, 20)) {
+  if (data.runs.length > 10) lines.push(`  … ${data.runs.length - 10} older runs`)
+  if (data.failedCells.length > 0) {
+    lines.push("", `failed cells (${data.failedCells.length}):`)
+    for (const cell of data.failedCells.slice(0, 20)) {
       lines.push(
-        `  ${shownText(cell.filename)} (#${cell.documentId}) · ${cell.columnName} · ${cell.attempts} attempts: ${clip(cell.error)}`
+        `  ${shownText(cell.filename)} (#${cell.documentId}) · ${shownText(cell.columnName)} · ${plural(cell.attempts, "attempt")}: ${clip(cell.error)}`
       )
     }
-    if (summary.failedCells.length > 20)
-      lines.push(`  … ${summary.failedCells.length - 20} more (status --json lists all)`)
+    if (data.failedCells.length > 20) lines.push(`  … ${data.failedCells.length - 20} more (status --json lists all)`)
   }
-  if (summary.failedChats.length > 0) {
-    lines.push("", `failed chat messages (${summary.failedChats.length}):`)
-    for (const chat of summary.failedChats.slice(0, 20)) {
-      lines.push(`  ${chat.chatName} #${chat.position + 1} · ${clip(chat.query, 50)}: ${clip(chat.error)}`)
+  if (data.failedChats.length > 0) {
+    lines.push("", `failed chat messages (${data.failedChats.length}):`)
+    for (const chat of data.failedChats.slice(0, 20)) {
+      lines.push(
+        `  ${shownText(chat.chatName)} #${chat.position + 1} on ${sessionDocuments(chat.filenames)} · ${clip(chat.query, 50)}: ${clip(chat.error)}`
+      )
     }
+    if (data.failedChats.length > 20) lines.push(`  … ${data.failedChats.length - 20} more (status --json lists all)`)
+  }
+  if (data.failedCells.length + data.failedChats.length > 0) {
+    lines.push("", `to ask them again: ${shownText(rerun)} (with --only-failed: only these, nothing new)`)
   }
   return lines.join("\n")
 }
+
+/** The documents of a chat session, named: one or two by file name, more by count. */
+const sessionDocuments = (filenames: ReadonlyArray<string>) =>
+  filenames.length <= 2 ? filenames.map(shownText).join(" and ") || "no document" : plural(filenames.length, "document")
 
 /** `1 answer changed between run #1 and run #2`, `no answers changed …`. */
 export const diffHeadline = (from: number, to: number, changed: number): string =>

@@ -93,9 +93,32 @@ export const writeAtomically = <E, R>(
 export const removeFile = (path: string): Effect.Effect<void, ExportError> =>
   attempt(path, () => rm(path, { force: true }))
 
-/** Copies a finished report over its `-latest` name, atomically as well. */
-export const copyAtomically = (from: string, to: string): Effect.Effect<string, ExportError> =>
-  writeAtomically(to, (temporary) => attempt(to, () => copyFile(from, temporary)))
+/** Removes files this process wrote, when what they were part of failed; a file that will not go is only logged. */
+export const removeWritten = (paths: ReadonlyArray<string>): Effect.Effect<void> =>
+  Effect.forEach(
+    paths,
+    (path) =>
+      removeFile(path).pipe(
+        Effect.catchAll((error) => Effect.logWarning("Could not remove a report file", error.message))
+      ),
+    { discard: true }
+  )
+
+/**
+ * Copies finished reports over their `-latest` names as one set: every copy is made under a temporary name first, and
+ * only when all are there are they renamed into place, so a copy that fails (a full disk) leaves the earlier
+ * `-latest` set whole instead of half of it replaced by this one's files.
+ */
+export const copyAllAtomically = (
+  pairs: ReadonlyArray<readonly [from: string, to: string]>
+): Effect.Effect<ReadonlyArray<string>, ExportError> => {
+  const temporaries = pairs.map(([, to]) => temporaryPath(to))
+  const stage = Effect.forEach(pairs, ([from, to]) => attempt(to, () => copyFile(from, temporaryPath(to))), {
+    discard: true
+  })
+  const place = Effect.forEach(pairs, ([, to]) => attempt(to, () => rename(temporaryPath(to), to)).pipe(Effect.as(to)))
+  return Effect.zipRight(stage, place).pipe(Effect.onError(() => removeWritten(temporaries)))
+}
 
 const escapeRegExp = (text: string) => text.replaceAll(/[.*+?^${}()|[\]\\]/g, "\\$&")
 

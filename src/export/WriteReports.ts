@@ -4,11 +4,12 @@ import { makeDirectory } from "../store/MakeDirectory.js"
 import { ExportError } from "./ExportError.js"
 import { writeHtml } from "./html/WriteHtml.js"
 import {
-  copyAtomically,
+  copyAllAtomically,
   latestTag,
   pruneReports,
   removeFile,
   removeStaleTemporaries,
+  removeWritten,
   reportStem,
   reportSuffixes,
   timestampTag
@@ -25,7 +26,8 @@ const latestPath = (path: string, stem: string, latestStem: string): string => l
  * `<dir>/<name>-<UTC timestamp>…`, each file then copied over its stable `<name>-latest…` name (`-latest` CSV
  * files this run did not write, such as chats, are removed), then the oldest timestamped sets beyond `keep` are
  * removed. Every file goes through a temporary file and a rename; temporary files a killed export left are removed
- * first. With `latest: false` (a report of an earlier run) the `-latest` files are left as they are.
+ * first. A set that cannot be written whole is removed, and the `-latest` files are replaced only once every copy of
+ * them is made. With `latest: false` (a report of an earlier run) the `-latest` files are left as they are.
  * Returns the paths written, timestamped ones first.
  */
 export const writeReports = (
@@ -41,20 +43,25 @@ export const writeReports = (
       catch: (cause) => new ExportError({ path: options.dir, cause })
     })
     const leftOver = yield* removeStaleTemporaries(options.dir, options.now.getTime())
+    // A set is written whole or not at all: the files of a set that failed part-way (a full disk) are removed, so
+    // none of them passes for the newest report, and the earlier -latest set stays as it was.
     const written: Array<string> = []
-    if (options.formats.includes("xlsx")) {
-      written.push(yield* writeXlsx(model, `${stem}.xlsx`, { allowFormulas: options.allowFormulas, now: options.now }))
-    }
-    if (options.formats.includes("csv")) {
-      written.push(...(yield* writeCsv(model, stem, options)))
-    }
-    if (options.formats.includes("html")) {
-      written.push(yield* writeHtml(model, `${stem}.html`, { now: options.now, settings: options.settings ?? [] }))
-    }
     const replacesLatest = options.latest !== false
-    const latest = replacesLatest
-      ? yield* Effect.forEach(written, (path) => copyAtomically(path, latestPath(path, stem, latestStem)))
-      : []
+    const latest = yield* Effect.gen(function* () {
+      if (options.formats.includes("xlsx")) {
+        const xlsx = { allowFormulas: options.allowFormulas, now: options.now }
+        written.push(yield* writeXlsx(model, `${stem}.xlsx`, xlsx))
+      }
+      if (options.formats.includes("csv")) {
+        written.push(...(yield* writeCsv(model, stem, options)))
+      }
+      if (options.formats.includes("html")) {
+        written.push(yield* writeHtml(model, `${stem}.html`, { now: options.now, settings: options.settings ?? [] }))
+      }
+      return replacesLatest
+        ? yield* copyAllAtomically(written.map((path) => [path, latestPath(path, stem, latestStem)] as const))
+        : []
+    }).pipe(Effect.onError(() => removeWritten(written)))
     // A `-latest-chats.csv` from an earlier run with chats must not pass for this run's.
     const staleLatest =
       replacesLatest && options.formats.includes("csv")

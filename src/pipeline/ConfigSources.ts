@@ -14,7 +14,19 @@ export interface ConfigEntry {
 /** How the token shows wherever settings are printed. */
 export const redactedText = "<redacted>"
 
-const keyOrder = ["name", "base_url", "token", "workspace", "user_id", "visibility", "documents", "columns", "chats"]
+const keyOrder = [
+  "name",
+  "base_url",
+  "token",
+  "workspace",
+  "user_id",
+  "visibility",
+  "documents",
+  "columns",
+  "chats",
+  "run",
+  "output"
+]
 const rank = (key: string) => {
   const i = keyOrder.indexOf(key.split(".")[0] ?? key)
   return i === -1 ? keyOrder.length : i
@@ -50,12 +62,35 @@ export const describeSources = (
     )
   )
 
-const show = (value: unknown): string => (value === undefined ? "(not set)" : JSON.stringify(value))
+/** What a setting that is not set means, where that is not plain "nothing". */
+const unsetMeaning: Readonly<Record<string, string>> = {
+  base_url: "(not set: the embedded local service)"
+}
+
+const show = (key: string, value: unknown): string =>
+  value === undefined
+    ? (unsetMeaning[key] ?? "(not set)")
+    : value === redactedText
+      ? redactedText
+      : JSON.stringify(value)
 
 /** `run.concurrency = 8  (pipeline)`, one line per setting, for `docsweep config`. */
 export const renderSources = (sources: ReadonlyArray<ConfigEntry>): string => {
   const width = Math.max(0, ...sources.map((s) => s.key.length))
-  return sources
-    .map((s) => `${s.key.padEnd(width)} = ${s.value === redactedText ? redactedText : show(s.value)}  (${s.source})`)
-    .join("\n")
+  return sources.map((s) => `${s.key.padEnd(width)} = ${show(s.key, s.value)}  (${s.source})`).join("\n")
 }
+
+/** Keys a run's listed settings leave out: the token, and what a report shows elsewhere. */
+const unlisted = new Set(["token", "name", "documents", "columns", "chats"])
+
+/** The effective settings as a run keeps them and its reports list them: values as text, no token. */
+export const listedSettings = (
+  sources: ReadonlyArray<ConfigEntry>
+): ReadonlyArray<{ readonly key: string; readonly value: string; readonly source: ConfigSource }> =>
+  sources
+    .filter((entry) => !unlisted.has(entry.key))
+    .map((entry) => ({
+      key: entry.key,
+      value: entry.value === undefined ? "(not set)" : JSON.stringify(entry.value),
+      source: entry.source
+    }))

@@ -9,7 +9,13 @@ import { describeCause } from "./FileSets.js"
 import type { LoadedPipeline } from "./loadPipeline.js"
 import { BaseUrl, Concurrency, Format, type Pipeline } from "./PipelineSchema.js"
 
-export { type ConfigEntry, type ConfigSource, redactedText, renderSources } from "./ConfigSources.js"
+export {
+  type ConfigEntry,
+  type ConfigSource,
+  listedSettings,
+  redactedText,
+  renderSources
+} from "./ConfigSources.js"
 
 const Visibility = Schema.Literal("private", "shared").annotations({ message: expected('"private" or "shared"') })
 const Formats = NonEmptyList(Format, "formats", "format")

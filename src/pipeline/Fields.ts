@@ -98,3 +98,22 @@ export const duplicatesOf =
 
 /** An optional key; absent stays absent (`exact`), so `undefined` is never a valid value. */
 export const optionalExact = <A, I>(schema: Schema.Schema<A, I>) => Schema.optionalWith(schema, { exact: true })
+
+/**
+ * Headers every report's Results sheet and results.csv already has before the columns (the report's
+ * `documentHeaders`): a column named like one would give a second column of that name, and a script reading the CSV
+ * by header would take one for the other.
+ */
+export const reportHeaders = ["Document ID", "File name", "Pages"] as const
+
+/** Column names that are one of `reportHeaders` (in any case, spaces around ignored), as filter issues. */
+export const reportHeaderNames =
+  <A>(key: (a: A) => string | undefined) =>
+  (items: ReadonlyArray<A>): ReadonlyArray<Schema.FilterIssue> =>
+    items.flatMap((item, index) => {
+      const name = key(item)
+      const taken = reportHeaders.some((header) => header.toLowerCase() === name?.trim().toLowerCase())
+      if (name === undefined || !taken) return []
+      const message = `${JSON.stringify(name)} is a column every report already has (${reportHeaders.join(", ")}): choose another name`
+      return [{ path: [index, "name"], message }]
+    })

@@ -118,6 +118,11 @@ const toProblem = (issue: ParseResult.ArrayFormatterIssue): SchemaProblem => {
   const where = parent.length > 0 ? ` in \`${formatPath(parent)}\`` : ""
   switch (issue._tag) {
     case "Unexpected": {
+      if (key === "<<") {
+        // YAML 1.1's merge key: YAML 1.2, which the pipeline is read as, has none, so the keys it names are missing.
+        const message = `\`<<\`${where}: YAML merge keys are not supported; write the keys out, or use an alias for a whole value (\`meta: *common\`)`
+        return { path, target: "key", message }
+      }
       const known = expectedKeys(issue.message)
       const guess = didYouMean(key, known)
       const hint =

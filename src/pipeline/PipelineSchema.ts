@@ -13,6 +13,8 @@ import {
   OneOf,
   optionalExact,
   PositiveInt,
+  reportHeaderNames,
+  reportHeaders,
   show,
   UserIdField,
   WorkspaceIdField
@@ -129,6 +131,8 @@ export const OutputSettings = mapping(
   "Where and how reports are written."
 )
 
+const columnName = (column: { readonly name: string }) => column.name
+
 export const Column = mapping(
   {
     name: NonEmptyText.annotations({ description: "Column header in the AI Table and in reports." }),
@@ -223,8 +227,13 @@ export const PipelineSchema = Schema.Struct({
   }),
   columns: NonEmptyList(Column, "columns", "column").pipe(
     Schema.filter(
-      duplicatesOf((c: { readonly name: string }) => c.name, "column name", "name"),
-      described("Questions asked of every document; one AI Table column each. Names must differ.")
+      (columns) => [
+        ...duplicatesOf(columnName, "column name", "name")(columns),
+        ...reportHeaderNames(columnName)(columns)
+      ],
+      described(
+        `Questions asked of every document; one AI Table column each. Names must differ, and differ from the report's own ${reportHeaders.join(", ")}.`
+      )
     )
   ),
   chats: Schema.optionalWith(

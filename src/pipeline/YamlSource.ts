@@ -1,4 +1,4 @@
-import type { Document } from "yaml"
+import type { Document, YAMLError } from "yaml"
 import { isAlias, isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, visit } from "yaml"
 import type { Path, Target } from "./IssueProblems.js"
 import type { Problem } from "./PipelineInvalid.js"
@@ -20,9 +20,26 @@ export const parseYaml = (
   const source = { file, doc, lineCounter }
   const problems = doc.errors.map((e) => ({
     ...position(source, e.pos[0]),
-    message: `YAML syntax error: ${e.message.split("\n")[0] ?? e.message}`
+    message: `YAML syntax error: ${syntaxMessage(source, e)}`
   }))
   return { source, problems: [...problems, ...unresolvedAliases(source)] }
+}
+
+/** The parser's message in the pipeline's words: which key is repeated, what a second document is. */
+const syntaxMessage = (source: YamlSource, error: YAMLError): string => {
+  if (error.code === "MULTIPLE_DOCS") {
+    return "a second YAML document starts here (`---`): a pipeline file holds one; remove the line or split the file"
+  }
+  if (error.code === "DUPLICATE_KEY") {
+    let key: unknown
+    visit(source.doc, {
+      Pair: (_, pair) => {
+        if (isScalar(pair.key) && pair.key.range?.[0] === error.pos[0]) key = pair.key.value
+      }
+    })
+    if (key !== undefined) return `the key \`${String(key)}\` is given twice in the same mapping; keep one`
+  }
+  return error.message.split("\n")[0] ?? error.message
 }
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto"
 import { readFile } from "node:fs/promises"
 import { dirname, join, relative, resolve } from "node:path"
 import { Effect, Either, Schema } from "effect"
-import { duplicatesOf, isMapping } from "./Fields.js"
+import { duplicatesOf, isMapping, reportHeaderNames } from "./Fields.js"
 import { describeCause, resolveFileSets } from "./FileSets.js"
 import { formatPath, issueProblems, type SchemaProblem } from "./IssueProblems.js"
 import { packageFile } from "./PackageFiles.js"
@@ -49,17 +49,20 @@ export const leafKeys = (value: unknown, prefix = ""): ReadonlyArray<string> =>
       ? []
       : [prefix]
 
-/** Duplicate `name`s among the raw entries of `columns` and `chats` (as the schema's filters word them). */
+/**
+ * Duplicate `name`s among the raw entries of `columns` and `chats`, and column names the reports already use (as the
+ * schema's filters word them).
+ */
 const duplicateNames = (raw: unknown): ReadonlyArray<SchemaProblem> =>
   (["columns", "chats"] as const).flatMap((list) => {
     const entries: unknown = isMapping(raw) ? raw[list] : undefined
     if (!Array.isArray(entries)) return []
     const nameOf = (entry: unknown) => (isMapping(entry) && typeof entry.name === "string" ? entry.name : undefined)
-    return duplicatesOf(
-      nameOf,
-      list === "columns" ? "column name" : "chat name",
-      "name"
-    )(entries).map((issue) => {
+    const issues =
+      list === "columns"
+        ? [...duplicatesOf(nameOf, "column name", "name")(entries), ...reportHeaderNames(nameOf)(entries)]
+        : duplicatesOf(nameOf, "chat name", "name")(entries)
+    return issues.map((issue) => {
       const path = [list, ...issue.path]
       return { path, target: "value" as const, message: `${formatPath(path)}: ${issue.message}` }
     })

@@ -9,8 +9,11 @@ import type { SkippedFile } from "./Uploads.js"
 
 export interface RunInput {
   readonly loaded: Pick<LoadedPipeline, "file" | "hash" | "pipeline">
-  /** The effective pipeline (file + defaults + environment + flags) and how to reach the service. */
-  readonly effective: Pick<EffectiveConfig, "pipeline" | "service">
+  /**
+   * The effective pipeline (file + defaults + environment + flags) and how to reach the service; with `sources`, the
+   * run keeps its settings for its reports.
+   */
+  readonly effective: Pick<EffectiveConfig, "pipeline" | "service"> & Partial<Pick<EffectiveConfig, "sources">>
   /** A run record the caller began already; otherwise the runner begins one. */
   readonly runId?: number | undefined
   readonly dryRun: boolean

@@ -1,7 +1,7 @@
 import { Cause, Clock, Duration, Effect, Exit, Match, Option, Ref, Schema } from "effect"
 import { type ClientError, isClientError, type RetryableError } from "../client/ClientError.js"
 import type { ServiceClient } from "../client/ServiceClient.js"
-import type { ServiceSettings } from "../pipeline/EffectiveConfig.js"
+import { listedSettings, type ServiceSettings } from "../pipeline/EffectiveConfig.js"
 import { CellStore } from "../store/CellStore.js"
 import { ChatStore } from "../store/ChatStore.js"
 import type { CheckpointStore } from "../store/CheckpointStore.js"
@@ -96,7 +96,8 @@ export const runPipeline = Effect.fn("Runner.runPipeline")(function* (input: Run
         pipelineHash: input.loaded.hash,
         baseUrl: input.effective.service.baseUrl ?? "embedded",
         shard: input.shard === undefined ? undefined : `${input.shard.index}/${input.shard.count}`,
-        docsweepVersion: input.version ?? "0.1.0"
+        docsweepVersion: input.version ?? "0.1.0",
+        ...(input.effective.sources === undefined ? {} : { settings: listedSettings(input.effective.sources) })
       })).id)
   if (!input.dryRun && input.onRunBegun !== undefined) yield* input.onRunBegun(runId)
   const serviceUrl = input.effective.service.baseUrl ?? "embedded"

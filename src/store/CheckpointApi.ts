@@ -14,12 +14,21 @@ import type {
   WorkTally
 } from "./CheckpointModel.js"
 
+/** One setting a run ran with, as reports list it: its value as text and where it came from (never the token). */
+export interface RunSetting {
+  readonly key: string
+  readonly value: string
+  readonly source: string
+}
+
 export interface RunStart {
   readonly pipelineName: string
   readonly pipelineHash: string
   readonly baseUrl: string
   readonly shard: string | undefined
   readonly docsweepVersion: string
+  /** The settings the run runs with, kept with it for its reports. */
+  readonly settings?: ReadonlyArray<RunSetting>
 }
 
 export interface CellKey {
@@ -121,7 +130,8 @@ export interface StatusSummary {
   readonly cells: Record<CellState, number>
   readonly chats: Record<CellState, number>
   readonly failedCells: ReadonlyArray<CellRecord & { readonly filename: string }>
-  readonly failedChats: ReadonlyArray<ChatMessageRecord>
+  /** Each with the file names of the documents its session asks about. */
+  readonly failedChats: ReadonlyArray<ReportChat>
   readonly lastActivity: string | undefined
 }
 
@@ -167,6 +177,8 @@ export interface ReportData {
   readonly cells: ReadonlyArray<CellRecord>
   readonly cell: (documentId: number, columnName: string) => CellRecord | undefined
   readonly chats: ReadonlyArray<ReportChat>
+  /** The settings the run ran with; undefined for a run recorded before docsweep kept them (or a merge). */
+  readonly settings: ReadonlyArray<RunSetting> | undefined
   /** With `changes`: the previous run's id (undefined when there is none) and what changed since. */
   readonly changes?: { readonly fromRunId: number | undefined; readonly list: ReadonlyArray<AnswerChange> }
   /** With `history`: earlier answers per pair. */

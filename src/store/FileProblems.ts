@@ -18,6 +18,7 @@ export const permissionCodes: ReadonlySet<string> = new Set([
 /** Any path that cannot be used as given: the permission problems, and a path that is wrong or full. */
 export const pathCodes: ReadonlySet<string> = new Set([
   ...permissionCodes,
+  "EDQUOT",
   "EEXIST",
   "EISDIR",
   "ELOOP",

@@ -106,6 +106,11 @@ export const migrations: ReadonlyArray<string> = [
   `
   ALTER TABLE chat_messages ADD COLUMN error_kind TEXT;
   UPDATE chat_messages SET error_kind = 'plan-refused' WHERE state = 'failed' AND error LIKE '%Advanced plan%';
+  `,
+  // The settings a run ran with (JSON, no token), so a report of it written later (\`docsweep export\`) lists those,
+  // not what the exporter's environment and the pipeline file as edited since make of them. Runs before: none kept.
+  `
+  ALTER TABLE runs ADD COLUMN settings TEXT;
   `
 ]
 

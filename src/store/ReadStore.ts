@@ -19,6 +19,7 @@ import {
   type DocumentRow,
   mapRows,
   type RunRow,
+  runSettingsOf,
   splitCounts,
   type TableRow,
   toColumn,
@@ -80,18 +81,27 @@ export class ReadStore extends Effect.Service<ReadStore>()("app/store/ReadStore"
     const diffSnapshot = sqlite.transaction(diff)
     const answerHistory = makeAnswerHistory(sqlite)
 
-    const summary = sqlite.transaction(
-      (): StatusSummary => ({
-        runs: runs.all().map(toRun),
+    const documentNames = sqlite.prepare<[], { id: number; filename: string }>("SELECT id, filename FROM documents")
+    const summary = sqlite.transaction((): StatusSummary => {
+      const all = runs.all().map(toRun)
+      const newest = all.at(-1)
+      const filenames = new Map(documentNames.all().map((row) => [row.id, row.filename]))
+      return {
+        // A run records its counts when it ends; the newest one still marked running (going on, or killed before it
+        // could end) is counted as the checkpoint stands, as its report is.
+        runs: newest?.outcome === "running" ? [...all.slice(0, -1), { ...newest, counts: runCounts() }] : all,
         cells: cellCounts(),
         chats: chatCounts(),
         failedCells: failedCells
           .all()
           .map((row) => ({ ...toCell(row), filename: row.filename ?? `document ${row.document_id}` })),
-        failedChats: failedChats.all().map(toChat),
+        failedChats: failedChats.all().map((row) => {
+          const chat = toChat(row)
+          return { ...chat, filenames: chat.documentIds.map((id) => filenames.get(id) ?? `document ${id}`) }
+        }),
         lastActivity: lastActivity.get()?.at ?? undefined
-      })
-    )
+      }
+    })
 
     const history = makeRunHistory(sqlite)
     const latestRunId = sqlite.prepare<[], { id: number | null }>("SELECT MAX(id) AS id FROM runs")
@@ -127,6 +137,7 @@ export class ReadStore extends Effect.Service<ReadStore>()("app/store/ReadStore"
       const chats = newest ? wantedChats.all().map(toChat) : history.chatsAsOf(record.id)
       const fromRunId = previousRun.get(record.id)?.id ?? undefined
       const data: ReportData = {
+        settings: runSettingsOf(runRow),
         pipelineName: record.pipelineName,
         pipelineHash: record.pipelineHash,
         run: record,

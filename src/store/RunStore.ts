@@ -11,9 +11,13 @@ const currentTime = Effect.map(DateTime.now, DateTime.formatIso)
 /** Runs (history, never cleared), pipeline meta, and the fresh-start reset. */
 export class RunStore extends Effect.Service<RunStore>()("app/store/RunStore", {
   effect: Effect.map(CheckpointDatabase, ({ attempt, path, sqlite }) => {
-    const insertRun = sqlite.prepare<[Omit<RunStart, "shard"> & { startedAt: string; shard: string | null }], RunRow>(
-      `INSERT INTO runs (pipeline_name, pipeline_hash, base_url, shard, docsweep_version, started_at, outcome)
-     VALUES (@pipelineName, @pipelineHash, @baseUrl, @shard, @docsweepVersion, @startedAt, 'running') RETURNING *`
+    const insertRun = sqlite.prepare<
+      [Omit<RunStart, "shard" | "settings"> & { startedAt: string; shard: string | null; settings: string | null }],
+      RunRow
+    >(
+      `INSERT INTO runs (pipeline_name, pipeline_hash, base_url, shard, docsweep_version, started_at, outcome, settings)
+     VALUES (@pipelineName, @pipelineHash, @baseUrl, @shard, @docsweepVersion, @startedAt, 'running', @settings)
+     RETURNING *`
     )
     const closeRun = sqlite.prepare<
       [{ id: number; outcome: RunOutcome; note: string | null; finishedAt: string | null; counts: string }],
@@ -42,7 +46,8 @@ export class RunStore extends Effect.Service<RunStore>()("app/store/RunStore", {
     const begin = sqlite.transaction((start: RunStart, startedAt: string) => {
       for (const { id } of runningRuns.all())
         close(id, "interrupted", "the process stopped before the run finished", null)
-      return insertRun.get({ ...start, shard: start.shard ?? null, startedAt })
+      const settings = start.settings === undefined ? null : JSON.stringify(start.settings)
+      return insertRun.get({ ...start, shard: start.shard ?? null, startedAt, settings })
     })
     const finish = sqlite.transaction((id: number, outcome: RunOutcome, note: string | null, finishedAt: string) =>
       close(id, outcome, note, finishedAt)

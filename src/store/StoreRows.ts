@@ -4,6 +4,7 @@ import type {
   DocumentRecord,
   RunOutcome,
   RunRecord,
+  RunSetting,
   TableRecord,
   TableTally
 } from "./CheckpointModel.js"
@@ -23,6 +24,8 @@ export interface RunRow {
   readonly counts: string
   /** The pipeline's columns at this run (JSON), see RunHistory. */
   readonly columns?: string | null
+  /** The settings the run ran with (JSON), see RunStart. */
+  readonly settings?: string | null
 }
 
 export interface DocumentRow {
@@ -168,4 +171,21 @@ export const mapRows = <Row, Out>(rows: Iterable<Row>, map: (row: Row) => Out): 
   const out: Array<Out> = []
   for (const row of rows) out.push(map(row))
   return out
+}
+
+const isRunSetting = (value: unknown): value is RunSetting =>
+  typeof value === "object" &&
+  value !== null &&
+  "key" in value &&
+  typeof value.key === "string" &&
+  "value" in value &&
+  typeof value.value === "string" &&
+  "source" in value &&
+  typeof value.source === "string"
+
+/** The settings a run recorded; undefined when it recorded none (an older docsweep, a merge). */
+export const runSettingsOf = (row: RunRow): ReadonlyArray<RunSetting> | undefined => {
+  if (row.settings === null || row.settings === undefined) return undefined
+  const parsed = parseJson(row.settings)
+  return Array.isArray(parsed) ? parsed.filter(isRunSetting) : undefined
 }

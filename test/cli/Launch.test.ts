@@ -28,9 +28,13 @@ describe("how bin.js starts docsweep", () => {
       const shown = yield* runCli(["--version"])
       assert.strictEqual(shown.code, 0, shown.stderr)
       assert.strictEqual(shown.stdout.trim(), version)
-      const config = yield* runCli(["config", "pipelines/example.yaml"])
+      const config = yield* runCli(["config", "pipelines/example.yaml", "--json"])
       assert.strictEqual(config.code, 0, config.stderr)
       assert.include(config.stdout, "config/default.yaml")
+      // Every setting has a value in JSON: null when it is not set (the key was left out).
+      const entries = JSON.parse(config.stdout) as Array<{ key: string; value?: unknown }>
+      assert.isTrue(entries.every((entry) => "value" in entry))
+      assert.strictEqual(entries.find((entry) => entry.key === "base_url")?.value, null)
     })
   )
 

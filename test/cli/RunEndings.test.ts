@@ -99,7 +99,11 @@ describe.concurrent("how runs end", () => {
       const latest = listFiles(ws.out).filter((file) => file.includes("-latest"))
       const before = latest.map((file) => sha256(join(ws.out, file)))
 
-      const exported = yield* runCli(["export", ws.pipeline, "--output", ws.out, "--run", "1"], { cwd: ws.dir })
+      // The exporter's environment is not the run's: the report lists the settings run 1 ran with.
+      const exported = yield* runCli(["export", ws.pipeline, "--output", ws.out, "--run", "1"], {
+        cwd: ws.dir,
+        env: { DOCSWEEP_USER_ID: "99" }
+      })
       assert.strictEqual(exported.code, 0, allOutput(exported))
       const written = exported.stdout.trim().split("\n")
       assert.isTrue(
@@ -124,7 +128,10 @@ describe.concurrent("how runs end", () => {
       assert.strictEqual(page.cells.status, "s".repeat(8))
       for (const row of page.documents.ids.keys()) assert.include(page.cells.text[row * 2], "Which law governs")
       assert.isTrue(page.history.every(([, answers]) => answers.every((answer) => answer.run <= 1)))
-      assert.deepStrictEqual(page.settings, [], "the checkpoint keeps no settings of an earlier run")
+      // It listed none ("the checkpoint keeps no run's settings"); an export of the newest run listed the exporter's.
+      assert.deepInclude(page.settings, { key: "user_id", value: "(not set)", source: "default" })
+      assert.notDeepInclude(page.settings, { key: "user_id", value: "99", source: "environment" })
+      assert.isFalse(page.settings.some((setting) => setting.key === "token"))
       // Run 3's own report: the Law answers changed since run 2, each with its earlier answer from run 1.
       const newest = htmlData(join(ws.out, "cli-history-latest.html"))
       assert.strictEqual(newest.run.id, 3)
@@ -170,13 +177,27 @@ describe.concurrent("how runs end", () => {
         "run #3 asked the Law column anew"
       )
       // Runs that do not exist are usage errors: exit 2, the value, where the help is.
-      const [missingRun, missingFrom] = yield* Effect.all(
+      // A report that cannot be written where it goes (here a folder in its place; a full disk, a read-only mount)
+      // is an output path to fix, exit 2, not an internal error; the set it was part of is removed.
+      rmSync(join(ws.out, "cli-history-latest.html"))
+      mkdirSync(join(ws.out, "cli-history-latest.html", "x"), { recursive: true })
+      const stamped = () => listFiles(ws.out).filter((file) => /-\d{8}T\d{6}Z/.test(file))
+      const stampedBefore = stamped()
+      const [missingRun, missingFrom, firstTo, blocked] = yield* Effect.all(
         [
           runCli(["export", ws.pipeline, "--output", ws.out, "--run", "42"], { cwd: ws.dir }),
-          runCli(["diff", ws.pipeline, "--output", ws.out, "--from", "9"], { cwd: ws.dir })
+          runCli(["diff", ws.pipeline, "--output", ws.out, "--from", "9"], { cwd: ws.dir }),
+          runCli(["diff", ws.pipeline, "--output", ws.out, "--to", "1"], { cwd: ws.dir }),
+          runCli(["export", ws.pipeline, "--output", ws.out, "--format", "html"], { cwd: ws.dir })
         ],
-        { concurrency: 2 }
+        { concurrency: 4 }
       )
+      assert.strictEqual(blocked.code, 2, allOutput(blocked))
+      assert.include(blocked.stderr, `Could not write report ${join(ws.out, "cli-history-latest.html")}`)
+      assert.deepStrictEqual(stamped(), stampedBefore, "no new report file")
+      // It said "diff needs two runs" of a checkpoint holding three.
+      assert.strictEqual(firstTo.code, 2, allOutput(firstTo))
+      assert.match(firstTo.stderr, /^docsweep diff: --to 1: no run before it to compare it with; pass --from \(/)
       for (const [result, command, flag] of [
         [missingRun, "export", "--run 42"],
         [missingFrom, "diff", "--from 9"]
@@ -264,7 +285,7 @@ describe.concurrent("how runs end", () => {
     })
   )
 
-  it.scopedLive("a run killed with kill -9 is reported by export as stopped, not as running", () =>
+  it.scopedLive("a run killed with kill -9 is reported by export and status as stopped, not as running", () =>
     Effect.gen(function* () {
       const ws = yield* makeWorkspace({ name: "cli-killed", count: 2 })
       // Answers far off: the export during the run must find it running however slowly a loaded machine starts it.
@@ -279,15 +300,25 @@ describe.concurrent("how runs end", () => {
       }
       yield* waitUntil("pairs submitted", submitted)
       const exportNow = runCli(["export", ws.pipeline, "--output", ws.out, "--format", "xlsx,html"], { cwd: ws.dir })
+      const statusNow = runCli(["status", ws.pipeline, "--output", ws.out], { cwd: ws.dir })
       // While it runs (its lock held by a live process) it is running.
-      const during = yield* exportNow
+      const [during, statusDuring] = yield* Effect.all([exportNow, statusNow], { concurrency: 2 })
       assert.strictEqual(during.code, 0, allOutput(during))
       const running = yield* readWorkbook(join(ws.out, "cli-killed-latest.xlsx"))
       assert.strictEqual(runField(running, "Outcome").value, "running")
+      assert.match(statusDuring.stdout, /^ {2}#1 running started \S+ · .*submitted \d+/m, allOutput(statusDuring))
+      assert.include(statusDuring.stdout, `lock: held by process ${killed.pid} on `)
       yield* killed.kill("SIGKILL")
       yield* killed.exit
-      const exported = yield* exportNow
+      const [exported, statusAfter] = yield* Effect.all([exportNow, statusNow], { concurrency: 2 })
       assert.strictEqual(exported.code, 0, allOutput(exported))
+      // Status said "#1 running" beside "lock: … (dead …)": a cron job's run that died read as one going on.
+      assert.match(
+        statusAfter.stdout,
+        /^ {2}#1 stopped started \S+ · .* · stopped before it could end/m,
+        allOutput(statusAfter)
+      )
+      assert.include(statusAfter.stdout, `lock: left by process ${killed.pid} on `)
       const workbook = yield* readWorkbook(join(ws.out, "cli-killed-latest.xlsx"))
       assert.strictEqual(runField(workbook, "Outcome").value, "stopped")
       assert.include(String(runField(workbook, "Note").value), "run the same command again")
@@ -295,8 +326,12 @@ describe.concurrent("how runs end", () => {
       // A lock that cannot be read tells nothing: the report says what the checkpoint says, and export still works.
       rmSync(join(ws.out, "state.lock"), { force: true })
       mkdirSync(join(ws.out, "state.lock"))
-      const unreadable = yield* exportNow
+      const [unreadable, statusUnreadable] = yield* Effect.all([exportNow, statusNow], { concurrency: 2 })
       assert.strictEqual(unreadable.code, 0, allOutput(unreadable))
+      // Status ended in an internal error (exit 1) over it; it now says it cannot tell, and shows the rest.
+      assert.strictEqual(statusUnreadable.code, 0, allOutput(statusUnreadable))
+      assert.include(statusUnreadable.stdout, "lock: cannot be read, so whether a run is going on is not known")
+      assert.match(statusUnreadable.stdout, /^ {2}#1 running /m)
       const unknown = yield* readWorkbook(join(ws.out, "cli-killed-latest.xlsx"))
       assert.strictEqual(runField(unknown, "Outcome").value, "running")
     })

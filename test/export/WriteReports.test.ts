@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, utimes, writeFile } from "node:fs/promises"
+import { mkdir, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Exit } from "effect"
@@ -11,6 +11,16 @@ import { readWorkbook, runField } from "./XlsxReading.js"
 const list = (dir: string) => Effect.promise(() => readdir(dir)).pipe(Effect.map((names) => names.sort()))
 
 const at = (iso: string) => new Date(iso)
+
+/** The -latest xlsx, results and cells files' bytes, as text (base64 for the xlsx) to compare. */
+const latestFiles = (dir: string) =>
+  Effect.promise(() =>
+    Promise.all(
+      [".xlsx", "-results.csv", "-cells.csv"].map((end) =>
+        readFile(join(dir, `contracts-latest${end}`)).then((bytes) => bytes.toString("base64"))
+      )
+    )
+  )
 
 describe("writeReports", () => {
   it.scoped("writes timestamped files and -latest copies, leaving no temporary files", () =>
@@ -156,6 +166,44 @@ describe("writeReports", () => {
         assert.include(error?.message, blocked)
       }
       assert.deepStrictEqual(yield* list(dir), ["contracts-20261122T031530Z.xlsx"])
+    })
+  )
+
+  it.scoped("a set that cannot be written whole leaves none of itself, and the earlier -latest set as it was", () =>
+    Effect.gen(function* () {
+      const dir = yield* tempDir
+      const earlier = sampleOptions(dir, { now: at("2026-11-21T10:00:00Z") })
+      yield* writeReports(sampleModel(), earlier)
+      const latestBefore = yield* latestFiles(dir)
+      const later = sampleModel({ run: { ...sampleModel().run, id: 2, outcome: "completed" } })
+      // The copy over -latest-cells.csv fails (as on a full disk) after the xlsx and results copies were made.
+      const blocker = join(dir, `.contracts-latest-cells.csv.${process.pid}.tmp`)
+      yield* Effect.promise(() => mkdir(join(blocker, "x"), { recursive: true }))
+      const failed = yield* Effect.flip(writeReports(later, sampleOptions(dir)))
+      assert.strictEqual(failed._tag, "ExportError")
+      // Before, -latest.xlsx and -latest-results.csv were run 2's beside run 1's -latest-cells.csv.
+      assert.deepStrictEqual(yield* latestFiles(dir), latestBefore)
+      const names = yield* list(dir)
+      assert.deepStrictEqual(
+        names.filter((name) => name.includes("20261122")),
+        [],
+        "the failed set's timestamped files are removed"
+      )
+      assert.deepStrictEqual(
+        names.filter((name) => name.startsWith(".")),
+        [`.contracts-latest-cells.csv.${process.pid}.tmp`],
+        "no temporary file but the blocker"
+      )
+
+      // A set whose last file cannot be written (the HTML) leaves none of its files either.
+      yield* Effect.promise(() => rm(blocker, { recursive: true }))
+      yield* Effect.promise(() => mkdir(join(dir, "contracts-20261122T031530Z.html", "x"), { recursive: true }))
+      yield* Effect.flip(writeReports(later, sampleOptions(dir, { formats: ["xlsx", "csv", "html"] })))
+      assert.deepStrictEqual(
+        (yield* list(dir)).filter((name) => name.includes("20261122")),
+        ["contracts-20261122T031530Z.html"],
+        "only the blocking directory"
+      )
     })
   )
 

@@ -117,6 +117,15 @@ describe("resolveConfig", () => {
         value: undefined,
         source: "default"
       })
+      // "(not set)" alone left a cron job's missing DOCSWEEP_BASE_URL to be guessed at: it runs on the embedded service.
+      assert.match(
+        renderSources(config.sources),
+        /^base_url\s+= \(not set: the embedded local service\) {2}\(default\)$/m
+      )
+      assert.match(renderSources(config.sources), /^token\s+= \(not set\) {2}\(default\)$/m)
+      // run.deadline, unset, was listed last, after the output settings.
+      const keys = config.sources.map((source) => source.key)
+      assert.isBelow(keys.indexOf("run.deadline"), keys.indexOf("output.dir"))
     })
   )
 

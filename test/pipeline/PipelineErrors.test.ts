@@ -1,5 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
+import { documentHeaders } from "../../src/export/ResultsSheet.js"
+import { reportHeaders } from "../../src/pipeline/Fields.js"
 import { PipelineInvalid } from "../../src/pipeline/PipelineInvalid.js"
 import { loadFrom } from "./loadFrom.js"
 import { yaml } from "./TempDir.js"
@@ -32,9 +34,38 @@ const cases: ReadonlyArray<{ readonly name: string; readonly text: string; reado
       expected: ["p.yaml:3:10: YAML syntax error: alias *ids names no anchor &ids set before it"]
     },
     {
+      // It said "Map keys must be unique", naming no key.
       name: "duplicate YAML key",
-      text: yaml(...valid, "name: u"),
-      expected: ["p.yaml:7:1: YAML syntax error: Map keys must be unique"]
+      text: yaml(...valid, "    query: r", "name: u"),
+      expected: [
+        "p.yaml:7:5: YAML syntax error: the key `query` is given twice in the same mapping; keep one",
+        "p.yaml:8:1: YAML syntax error: the key `name` is given twice in the same mapping; keep one"
+      ]
+    },
+    {
+      // It said "please use YAML.parseAllDocuments()", the parser's advice to a programmer.
+      name: "a second YAML document",
+      text: yaml(...valid, "---", "name: u"),
+      expected: [
+        "p.yaml:7:1: YAML syntax error: a second YAML document starts here (`---`): a pipeline file holds one; remove the line or split the file"
+      ]
+    },
+    {
+      name: "a YAML merge key (YAML 1.1), which YAML 1.2 does not have",
+      text: yaml(...header, "columns:", "  - &a { name: A, query: q }", "  - <<: *a", "    name: B"),
+      expected: [
+        "p.yaml:6:5: `<<` in `columns[1]`: YAML merge keys are not supported; write the keys out, or use an alias for a whole value (`meta: *common`)",
+        "p.yaml:6:5: missing required key `query` in `columns[1]`"
+      ]
+    },
+    {
+      // results.csv had two "File name" columns: read by header, one passed for the other.
+      name: "a column named like a column every report has",
+      text: yaml(...valid, "  - name: file name", "    query: q2", '  - name: "Pages "', "    query: q3"),
+      expected: [
+        'p.yaml:7:11: columns[1].name: "file name" is a column every report already has (Document ID, File name, Pages): choose another name',
+        'p.yaml:9:11: columns[2].name: "Pages " is a column every report already has (Document ID, File name, Pages): choose another name'
+      ]
     },
     {
       name: "unknown top-level key with did-you-mean (and the key it was meant to be is missing)",
@@ -305,6 +336,10 @@ describe("loadPipeline problems", () => {
       })
     )
   }
+
+  it("the column names refused are the report's own headers", () => {
+    assert.deepStrictEqual(reportHeaders, documentHeaders)
+  })
 
   it.scoped("names the file as it was given", () =>
     Effect.gen(function* () {

@@ -139,9 +139,10 @@ describe("ReadStore", () => {
         summary.failedCells.map((cell) => [cell.documentId, cell.columnName, cell.filename, cell.error]),
         [[2, "a", "doc-2.pdf", "timeout"]]
       )
+      // A failed message names the documents of its session: a chat asked of each document fails per document.
       assert.deepStrictEqual(
-        summary.failedChats.map((chat) => [chat.chatName, chat.error]),
-        [["overview", "too long"]]
+        summary.failedChats.map((chat) => [chat.chatName, chat.error, chat.filenames]),
+        [["overview", "too long", ["doc-1.pdf", "doc-2.pdf"]]]
       )
       assert.strictEqual(summary.lastActivity, "2026-01-03T00:00:02.000Z")
     })
@@ -243,6 +244,15 @@ describe("ReadStore", () => {
       const statuses = [...model.cells()].map((cell) => cell.status)
       assert.deepStrictEqual(statuses.toSorted(), ["pending", "pending", "running", "success"])
       assert.deepStrictEqual(model.run.counts, { success: 1, failed: 0, running: 1, pending: 2 })
+      // Status counts it the same way, where it showed no counts at all ("none") until the run ended.
+      const summary = yield* withStore(path, (store) => store.statusSummary())
+      assert.deepStrictEqual(summary.runs.at(-1)?.counts, {
+        pending: 2,
+        submitting: 1,
+        submitted: 0,
+        success: 1,
+        failed: 0
+      })
     })
   )
 })

@@ -22,8 +22,10 @@ const builder = (yargs: Argv) =>
 const showConfig = Effect.fn("ConfigCommand.showConfig")(function* (argv: ArgvOf<typeof builder>) {
   const output = yield* CliOutput
   const { effective } = yield* loadEffective(argv.file, { output: argv.output })
-  if (output.format === "json") output.result(`configuration of ${argv.file}`, { sources: effective.sources })
-  else output.result(argv.json === true ? JSON.stringify(effective.sources, null, 2) : renderSources(effective.sources))
+  // A setting that is not set has `value: null` in JSON rather than no `value` at all.
+  const sources = effective.sources.map(({ key, source, value }) => ({ key, value: value ?? null, source }))
+  if (output.format === "json") output.result(`configuration of ${argv.file}`, { sources })
+  else output.result(argv.json === true ? JSON.stringify(sources, null, 2) : renderSources(effective.sources))
   return ExitCode.ok
 })
 

@@ -32,7 +32,11 @@ const showDiff = Effect.fn("DiffCommand.showDiff")(function* (argv: ArgvOf<typeo
     const to = argv.to ?? runs.at(-1)?.id
     const from = argv.from ?? runs.filter((run) => to !== undefined && run.id < to).at(-1)?.id
     if (to === undefined || from === undefined) {
-      return yield* new UsageError({ message: `diff needs two runs; ${path} holds ${describeRuns(runs)}` })
+      const message =
+        runs.length < 2
+          ? `diff needs two runs; ${path} holds ${describeRuns(runs)}`
+          : `--to ${to}: no run before it to compare it with; pass --from (${path} holds ${describeRuns(runs)})`
+      return yield* new UsageError({ message })
     }
     const store = yield* ReadStore
     const changes = yield* store.diff(from, to)

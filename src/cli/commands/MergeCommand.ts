@@ -43,7 +43,7 @@ const mergeShards = Effect.fn("MergeCommand.mergeShards")(function* (argv: ArgvO
   if (outDir === undefined) return yield* new UsageError({ message: "merge needs --out DIR or --pipeline FILE" })
   const dirs = (argv.dirs ?? []).map((dir) => resolve(dir))
   const sources = dirs.map(statePath)
-  yield* Effect.forEach(sources, requireCheckpoint, { discard: true })
+  yield* Effect.forEach(sources, (source) => requireCheckpoint(source, "name their folders"), { discard: true })
   // The embedded service data each shard run kept (none when it ran against a service).
   const services = dirs.map(embeddedDataDir).filter((dir) => existsSync(join(dir, databaseFile)))
   const documents = services.length === 0 ? 0 : yield* mergeServiceDocuments(embeddedDataDir(resolve(outDir)), services)

@@ -149,7 +149,7 @@ export const renderOverview = (
           ? el(
               "p",
               { class: "muted" },
-              "Not listed: the checkpoint keeps no run's settings, so a report of an earlier run (or of a merge) has none."
+              "Not listed: this run was recorded by a docsweep that kept no run's settings, or is a merge of shards."
             )
           : table(
               ["Setting", "Value", "From"],
