@@ -7,6 +7,7 @@ import type { SecretUnavailable } from "../service/Auth.js"
 import type { CommandFailed } from "../service/Commands.js"
 import type { DocumentsCollide } from "../service/MergeDocuments.js"
 import { isDataProblem, type ServiceStartError, type ServiceStoreError } from "../service/ServiceErrors.js"
+import type { ShardRunning } from "../store/MergeChecks.js"
 import type { PipelineLocked } from "../store/PipelineLock.js"
 import type { StoreError } from "../store/StoreError.js"
 import type { CliOutputShape } from "./CliOutput.js"
@@ -23,6 +24,7 @@ export type CommandError =
   | UsageError
   | OutputUnwritable
   | PipelineLocked
+  | ShardRunning
   | StoreError
   | ExportError
   | CommandFailed
@@ -51,6 +53,7 @@ const exitCodeOfError: (error: CommandError) => number = Match.type<CommandError
     OutputUnwritable: () => ExitCode.invalidInput,
     DocumentsCollide: () => ExitCode.invalidInput,
     PipelineLocked: () => ExitCode.locked,
+    ShardRunning: () => ExitCode.locked,
     // A damaged, inconsistent or missing checkpoint is bad input the user must decide about, not a fault of ours.
     StoreError: (error) => (error.kind === undefined ? ExitCode.internal : ExitCode.invalidInput),
     ExportError: () => ExitCode.internal,

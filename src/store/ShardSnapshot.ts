@@ -1,5 +1,7 @@
+import { existsSync } from "node:fs"
 import { Effect } from "effect"
 import { openDatabase } from "./Database.js"
+import { StoreError } from "./StoreError.js"
 import type { RunRow } from "./StoreRows.js"
 
 export type Row = Record<string, unknown>
@@ -40,11 +42,18 @@ const eachTable = <A>(f: (table: MergedTable) => A): Record<MergedTable, A> => (
   chat_answers: f("chat_answers")
 })
 
-/** Reads a shard checkpoint (which must exist) in one read transaction. */
+/**
+ * Reads a shard checkpoint (which must exist) in one read transaction, read-only: merging never writes a shard, and a
+ * shard an older docsweep wrote is read as it is (a column it lacks is taken as NULL).
+ */
 export const readShard = (path: string) =>
   Effect.scoped(
     Effect.gen(function* () {
-      const { attempt, sqlite } = yield* openDatabase(path, { fileMustExist: true })
+      const { attempt, sqlite } = yield* openDatabase(path, {
+        fileMustExist: true,
+        readOnly: true,
+        olderReadable: true
+      })
       const read = sqlite.transaction(
         (): Shard => ({
           path,
@@ -54,7 +63,33 @@ export const readShard = (path: string) =>
       )
       return yield* attempt("merge", () => read.deferred())
     })
-  )
+  ).pipe(Effect.mapError((error) => (error.kind === "unwritable" ? unreadable(path, error) : error)))
+
+/**
+ * SQLite reads a WAL checkpoint only where it may create its `-shm` file beside it: a shard in a folder this user
+ * cannot write is not read, whatever its own permissions (the advice of `unwritable`, another --out, would not help).
+ */
+const unreadable = (path: string, error: StoreError) =>
+  new StoreError({
+    operation: "merge",
+    path,
+    cause: error.cause,
+    kind: "unwritable",
+    reason:
+      "This shard checkpoint cannot be read here: SQLite needs to write beside it (its -shm file) and this user " +
+      "may not. Copy the shard's folder somewhere writable and merge that copy"
+  })
+
+/** The runs of a merge target, oldest first; none when it has no checkpoint yet. */
+export const readTargetRuns = (path: string) =>
+  existsSync(path)
+    ? Effect.scoped(
+        Effect.gen(function* () {
+          const { attempt, sqlite } = yield* openDatabase(path, { readOnly: true, olderReadable: true })
+          return yield* attempt("merge", () => sqlite.prepare<[], RunRow>("SELECT * FROM runs ORDER BY id").all())
+        })
+      )
+    : Effect.succeed<ReadonlyArray<RunRow>>([])
 
 /** Per table, the columns that name objects of the service a row was written against. */
 const remoteColumns = {
