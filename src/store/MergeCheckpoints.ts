@@ -7,6 +7,7 @@ import { makeRunHistory } from "./RunHistory.js"
 import { detach, type RemoteTable, type Row, readShard, readTargetRuns, type Shard } from "./ShardSnapshot.js"
 import { StoreError } from "./StoreError.js"
 import { toRun } from "./StoreRows.js"
+import { wholeLibraryChats } from "./WholeLibraryChats.js"
 
 // The merged run reports the worst outcome among the shards' latest runs.
 const severity: ReadonlyArray<RunOutcome> = [
@@ -103,6 +104,7 @@ const writeMerge = (
   now: string
 ): MergeCounts => {
   const { shards } = input
+  const keptChats = wholeLibraryChats(sqlite, shards)
   for (const table of ["ai_tables", "columns", "cells", "chat_messages", "chat_sessions", "uploads", "documents"]) {
     sqlite.prepare(`DELETE FROM ${table}`).run()
   }
@@ -171,6 +173,8 @@ const writeMerge = (
     const slots = [...shard.rows.ai_tables.map((row) => row.slot), ...shard.rows.cells.map((row) => row.table_slot)]
     slotBase += 1 + slots.reduce<number>((max, value) => Math.max(max, Number(value)), -1)
   }
+  insertAll(sqlite, "chat_sessions", keptChats.sessions)
+  insertAll(sqlite, "chat_messages", keptChats.messages)
   const count = (table: string) =>
     sqlite
       .prepare<[], { state: string; count: number }>(
@@ -193,6 +197,6 @@ const writeMerge = (
   return {
     documents: position,
     cells: shards.reduce((sum, shard) => sum + shard.rows.cells.length, 0),
-    chats: shards.reduce((sum, shard) => sum + shard.rows.chat_messages.length, 0)
+    chats: shards.reduce((sum, shard) => sum + shard.rows.chat_messages.length, keptChats.messages.length)
   }
 }

@@ -203,4 +203,36 @@ describe("mergeCheckpoints", () => {
       after.close()
     })
   )
+
+  it.scoped("keeps the target's scope: all chats, which shards never ask, when it merges again", () =>
+    Effect.gen(function* () {
+      const [shard1, shard2, target] = yield* checkpointsIn("s1", "s2", "target")
+      yield* withStore(shard1, shardRun([1, 2], "1/2", "x"))
+      yield* withStore(shard2, shardRun([3], "2/2", "x"))
+      yield* merge(target, [shard1, shard2])
+      // The run after the merge asks the "all" chat over every document, in a session of its service.
+      yield* TestClock.adjust("1 minute")
+      const whole = { chatName: "whole", scope: "all" as const, sessionKey: "1,2,3", documentIds: [1, 2, 3] }
+      const message = { ...whole, position: 0, query: "What do they share?", dependencyKey: "w" }
+      yield* withStore(target, (store) =>
+        Effect.gen(function* () {
+          const run = yield* store.beginRun(start)
+          yield* store.syncChatMessages([message], { onlyFailed: false })
+          yield* store.saveChatSession({ ...whole, remoteSessionId: 77 })
+          yield* store.markChatSubmitting(message, run.id, at)
+          yield* store.markChatResult(message, { state: "success", response: "leases", at, runId: run.id })
+          yield* store.finishRun(run.id, "completed")
+        })
+      )
+      yield* TestClock.adjust("1 minute")
+      yield* withStore(shard1, shardRun([1, 2], "1/2", "y"))
+      yield* withStore(shard2, shardRun([3], "2/2", "y"))
+      yield* merge(target, [shard1, shard2])
+      const kept = yield* withStore(target, (store) => store.chatMessages({ chatName: "whole" }))
+      assert.deepStrictEqual(
+        kept.map((m) => [m.sessionKey, m.state, m.response, m.remoteSessionId]),
+        [["1,2,3", "success", "leases", 77]]
+      )
+    })
+  )
 })

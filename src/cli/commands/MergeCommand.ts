@@ -77,6 +77,12 @@ const mergeShards = Effect.fn("MergeCommand.mergeShards")(function* (argv: ArgvO
         "not merged; the report says so"
     )
   }
+  for (const chat of pipeline?.chats.filter((c) => c.scope === "all") ?? []) {
+    yield* Effect.logInfo(
+      `chat "${chat.name}" (scope: all) is not asked by shards: \`docsweep run ${argv.pipeline}\` asks it over ` +
+        "every merged document (a later merge keeps its answer)"
+    )
+  }
   const written = yield* writeRunReports({
     outputDir: resolve(outDir),
     pipelineFile: argv.pipeline ?? "(merged shards)",
