@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs"
+import type BetterSqlite3 from "better-sqlite3"
 import { Effect } from "effect"
 import { openDatabase } from "./Database.js"
 import { StoreError } from "./StoreError.js"
@@ -54,6 +55,8 @@ export const readShard = (path: string) =>
         readOnly: true,
         olderReadable: true
       })
+      // An empty file (schema version 0) opens as a database without tables: nothing a shard run wrote.
+      if ((yield* attempt("merge", () => schemaVersion(sqlite))) === 0) return yield* notAShard(path)
       const read = sqlite.transaction(
         (): Shard => ({
           path,
@@ -63,7 +66,22 @@ export const readShard = (path: string) =>
       )
       return yield* attempt("merge", () => read.deferred())
     })
-  ).pipe(Effect.mapError((error) => (error.kind === "unwritable" ? unreadable(path, error) : error)))
+  ).pipe(
+    Effect.mapError((error) =>
+      error.kind === "unwritable" ? unreadable(path, error) : error.kind === "foreign" ? notAShard(path) : error
+    )
+  )
+
+const schemaVersion = (sqlite: BetterSqlite3.Database) => Number(sqlite.pragma("user_version", { simple: true }))
+
+const notAShard = (path: string) =>
+  new StoreError({
+    operation: "merge",
+    path,
+    cause: undefined,
+    kind: "unmergeable",
+    reason: "This file is not a docsweep checkpoint (empty, or another program's); merge takes shard output dirs"
+  })
 
 /**
  * SQLite reads a WAL checkpoint only where it may create its `-shm` file beside it: a shard in a folder this user
@@ -86,7 +104,10 @@ export const readTargetRuns = (path: string) =>
     ? Effect.scoped(
         Effect.gen(function* () {
           const { attempt, sqlite } = yield* openDatabase(path, { readOnly: true, olderReadable: true })
-          return yield* attempt("merge", () => sqlite.prepare<[], RunRow>("SELECT * FROM runs ORDER BY id").all())
+          // An empty file is a checkpoint not yet begun: the merge writes the schema into it.
+          return yield* attempt("merge", () =>
+            schemaVersion(sqlite) === 0 ? [] : sqlite.prepare<[], RunRow>("SELECT * FROM runs ORDER BY id").all()
+          )
         })
       )
     : Effect.succeed<ReadonlyArray<RunRow>>([])

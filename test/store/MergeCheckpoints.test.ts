@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs"
+import { existsSync, mkdirSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import Database from "better-sqlite3"
@@ -123,8 +123,10 @@ describe("mergeCheckpoints", () => {
 
   it.scoped("refuses, before writing anything, shards that are not one whole split of one pipeline version", () =>
     Effect.gen(function* () {
-      const paths = yield* checkpointsIn("s1", "s2", "s2b", "s3-of-3", "edited", "other", "whole", "absent", "target")
-      const [shard1, shard2, overlap, ofThree, edited, other, whole, absent, target] = paths
+      const names = ["s1", "s2", "s2b", "s3-of-3", "edited", "other", "whole", "empty", "absent", "target"] as const
+      const [shard1, shard2, overlap, ofThree, edited, other, whole, empty, absent, target] = yield* checkpointsIn(
+        ...names
+      )
       yield* withStore(shard1, shardRun([1, 2], "1/2", "x"))
       yield* withStore(shard2, shardRun([3], "2/2", "x"))
       yield* withStore(overlap, shardRun([2, 9], "2/2", "x"))
@@ -132,6 +134,8 @@ describe("mergeCheckpoints", () => {
       yield* withStore(edited, (store) => store.beginRun({ ...start, shard: "2/2", pipelineHash: "hash-2" }))
       yield* withStore(other, (store) => store.beginRun({ ...start, shard: "2/2", pipelineName: "other" }))
       yield* withStore(whole, (store) => store.beginRun(start))
+      mkdirSync(dirname(empty))
+      writeFileSync(empty, "")
 
       const refusals: ReadonlyArray<readonly [ReadonlyArray<string>, string]> = [
         [[shard1, other], 'different pipelines: this shard is of "other"'],
@@ -140,6 +144,7 @@ describe("mergeCheckpoints", () => {
         [[shard1, shard1], "Shard 1/2 is given twice"],
         [[shard1, overlap], "Document 2 is also in"],
         [[shard1, whole], "Not a shard checkpoint"],
+        [[shard1, empty], "not a docsweep checkpoint"],
         [[shard1], "Shard 2/2 of the split is not given"],
         [[], "Nothing to merge"]
       ]
