@@ -1,9 +1,12 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs"
+import { hostname } from "node:os"
 import { dirname, join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import Database from "better-sqlite3"
 import { Effect, TestClock } from "effect"
 import { mergeCheckpoints, readShards } from "../../src/store/MergeCheckpoints.js"
+import { requireStopped } from "../../src/store/MergeChecks.js"
+import { lockPath } from "../../src/store/PipelineLock.js"
 import { at, document, type Stores, start, tempDir, wanted, withStore } from "./StoreFixtures.js"
 
 const column = { name: "a", queryKey: "qa" }
@@ -238,6 +241,28 @@ describe("mergeCheckpoints", () => {
         kept.map((m) => [m.sessionKey, m.state, m.response, m.remoteSessionId]),
         [["1,2,3", "success", "leases", 77]]
       )
+    })
+  )
+
+  it.scoped("a shard whose lock a live process holds is still running; one a dead process left is merged", () =>
+    Effect.gen(function* () {
+      const [shard] = yield* checkpointsIn("shard")
+      mkdirSync(dirname(shard))
+      const lock = (pid: number) => {
+        const now = new Date().toISOString()
+        writeFileSync(
+          lockPath(shard),
+          JSON.stringify({ pid, hostname: hostname(), startedAt: now, heartbeatAt: now, argv: [] })
+        )
+      }
+      // Another live process of this host (this process's own pid would read as a lock it left before a restart).
+      lock(process.ppid)
+      const running = yield* Effect.flip(requireStopped(shard))
+      assert.strictEqual(running._tag, "ShardRunning")
+      assert.include(running.message, `is still running (process ${process.ppid}`)
+      // A pid no process has (above Linux's pid_max): the run that held the lock is gone.
+      lock(2 ** 22 + 1)
+      yield* requireStopped(shard)
     })
   )
 })
