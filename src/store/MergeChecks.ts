@@ -144,11 +144,12 @@ export const checkShards = (
 
 /**
  * The target may hold a checkpoint already: of this pipeline (an earlier merge, or runs of the pipeline), never of
- * another pipeline or of a shard. A run of the pipeline there newer than a shard's latest run has answers that the
- * merge would replace with the shards' older state (the next run would ask them again): refused.
+ * another pipeline or of a shard. A run of the pipeline there since its latest merge that got answers (or failures),
+ * newer than a shard's latest run, has answers that the merge would replace with the shards' older state (the next
+ * run would ask them again): refused.
  */
 export const checkTarget = (
-  target: { readonly path: string; readonly runs: ReadonlyArray<RunRow> },
+  target: { readonly path: string; readonly runs: ReadonlyArray<RunRow & { readonly answered: boolean }> },
   shards: ReadonlyArray<Pick<ShardFacts, "path" | "run">>,
   split: MergeSplit
 ): StoreError | undefined => {
@@ -169,7 +170,7 @@ export const checkTarget = (
     )
   }
   const lastMerge = runs.findLastIndex(isMerge)
-  const since = runs.slice(lastMerge + 1).filter((run) => !isMerge(run))
+  const since = runs.slice(lastMerge + 1).filter((run) => run.answered && !isMerge(run))
   for (const shard of shards) {
     const started = shard.run?.started_at ?? ""
     const newer = since.find((run) => run.started_at > started)

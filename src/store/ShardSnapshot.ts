@@ -98,19 +98,32 @@ const unreadable = (path: string, error: StoreError) =>
       "may not. Copy the shard's folder somewhere writable and merge that copy"
   })
 
+/** A run of a merge target, and whether it recorded any answer or failure (a run refused before any work did not). */
+export type TargetRun = RunRow & { readonly answered: boolean }
+
 /** The runs of a merge target, oldest first; none when it has no checkpoint yet. */
-export const readTargetRuns = (path: string) =>
+export const readTargetRuns = (path: string): Effect.Effect<ReadonlyArray<TargetRun>, StoreError> =>
   existsSync(path)
     ? Effect.scoped(
         Effect.gen(function* () {
           const { attempt, sqlite } = yield* openDatabase(path, { readOnly: true, olderReadable: true })
           // An empty file is a checkpoint not yet begun: the merge writes the schema into it.
-          return yield* attempt("merge", () =>
-            schemaVersion(sqlite) === 0 ? [] : sqlite.prepare<[], RunRow>("SELECT * FROM runs ORDER BY id").all()
-          )
+          return yield* attempt("merge", () => {
+            if (schemaVersion(sqlite) === 0) return []
+            const answered = new Set(
+              sqlite
+                .prepare<[], number>("SELECT run_id FROM answers UNION SELECT run_id FROM chat_answers")
+                .pluck()
+                .all()
+            )
+            return sqlite
+              .prepare<[], RunRow>("SELECT * FROM runs ORDER BY id")
+              .all()
+              .map((run) => ({ ...run, answered: answered.has(run.id) }))
+          })
         })
       )
-    : Effect.succeed<ReadonlyArray<RunRow>>([])
+    : Effect.succeed([])
 
 /** Per table, the columns that name objects of the service a row was written against. */
 const remoteColumns = {

@@ -184,9 +184,22 @@ describe("mergeCheckpoints", () => {
       yield* merge(target, both)
       yield* merge(target, both)
       yield* TestClock.adjust("1 minute")
+      // A run refused before any work (no answer, no failure) has nothing a merge would set aside.
       yield* withStore(target, (store) => store.beginRun(start))
+      yield* merge(target, both)
+      yield* withStore(target, (store) =>
+        Effect.gen(function* () {
+          const run = yield* store.beginRun(start)
+          const cells = wanted([document(1)], [column])
+          yield* store.syncCells(cells, { onlyFailed: false })
+          yield* store.markSubmitting(cells, run.id, at)
+          yield* store.markResults(
+            cells.map((cell) => ({ ...cell, state: "success", response: "z1", at, runId: run.id }))
+          )
+        })
+      )
       const stale = yield* Effect.flip(merge(target, both))
-      assert.include(stale.message, "Run #3 of this checkpoint")
+      assert.include(stale.message, "Run #5 of this checkpoint")
       assert.include(stale.message, "Run that shard again first")
       // Once the shards ran again after it, they hold the newer answers.
       yield* TestClock.adjust("1 minute")
