@@ -55,7 +55,8 @@ const mergeShards = Effect.fn("MergeCommand.mergeShards")(function* (argv: ArgvO
   yield* Effect.forEach(sources, requireStopped, { discard: true })
   const input = yield* readShards(sources, { partial: argv.partial === true, pipelineName: pipeline?.name })
   const target = statePath(resolve(outDir))
-  const merged = yield* Effect.scoped(
+  // The lock is held until the reports are written: they are of this merge, not of a run started meanwhile.
+  const { merged, written } = yield* Effect.scoped(
     Effect.gen(function* () {
       yield* acquireLock(target)
       yield* checkMergeTarget(target, input)
@@ -67,7 +68,12 @@ const mergeShards = Effect.fn("MergeCommand.mergeShards")(function* (argv: ArgvO
       yield* Effect.logInfo(`merged ${sources.length} checkpoints into ${target}`).pipe(
         Effect.annotateLogs({ ...counts, serviceDocuments: documents })
       )
-      return counts
+      const reports = yield* writeRunReports({
+        outputDir: resolve(outDir),
+        pipelineFile: argv.pipeline ?? "(merged shards)",
+        output: pipeline?.output ?? defaultOutput
+      }).pipe(Effect.provide(CheckpointStore.open(target)))
+      return { merged: counts, written: reports }
     })
   )
   const { count, missing } = input.split
@@ -83,11 +89,6 @@ const mergeShards = Effect.fn("MergeCommand.mergeShards")(function* (argv: ArgvO
         "every merged document (a later merge keeps its answer)"
     )
   }
-  const written = yield* writeRunReports({
-    outputDir: resolve(outDir),
-    pipelineFile: argv.pipeline ?? "(merged shards)",
-    output: pipeline?.output ?? defaultOutput
-  }).pipe(Effect.provide(CheckpointStore.open(target)))
   output.result(written.join("\n"), { reports: written, merged, missingShards: missing })
   return ExitCode.ok
 })
