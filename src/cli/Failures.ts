@@ -8,6 +8,7 @@ import type { CommandFailed } from "../service/Commands.js"
 import type { DocumentsCollide } from "../service/MergeDocuments.js"
 import { isDataProblem, type ServiceStartError, type ServiceStoreError } from "../service/ServiceErrors.js"
 import { codeAmong, pathCodes } from "../store/FileProblems.js"
+import type { ShardRunning } from "../store/MergeChecks.js"
 import type { PipelineLocked } from "../store/PipelineLock.js"
 import type { StoreError } from "../store/StoreError.js"
 import type { CliOutputShape } from "./CliOutput.js"
@@ -24,6 +25,7 @@ export type CommandError =
   | UsageError
   | OutputUnwritable
   | PipelineLocked
+  | ShardRunning
   | StoreError
   | ExportError
   | CommandFailed
@@ -52,6 +54,7 @@ const exitCodeOfError: (error: CommandError) => number = Match.type<CommandError
     OutputUnwritable: () => ExitCode.invalidInput,
     DocumentsCollide: () => ExitCode.invalidInput,
     PipelineLocked: () => ExitCode.locked,
+    ShardRunning: () => ExitCode.locked,
     // A damaged, inconsistent or missing checkpoint is bad input the user must decide about, not a fault of ours.
     StoreError: (error) => (error.kind === undefined ? ExitCode.internal : ExitCode.invalidInput),
     // A report that cannot be written where it goes (no permission, a full disk, a folder in its place) is an

@@ -77,8 +77,8 @@ export const stoppedNote = "stopped before it could end (killed or crashed): run
 /**
  * Writes the reports of a run (default: the latest) from the checkpoint alone. Reports of the newest run replace
  * the `-latest` files; a report of an earlier run is written as `<name>-run<N>-<UTC>…`, leaving `-latest` and the
- * `keep` rotation alone. The HTML report lists `sources` as the run's settings; a report of an earlier run lists
- * none, since the checkpoint does not keep the settings a run had.
+ * `keep` rotation alone. The HTML report lists the settings the run recorded in the checkpoint; for a run that
+ * recorded none (an older docsweep, a merge) the newest run's report lists `sources`, an earlier run's none.
  */
 export const writeRunReports = (input: {
   readonly outputDir: string

@@ -65,9 +65,13 @@ export const runChats = Effect.fn("ChatRunner.runChats")(function* (
   if (!onlyFailed) {
     const stored = yield* chatStore.chatMessages({ includeUnwanted: true })
     for (const target of conversationsToStartOver(chats, wanted, stored)) {
+      const why =
+        target.because === "edited"
+          ? "its messages changed under use_history"
+          : "its answers were given in a session of another service (a merged shard's), which has its history"
       yield* Effect.logInfo(
-        `chat "${target.chatName}": its messages changed under use_history; the session [${target.sessionKey}] is ` +
-          "asked again from its first message, in a new session"
+        `chat "${target.chatName}": ${why}; the session [${target.sessionKey}] is asked again from its first ` +
+          "message, in a new session"
       )
       yield* startSessionOver(target, { all: true })
     }

@@ -140,13 +140,15 @@ const placeOf = (m: SessionRef & { readonly position: number }) => `${sessionOf(
  * The sessions of `use_history` chats whose conversation on the service no longer fits the pipeline: an answered
  * message is now asked with other questions before it, or is itself edited. Asking again in that session would
  * answer the new question with the old turns as its history, so such a session starts over (all its messages, in a
- * new session). A session with a wanted message in flight is left to its resumed run; the next run starts it over.
+ * new session). So does one with answers but no remote session (a shard's, merged from its own embedded service:
+ * its turns are not where the next message is asked) and a message still to ask. A session with a wanted message in
+ * flight is left to its resumed run; the next run starts it over.
  */
 export const conversationsToStartOver = (
   chats: ReadonlyArray<Chat>,
   wanted: ReadonlyArray<WantedChatMessage>,
   stored: ReadonlyArray<ChatMessageRecord>
-): ReadonlyArray<SessionRef> => {
+): ReadonlyArray<SessionRef & { readonly because: "edited" | "elsewhere" }> => {
   const withHistory = new Set(chats.filter((c) => c.use_history).map((c) => c.name))
   const wantedKeys = new Map(wanted.map((m) => [placeOf(m), m.dependencyKey]))
   // Only a wanted message is settled by a resumed run: one in flight that left the pipeline never is.
@@ -155,11 +157,23 @@ export const conversationsToStartOver = (
       .filter((m) => (m.state === "submitting" || m.state === "submitted") && wantedKeys.has(placeOf(m)))
       .map(sessionOf)
   )
-  const changed = new Map<string, SessionRef>()
+  const answeredHere = new Set(
+    stored.filter((m) => m.state === "success" && wantedKeys.get(placeOf(m)) === m.dependencyKey).map(placeOf)
+  )
+  const toAsk = new Set(wanted.filter((m) => !answeredHere.has(placeOf(m))).map(sessionOf))
+  const changed = new Map<string, SessionRef & { readonly because: "edited" | "elsewhere" }>()
   for (const m of stored) {
+    if (!withHistory.has(m.chatName) || m.state !== "success") continue
     const now = wantedKeys.get(placeOf(m))
-    if (withHistory.has(m.chatName) && m.state === "success" && now !== undefined && now !== m.dependencyKey)
-      changed.set(sessionOf(m), { chatName: m.chatName, sessionKey: m.sessionKey })
+    const edited = now !== undefined && now !== m.dependencyKey
+    const elsewhere = m.remoteSessionId === undefined && toAsk.has(sessionOf(m))
+    if (edited || (elsewhere && !changed.has(sessionOf(m)))) {
+      changed.set(sessionOf(m), {
+        chatName: m.chatName,
+        sessionKey: m.sessionKey,
+        because: edited ? "edited" : "elsewhere"
+      })
+    }
   }
   return [...changed].filter(([session]) => !busy.has(session)).map(([, target]) => target)
 }

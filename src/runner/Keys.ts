@@ -61,3 +61,15 @@ export interface Shard {
 /** Whether a document (by id) or a local file (by path) belongs to this shard. */
 export const inShard = (shard: Shard | undefined, key: number | string): boolean =>
   shard === undefined || shard.count <= 1 || fnv1a(String(key)) % shard.count === shard.index - 1
+
+/**
+ * The chats a run asks: a shard of several asks no `scope: all` chat (it has only its share of the documents, so its
+ * "all" would be a part); the run after `merge` asks those over every document.
+ */
+export const chatsOfShard = <C extends { readonly scope: "each" | "all" }>(
+  chats: ReadonlyArray<C>,
+  shard: Shard | undefined
+): { readonly asked: ReadonlyArray<C>; readonly left: ReadonlyArray<C> } =>
+  shard === undefined || shard.count <= 1
+    ? { asked: chats, left: [] }
+    : { asked: chats.filter((chat) => chat.scope !== "all"), left: chats.filter((chat) => chat.scope === "all") }

@@ -9,6 +9,7 @@ import { toTableTally } from "../store/StoreRows.js"
 import { runChats } from "./ChatRunner.js"
 import { columnRenames } from "./ColumnRenames.js"
 import { computePlan } from "./DryRun.js"
+import { chatsOfShard } from "./Keys.js"
 import { assignTables, columnPlans, wantedCells } from "./PlanRun.js"
 import { RunProgress } from "./Progress.js"
 import { resolveDocuments } from "./ResolveDocuments.js"
@@ -37,7 +38,8 @@ export const runWork = Effect.fn("RunWork.runWork")(function* (input: RunInput) 
   const runStore = yield* RunStore
   const progress = yield* RunProgress
   const settings = yield* RunnerSettings
-  const pipeline = input.effective.pipeline
+  const shardChats = chatsOfShard(input.effective.pipeline.chats, input.shard)
+  const pipeline = { ...input.effective.pipeline, chats: shardChats.asked }
   const columns = columnPlans(pipeline.columns)
   yield* progress.phase("setup")
 
@@ -112,7 +114,11 @@ export const runWork = Effect.fn("RunWork.runWork")(function* (input: RunInput) 
     ...[...new Set(refusedChats)].map(
       (chat) => `chat "${chat}" was refused for the workspace's plan (multi-doc chat needs the Advanced plan)`
     ),
-    ...resolved.skipped.map((skip) => `skipped ${skip.what}: ${skip.reason}`)
+    ...resolved.skipped.map((skip) => `skipped ${skip.what}: ${skip.reason}`),
+    ...shardChats.left.map(
+      (chat) =>
+        `chat "${chat.name}" (scope: all) is left to the run after \`docsweep merge\`: a shard has only its share`
+    )
   ].filter((line) => line !== "")
   const outcome: RunOutcome = failed > 0 ? "failed-cells" : "completed"
   const note = notes.length === 0 ? undefined : notes.join("; ")

@@ -11,6 +11,8 @@ interface OpenOptions {
   readonly fileMustExist?: boolean
   /** Open an existing file for reading only (`docsweep view` beside a running run): nothing is ever written. */
   readonly readOnly?: boolean
+  /** With `readOnly`: read a checkpoint of an older schema as it is (merge sources: the reader takes what it finds). */
+  readonly olderReadable?: boolean
 }
 
 /** Opens (creating when allowed), checks and migrates the checkpoint at `path`; it closes with the scope. */
@@ -23,5 +25,6 @@ export const openDatabase = (
     migrations,
     fileMustExist: options.fileMustExist,
     readOnly: options.readOnly,
+    olderReadable: options.olderReadable,
     toError: checkpointError
   })

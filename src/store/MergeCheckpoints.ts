@@ -2,10 +2,12 @@ import type BetterSqlite3 from "better-sqlite3"
 import { DateTime, Effect } from "effect"
 import type { MergeCounts, RunOutcome } from "./CheckpointModel.js"
 import { openDatabase } from "./Database.js"
+import { checkShards, checkTarget, type MergeSplit, mergedNote } from "./MergeChecks.js"
 import { makeRunHistory } from "./RunHistory.js"
-import { detach, type RemoteTable, type Row, readShard, type Shard } from "./ShardSnapshot.js"
+import { detach, type RemoteTable, type Row, readShard, readTargetRuns, type Shard } from "./ShardSnapshot.js"
 import { StoreError } from "./StoreError.js"
 import { toRun } from "./StoreRows.js"
+import { wholeLibraryChats } from "./WholeLibraryChats.js"
 
 // The merged run reports the worst outcome among the shards' latest runs.
 const severity: ReadonlyArray<RunOutcome> = [
@@ -19,31 +21,6 @@ const severity: ReadonlyArray<RunOutcome> = [
   "failed-cells",
   "completed"
 ]
-
-const refuse = (path: string, reason: string) => new StoreError({ operation: "merge", path, cause: undefined, reason })
-
-const checkShards = (shards: ReadonlyArray<Shard>) =>
-  Effect.gen(function* () {
-    const hashes = new Set<string>()
-    const owners = new Map<unknown, string>()
-    for (const shard of shards) {
-      if (shard.run === undefined) return yield* refuse(shard.path, "Cannot merge a checkpoint without any run")
-      hashes.add(shard.run.pipeline_hash)
-      for (const doc of shard.rows.documents) {
-        const other = owners.get(doc.id)
-        if (other !== undefined)
-          return yield* refuse(shard.path, `Document ${doc.id} is also in ${other}: shards must not overlap`)
-        owners.set(doc.id, shard.path)
-      }
-    }
-    if (hashes.size > 1) {
-      return yield* refuse(
-        shards.map((s) => s.path).join(", "),
-        `Cannot merge checkpoints of different pipelines (hashes ${[...hashes].join(", ")})`
-      )
-    }
-    return shards.flatMap((shard) => (shard.run === undefined ? [] : [toRun(shard.run)]))
-  })
 
 const insertAll = (sqlite: BetterSqlite3.Database, table: string, rows: ReadonlyArray<Row>) => {
   if (rows.length === 0) return
@@ -59,25 +36,43 @@ const insertAll = (sqlite: BetterSqlite3.Database, table: string, rows: Readonly
   for (const row of rows) insert.run(Object.fromEntries(columns.map((name) => [name, row[name] ?? null])))
 }
 
+/** Shard checkpoints read and checked (MergeChecks), ready to be merged; nothing is written yet. */
+export interface ShardsToMerge {
+  readonly shards: ReadonlyArray<Shard>
+  readonly split: MergeSplit
+}
+
+/**
+ * Reads the shard checkpoints (read-only) and checks they make one merge: one split of one version of one pipeline
+ * (`pipelineName`, when given, is the pipeline the merge is for), every shard of it unless `partial`.
+ */
+export const readShards = (
+  sourcePaths: ReadonlyArray<string>,
+  options: { readonly partial?: boolean; readonly pipelineName?: string | undefined } = {}
+): Effect.Effect<ShardsToMerge, StoreError> =>
+  Effect.gen(function* () {
+    const shards = yield* Effect.forEach(sourcePaths, readShard)
+    const facts = shards.map((shard) => ({ ...shard, documentIds: shard.rows.documents.map((doc) => doc.id) }))
+    const split = checkShards(facts, { partial: options.partial === true, pipelineName: options.pipelineName })
+    return split instanceof StoreError ? yield* split : { shards, split }
+  })
+
 /**
  * Combines shard checkpoints (disjoint documents, same pipeline) into the checkpoint at `targetPath`, so one
- * report covers every shard. The target's documents, tables, columns, cells and chats are replaced in one
- * transaction; its runs and history stay, plus one merged run (worst outcome of the shards' latest runs) to which
- * each pair's current answer is attributed, so `diff` works between merges. Table slots are renumbered per shard.
+ * report covers every shard. The target (see `checkTarget`) keeps its runs and history; its documents, tables,
+ * columns, cells and chats are replaced in one transaction, plus one merged run (worst outcome of the shards'
+ * latest runs) to which each pair's current answer is attributed, so `diff` works between merges. Table slots are
+ * renumbered per shard. The caller holds the target's lock.
  */
-export const mergeCheckpoints = (
-  targetPath: string,
-  sourcePaths: ReadonlyArray<string>
-): Effect.Effect<MergeCounts, StoreError> =>
+export const mergeCheckpoints = (targetPath: string, input: ShardsToMerge): Effect.Effect<MergeCounts, StoreError> =>
   Effect.gen(function* () {
-    if (sourcePaths.length === 0) return yield* refuse(targetPath, "Nothing to merge: no shard checkpoint given")
-    const shards = yield* Effect.forEach(sourcePaths, readShard)
-    const runs = yield* checkShards(shards)
+    yield* checkMergeTarget(targetPath, input)
+    const runs = input.shards.flatMap((shard) => (shard.run === undefined ? [] : [toRun(shard.run)]))
     const now = DateTime.formatIso(yield* DateTime.now)
     return yield* Effect.scoped(
       Effect.gen(function* () {
         const { attempt, sqlite } = yield* openDatabase(targetPath)
-        const merge = sqlite.transaction(() => writeMerge(sqlite, shards, runs, now))
+        const merge = sqlite.transaction(() => writeMerge(sqlite, input, runs, now))
         const counts = yield* attempt("merge", () => merge.immediate())
         yield* Effect.logInfo("Shard checkpoints merged").pipe(Effect.annotateLogs({ target: targetPath, ...counts }))
         return counts
@@ -85,12 +80,31 @@ export const mergeCheckpoints = (
     )
   }).pipe(Effect.withSpan("MergeCheckpoints.mergeCheckpoints", { attributes: { targetPath } }))
 
+/** Fails when the checkpoint at `targetPath` may not take this merge (see `checkTarget`); none there is fine. */
+export const checkMergeTarget = (targetPath: string, input: ShardsToMerge) =>
+  Effect.flatMap(readTargetRuns(targetPath), (runs) => {
+    const refused = checkTarget({ path: targetPath, runs }, input.shards, input.split)
+    return refused === undefined ? Effect.void : Effect.fail(refused)
+  })
+
+/** The merged run's note: which shards (and, for a partial merge, which are missing). */
+const noteOf = ({ shards, split }: ShardsToMerge) => {
+  const merged = `${mergedNote}${shards.length} shard checkpoints: ${shards.map((s) => `${s.path} (run ${s.run?.id})`).join(", ")}`
+  const missing = split.missing.map((index) => `${index}/${split.count}`)
+  return missing.length === 0
+    ? merged
+    : `${merged}. PARTIAL: shard${missing.length === 1 ? "" : "s"} ${missing.join(", ")} not merged, ` +
+        `${missing.length === 1 ? "its" : "their"} documents are not in this checkpoint`
+}
+
 const writeMerge = (
   sqlite: BetterSqlite3.Database,
-  shards: ReadonlyArray<Shard>,
+  input: ShardsToMerge,
   runs: ReadonlyArray<ReturnType<typeof toRun>>,
   now: string
 ): MergeCounts => {
+  const { shards } = input
+  const keptChats = wholeLibraryChats(sqlite, shards)
   for (const table of ["ai_tables", "columns", "cells", "chat_messages", "chat_sessions", "uploads", "documents"]) {
     sqlite.prepare(`DELETE FROM ${table}`).run()
   }
@@ -121,7 +135,7 @@ const writeMerge = (
             .at(-1) ?? now)
         : null,
       outcome: outcome === "running" ? "interrupted" : outcome,
-      note: `merged from ${shards.length} shard checkpoints: ${shards.map((s) => `${s.path} (run ${s.run?.id})`).join(", ")}`
+      note: noteOf(input)
     })
   const runId = run?.id ?? null
   let position = 0
@@ -159,6 +173,8 @@ const writeMerge = (
     const slots = [...shard.rows.ai_tables.map((row) => row.slot), ...shard.rows.cells.map((row) => row.table_slot)]
     slotBase += 1 + slots.reduce<number>((max, value) => Math.max(max, Number(value)), -1)
   }
+  insertAll(sqlite, "chat_sessions", keptChats.sessions)
+  insertAll(sqlite, "chat_messages", keptChats.messages)
   const count = (table: string) =>
     sqlite
       .prepare<[], { state: string; count: number }>(
@@ -181,6 +197,6 @@ const writeMerge = (
   return {
     documents: position,
     cells: shards.reduce((sum, shard) => sum + shard.rows.cells.length, 0),
-    chats: shards.reduce((sum, shard) => sum + shard.rows.chat_messages.length, 0)
+    chats: shards.reduce((sum, shard) => sum + shard.rows.chat_messages.length, keptChats.messages.length)
   }
 }

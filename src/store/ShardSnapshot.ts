@@ -1,5 +1,8 @@
+import { existsSync } from "node:fs"
+import type BetterSqlite3 from "better-sqlite3"
 import { Effect } from "effect"
 import { openDatabase } from "./Database.js"
+import { StoreError } from "./StoreError.js"
 import type { RunRow } from "./StoreRows.js"
 
 export type Row = Record<string, unknown>
@@ -40,11 +43,20 @@ const eachTable = <A>(f: (table: MergedTable) => A): Record<MergedTable, A> => (
   chat_answers: f("chat_answers")
 })
 
-/** Reads a shard checkpoint (which must exist) in one read transaction. */
+/**
+ * Reads a shard checkpoint (which must exist) in one read transaction, read-only: merging never writes a shard, and a
+ * shard an older docsweep wrote is read as it is (a column it lacks is taken as NULL).
+ */
 export const readShard = (path: string) =>
   Effect.scoped(
     Effect.gen(function* () {
-      const { attempt, sqlite } = yield* openDatabase(path, { fileMustExist: true })
+      const { attempt, sqlite } = yield* openDatabase(path, {
+        fileMustExist: true,
+        readOnly: true,
+        olderReadable: true
+      })
+      // An empty file (schema version 0) opens as a database without tables: nothing a shard run wrote.
+      if ((yield* attempt("merge", () => schemaVersion(sqlite))) === 0) return yield* notAShard(path)
       const read = sqlite.transaction(
         (): Shard => ({
           path,
@@ -54,7 +66,64 @@ export const readShard = (path: string) =>
       )
       return yield* attempt("merge", () => read.deferred())
     })
+  ).pipe(
+    Effect.mapError((error) =>
+      error.kind === "unwritable" ? unreadable(path, error) : error.kind === "foreign" ? notAShard(path) : error
+    )
   )
+
+const schemaVersion = (sqlite: BetterSqlite3.Database) => Number(sqlite.pragma("user_version", { simple: true }))
+
+const notAShard = (path: string) =>
+  new StoreError({
+    operation: "merge",
+    path,
+    cause: undefined,
+    kind: "unmergeable",
+    reason: "This file is not a docsweep checkpoint (empty, or another program's); merge takes shard output dirs"
+  })
+
+/**
+ * SQLite reads a WAL checkpoint only where it may create its `-shm` file beside it: a shard in a folder this user
+ * cannot write is not read, whatever its own permissions (the advice of `unwritable`, another --out, would not help).
+ */
+const unreadable = (path: string, error: StoreError) =>
+  new StoreError({
+    operation: "merge",
+    path,
+    cause: error.cause,
+    kind: "unwritable",
+    reason:
+      "This shard checkpoint cannot be read here: SQLite needs to write beside it (its -shm file) and this user " +
+      "may not. Copy the shard's folder somewhere writable and merge that copy"
+  })
+
+/** A run of a merge target, and whether it recorded any answer or failure (a run refused before any work did not). */
+export type TargetRun = RunRow & { readonly answered: boolean }
+
+/** The runs of a merge target, oldest first; none when it has no checkpoint yet. */
+export const readTargetRuns = (path: string): Effect.Effect<ReadonlyArray<TargetRun>, StoreError> =>
+  existsSync(path)
+    ? Effect.scoped(
+        Effect.gen(function* () {
+          const { attempt, sqlite } = yield* openDatabase(path, { readOnly: true, olderReadable: true })
+          // An empty file is a checkpoint not yet begun: the merge writes the schema into it.
+          return yield* attempt("merge", () => {
+            if (schemaVersion(sqlite) === 0) return []
+            const answered = new Set(
+              sqlite
+                .prepare<[], number>("SELECT run_id FROM answers UNION SELECT run_id FROM chat_answers")
+                .pluck()
+                .all()
+            )
+            return sqlite
+              .prepare<[], RunRow>("SELECT * FROM runs ORDER BY id")
+              .all()
+              .map((run) => ({ ...run, answered: answered.has(run.id) }))
+          })
+        })
+      )
+    : Effect.succeed([])
 
 /** Per table, the columns that name objects of the service a row was written against. */
 const remoteColumns = {

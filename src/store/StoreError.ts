@@ -14,10 +14,11 @@ export class StoreError extends Data.TaggedError("StoreError")<{
   /**
    * "damaged": SQLite finds the file malformed; "inconsistent": it lost what an earlier run wrote (see
    * CheckpointConsistency); "missing": it does not hold what was asked for (a run, or an old run's history);
-   * "foreign": another program's SQLite file; "unwritable": this user cannot open or write it or its folder. All are
-   * refused with exit 2: the user must decide how to go on.
+   * "foreign": another program's SQLite file; "unwritable": this user cannot open or write it or its folder;
+   * "unmergeable": checkpoints `merge` refuses to combine (see MergeChecks). All are refused with exit 2: the user
+   * must decide how to go on.
    */
-  readonly kind?: "damaged" | "inconsistent" | "missing" | "foreign" | "unwritable"
+  readonly kind?: "damaged" | "inconsistent" | "missing" | "foreign" | "unwritable" | "unmergeable"
 }> {
   override get message(): string {
     if (this.reason !== undefined) return `${this.reason}: ${this.path}`

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto"
-import { readFileSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { hostname } from "node:os"
 import { join } from "node:path"
 import { assert, describe, it, layer } from "@effect/vitest"
 import { Effect } from "effect"
@@ -36,6 +37,12 @@ class Served extends Effect.Service<Served>()("test/cli/Served", {
     return { baseUrl, token, tokenFile, output } as const
   }).pipe(Effect.orDie)
 }) {}
+
+/** A pipeline lock held by a live process (this one), as a run on this host writes it. */
+const liveLock = () => {
+  const now = new Date().toISOString()
+  return JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: now, heartbeatAt: now, argv: [] })
+}
 
 /** Run flags for a service at `baseUrl` with the token in `tokenFile`, as user 1 of workspace 1. */
 const serviceFlags = (baseUrl: string, tokenFile: string) => [
@@ -187,8 +194,24 @@ describe.concurrent("docsweep against `docsweep serve`, an unreachable service a
       const runs = yield* runShardsAndWhole(ws, ["--engine", "extractive", "--quiet"])
       for (const run of runs) assert.strictEqual(run.code, 0, allOutput(run))
       assertShardPartition(ws)
-      // Into the pipeline's own output dir: later runs of the pipeline go on from the merged checkpoint.
+      // Refused before anything is written, exit 2: a shard missing from the split; exit 75: the target locked by a
+      // run of the pipeline (the merge would replace its checkpoint under it).
+      const [first, second] = shardDirs(ws)
+      const elsewhere = join(ws.dir, "elsewhere")
+      const partial = yield* runCli(["merge", String(first), String(second), "--out", elsewhere], { cwd: ws.dir })
+      assert.strictEqual(partial.code, 2, allOutput(partial))
+      assert.include(partial.stderr, "Shard 3/3 of the split is not given")
+      assert.isFalse(existsSync(elsewhere), "a refused merge writes nothing")
       const merged = join(ws.dir, "output", "cli-shards")
+      mkdirSync(merged, { recursive: true })
+      writeFileSync(join(merged, "state.lock"), liveLock())
+      const locked = yield* runCli(["merge", ...shardDirs(ws), "--pipeline", ws.pipeline], { cwd: ws.dir })
+      assert.strictEqual(locked.code, 75, allOutput(locked))
+      assert.include(locked.stderr, `locked by process ${process.pid}`)
+      assert.isFalse(existsSync(join(merged, "state.sqlite")), "a refused merge writes nothing")
+      rmSync(join(merged, "state.lock"))
+
+      // Into the pipeline's own output dir: later runs of the pipeline go on from the merged checkpoint.
       const merge = yield* runCli(["merge", ...shardDirs(ws), "--pipeline", ws.pipeline], { cwd: ws.dir })
       assert.strictEqual(merge.code, 0, allOutput(merge))
       assert.deepStrictEqual(

@@ -313,4 +313,29 @@ describe("chats", () => {
       }
     })
   )
+
+  it.scopedLive(
+    "with use_history answers merged from another service's sessions are asked again with their history",
+    () =>
+      Effect.gen(function* () {
+        const service = yield* localService({ documents: 2 })
+        const chat = (messages: ReadonlyArray<string>) =>
+          chatPipeline(service, "merged", { name: "Summary", scope: "each", messages })
+        yield* runInProcess(service, chat(["Summarize it."]))
+        // What `merge` leaves of shards that ran on their own embedded services: the answers, no remote session.
+        const records = yield* messagesOf(service, "merged")
+        yield* withCheckpoint(join(service.dir, "out-merged"), (store) =>
+          Effect.forEach(records, (r) => store.saveChatSession({ ...r, remoteSessionId: undefined }), { discard: true })
+        )
+        const messages = ["Summarize it.", "And the term?"]
+        const dry = yield* runInProcess(service, chat(messages), { dryRun: true })
+        assert.strictEqual(dry.plan?.chatMessagesToRun, 4, "the plan promises the answered first messages too")
+        const summary = yield* runInProcess(service, chat(messages))
+        assert.strictEqual(summary.outcome, "completed", summary.note)
+        const after = yield* conversations(service, "merged")
+        assert.strictEqual(after.length, 2)
+        // The follow-up is never asked in a session without the turn it follows.
+        for (const session of after) assert.deepStrictEqual(session.queries, messages)
+      })
+  )
 })

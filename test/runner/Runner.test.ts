@@ -189,16 +189,29 @@ describe("runner against the local service", () => {
     })
   )
 
-  it.scopedLive("shards split the documents deterministically and without overlap", () =>
+  it.scopedLive("shards split the documents deterministically and without overlap; a scope: all chat waits", () =>
     Effect.gen(function* () {
       const service = yield* localService({ documents: 6 })
-      const body = `${everyDocument(service, 1)}${fast}`
+      const chats =
+        'chats:\n  - { name: Each, scope: each, messages: ["Summarize it."] }\n' +
+        '  - { name: Whole, scope: all, messages: ["What do they share?"] }\n'
+      const body = `${everyDocument(service, 1)}${chats}${fast}`
       const one = writePipeline(service.dir, "shard1", body)
       const two = writePipeline(service.dir, "shard2", body)
       const first = yield* runInProcess(service, one, { shard: { index: 1, count: 2 } })
       const second = yield* runInProcess(service, two, { shard: { index: 2, count: 2 } })
       assert.strictEqual(first.cells.success + second.cells.success, 6)
       assertEachRunOnce(yield* runCounts(service), 6)
+      // Each shard asks its documents' own chats, and no "all" chat over its share: that is the merged run's.
+      assert.strictEqual(first.chats.success + second.chats.success, 6)
+      for (const shard of [first, second]) assert.include(shard.note, 'chat "Whole" (scope: all) is left to the run')
+      const sessions = yield* Effect.flatMap(ServiceClient, (client) =>
+        client.listSessions(orgId as OrganizationId)
+      ).pipe(Effect.provide(service.client), Effect.orDie)
+      assert.deepStrictEqual(
+        sessions.filter((session) => session.is_multidoc),
+        []
+      )
     })
   )
 })

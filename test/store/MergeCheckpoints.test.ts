@@ -1,8 +1,13 @@
-import { join } from "node:path"
+import { existsSync, mkdirSync, writeFileSync } from "node:fs"
+import { hostname } from "node:os"
+import { dirname, join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
-import { Effect } from "effect"
+import Database from "better-sqlite3"
+import { Effect, TestClock } from "effect"
 import type { ColumnRename } from "../../src/store/CheckpointModel.js"
-import { mergeCheckpoints } from "../../src/store/MergeCheckpoints.js"
+import { mergeCheckpoints, readShards } from "../../src/store/MergeCheckpoints.js"
+import { requireStopped } from "../../src/store/MergeChecks.js"
+import { lockPath } from "../../src/store/PipelineLock.js"
 import { at, document, type Stores, start, tempDir, wanted, withStore } from "./StoreFixtures.js"
 
 const column = { name: "a", queryKey: "qa" }
@@ -46,12 +51,15 @@ const shardRun = (ids: ReadonlyArray<number>, shard: string, prefix: string, fai
     yield* store.finishRun(run.id, failId === undefined ? "completed" : "failed-cells")
   })
 
-/** A shard's run of documents `ids` × one column named `name`, after `renames`: what is new is answered `x<id>`. */
+/**
+ * A shard's (`shard`, e.g. "1/2") run of documents `ids` × one column named `name`, after `renames`: what is new
+ * is answered `x<id>`.
+ */
 const namedRun =
-  (ids: ReadonlyArray<number>, name: string, renames: ReadonlyArray<ColumnRename> = []) =>
+  (ids: ReadonlyArray<number>, shard: string, name: string, renames: ReadonlyArray<ColumnRename> = []) =>
   (store: Stores) =>
     Effect.gen(function* () {
-      const run = yield* store.beginRun(start)
+      const run = yield* store.beginRun({ ...start, shard })
       if (renames.length > 0) yield* store.renameColumns(renames)
       const docs = ids.map((id) => document(id))
       yield* store.saveDocuments(docs)
@@ -72,6 +80,10 @@ const namedRun =
       yield* store.finishRun(run.id, "completed")
     })
 
+/** Reads and checks the shards, then merges them into `target`, as `docsweep merge` does. */
+const merge = (target: string, sources: ReadonlyArray<string>, options: { readonly partial?: boolean } = {}) =>
+  Effect.flatMap(readShards(sources, options), (input) => mergeCheckpoints(target, input))
+
 /** `<tmp>/<name>/state.sqlite` for each name, in a temporary directory removed with the scope. */
 const checkpointsIn = <const Names extends ReadonlyArray<string>>(...names: Names) =>
   Effect.map(tempDir, (dir) => names.map((name) => join(dir, name, "state.sqlite")) as { [K in keyof Names]: string })
@@ -84,7 +96,7 @@ describe("mergeCheckpoints", () => {
       // Ids far from positions: the merge must keep the service's document ids, never renumber them.
       yield* withStore(shard2, shardRun([30, 40], "2/2", "x", 40))
 
-      const counts = yield* mergeCheckpoints(target, [shard1, shard2])
+      const counts = yield* merge(target, [shard1, shard2])
       assert.deepStrictEqual(counts, { documents: 4, cells: 4, chats: 4 })
       yield* withStore(target, (store) =>
         Effect.gen(function* () {
@@ -126,7 +138,7 @@ describe("mergeCheckpoints", () => {
 
       // Shard 1 runs again with new answers; a second merge replaces the layout and keeps history for diff.
       yield* withStore(shard1, shardRun([1, 2], "1/2", "y"))
-      yield* mergeCheckpoints(target, [shard1, shard2])
+      yield* merge(target, [shard1, shard2])
       yield* withStore(target, (store) =>
         Effect.gen(function* () {
           assert.strictEqual((yield* store.cells()).length, 4)
@@ -146,12 +158,12 @@ describe("mergeCheckpoints", () => {
     Effect.gen(function* () {
       const [shard1, shard2, target] = yield* checkpointsIn("shard-1", "shard-2", "merged")
       const renamed = [{ from: "Law", to: "Governing law" }]
-      yield* withStore(shard1, namedRun([1], "Law"))
-      yield* withStore(shard2, namedRun([2], "Law"))
-      yield* mergeCheckpoints(target, [shard1, shard2])
-      yield* withStore(shard1, namedRun([1], "Governing law", renamed))
-      yield* withStore(shard2, namedRun([2], "Governing law", renamed))
-      yield* mergeCheckpoints(target, [shard1, shard2])
+      yield* withStore(shard1, namedRun([1], "1/2", "Law"))
+      yield* withStore(shard2, namedRun([2], "2/2", "Law"))
+      yield* merge(target, [shard1, shard2])
+      yield* withStore(shard1, namedRun([1], "1/2", "Governing law", renamed))
+      yield* withStore(shard2, namedRun([2], "2/2", "Governing law", renamed))
+      yield* merge(target, [shard1, shard2])
       yield* withStore(target, (store) =>
         Effect.gen(function* () {
           assert.deepStrictEqual(
@@ -169,27 +181,158 @@ describe("mergeCheckpoints", () => {
     })
   )
 
-  it.scoped("refuses different pipelines, overlapping shards and missing checkpoints", () =>
+  it.scoped("refuses, before writing anything, shards that are not one whole split of one pipeline version", () =>
     Effect.gen(function* () {
-      const [shard1, shard2, other, target, absent] = yield* checkpointsIn(
-        "shard-1",
-        "shard-2",
-        "other",
-        "merged",
-        "absent"
+      const names = ["s1", "s2", "s2b", "s3-of-3", "edited", "other", "whole", "empty", "absent", "target"] as const
+      const [shard1, shard2, overlap, ofThree, edited, other, whole, empty, absent, target] = yield* checkpointsIn(
+        ...names
       )
       yield* withStore(shard1, shardRun([1, 2], "1/2", "x"))
-      yield* withStore(shard2, shardRun([2, 3], "2/2", "x"))
-      yield* withStore(other, (store) => store.beginRun({ ...start, pipelineHash: "hash-2" }))
+      yield* withStore(shard2, shardRun([3], "2/2", "x"))
+      yield* withStore(overlap, shardRun([2, 9], "2/2", "x"))
+      yield* withStore(ofThree, shardRun([3], "3/3", "x"))
+      yield* withStore(edited, (store) => store.beginRun({ ...start, shard: "2/2", pipelineHash: "hash-2" }))
+      yield* withStore(other, (store) => store.beginRun({ ...start, shard: "2/2", pipelineName: "other" }))
+      yield* withStore(whole, (store) => store.beginRun(start))
+      mkdirSync(dirname(empty))
+      writeFileSync(empty, "")
 
-      const hashes = yield* Effect.flip(mergeCheckpoints(target, [shard1, other]))
-      assert.include(hashes.message, "different pipelines")
-      const overlap = yield* Effect.flip(mergeCheckpoints(target, [shard1, shard2]))
-      assert.include(overlap.message, "Document 2 is also in")
-      const missing = yield* Effect.flip(mergeCheckpoints(target, [absent]))
-      assert.strictEqual(missing.operation, "open")
-      const none = yield* Effect.flip(mergeCheckpoints(target, []))
-      assert.include(none.message, "Nothing to merge")
+      const refusals: ReadonlyArray<readonly [ReadonlyArray<string>, string]> = [
+        [[shard1, other], 'different pipelines: this shard is of "other"'],
+        [[shard1, edited], "different versions of pipeline"],
+        [[shard1, ofThree], "different splits: this is shard 3/3"],
+        [[shard1, shard1], "Shard 1/2 is given twice"],
+        [[shard1, overlap], "Document 2 is also in"],
+        [[shard1, whole], "Not a shard checkpoint"],
+        [[shard1, empty], "not a docsweep checkpoint"],
+        [[shard1], "Shard 2/2 of the split is not given"],
+        [[], "Nothing to merge"]
+      ]
+      for (const [sources, reason] of refusals) {
+        const error = yield* Effect.flip(merge(target, sources))
+        assert.include(error.message, reason)
+        assert.strictEqual(error.kind, "unmergeable", error.message)
+      }
+      assert.strictEqual((yield* Effect.flip(merge(target, [absent]))).operation, "open")
+      // Nothing was written: no target checkpoint, no folder for the missing shard.
+      assert.isFalse(existsSync(target))
+      assert.isFalse(existsSync(join(dirname(absent))))
+
+      // A partial merge goes on when asked to, and its run says which shard is missing.
+      yield* merge(target, [shard1], { partial: true })
+      yield* withStore(target, (store) =>
+        Effect.map(store.runs(), ([run]) => assert.match(run?.note ?? "", /PARTIAL: shard 2\/2 not merged/))
+      )
+    })
+  )
+
+  it.scoped("refuses a target of another pipeline, of a shard, or with answers newer than a shard's", () =>
+    Effect.gen(function* () {
+      const [shard1, shard2, foreign, target] = yield* checkpointsIn("s1", "s2", "foreign", "target")
+      yield* withStore(shard1, shardRun([1, 2], "1/2", "x"))
+      yield* withStore(shard2, shardRun([3], "2/2", "x"))
+      yield* withStore(foreign, (store) => store.beginRun({ ...start, pipelineName: "other" }))
+      const both = [shard1, shard2]
+      assert.include((yield* Effect.flip(merge(foreign, both))).message, 'This checkpoint is of pipeline "other"')
+      assert.include((yield* Effect.flip(merge(shard1, both))).message, "This is the checkpoint of shard 1/2")
+
+      // Merged, then a run of the pipeline on the merged checkpoint: merging the same shards again would set its
+      // answers aside (and the next run would ask them again).
+      yield* merge(target, both)
+      yield* merge(target, both)
+      yield* TestClock.adjust("1 minute")
+      // A run refused before any work (no answer, no failure) has nothing a merge would set aside.
+      yield* withStore(target, (store) => store.beginRun(start))
+      yield* merge(target, both)
+      yield* withStore(target, (store) =>
+        Effect.gen(function* () {
+          const run = yield* store.beginRun(start)
+          const cells = wanted([document(1)], [column])
+          yield* store.syncCells(cells, { onlyFailed: false })
+          yield* store.markSubmitting(cells, run.id, at)
+          yield* store.markResults(
+            cells.map((cell) => ({ ...cell, state: "success", response: "z1", at, runId: run.id }))
+          )
+        })
+      )
+      const stale = yield* Effect.flip(merge(target, both))
+      assert.include(stale.message, "Run #5 of this checkpoint")
+      assert.include(stale.message, "Run that shard again first")
+      // Once the shards ran again after it, they hold the newer answers.
+      yield* TestClock.adjust("1 minute")
+      yield* withStore(shard1, shardRun([1, 2], "1/2", "y"))
+      yield* withStore(shard2, shardRun([3], "2/2", "y"))
+      yield* merge(target, both)
+    })
+  )
+
+  it.scoped("reads shards as they are, never writing them: one of an older schema stays at its version", () =>
+    Effect.gen(function* () {
+      const [shard1, shard2, target] = yield* checkpointsIn("s1", "s2", "target")
+      yield* withStore(shard1, shardRun([1, 2], "1/2", "x"))
+      yield* withStore(shard2, shardRun([3], "2/2", "x"))
+      // Shard 2 as a docsweep before `error_kind` (schema 3) left it.
+      const older = new Database(shard2)
+      older.exec("ALTER TABLE chat_messages DROP COLUMN error_kind; PRAGMA user_version = 3")
+      older.close()
+      assert.deepStrictEqual(yield* merge(target, [shard1, shard2]), { documents: 3, cells: 3, chats: 3 })
+      const after = new Database(shard2, { readonly: true })
+      assert.strictEqual(after.pragma("user_version", { simple: true }), 3)
+      after.close()
+    })
+  )
+
+  it.scoped("keeps the target's scope: all chats, which shards never ask, when it merges again", () =>
+    Effect.gen(function* () {
+      const [shard1, shard2, target] = yield* checkpointsIn("s1", "s2", "target")
+      yield* withStore(shard1, shardRun([1, 2], "1/2", "x"))
+      yield* withStore(shard2, shardRun([3], "2/2", "x"))
+      yield* merge(target, [shard1, shard2])
+      // The run after the merge asks the "all" chat over every document, in a session of its service.
+      yield* TestClock.adjust("1 minute")
+      const whole = { chatName: "whole", scope: "all" as const, sessionKey: "1,2,3", documentIds: [1, 2, 3] }
+      const message = { ...whole, position: 0, query: "What do they share?", dependencyKey: "w" }
+      yield* withStore(target, (store) =>
+        Effect.gen(function* () {
+          const run = yield* store.beginRun(start)
+          yield* store.syncChatMessages([message], { onlyFailed: false })
+          yield* store.saveChatSession({ ...whole, remoteSessionId: 77 })
+          yield* store.markChatSubmitting(message, run.id, at)
+          yield* store.markChatResult(message, { state: "success", response: "leases", at, runId: run.id })
+          yield* store.finishRun(run.id, "completed")
+        })
+      )
+      yield* TestClock.adjust("1 minute")
+      yield* withStore(shard1, shardRun([1, 2], "1/2", "y"))
+      yield* withStore(shard2, shardRun([3], "2/2", "y"))
+      yield* merge(target, [shard1, shard2])
+      const kept = yield* withStore(target, (store) => store.chatMessages({ chatName: "whole" }))
+      assert.deepStrictEqual(
+        kept.map((m) => [m.sessionKey, m.state, m.response, m.remoteSessionId]),
+        [["1,2,3", "success", "leases", 77]]
+      )
+    })
+  )
+
+  it.scoped("a shard whose lock a live process holds is still running; one a dead process left is merged", () =>
+    Effect.gen(function* () {
+      const [shard] = yield* checkpointsIn("shard")
+      mkdirSync(dirname(shard))
+      const lock = (pid: number) => {
+        const now = new Date().toISOString()
+        writeFileSync(
+          lockPath(shard),
+          JSON.stringify({ pid, hostname: hostname(), startedAt: now, heartbeatAt: now, argv: [] })
+        )
+      }
+      // Another live process of this host (this process's own pid would read as a lock it left before a restart).
+      lock(process.ppid)
+      const running = yield* Effect.flip(requireStopped(shard))
+      assert.strictEqual(running._tag, "ShardRunning")
+      assert.include(running.message, `is still running (process ${process.ppid}`)
+      // A pid no process has (above Linux's pid_max): the run that held the lock is gone.
+      lock(2 ** 22 + 1)
+      yield* requireStopped(shard)
     })
   )
 })
