@@ -2,7 +2,7 @@ import { Effect, Option } from "effect"
 import type { Pipeline } from "../pipeline/PipelineSchema.js"
 import { CellStore } from "../store/CellStore.js"
 import { ChatStore } from "../store/ChatStore.js"
-import type { ColumnRename } from "../store/CheckpointModel.js"
+import type { ColumnRename, DocumentRecord } from "../store/CheckpointModel.js"
 import { LayoutStore } from "../store/LayoutStore.js"
 import { RunStore } from "../store/RunStore.js"
 import { wantedChatMessages } from "./ChatRunner.js"
@@ -42,7 +42,18 @@ export const computePlan = Effect.fn("DryRun.computePlan")(function* (
   const counts = fresh ? { ...planned, alreadyAnswered: 0, toRun: planned.total, inFlight: 0, skipped: 0 } : planned
   const newPairs = onlyFailed ? 0 : resolved.pendingFiles.length * columns.length
 
-  const messages = wantedChatMessages(pipeline.chats, resolved.documents)
+  // A file not uploaded yet stands in as a document no answer was asked for: its sessions (and a scope: all
+  // session, whose documents change) are asked, as the run will once it has uploaded it.
+  const pending = resolved.pendingFiles.map(
+    (path, index): DocumentRecord => ({
+      id: placeholders[index] ?? -1 - index,
+      filename: path,
+      pages: undefined,
+      doctype: "",
+      version: `not uploaded yet: ${path}`
+    })
+  )
+  const messages = wantedChatMessages(pipeline.chats, [...resolved.documents, ...pending])
   const messageCounts = yield* chatStore.planChatMessages(messages, { onlyFailed })
   // Sessions the chats phase starts over (as `runChats` decides) ask their unchanged answers again too.
   const stored = onlyFailed || fresh ? [] : yield* chatStore.chatMessages({ includeUnwanted: true })

@@ -148,7 +148,10 @@ describe("runner against the local service", () => {
       const notes = join(service.dir, "notes.txt")
       writeFileSync(notes, "A note about Initech.\n")
       const sets = `documents:\n  - workspace: all\n    filename: "doc-00[12].txt"\n  - files: notes.txt\n`
-      const file = writePipeline(service.dir, "mixed", `${sets}${columnsYaml(1)}${fast}`)
+      const chats =
+        'chats:\n  - { name: Each, scope: each, messages: ["Summarize it."] }\n' +
+        '  - { name: Whole, scope: all, messages: ["What do they share?", "And the term?"] }\n'
+      const file = writePipeline(service.dir, "mixed", `${sets}${columnsYaml(1)}${chats}${fast}`)
       const first = yield* runInProcess(service, file)
       assert.strictEqual(first.outcome, "completed", first.note)
       assert.strictEqual(first.cells.success, 3)
@@ -159,9 +162,13 @@ describe("runner against the local service", () => {
       ).pipe(Effect.provide(service.client))
       assert.strictEqual(listed.length, 4)
       writeFileSync(notes, "A changed note about Initech.\n")
+      // The dry run counts the changed file's chats (its own session, and the whole library's) before it is uploaded.
+      const dry = yield* runInProcess(service, file, { dryRun: true })
+      assert.deepStrictEqual([dry.plan?.toRun, dry.plan?.chatMessages, dry.plan?.chatMessagesToRun], [1, 5, 3])
       const changed = yield* runInProcess(service, file)
       assert.strictEqual(changed.plan?.toRun, 1)
       assert.strictEqual(changed.cells.success, 3)
+      assert.deepStrictEqual([changed.chats.success, changed.chatsAnswered], [5, 3])
       assert.strictEqual(runsByPair(yield* runCounts(service)).size, 4)
     })
   )
