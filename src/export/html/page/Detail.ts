@@ -1,6 +1,6 @@
 import { pagesLabel, type Quote, readAnswer } from "../Evidence.js"
 import { type Cells, statusLabel } from "./Cells.js"
-import { button, dateTime, duration, el, replace } from "./Dom.js"
+import { button, type Child, dateTime, duration, el, isolated, replace } from "./Dom.js"
 import { historyView } from "./HistoryView.js"
 import { pageTextView } from "./PageText.js"
 
@@ -20,7 +20,8 @@ const citedPage = (documentId: number, quote: Quote, now: boolean): HTMLElement 
   return show
 }
 
-const field = (label: string, value: string) => el("div", { class: "field" }, el("dt", {}, label), el("dd", {}, value))
+const field = (label: string, ...value: ReadonlyArray<Child>) =>
+  el("div", { class: "field" }, el("dt", {}, label), el("dd", {}, ...value))
 
 /**
  * The detail of one cell, beside the grid: the whole answer, its evidence (quote, page, document), status,
@@ -105,7 +106,7 @@ export class Detail {
     const facts = el(
       "dl",
       { class: "facts" },
-      field("Document", `${filename} (id ${documentId}, ${pagesText(data.documents.pages[row])})`),
+      field("Document", isolated(filename), ` (id ${documentId}, ${pagesText(data.documents.pages[row])})`),
       field("Status", statusLabel[code]),
       field("Attempts", String(data.cells.attempts[index] ?? 0)),
       field("Seconds", seconds === null || seconds === undefined ? "–" : duration(seconds)),
@@ -118,7 +119,7 @@ export class Detail {
         "figure",
         { class: "quote" },
         el("blockquote", {}, quote.text),
-        el("figcaption", {}, `${pagesLabel(quote)} · ${quote.document ?? filename}`),
+        el("figcaption", {}, `${pagesLabel(quote)} · `, isolated(quote.document ?? filename)),
         this.live && quote.document === undefined ? citedPage(documentId, quote, position === 0) : null
       )
     )

@@ -4,7 +4,7 @@
  * is parsed as HTML, so `<script>` or `onerror=` in an answer is shown, never run. There is no innerHTML here.
  */
 
-type Child = Node | string | null | undefined | false
+export type Child = Node | string | null | undefined | false
 
 interface Attributes {
   readonly class?: string | undefined
@@ -42,6 +42,19 @@ export const append = (parent: Node, ...children: ReadonlyArray<Child>): void =>
 export const replace = (parent: Element, ...children: ReadonlyArray<Child>): void => {
   parent.replaceChildren()
   append(parent, ...children)
+}
+
+/**
+ * Data shown beside the page's own text in one line: isolated (`<bdi>`), so a right-to-left override in a file name
+ * cannot run on into the text after it and reverse "(id 3, 2 pages)" or reorder a list of names.
+ */
+export const isolated = (text: string): HTMLElement => el("bdi", {}, text)
+
+/** Names, each isolated, separated by ", ". */
+export const isolatedList = (names: ReadonlyArray<string>): DocumentFragment => {
+  const fragment = document.createDocumentFragment()
+  names.forEach((name, position) => append(fragment, position > 0 && ", ", isolated(name)))
+  return fragment
 }
 
 /** A button that runs `action` on click. */

@@ -1,7 +1,7 @@
 import type { Chart } from "chart.js"
 import type { Cells } from "./Cells.js"
 import { latencyChart, statusChart, timelineChart } from "./Charts.js"
-import { button, count, dateTime, duration, el, replace } from "./Dom.js"
+import { button, count, dateTime, duration, el, isolatedList, replace } from "./Dom.js"
 
 /** A failure reason and the cells that failed with it. */
 interface Reason {
@@ -45,7 +45,7 @@ const table = (headers: ReadonlyArray<string>, rows: ReadonlyArray<ReadonlyArray
 
 const listed = (names: Set<string>, most: number) => {
   const all = [...names]
-  return all.slice(0, most).join(", ") + (all.length > most ? ` and ${count(all.length - most)} more` : "")
+  return el("span", {}, isolatedList(all.slice(0, most)), all.length > most && ` and ${count(all.length - most)} more`)
 }
 
 /**
