@@ -53,7 +53,7 @@ export const isolated = (text: string): HTMLElement => el("bdi", {}, text)
 /** Names, each isolated, separated by ", ". */
 export const isolatedList = (names: ReadonlyArray<string>): DocumentFragment => {
   const fragment = document.createDocumentFragment()
-  names.forEach((name, position) => append(fragment, position > 0 && ", ", isolated(name)))
+  for (const [position, name] of names.entries()) append(fragment, position > 0 && ", ", isolated(name))
   return fragment
 }
 
