@@ -3,6 +3,7 @@ import { join } from "node:path"
 import { DateTime, Effect } from "effect"
 import type { ReportFormat, ReportSetting } from "../export/ReportModel.js"
 import { toReportModel } from "../export/ReportSource.js"
+import { withStoppedRun } from "../export/StoppedRun.js"
 import { writeReports } from "../export/WriteReports.js"
 import type { ConfigEntry } from "../pipeline/EffectiveConfig.js"
 import type { OutputSettings } from "../pipeline/PipelineSchema.js"
@@ -59,10 +60,6 @@ export const requireRun = (runs: ReadonlyArray<RunRecord>, runId: number | undef
     ? Effect.void
     : Effect.fail(new UsageError({ message: `${flag} ${runId}: no such run; ${path} holds ${describeRuns(runs)}` }))
 
-/** How a report shows a run that stopped without ending (killed, crashed): its checkpoint still says "running". */
-const stoppedOutcome = "stopped"
-const stoppedNote = "stopped before it could end (killed or crashed): run the same command again, it resumes"
-
 /**
  * Writes the reports of a run (default: the latest) from the checkpoint alone. Reports of the newest run replace
  * the `-latest` files; a report of an earlier run is written as `<name>-run<N>-<UTC>…`, leaving `-latest` and the
@@ -91,8 +88,7 @@ export const writeRunReports = (input: {
       history: formats.includes("html")
     })
     const read = toReportModel(data, { file: input.pipelineFile })
-    const stopped = input.lockFree === true && data.newest && data.run.outcome === "running"
-    const model = stopped ? { ...read, run: { ...read.run, outcome: stoppedOutcome, note: stoppedNote } } : read
+    const model = withStoppedRun(read, { newest: data.newest, lockFree: input.lockFree === true })
     const now = yield* DateTime.now
     return yield* writeReports(model, {
       dir: input.outputDir,

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs"
+import { existsSync, rmSync } from "node:fs"
 import { get } from "node:http"
 import { connect } from "node:net"
 import { join } from "node:path"
@@ -80,7 +80,7 @@ describe("docsweep view", () => {
         assert.strictEqual(yield* statusWithHost(Number(port), "/api/data", "evil.example:80"), 421)
         assert.strictEqual(yield* statusWithHost(Number(port), "/api/version", `localhost:${port}`), 200)
         const version: unknown = yield* Effect.promise(() => fetch(`${url}/api/version`).then((reply) => reply.json()))
-        assert.match(JSON.stringify(version), /^\{"version":"\d+"\}$/)
+        assert.match(JSON.stringify(version), /^\{"version":"\d+\.\d+\.(?:held|free)"\}$/)
 
         // A run with the offline engine quotes the local files: the detail shows the cited page, quote marked.
         const again = yield* runCli(["run", ws.pipeline, "--fresh"], { cwd: ws.dir })
@@ -99,10 +99,23 @@ describe("docsweep view", () => {
         assert.strictEqual(marked, "This agreement is governed by the laws of State 05.")
         assert.include(pageText, "Agreement 05 between Alpha 05 Ltd and Beta 05 GmbH.")
         assert.deepStrictEqual(yield* Effect.promise(() => opened.problems()), [])
-        yield* Effect.promise(() => opened.close())
 
-        // Ctrl-C: the viewer says it stopped; it has no run to resume.
+        // The checkpoint deleted (to start over): the page says it is not live instead of showing the deleted file.
+        const liveMark = () => page.locator(".live.stale").textContent({ timeout: 10_000 })
+        for (const file of [checkpoint, `${checkpoint}-wal`, `${checkpoint}-shm`]) rmSync(file, { force: true })
+        const deleted = yield* Effect.promise(liveMark)
+
+        // Ctrl-C: the viewer says it stopped; it has no run to resume. The page says it is not live.
         yield* view.kill("SIGINT")
+        yield* Effect.promise(() =>
+          page.waitForFunction(
+            () => Reflect.get(globalThis, "document").querySelector(".live")?.textContent?.includes("not answering"),
+            undefined,
+            { timeout: 10_000 }
+          )
+        )
+        yield* Effect.promise(() => opened.close())
+        assert.strictEqual(deleted, "Not live: The checkpoint was deleted: waiting for a run to write a new one")
         const stopped = yield* view.exit.pipe(Effect.timeout("20 seconds"))
         assert.strictEqual(stopped.code, 130, allOutput(stopped))
         assert.include(stopped.stderr, "view stopped")

@@ -334,7 +334,7 @@ describe("the HTML report opened from disk in Chromium", () => {
           assert.strictEqual(result.document, `${hostile.filename} (id 1, 1 page)`)
           assert.isTrue(result.idReads, "“(id 1,” is drawn left to right after a file name holding U+202E")
           assert.isTrue(result.detailFits, "an answer of 2,000 characters without a space wraps in the detail")
-          assert.isTrue(result.chatsFit, "a file name of 600 characters wraps in the chats tab")
+          assert.isTrue(result.chatsFit, "a file name of 500 characters wraps in the chats tab")
           assert.deepStrictEqual(result.cells, [
             "1",
             hostile.filename,

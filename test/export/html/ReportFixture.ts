@@ -13,7 +13,7 @@ export const hostile = {
   ansi: "\u001b[31mred\u001b[0m \u001b]0;retitled\u0007",
   error: "<b onmouseover=\"window.__pwned='error'\">boom</b>",
   chat: `<iframe srcdoc="<script>parent.__pwned='iframe'</script>"></iframe>`,
-  longName: `scan-${"0".repeat(600)}.pdf`
+  longName: `scan-${"0".repeat(500)}.pdf`
 } as const
 
 const laws = ["New York", "Delaware", "England and Wales", "California", "Texas", "Ontario", "Bavaria"]

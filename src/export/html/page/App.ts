@@ -82,7 +82,17 @@ export class App {
     this.apply()
     this.detail.render(this.cells)
     this.drawTab(this.tabs.current)
-    replace(this.liveMark, `Live · updated ${dateTime(new Date().toISOString()).slice(11)}`)
+    this.updatedAt = dateTime(new Date().toISOString()).slice(11)
+    this.liveProblem(undefined)
+  }
+
+  private updatedAt: string | undefined
+
+  /** Live from `docsweep view`: marks the page not live while the viewer cannot give the latest data (undefined: it can). */
+  liveProblem(problem: string | undefined): void {
+    this.liveMark.classList.toggle("stale", problem !== undefined)
+    if (problem !== undefined) replace(this.liveMark, `Not live: ${problem}`)
+    else replace(this.liveMark, this.updatedAt === undefined ? "Live" : `Live · updated ${this.updatedAt}`)
   }
 
   private drawHeading(): void {

@@ -1,6 +1,7 @@
+import { duration } from "../Durations.js"
 import { pagesLabel, type Quote, readAnswer } from "../Evidence.js"
 import { type Cells, statusLabel } from "./Cells.js"
-import { button, type Child, dateTime, duration, el, isolated, replace } from "./Dom.js"
+import { button, type Child, dateTime, el, isolated, replace } from "./Dom.js"
 import { historyView } from "./HistoryView.js"
 import { pageTextView } from "./PageText.js"
 

@@ -80,16 +80,6 @@ const numberFormat = new Intl.NumberFormat("en-US")
 /** 12,345 */
 export const count = (value: number): string => numberFormat.format(value)
 
-/** "3.2 s", "1 min 4 s", "2 h 5 min" */
-export const duration = (seconds: number): string => {
-  if (!Number.isFinite(seconds)) return "–"
-  if (seconds < 10) return `${seconds.toFixed(seconds < 1 ? 2 : 1)} s`
-  if (seconds < 60) return `${Math.round(seconds)} s`
-  const minutes = Math.floor(seconds / 60)
-  if (minutes < 60) return `${minutes} min ${Math.round(seconds % 60)} s`
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`
-}
-
 /** An ISO instant as local date and time, "2026-11-24 19:46:57". */
 export const dateTime = (iso: string | null | undefined): string => {
   if (iso === null || iso === undefined) return "–"
