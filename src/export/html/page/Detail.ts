@@ -38,7 +38,8 @@ export class Detail {
 
   constructor(
     private readonly live: boolean,
-    private readonly onClose: () => void
+    /** Told whether the focus was in the panel, to give it back to the grid. */
+    private readonly onClose: (hadFocus: boolean) => void
   ) {
     this.title = el("h2", { id: "detail-title", tabindex: -1 })
     this.content = el("div", { class: "detail-content" })
@@ -57,9 +58,10 @@ export class Detail {
   }
 
   close(): void {
+    const hadFocus = this.element.contains(document.activeElement)
     this.element.hidden = true
     this.shown = undefined
-    this.onClose()
+    this.onClose(hadFocus)
   }
 
   /** What the panel shows now: live updates that leave it unchanged do not draw it again (nor fetch its page). */
