@@ -38,17 +38,20 @@ export const makeViewSource = (
   }
 ) =>
   Effect.gen(function* () {
+    // SQLite's change mark counts from the same number in every connection: a viewer started again (a page left
+    // open across a restart, with a run in between) would give the version the page already has.
+    const viewer = yield* Clock.currentTimeMillis
     const cache = yield* Ref.make<Option.Option<Built>>(Option.none())
     const lock = yield* Effect.makeSemaphore(1)
     /**
-     * The file's opening, its change mark and the lock: a checkpoint replaced by another one is a new version, and
-     * so is a run killed (it writes nothing more, but its lock is no longer held).
+     * The viewer, the file's opening, its change mark and the lock: a checkpoint replaced by another one is a new
+     * version, and so is a run killed (it writes nothing more, but its lock is no longer held).
      */
     const versionOf = ({ generation, read }: OpenCheckpoint) =>
       Effect.gen(function* () {
         const mark = yield* read.changeMark()
         const lockFree = yield* options.lockFree
-        return { version: `${generation}.${mark}.${lockFree ? "free" : "held"}`, lockFree }
+        return { version: `${viewer}.${generation}.${mark}.${lockFree ? "free" : "held"}`, lockFree }
       })
     const build = ({ generation, read }: OpenCheckpoint, version: string, lockFree: boolean) =>
       Effect.gen(function* () {

@@ -80,7 +80,7 @@ describe("docsweep view", () => {
         assert.strictEqual(yield* statusWithHost(Number(port), "/api/data", "evil.example:80"), 421)
         assert.strictEqual(yield* statusWithHost(Number(port), "/api/version", `localhost:${port}`), 200)
         const version: unknown = yield* Effect.promise(() => fetch(`${url}/api/version`).then((reply) => reply.json()))
-        assert.match(JSON.stringify(version), /^\{"version":"\d+\.\d+\.(?:held|free)"\}$/)
+        assert.match(JSON.stringify(version), /^\{"version":"\d+\.\d+\.\d+\.(?:held|free)"\}$/)
 
         // doc-05's Law open in the detail and Notice hidden, the pipeline is edited: a column goes first, doc-01 goes.
         yield* Effect.promise(async () => {

@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs"
 import { gunzipSync } from "node:zlib"
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Ref } from "effect"
+import { Effect, Ref, TestClock } from "effect"
 import { runDuration } from "../../src/export/html/Durations.js"
 import { makeViewCheckpoint } from "../../src/view/ViewCheckpoint.js"
 import { makeViewSource } from "../../src/view/ViewSource.js"
@@ -74,6 +74,24 @@ describe("docsweep view's data", () => {
       assert.strictEqual(unpacked(stopped.packed).run.outcome, "stopped")
       assert.include(unpacked(stopped.packed).run.note, "run the same command again")
       assert.strictEqual(runDuration(unpacked(stopped.packed).run), "did not end", "the overview's duration")
+    })
+  )
+
+  it.scoped("gives a viewer started again another version, so a page left open across the restart reads anew", () =>
+    Effect.gen(function* () {
+      const path = yield* checkpointPath
+      yield* runOf(path, "leases")
+      const viewer = () =>
+        Effect.flatMap(makeViewCheckpoint(path), (checkpoint) =>
+          makeViewSource(checkpoint, { pipelineFile: "p.yaml", settings: [], lockFree: Effect.succeed(true) })
+        )
+      const first = yield* (yield* viewer()).version
+      // Stopped; a run writes; started again: its connection counts changes from where the first one did.
+      yield* runOf(path, "leases")
+      yield* TestClock.adjust("5 seconds")
+      const second = yield* viewer()
+      assert.notStrictEqual(yield* second.version, first)
+      assert.strictEqual((yield* second.current).title, "leases · run 2")
     })
   )
 })
