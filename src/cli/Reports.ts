@@ -3,6 +3,7 @@ import { dirname, join } from "node:path"
 import { DateTime, Effect } from "effect"
 import type { ReportFormat, ReportSetting } from "../export/ReportModel.js"
 import { toReportModel } from "../export/ReportSource.js"
+import { withStoppedRun } from "../export/StoppedRun.js"
 import { writeReports } from "../export/WriteReports.js"
 import { type ConfigEntry, listedSettings } from "../pipeline/EffectiveConfig.js"
 import type { OutputSettings } from "../pipeline/PipelineSchema.js"
@@ -68,13 +69,6 @@ export const requireRun = (runs: ReadonlyArray<RunRecord>, runId: number | undef
     : Effect.fail(new UsageError({ message: `${flag} ${runId}: no such run; ${path} holds ${describeRuns(runs)}` }))
 
 /**
- * How reports and `docsweep status` show a run that stopped without ending (killed, crashed): its checkpoint still
- * says "running", and no live process holds the pipeline's lock.
- */
-export const stoppedOutcome = "stopped"
-export const stoppedNote = "stopped before it could end (killed or crashed): run the same command again, it resumes"
-
-/**
  * Writes the reports of a run (default: the latest) from the checkpoint alone. Reports of the newest run replace
  * the `-latest` files; a report of an earlier run is written as `<name>-run<N>-<UTC>…`, leaving `-latest` and the
  * `keep` rotation alone. The HTML report lists the settings the run recorded in the checkpoint; for a run that
@@ -102,8 +96,7 @@ export const writeRunReports = (input: {
       history: formats.includes("html")
     })
     const read = toReportModel(data, { file: input.pipelineFile })
-    const stopped = input.lockFree === true && data.newest && data.run.outcome === "running"
-    const model = stopped ? { ...read, run: { ...read.run, outcome: stoppedOutcome, note: stoppedNote } } : read
+    const model = withStoppedRun(read, { newest: data.newest, lockFree: input.lockFree === true })
     const now = yield* DateTime.now
     return yield* writeReports(model, {
       dir: input.outputDir,

@@ -1,7 +1,7 @@
 import { Effect, Option } from "effect"
+import { stoppedNote, stoppedOutcome } from "../export/StoppedRun.js"
 import type { RunRecord, StatusSummary } from "../store/CheckpointModel.js"
 import { type LockStatus, readLock } from "../store/PipelineLock.js"
-import { stoppedNote, stoppedOutcome } from "./Reports.js"
 
 /** A run as `docsweep status` shows it: "stopped" when it is marked running but no live process holds the lock. */
 export type StatusRun = Omit<RunRecord, "outcome"> & { readonly outcome: RunRecord["outcome"] | typeof stoppedOutcome }

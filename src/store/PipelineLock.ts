@@ -274,3 +274,13 @@ export const readLock = (stateFile: string): Effect.Effect<Option.Option<LockSta
     const alive = yield* isHeld(owner.value, yield* thisHost)
     return Option.some({ pid, hostname, startedAt, heartbeatAt: heartbeatOf(owner.value), alive })
   })
+
+/**
+ * Whether no live process holds the pipeline's lock: the lock tells a run going on from one killed before it could
+ * end (both are "running" in the checkpoint). A lock that cannot be read tells nothing: not free.
+ */
+export const lockIsFree = (stateFile: string): Effect.Effect<boolean> =>
+  readLock(stateFile).pipe(
+    Effect.map(Option.match({ onNone: () => true, onSome: (held) => !held.alive })),
+    Effect.orElseSucceed(() => false)
+  )

@@ -7,12 +7,13 @@ import { loadPageAssets, type PageAssets } from "../export/html/PageAssets.js"
 import { livePaths, versionHeader } from "../export/html/PageData.js"
 import { renderHtml } from "../export/html/WriteHtml.js"
 import { urlHost } from "../service/ServiceSettings.js"
+import { StoreError } from "../store/StoreError.js"
 import type { Packed } from "./ViewSource.js"
 
 interface ViewHandlers {
   readonly version: Effect.Effect<string, unknown>
   readonly current: Effect.Effect<Packed, unknown>
-  readonly pageText: (documentId: number, page: number) => Effect.Effect<Option.Option<string>>
+  readonly pageText: (documentId: number, page: number) => Effect.Effect<Option.Option<string>, unknown>
 }
 
 /** Headers on every reply: nothing cached, nothing sniffed, no referrer, and the page's own policy. */
@@ -52,9 +53,12 @@ const loopbackNames = ["127.0.0.1", "localhost", "[::1]"]
 const allowedHosts = (host: string): ReadonlySet<string> | undefined =>
   host === "127.0.0.1" || host === "localhost" || host === "::1" ? new Set(loopbackNames) : undefined
 
+/** A checkpoint with nothing to show now (deleted, or holding no run yet): the page says why and asks again. */
+const isMissing = (error: unknown): error is StoreError => error instanceof StoreError && error.kind === "missing"
+
 /**
- * A route behind the host check; its failure (the checkpoint unreadable, say) answers 500 with a short reason, the
- * viewer's log says more.
+ * A route behind the host check. A checkpoint with nothing to show answers 503 with the reason; another failure
+ * (the checkpoint unreadable, say) answers 500 with a short reason, the viewer's log says more.
  */
 const answered = <E, R>(guard: Guard, handler: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
   Effect.gen(function* () {
@@ -64,12 +68,15 @@ const answered = <E, R>(guard: Guard, handler: Effect.Effect<HttpServerResponse.
     }
     return yield* handler
   }).pipe(
-    Effect.catchAllCause((cause) =>
-      Effect.as(
+    Effect.catchAllCause((cause) => {
+      const failure = Option.getOrUndefined(Cause.failureOption(cause))
+      if (isMissing(failure))
+        return Effect.succeed(json({ detail: failure.reason ?? failure.message }, guard.policy, 503))
+      return Effect.as(
         Effect.logWarning("docsweep view could not answer", Cause.pretty(cause)),
         json({ detail: "the checkpoint could not be read; see the viewer's log" }, guard.policy, 500)
       )
-    )
+    })
   )
 
 const page = (handlers: ViewHandlers, policy: string, assets: PageAssets) =>

@@ -3,10 +3,14 @@ import type { ExportError } from "../export/ExportError.js"
 import { packReport, reportTitle } from "../export/html/WriteHtml.js"
 import type { ReportSetting } from "../export/ReportModel.js"
 import { toReportModel } from "../export/ReportSource.js"
-import type { ReadStore } from "../store/ReadStore.js"
+import { withStoppedRun } from "../export/StoppedRun.js"
 import type { StoreError } from "../store/StoreError.js"
+import type { OpenCheckpoint } from "./ViewCheckpoint.js"
 
-/** The report data as served: gzip JSON, the checkpoint's change mark it was read at, and the page title. */
+/**
+ * The report data as served: gzip JSON, the version it was read at (which opening of the checkpoint file and its
+ * change mark), and the page title.
+ */
 export interface Packed {
   readonly version: string
   readonly packed: Buffer
@@ -14,6 +18,7 @@ export interface Packed {
 }
 
 interface Built extends Packed {
+  readonly generation: number
   readonly builtAt: number
   readonly took: number
 }
@@ -24,38 +29,61 @@ interface Built extends Packed {
  * spends more than a third of its time reading; the page asks again until it has the latest.
  */
 export const makeViewSource = (
-  store: ReadStore,
-  options: { readonly pipelineFile: string; readonly settings: ReadonlyArray<ReportSetting> }
+  checkpoint: Effect.Effect<OpenCheckpoint, StoreError>,
+  options: {
+    readonly pipelineFile: string
+    readonly settings: ReadonlyArray<ReportSetting>
+    /** Whether no live process holds the pipeline's lock: a run still marked running then stopped without ending. */
+    readonly lockFree: Effect.Effect<boolean>
+  }
 ) =>
   Effect.gen(function* () {
+    // SQLite's change mark counts from the same number in every connection: a viewer started again (a page left
+    // open across a restart, with a run in between) would give the version the page already has.
+    const viewer = yield* Clock.currentTimeMillis
     const cache = yield* Ref.make<Option.Option<Built>>(Option.none())
     const lock = yield* Effect.makeSemaphore(1)
-    const build = (version: string) =>
+    /**
+     * The viewer, the file's opening, its change mark and the lock: a checkpoint replaced by another one is a new
+     * version, and so is a run killed (it writes nothing more, but its lock is no longer held).
+     */
+    const versionOf = ({ generation, read }: OpenCheckpoint) =>
+      Effect.gen(function* () {
+        const mark = yield* read.changeMark()
+        const lockFree = yield* options.lockFree
+        return { version: `${viewer}.${generation}.${mark}.${lockFree ? "free" : "held"}`, lockFree }
+      })
+    const build = ({ generation, read }: OpenCheckpoint, version: string, lockFree: boolean) =>
       Effect.gen(function* () {
         const started = yield* Clock.currentTimeMillis
-        const data = yield* store.reportData(undefined, { history: true })
-        const model = toReportModel(data, { file: options.pipelineFile })
+        const data = yield* read.reportData(undefined, { history: true })
+        const model = withStoppedRun(toReportModel(data, { file: options.pipelineFile }), {
+          newest: data.newest,
+          lockFree
+        })
         const now = DateTime.toDateUtc(yield* DateTime.now)
         const packed = yield* packReport(model, { now, settings: options.settings }, "docsweep view")
         const builtAt = yield* Clock.currentTimeMillis
-        return { version, packed, title: reportTitle(model), builtAt, took: builtAt - started }
+        return { version, packed, title: reportTitle(model), generation, builtAt, took: builtAt - started }
       })
     const current: Effect.Effect<Packed, StoreError | ExportError> = lock.withPermits(1)(
       Effect.gen(function* () {
-        const version = yield* store.changeMark()
+        const open = yield* checkpoint
+        const { lockFree, version } = yield* versionOf(open)
         const cached = Option.getOrUndefined(yield* Ref.get(cache))
         const now = yield* Clock.currentTimeMillis
-        if (cached !== undefined && (cached.version === version || now - cached.builtAt < 2 * cached.took)) {
-          return cached
-        }
-        const built = yield* build(version)
+        // Never the data of a checkpoint file that was replaced since.
+        const recent =
+          cached !== undefined && cached.generation === open.generation && now - cached.builtAt < 2 * cached.took
+        if (cached !== undefined && (cached.version === version || recent)) return cached
+        const built = yield* build(open, version, lockFree)
         yield* Ref.set(cache, Option.some(built))
         return built
       })
     )
     return {
-      /** The checkpoint's change mark now. */
-      version: store.changeMark(),
+      /** The version of the checkpoint now. */
+      version: Effect.map(Effect.flatMap(checkpoint, versionOf), ({ version }) => version),
       /** The data, read again when the checkpoint changed since it was last read. */
       current
     } as const

@@ -2,9 +2,10 @@ import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { requireCheckpoint, stoppedOutcome } from "../../src/cli/Reports.js"
+import { requireCheckpoint } from "../../src/cli/Reports.js"
 import { statusData } from "../../src/cli/StatusData.js"
 import { renderStatus } from "../../src/cli/StatusText.js"
+import { stoppedOutcome } from "../../src/export/StoppedRun.js"
 import { document, start, tempDir, wanted, withStore } from "../store/StoreFixtures.js"
 
 /** A run begun and never ended (killed, or going on): one cell failed after one attempt, one chat message failed. */

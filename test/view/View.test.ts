@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs"
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { get } from "node:http"
 import { connect } from "node:net"
 import { join } from "node:path"
@@ -80,8 +80,21 @@ describe("docsweep view", () => {
         assert.strictEqual(yield* statusWithHost(Number(port), "/api/data", "evil.example:80"), 421)
         assert.strictEqual(yield* statusWithHost(Number(port), "/api/version", `localhost:${port}`), 200)
         const version: unknown = yield* Effect.promise(() => fetch(`${url}/api/version`).then((reply) => reply.json()))
-        assert.match(JSON.stringify(version), /^\{"version":"\d+"\}$/)
+        assert.match(JSON.stringify(version), /^\{"version":"\d+\.\d+\.\d+\.(?:held|free)"\}$/)
 
+        // doc-05's Law open in the detail and Notice hidden, the pipeline is edited: a column goes first, doc-01 goes.
+        yield* Effect.promise(async () => {
+          await page.click('[role="gridcell"][data-row="4"][data-col="3"]')
+          await page.click(".columns-filter summary")
+          await page.locator(".menu-item", { hasText: "Notice" }).locator("input").uncheck()
+          await page.click(".columns-filter summary")
+        })
+        const edited = readFileSync(ws.pipeline, "utf8").replace(
+          "columns:\n",
+          "columns:\n  - name: Parties\n    query: Who are the parties?\n"
+        )
+        writeFileSync(ws.pipeline, edited)
+        rmSync(join(ws.dir, "docs", "doc-01.txt"))
         // A run with the offline engine quotes the local files: the detail shows the cited page, quote marked.
         const again = yield* runCli(["run", ws.pipeline, "--fresh"], { cwd: ws.dir })
         assert.strictEqual(again.code, 0, allOutput(again))
@@ -92,17 +105,34 @@ describe("docsweep view", () => {
             { timeout: 10_000 }
           )
         )
-        yield* Effect.promise(() => page.click('[role="gridcell"][data-row="4"][data-col="3"]'))
+        // The detail and the hidden column followed doc-05 and Law, which moved, instead of showing another cell.
         const marked = yield* Effect.promise(() => page.locator(".page-text mark").textContent({ timeout: 10_000 }))
         const pageText = yield* Effect.promise(() => page.locator(".page-text").textContent())
+        const detailTitle = yield* Effect.promise(() => page.locator('[role="dialog"] h2').textContent())
+        const headers = yield* Effect.promise(() => page.locator('[role="columnheader"]').allTextContents())
         yield* Effect.promise(() => page.screenshot({ path: join(shots, "page-text.png") }))
+        assert.strictEqual(detailTitle, "Law")
+        assert.deepStrictEqual(headers, ["ID", "File name", "Pages", "Parties", "Law"])
         assert.strictEqual(marked, "This agreement is governed by the laws of State 05.")
         assert.include(pageText, "Agreement 05 between Alpha 05 Ltd and Beta 05 GmbH.")
         assert.deepStrictEqual(yield* Effect.promise(() => opened.problems()), [])
-        yield* Effect.promise(() => opened.close())
 
-        // Ctrl-C: the viewer says it stopped; it has no run to resume.
+        // The checkpoint deleted (to start over): the page says it is not live instead of showing the deleted file.
+        const liveMark = () => page.locator(".live.stale").textContent({ timeout: 10_000 })
+        for (const file of [checkpoint, `${checkpoint}-wal`, `${checkpoint}-shm`]) rmSync(file, { force: true })
+        const deleted = yield* Effect.promise(liveMark)
+
+        // Ctrl-C: the viewer says it stopped; it has no run to resume. The page says it is not live.
         yield* view.kill("SIGINT")
+        yield* Effect.promise(() =>
+          page.waitForFunction(
+            () => Reflect.get(globalThis, "document").querySelector(".live")?.textContent?.includes("not answering"),
+            undefined,
+            { timeout: 10_000 }
+          )
+        )
+        yield* Effect.promise(() => opened.close())
+        assert.strictEqual(deleted, "Not live: The checkpoint was deleted: waiting for a run to write a new one")
         const stopped = yield* view.exit.pipe(Effect.timeout("20 seconds"))
         assert.strictEqual(stopped.code, 130, allOutput(stopped))
         assert.include(stopped.stderr, "view stopped")

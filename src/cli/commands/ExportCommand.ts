@@ -1,8 +1,8 @@
-import { Effect, Option } from "effect"
+import { Effect } from "effect"
 import type { Argv } from "yargs"
 import { Format } from "../../pipeline/PipelineSchema.js"
 import { CheckpointStore } from "../../store/CheckpointStore.js"
-import { readLock } from "../../store/PipelineLock.js"
+import { lockIsFree } from "../../store/PipelineLock.js"
 import { RunStore } from "../../store/RunStore.js"
 import { CliOutput } from "../CliOutput.js"
 import { ExitCode } from "../ExitCode.js"
@@ -45,14 +45,8 @@ const exportReports = Effect.fn("ExportCommand.exportReports")(function* (
   const written = yield* Effect.gen(function* () {
     const runs = yield* RunStore
     yield* requireRun(yield* runs.runs(), argv.run, "--run", path)
-    // The lock tells a run going on from one killed before it could end (both are "running" in the checkpoint);
-    // a lock that cannot be read tells nothing, and the report says "running" as the checkpoint does.
-    const lockFree = yield* readLock(path).pipe(
-      Effect.map(Option.match({ onNone: () => true, onSome: (held) => !held.alive })),
-      Effect.orElseSucceed(() => false)
-    )
     return yield* writeRunReports({
-      lockFree,
+      lockFree: yield* lockIsFree(path),
       outputDir,
       pipelineFile: loaded.file,
       output: effective.pipeline.output,

@@ -1,10 +1,9 @@
 import { Effect, Predicate } from "effect"
 import type { Argv } from "yargs"
 import { urlHost } from "../../service/ServiceSettings.js"
-import { CheckpointStore } from "../../store/CheckpointStore.js"
-import { LayoutStore } from "../../store/LayoutStore.js"
-import { ReadStore } from "../../store/ReadStore.js"
-import { localDocuments, makePageTexts } from "../../view/LocalPages.js"
+import { lockIsFree } from "../../store/PipelineLock.js"
+import { makePageTexts } from "../../view/LocalPages.js"
+import { makeViewCheckpoint } from "../../view/ViewCheckpoint.js"
 import { startViewServer } from "../../view/ViewServer.js"
 import { makeViewSource } from "../../view/ViewSource.js"
 import { CliOutput } from "../CliOutput.js"
@@ -41,11 +40,13 @@ const viewReport = Effect.fn("ViewCommand.viewReport")(function* (argv: ArgvOf<t
   const { effective, loaded, path } = yield* checkpointOf(argv.file, argv)
   const files = effective.pipeline.documents.flatMap((set) => (set._tag === "Files" ? set.paths : []))
   return yield* Effect.gen(function* () {
-    const source = yield* makeViewSource(yield* ReadStore, {
+    const checkpoint = yield* makeViewCheckpoint(path)
+    const source = yield* makeViewSource(checkpoint, {
       pipelineFile: loaded.file,
-      settings: reportSettings(effective.sources)
+      settings: reportSettings(effective.sources),
+      lockFree: lockIsFree(path)
     })
-    const pageText = yield* makePageTexts(localDocuments(yield* LayoutStore, files))
+    const pageText = yield* makePageTexts(checkpoint, files)
     const url = yield* startViewServer(
       { version: source.version, current: source.current, pageText },
       { host: argv.host, port: argv.port }
@@ -53,13 +54,13 @@ const viewReport = Effect.fn("ViewCommand.viewReport")(function* (argv: ArgvOf<t
       Effect.mapError(
         (cause) =>
           new UsageError({
-            message: `docsweep view cannot listen on ${urlHost(argv.host)}:${argv.port}: ${causeText(cause)}`
+            message: `cannot listen on ${urlHost(argv.host)}:${argv.port}: ${causeText(cause)}`
           })
       )
     )
     output.result(`viewing ${path} on ${url} (read only; Ctrl-C to stop)`, { checkpoint: path, url })
     return yield* Effect.never
-  }).pipe(Effect.scoped, Effect.provide(CheckpointStore.openReadOnly(path)))
+  }).pipe(Effect.scoped)
 })
 
 export const ViewCommand = effectCommand(

@@ -6,6 +6,8 @@
  * Pure: the page and the tests share it.
  */
 
+import { quoteMatches } from "./QuoteScan.js"
+
 export interface Quote {
   readonly text: string
   /** The page the quote starts on. */
@@ -22,27 +24,25 @@ interface ReadAnswer {
   readonly quotes: ReadonlyArray<Quote>
 }
 
-// A quote runs from an opening mark to the first closing mark that a page reference follows, so quotes holding
-// quoted words (`the "Company"`) stay whole. Straight and curly marks both appear in model output. A page range
-// takes an en dash (as the engines write it), an em dash or a hyphen.
-const pages = String.raw`(?:pp?\.|pages?)\s*(\d+)(?:\s*[-–—]\s*(\d+))?`
-const quotePattern = new RegExp(
-  String.raw`["“](.+?)["”]\s*(?:\(\s*(?:([^()\n]*?),\s*)?${pages}\s*\)|[—–]\s*([^\n]+?),\s*${pages})`,
-  "giu"
-)
-
-/** Every quote with a page reference in `answer`, in order. */
+/**
+ * Every quote with a page reference in `answer`, in order. A quote runs from an opening mark to the first closing
+ * mark that a page reference follows, so quotes holding quoted words (`the "Company"`) stay whole. Straight and
+ * curly marks both appear in model output. A page range takes an en dash (as the engines write it), an em dash or
+ * a hyphen.
+ */
 const quotesOf = (answer: string): ReadonlyArray<Quote> =>
-  Array.from(answer.matchAll(quotePattern), (match) => {
-    const page = Number(match[3] ?? match[6])
-    const last = Number(match[4] ?? match[7] ?? page)
-    return {
-      text: (match[1] ?? "").trim(),
-      page,
-      lastPage: Number.isInteger(last) && last >= page ? last : page,
-      document: (match[2] ?? match[5])?.trim() || undefined
-    }
-  }).filter((quote) => quote.text !== "" && Number.isInteger(quote.page) && quote.page > 0)
+  quoteMatches(answer)
+    .map((match) => {
+      const page = Number(match.page)
+      const last = Number(match.lastPage ?? page)
+      return {
+        text: match.text.trim(),
+        page,
+        lastPage: Number.isInteger(last) && last >= page ? last : page,
+        document: match.document?.trim() || undefined
+      }
+    })
+    .filter((quote) => quote.text !== "" && Number.isInteger(quote.page) && quote.page > 0)
 
 /** `p. 3`, or `pp. 2–3` for a quote that runs onto later pages. */
 export const pagesLabel = (quote: Quote): string =>

@@ -23,6 +23,28 @@ class Report extends Effect.Service<Report>()("test/export/html/Report", {
 const shots = screenshotDir("html-report")
 
 /**
+ * Whether `text`, found in the page's detail panel, is drawn left to right: each character's box starts right of the
+ * one before (a right-to-left override running on from data before it would reverse them). A string, not a function:
+ * tsx's compiled functions call a helper (`__name`) that the page does not have.
+ */
+const readsLeftToRight = (text: string) => `(() => {
+  const text = ${JSON.stringify(text)}
+  const walker = document.createTreeWalker(document.querySelector(".detail"), NodeFilter.SHOW_TEXT)
+  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+    const at = node.data.indexOf(text)
+    if (at < 0) continue
+    const lefts = Array.from(text, (_, i) => {
+      const range = document.createRange()
+      range.setStart(node, at + i)
+      range.setEnd(node, at + i + 1)
+      return range.getBoundingClientRect().left
+    })
+    return lefts.every((left, i) => i === 0 || left > lefts[i - 1])
+  }
+  return false
+})()`
+
+/**
  * Gives the page up to 5 s to draw what the test expects, polled through locators, instead of a fixed sleep that a
  * loaded machine outruns. Unlike `page.waitForFunction` it never fails by itself: the test's assertion on what was
  * drawn does, and its message says what was drawn.
@@ -284,11 +306,16 @@ describe("the HTML report opened from disk in Chromium", () => {
         const cells = await page.locator('[role="row"][aria-rowindex="2"] [role="gridcell"]').allTextContents()
         await page.locator('[role="gridcell"][data-status="f"]').nth(1).hover()
         await page.click('[role="gridcell"][data-row="0"][data-col="5"]')
-        const detail = await page.locator('[role="dialog"] .answer-full').textContent()
+        const dialog = page.locator('[role="dialog"]')
+        const detail = await dialog.locator(".answer-full").textContent()
+        const document = await dialog.locator(".field", { hasText: "Document" }).locator("dd").textContent()
+        const idReads = await page.evaluate(readsLeftToRight("(id 1,"))
+        const detailFits = await dialog.evaluate((panel) => panel.scrollWidth <= panel.clientWidth)
         await page.click('[role="gridcell"][data-row="1"][data-col="4"]')
-        const error = await page.locator('[role="dialog"] .error-box').textContent()
+        const error = await dialog.locator(".error-box").textContent()
         await page.click("#tab-chats")
         const chat = await page.locator(".reply", { hasText: "iframe" }).textContent()
+        const chatsFit = await page.locator(".chats").evaluate((tab) => tab.scrollWidth <= tab.clientWidth)
         await page.click("#tab-results")
         await page.screenshot({ path: join(shots, "hostile.png") })
         const state = await page.evaluate(() => {
@@ -300,9 +327,14 @@ describe("the HTML report opened from disk in Chromium", () => {
             title: doc.title
           }
         })
-        return { cells, detail, error, chat, state }
+        return { cells, detail, document, idReads, detailFits, error, chat, chatsFit, state }
       }).pipe(
         Effect.tap((result) => {
+          // The override in the file name stays inside it: the page's own "(id 1, 1 page)" after it reads as written.
+          assert.strictEqual(result.document, `${hostile.filename} (id 1, 1 page)`)
+          assert.isTrue(result.idReads, "“(id 1,” is drawn left to right after a file name holding U+202E")
+          assert.isTrue(result.detailFits, "an answer of 2,000 characters without a space wraps in the detail")
+          assert.isTrue(result.chatsFit, "a file name of 500 characters wraps in the chats tab")
           assert.deepStrictEqual(result.cells, [
             "1",
             hostile.filename,

@@ -1,15 +1,19 @@
 import { indexCells, type ReportAnswer, type ReportCell, type ReportModel } from "../../../src/export/index.js"
 
-/** Answers and names from documents and AI output that would run code if the page treated them as HTML. */
+/**
+ * Answers and names from documents and AI output that would run code if the page treated them as HTML, or mislead
+ * it: a right-to-left override in a file name, strings of thousands of characters without a space.
+ */
 export const hostile = {
-  filename: `<img src=x onerror="window.__pwned='file'">.pdf`,
+  filename: `\u202e<img src=x onerror="window.__pwned='file'">.pdf`,
   column: "<script>window.__pwned='column'</script>",
   script: "<script>window.__pwned='script'</script>",
   img: `<img src=x onerror="window.__pwned='img'">`,
-  link: `<a href="javascript:window.__pwned='link'">open</a> [click](javascript:window.__pwned='md')`,
+  link: `<a href="javascript:window.__pwned='link'">open</a> [click](javascript:window.__pwned='md';${"void(0);".repeat(300)})`,
   ansi: "\u001b[31mred\u001b[0m \u001b]0;retitled\u0007",
   error: "<b onmouseover=\"window.__pwned='error'\">boom</b>",
-  chat: `<iframe srcdoc="<script>parent.__pwned='iframe'</script>"></iframe>`
+  chat: `<iframe srcdoc="<script>parent.__pwned='iframe'</script>"></iframe>`,
+  longName: `scan-${"0".repeat(500)}.pdf`
 } as const
 
 const laws = ["New York", "Delaware", "England and Wales", "California", "Texas", "Ontario", "Bavaria"]
@@ -125,7 +129,7 @@ export const reportModel = (): ReportModel => ({
     {
       chat: "Portfolio",
       scope: "all",
-      documents: ["contract-003.pdf", "contract-004.pdf"],
+      documents: ["contract-003.pdf", "contract-004.pdf", hostile.longName],
       message: "Which documents allow termination for convenience?",
       answer: hostile.chat,
       status: "success",

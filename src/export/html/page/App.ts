@@ -8,7 +8,7 @@ import { Grid } from "./Grid.js"
 import { renderOverview } from "./Overview.js"
 import { Tabs } from "./Tabs.js"
 import { Toolbar } from "./Toolbar.js"
-import { displayRows, initialView, type SortKey, shownColumns, type ViewState } from "./View.js"
+import { carryCell, carryView, displayRows, initialView, type SortKey, shownColumns, type ViewState } from "./View.js"
 
 /** The whole page: header, the Results, Overview and Chats tabs, and the cell detail. */
 export class App {
@@ -35,9 +35,9 @@ export class App {
     this.cells = new Cells(data)
     this.grid = new Grid(this.cells, { open: (row, col) => this.open(row, col), sort: (key) => this.sortBy(key) })
     this.toolbar = new Toolbar((change) => this.change(change))
-    this.detail = new Detail(live, () => {
+    this.detail = new Detail(live, (hadFocus) => {
       this.grid.setOpened(undefined)
-      this.grid.element.focus({ preventScroll: true })
+      if (hadFocus) this.grid.element.focus({ preventScroll: true })
     })
     const results = el(
       "div",
@@ -73,16 +73,38 @@ export class App {
     requestAnimationFrame(() => setTimeout(() => cells.prepareSearch(), 0))
   }
 
-  /** Live data from `docsweep view`: everything is drawn again, keeping filters, sort and the open detail. */
+  /**
+   * Live data from `docsweep view`: everything is drawn again, keeping filters, sort and the open detail on their
+   * columns and document (which an edited pipeline may have moved); a detail whose cell is gone closes.
+   */
   update(data: PageData): void {
+    const before = this.cells.data
     this.cells = new Cells(data)
+    this.view = carryView(this.view, before, data)
+    const shown = this.detail.shown
+    const opened = shown === undefined ? undefined : carryCell(shown, before, data)
+    if (shown !== undefined && opened === undefined) this.detail.close()
+    if (opened !== undefined) {
+      this.detail.shown = opened
+      this.grid.setOpened(opened)
+    }
     this.prepareSearchSoon()
     this.stale = new Set(["overview", "chats"])
     this.drawHeading()
     this.apply()
     this.detail.render(this.cells)
     this.drawTab(this.tabs.current)
-    replace(this.liveMark, `Live · updated ${dateTime(new Date().toISOString()).slice(11)}`)
+    this.updatedAt = dateTime(new Date().toISOString()).slice(11)
+    this.liveProblem(undefined)
+  }
+
+  private updatedAt: string | undefined
+
+  /** Live from `docsweep view`: marks the page not live while the viewer cannot give the latest data (undefined: it can). */
+  liveProblem(problem: string | undefined): void {
+    this.liveMark.classList.toggle("stale", problem !== undefined)
+    if (problem !== undefined) replace(this.liveMark, `Not live: ${problem}`)
+    else replace(this.liveMark, this.updatedAt === undefined ? "Live" : `Live · updated ${this.updatedAt}`)
   }
 
   private drawHeading(): void {

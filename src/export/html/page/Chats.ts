@@ -1,5 +1,5 @@
 import type { PageChat } from "../PageData.js"
-import { button, count, el, replace } from "./Dom.js"
+import { button, count, el, isolatedList, replace } from "./Dom.js"
 
 interface Session {
   readonly chat: string
@@ -50,7 +50,7 @@ const sessionView = (session: Session) =>
       {},
       el("strong", {}, session.chat),
       el("span", { class: "chip" }, session.scope === "all" ? "multi-document" : "single document"),
-      el("span", { class: "session-docs" }, session.documents.join(", "))
+      el("span", { class: "session-docs" }, isolatedList(session.documents))
     ),
     ...session.messages.map(messageView)
   )

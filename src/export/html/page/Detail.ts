@@ -1,6 +1,7 @@
+import { duration } from "../Durations.js"
 import { pagesLabel, type Quote, readAnswer } from "../Evidence.js"
 import { type Cells, statusLabel } from "./Cells.js"
-import { button, dateTime, duration, el, replace } from "./Dom.js"
+import { button, type Child, dateTime, el, isolated, replace } from "./Dom.js"
 import { historyView } from "./HistoryView.js"
 import { pageTextView } from "./PageText.js"
 
@@ -20,7 +21,8 @@ const citedPage = (documentId: number, quote: Quote, now: boolean): HTMLElement 
   return show
 }
 
-const field = (label: string, value: string) => el("div", { class: "field" }, el("dt", {}, label), el("dd", {}, value))
+const field = (label: string, ...value: ReadonlyArray<Child>) =>
+  el("div", { class: "field" }, el("dt", {}, label), el("dd", {}, ...value))
 
 /**
  * The detail of one cell, beside the grid: the whole answer, its evidence (quote, page, document), status,
@@ -36,7 +38,8 @@ export class Detail {
 
   constructor(
     private readonly live: boolean,
-    private readonly onClose: () => void
+    /** Told whether the focus was in the panel, to give it back to the grid. */
+    private readonly onClose: (hadFocus: boolean) => void
   ) {
     this.title = el("h2", { id: "detail-title", tabindex: -1 })
     this.content = el("div", { class: "detail-content" })
@@ -55,9 +58,10 @@ export class Detail {
   }
 
   close(): void {
+    const hadFocus = this.element.contains(document.activeElement)
     this.element.hidden = true
     this.shown = undefined
-    this.onClose()
+    this.onClose(hadFocus)
   }
 
   /** What the panel shows now: live updates that leave it unchanged do not draw it again (nor fetch its page). */
@@ -105,7 +109,7 @@ export class Detail {
     const facts = el(
       "dl",
       { class: "facts" },
-      field("Document", `${filename} (id ${documentId}, ${pagesText(data.documents.pages[row])})`),
+      field("Document", isolated(filename), ` (id ${documentId}, ${pagesText(data.documents.pages[row])})`),
       field("Status", statusLabel[code]),
       field("Attempts", String(data.cells.attempts[index] ?? 0)),
       field("Seconds", seconds === null || seconds === undefined ? "–" : duration(seconds)),
@@ -118,7 +122,7 @@ export class Detail {
         "figure",
         { class: "quote" },
         el("blockquote", {}, quote.text),
-        el("figcaption", {}, `${pagesLabel(quote)} · ${quote.document ?? filename}`),
+        el("figcaption", {}, `${pagesLabel(quote)} · `, isolated(quote.document ?? filename)),
         this.live && quote.document === undefined ? citedPage(documentId, quote, position === 0) : null
       )
     )

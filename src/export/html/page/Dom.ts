@@ -4,7 +4,7 @@
  * is parsed as HTML, so `<script>` or `onerror=` in an answer is shown, never run. There is no innerHTML here.
  */
 
-type Child = Node | string | null | undefined | false
+export type Child = Node | string | null | undefined | false
 
 interface Attributes {
   readonly class?: string | undefined
@@ -44,6 +44,19 @@ export const replace = (parent: Element, ...children: ReadonlyArray<Child>): voi
   append(parent, ...children)
 }
 
+/**
+ * Data shown beside the page's own text in one line: isolated (`<bdi>`), so a right-to-left override in a file name
+ * cannot run on into the text after it and reverse "(id 3, 2 pages)" or reorder a list of names.
+ */
+export const isolated = (text: string): HTMLElement => el("bdi", {}, text)
+
+/** Names, each isolated, separated by ", ". */
+export const isolatedList = (names: ReadonlyArray<string>): DocumentFragment => {
+  const fragment = document.createDocumentFragment()
+  for (const [position, name] of names.entries()) append(fragment, position > 0 && ", ", isolated(name))
+  return fragment
+}
+
 /** A button that runs `action` on click. */
 export const button = (label: Child, action: (event: MouseEvent) => void, attributes: Attributes = {}) => {
   const element = el("button", { type: "button", ...attributes }, label)
@@ -66,16 +79,6 @@ const numberFormat = new Intl.NumberFormat("en-US")
 
 /** 12,345 */
 export const count = (value: number): string => numberFormat.format(value)
-
-/** "3.2 s", "1 min 4 s", "2 h 5 min" */
-export const duration = (seconds: number): string => {
-  if (!Number.isFinite(seconds)) return "–"
-  if (seconds < 10) return `${seconds.toFixed(seconds < 1 ? 2 : 1)} s`
-  if (seconds < 60) return `${Math.round(seconds)} s`
-  const minutes = Math.floor(seconds / 60)
-  if (minutes < 60) return `${minutes} min ${Math.round(seconds % 60)} s`
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`
-}
 
 /** An ISO instant as local date and time, "2026-11-24 19:46:57". */
 export const dateTime = (iso: string | null | undefined): string => {

@@ -1,15 +1,20 @@
 import { livePaths } from "../PageData.js"
 import type { App } from "./App.js"
-import { fetchData, fetchJson } from "./LoadData.js"
+import { fetchData, fetchJson, ReplyError } from "./LoadData.js"
 
 const versionOf = (reply: unknown): string | undefined =>
   typeof reply === "object" && reply !== null && "version" in reply && typeof reply.version === "string"
     ? reply.version
     : undefined
 
+/** Why the page is not following the checkpoint: the viewer's reason, or that it does not answer at all. */
+const problemOf = (error: unknown): string =>
+  error instanceof ReplyError ? error.message : "docsweep view is not answering (stopped?)"
+
 /**
  * While `docsweep view` serves the page: asks every second whether the checkpoint changed, and when it did,
- * fetches the data again and redraws. A failed request (the viewer stopped) is retried, more slowly.
+ * fetches the data again and redraws. A failed request (the viewer stopped, the checkpoint deleted) is retried,
+ * more slowly, and the page says it is not live meanwhile: what it shows may be out of date.
  */
 export const followLive = (app: App, initialVersion: string | undefined): void => {
   let version = initialVersion
@@ -22,9 +27,11 @@ export const followLive = (app: App, initialVersion: string | undefined): void =
         app.update(fresh.data)
         version = fresh.version
       }
+      app.liveProblem(undefined)
       return 1000
-    } catch {
-      return 5000
+    } catch (error: unknown) {
+      app.liveProblem(problemOf(error))
+      return 2000
     }
   }
   const loop = () => {

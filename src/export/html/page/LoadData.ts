@@ -32,11 +32,27 @@ export const embeddedData = async (): Promise<PageData> => {
 export const liveVersion = (): string | undefined =>
   document.querySelector<HTMLMetaElement>(`meta[name="${pageIds.live}"]`)?.content || undefined
 
-/** A request to the serving `docsweep view`, never cached, without credentials; a failed status throws. */
+/** A reply of `docsweep view` with a failed status; its message is the reason the viewer gave, when it gave one. */
+export class ReplyError extends Error {
+  constructor(
+    readonly status: number,
+    message: string
+  ) {
+    super(message)
+  }
+}
+
+const detailOf = (body: unknown): string | undefined =>
+  typeof body === "object" && body !== null && "detail" in body && typeof body.detail === "string"
+    ? body.detail
+    : undefined
+
+/** A request to the serving `docsweep view`, never cached, without credentials; a failed status throws ReplyError. */
 const fetchOk = async (path: string): Promise<Response> => {
   const reply = await fetch(path, { cache: "no-store", credentials: "omit" })
-  if (!reply.ok) throw new Error(`${path}: HTTP ${reply.status}`)
-  return reply
+  if (reply.ok) return reply
+  const detail = detailOf(await reply.json().catch(() => undefined))
+  throw new ReplyError(reply.status, detail ?? `${path}: HTTP ${reply.status}`)
 }
 
 /** Fetches JSON from the serving `docsweep view`. */

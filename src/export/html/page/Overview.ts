@@ -1,7 +1,8 @@
 import type { Chart } from "chart.js"
+import { runDuration } from "../Durations.js"
 import type { Cells } from "./Cells.js"
 import { latencyChart, statusChart, timelineChart } from "./Charts.js"
-import { button, count, dateTime, duration, el, replace } from "./Dom.js"
+import { button, count, dateTime, el, isolatedList, replace } from "./Dom.js"
 
 /** A failure reason and the cells that failed with it. */
 interface Reason {
@@ -45,7 +46,7 @@ const table = (headers: ReadonlyArray<string>, rows: ReadonlyArray<ReadonlyArray
 
 const listed = (names: Set<string>, most: number) => {
   const all = [...names]
-  return all.slice(0, most).join(", ") + (all.length > most ? ` and ${count(all.length - most)} more` : "")
+  return el("span", {}, isolatedList(all.slice(0, most)), all.length > most && ` and ${count(all.length - most)} more`)
 }
 
 /**
@@ -68,7 +69,6 @@ export const renderOverview = (
     for (let i = 0; i < total; i++) if (codes.includes(cells.status(i))) n++
     return n
   }
-  const seconds = run.finishedAt === null ? undefined : (Date.parse(run.finishedAt) - Date.parse(run.startedAt)) / 1000
   const failed = tally("f")
   const pending = tally("pr")
   const summary = el(
@@ -76,7 +76,7 @@ export const renderOverview = (
     { class: "cards" },
     card("Outcome", run.outcome, run.outcome === "completed" ? "good" : run.outcome === "running" ? "" : "warn"),
     card("Started", dateTime(run.startedAt), "small"),
-    card("Duration", seconds === undefined ? "still running" : duration(seconds)),
+    card("Duration", runDuration(run)),
     card("Answered", count(tally("s")), "good", `of ${count(total)} cells`),
     card("Failed", count(failed), failed > 0 ? "bad" : ""),
     card("Pending", count(pending), pending > 0 ? "warn" : ""),

@@ -1,7 +1,7 @@
 import { findQuote, type Quote } from "../Evidence.js"
 import { livePaths } from "../PageData.js"
 import { el, marked, replace } from "./Dom.js"
-import { fetchJson } from "./LoadData.js"
+import { fetchJson, ReplyError } from "./LoadData.js"
 
 const textOf = (reply: unknown): string =>
   typeof reply === "object" && reply !== null && "text" in reply && typeof reply.text === "string" ? reply.text : ""
@@ -46,7 +46,9 @@ export const pageTextView = (documentId: number, quote: Quote): HTMLElement => {
         el(
           "p",
           { class: "muted" },
-          reason.includes("404") ? "This document is not a local file of the pipeline." : `Could not load: ${reason}`
+          error instanceof ReplyError && error.status === 404
+            ? "This document is not a local file of the pipeline."
+            : `Could not load: ${reason}`
         )
       )
     })

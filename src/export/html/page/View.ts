@@ -1,4 +1,4 @@
-import type { StatusCode } from "../PageData.js"
+import type { PageData, StatusCode } from "../PageData.js"
 import type { Cells } from "./Cells.js"
 
 export type StatusFilter = "all" | "failed" | "pending" | "answered" | "changed"
@@ -107,4 +107,43 @@ export const displayRows = (cells: Cells, view: ViewState): Array<number> => {
     rows.sort((a, b) => compare(a, b) || a - b)
   }
   return rows
+}
+
+/** Where each column of `before` is in `after`, by name (undefined: gone). */
+const columnsCarried = (before: PageData, after: PageData): ((col: number) => number | undefined) => {
+  const at = new Map(after.columns.map((column, col) => [column.name, col]))
+  return (col) => {
+    const name = before.columns[col]?.name
+    return name === undefined ? undefined : at.get(name)
+  }
+}
+
+/**
+ * The view carried over to new data (`docsweep view`'s live updates): hidden columns and the sort follow their
+ * column by name, so a column that an edited pipeline added, removed or moved does not hide or sort another one.
+ */
+export const carryView = (view: ViewState, before: PageData, after: PageData): ViewState => {
+  const carried = columnsCarried(before, after)
+  const hidden = new Set<number>()
+  for (const col of view.hidden) {
+    const now = carried(col)
+    if (now !== undefined) hidden.add(now)
+  }
+  const key = typeof view.sort?.key === "number" ? carried(view.sort.key) : view.sort?.key
+  const sort = view.sort === undefined || key === undefined ? undefined : { ...view.sort, key }
+  return { ...view, hidden, sort }
+}
+
+/**
+ * A cell (document row and query column) of `before` in `after`, by document id and column name; undefined when the
+ * document or the column is no longer there, so the detail never shows another document's answer in its place.
+ */
+export const carryCell = (
+  cell: { readonly row: number; readonly col: number },
+  before: PageData,
+  after: PageData
+): { readonly row: number; readonly col: number } | undefined => {
+  const col = columnsCarried(before, after)(cell.col)
+  const row = after.documents.ids.indexOf(before.documents.ids[cell.row] ?? -1)
+  return col === undefined || row < 0 ? undefined : { row, col }
 }
