@@ -62,7 +62,9 @@ export const makeViewSource = (
           lockFree
         })
         const now = DateTime.toDateUtc(yield* DateTime.now)
-        const packed = yield* packReport(model, { now, settings: options.settings }, "docsweep view")
+        // What the run ran with, as its reports list it; a run recorded before docsweep kept that: as configured now.
+        const settings = data.settings ?? options.settings
+        const packed = yield* packReport(model, { now, settings }, "docsweep view")
         const builtAt = yield* Clock.currentTimeMillis
         return { version, packed, title: reportTitle(model), generation, builtAt, took: builtAt - started }
       })

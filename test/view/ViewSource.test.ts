@@ -94,4 +94,21 @@ describe("docsweep view's data", () => {
       assert.strictEqual((yield* second.current).title, "leases · run 2")
     })
   )
+
+  it.scoped("lists the settings the run ran with, as its reports do, not the viewer's", () =>
+    Effect.gen(function* () {
+      const path = yield* checkpointPath
+      const ran = { key: "base_url", value: "https://docs.example.com", source: "environment" }
+      yield* withStore(path, (store) =>
+        Effect.flatMap(store.beginRun({ ...start, settings: [ran] }), (run) => store.finishRun(run.id, "completed"))
+      )
+      const here = { key: "base_url", value: "(not set: the embedded local service)", source: "default" }
+      const source = yield* makeViewSource(yield* makeViewCheckpoint(path), {
+        pipelineFile: "p.yaml",
+        settings: [here],
+        lockFree: Effect.succeed(true)
+      })
+      assert.deepStrictEqual(unpacked((yield* source.current).packed).settings, [ran])
+    })
+  )
 })
