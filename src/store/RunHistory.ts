@@ -1,4 +1,5 @@
 import type BetterSqlite3 from "better-sqlite3"
+import { Schema } from "effect"
 import type { CellRecord, ChatMessageRecord, ColumnRecord } from "./CheckpointModel.js"
 import { mapRows } from "./StoreRows.js"
 import { type CellRow, type ChatRow, toCell, toChat } from "./WorkRecords.js"
@@ -67,18 +68,14 @@ const chatRow = (row: HistoricChat): ChatRow => ({
   error_kind: null
 })
 
-const isRunColumn = (value: unknown): value is RunColumn =>
-  typeof value === "object" &&
-  value !== null &&
-  "name" in value &&
-  typeof value.name === "string" &&
-  "query" in value &&
-  typeof value.query === "string" &&
-  "meta" in value &&
-  typeof value.meta === "object" &&
-  value.meta !== null
+const isRunColumn: (value: unknown) => value is RunColumn = Schema.is(
+  Schema.Struct({
+    name: Schema.String,
+    query: Schema.String,
+    meta: Schema.Record({ key: Schema.String, value: Schema.Unknown })
+  })
+)
 
-/** A run's recorded columns (`runs.columns`); entries that are not a column are left out. */
 export const parseColumns = (text: string): ReadonlyArray<RunColumn> => {
   const parsed: unknown = JSON.parse(text)
   return Array.isArray(parsed) ? parsed.filter(isRunColumn) : []

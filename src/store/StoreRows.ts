@@ -1,3 +1,4 @@
+import { Schema } from "effect"
 import type {
   CellState,
   ColumnRecord,
@@ -173,15 +174,9 @@ export const mapRows = <Row, Out>(rows: Iterable<Row>, map: (row: Row) => Out): 
   return out
 }
 
-const isRunSetting = (value: unknown): value is RunSetting =>
-  typeof value === "object" &&
-  value !== null &&
-  "key" in value &&
-  typeof value.key === "string" &&
-  "value" in value &&
-  typeof value.value === "string" &&
-  "source" in value &&
-  typeof value.source === "string"
+const isRunSetting: (value: unknown) => value is RunSetting = Schema.is(
+  Schema.Struct({ key: Schema.String, value: Schema.String, source: Schema.String })
+)
 
 /** The settings a run recorded; undefined when it recorded none (an older docsweep, a merge). */
 export const runSettingsOf = (row: RunRow): ReadonlyArray<RunSetting> | undefined => {
