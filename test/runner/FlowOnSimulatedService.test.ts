@@ -93,6 +93,21 @@ describe("flow control against a simulated service", () => {
     })
   )
 
+  it.scoped("under a queue cap well below the workers, probes the cap a few times a run, not every few rounds", () =>
+    Effect.gen(function* () {
+      // A fast service whose cap (10 tasks pending or running) is what limits it: rounds take 200 ms, and each
+      // refused probe stops every submission for its Retry-After (1 s) while the 10 answers finish.
+      const { cells, fake, summary } = yield* simulate({ workers: 50, latency: "200 millis", maxPending: 10 }, 100, 20)
+      assert.strictEqual(summary.outcome, "completed")
+      assert.strictEqual(summary.cells.failed, 0)
+      everyPairOnce(fake.runs(), cells)
+      // Finding the cap while starting up costs two refusals, and one more probe comes once its hold is over.
+      assert.isAtMost(fake.throttled(), 4)
+      // 2,000 answers of 200 ms, 10 at a time: 40 s at best.
+      assert.isAtMost(summary.seconds, 1.12 * 40)
+    })
+  )
+
   it.scoped("follows a capacity drop down to the workers left, and back up when they return", () =>
     Effect.gen(function* () {
       const workers = (now: number) => (now < 15_000 || now >= 40_000 ? 20 : 5)

@@ -12,7 +12,7 @@
  * - latency inflation (TCP Vegas, Netflix's Gradient limit): when the sojourn of our units grows past the
  *   latency seen with no queue, more in flight only lengthens the wait; but a poll that finds every unit of its
  *   list answered, with no queue on any list, is room to grow whatever the latency says;
- * - 429: a multiplicative cut and a ceiling that is probed again slowly.
+ * - 429: a multiplicative cut and a ceiling, held for a while before it is probed again.
  *
  * Startup doubles the window once per feedback round (a poll that saw units sent under the current window) while
  * nothing queues at the service; steady state moves the window towards the Little's-law target and probes upward
@@ -66,10 +66,14 @@ export interface FlowState {
   readonly settings: FlowSettings
   readonly window: number
   readonly phase: "startup" | "steady"
-  /** After a 429: the window stays at or below this; it rises by `creep` per feedback round. */
+  /** After a 429: the window stays at or below this; once `holdUntil` has passed it rises `ceilingCreep` a round. */
   readonly ceiling: number
-  /** How fast the ceiling rises: 5 %, halved by every 429 met near the same ceiling (probe a known cap slowly). */
-  readonly creep: number
+  /** Until this time the ceiling stays where the last 429 left it. */
+  readonly holdUntil: number
+  /** How long the last hold was, ms: doubled by every refused probe, so a fixed cap costs a few refusals a run. */
+  readonly hold: number
+  /** The most units a feedback round carried in flight, window full, with no 429: what a cap allowed lately. */
+  readonly carried: number
   /** Recent completions, `[at, count]`, for the completion rate. */
   readonly completions: ReadonlyArray<readonly [number, number]>
   readonly lists: ReadonlyMap<string, ListState>
@@ -89,7 +93,15 @@ export interface FlowState {
 }
 
 export const initialWindow = 8
-const initialCreep = 0.05
+/** How fast a 429's ceiling rises per feedback round. */
+const ceilingCreep = 0.05
+/**
+ * A refused run request stops every submission for its Retry-After while the queue drains: a probe past a known
+ * cap costs about that much of the whole window's work. Holding the ceiling under the refused level for 20 of
+ * those (at least a second each: Retry-After counts whole seconds) keeps what probing costs under 5 %.
+ */
+const holdPerWait = 20
+const minWaitMs = 1000
 /** Queued work kept beyond the detection gap: absorbs jitter in answer times and poll timing. */
 const coverMargin = 1.25
 const minQueue = 1
@@ -103,7 +115,9 @@ export const makeFlowState = (settings: FlowSettings, now: number): FlowState =>
   window: settings.auto ? Math.min(settings.max, initialWindow) : settings.max,
   phase: settings.auto ? "startup" : "steady",
   ceiling: Number.POSITIVE_INFINITY,
-  creep: initialCreep,
+  holdUntil: now,
+  hold: 0,
+  carried: 0,
   completions: [],
   lists: new Map(),
   statusesSeen: false,
@@ -211,12 +225,17 @@ export const observePoll = (state: FlowState, poll: PollObservation, now: number
     sojournSamples: state.sojournSamples + done
   }
   const fresh = poll.newestRevealed >= state.lastGrowthAt
-  // `probe`: the ceiling a 429 left creeps up too. Not on a drained poll alone: a fast service drains every poll,
-  // and polls 50 ms apart would probe a cap every few tenths of a second, each refusal costing its Retry-After.
+  // `probe`: the ceiling a 429 left creeps up too, once its hold is over. Not on a drained poll alone: a fast
+  // service drains every poll, and polls 50 ms apart would probe a cap every few tenths of a second.
+  // Growth needs a full window whose units this poll revealed, sent since the last growth or 429: carried.
   const grown = (factor: number, probe: boolean): FlowState => ({
     ...recorded,
     window: clampWindow(recorded, recorded.window * factor),
-    ceiling: probe && Number.isFinite(recorded.ceiling) ? recorded.ceiling * (1 + recorded.creep) : recorded.ceiling,
+    ceiling:
+      probe && Number.isFinite(recorded.ceiling) && now >= recorded.holdUntil
+        ? recorded.ceiling * (1 + ceilingCreep)
+        : recorded.ceiling,
+    carried: Math.max(recorded.carried, slots(recorded)),
     lastGrowthAt: now
   })
   // A fixed concurrency only comes back up after a 429 cut it.
@@ -244,21 +263,30 @@ export const observePoll = (state: FlowState, poll: PollObservation, now: number
 }
 
 /**
- * A 429: the service's cap is near what was in flight. The first one (or one far below the last ceiling: the cap
- * dropped) halves it and leaves the ceiling at 75 % of it (the window may have just doubled past the cap); one met
- * again near the same ceiling cuts only to 90 % of it and halves how fast the ceiling is probed again, so a service
- * with a fixed queue cap costs a few refusals in a run, not one every few rounds. A second 429 before any request
- * landed says the gentle cut was not enough: halved again.
+ * A 429 that refused work: the service's cap is below what was in flight. The first one (or one far below the last
+ * ceiling: the cap dropped) halves it and leaves the ceiling at 75 % of it (the window may have just doubled past
+ * the cap); one met again near the same ceiling cuts only to 90 % of it, or to what a round carried lately without
+ * a 429 when that is more (a probe one unit past a cap of 10 would otherwise leave 9). A second 429 before any
+ * request landed says the gentle cut was not enough: halved again, and what was carried is forgotten.
+ * The ceiling then holds for `holdPerWait` × the wait the 429 asked for; a probe past it refused again doubles the
+ * hold, so a service with a fixed queue cap costs a few refusals in a run, not one every few rounds (each refusal
+ * stops submissions for its Retry-After, and on a fast service rounds are a few tens of milliseconds).
  */
-export const observeThrottled = (state: FlowState, inFlight: number, now: number): FlowState => {
-  const at = Math.max(1, Math.min(state.window, inFlight))
+export const observeThrottled = (state: FlowState, inFlight: number, now: number, waitMs?: number): FlowState => {
+  // Whole units: the level refused is a count in flight, though the window it was sent under may be fractional.
+  const at = Math.max(1, Math.min(Math.ceil(state.window), inFlight))
   const known = Number.isFinite(state.ceiling) && at >= 0.85 * state.ceiling
-  const ceiling = Math.max(1, (known ? 0.9 : 0.75) * at)
+  const carried = Math.min(state.carried, at - 1, state.refusedSinceSubmit ? 0.5 * at : Number.POSITIVE_INFINITY)
+  const ceiling = Math.max(1, known ? Math.max(0.9 * at, carried) : 0.75 * at)
+  const probed = Number.isFinite(state.ceiling) && now >= state.holdUntil
+  const hold = probed ? 2 * state.hold : Math.max(state.hold, holdPerWait * Math.max(minWaitMs, waitMs ?? 0))
   const next = {
     ...state,
     phase: "steady" as const,
     ceiling,
-    creep: known ? state.creep / 2 : initialCreep,
+    carried,
+    hold,
+    holdUntil: now + hold,
     lastGrowthAt: now,
     refusedSinceSubmit: true
   }
@@ -272,8 +300,9 @@ export const observeSubmit = (state: FlowState, rtt: number): FlowState => ({
   refusedSinceSubmit: false
 })
 
-/** The window as a whole number of slots. */
-export const slots = (state: FlowState): number => Math.max(1, Math.round(state.window))
+/** The window as a whole number of slots, never past a 429's ceiling. */
+export const slots = (state: FlowState): number =>
+  Math.max(1, Math.min(Math.round(state.window), Math.floor(state.ceiling)))
 
 /** The window is held down by a cap (fixed concurrency, max_concurrency, a 429 ceiling), not by the target. */
 export const isCapped = (state: FlowState, now: number): boolean => {
