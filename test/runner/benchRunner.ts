@@ -59,6 +59,8 @@ export interface FlowFigures {
   readonly peakPending: number
   readonly naivePeakPending: number | undefined
   readonly requestsPerCell: number
+  /** Replies answered 429 (refused run requests and polls). */
+  readonly throttled: number
   readonly responseKbPerCell: number
   readonly cellsPerSecond: number
   readonly peakRssMb: number
@@ -95,6 +97,8 @@ interface RunFigures {
   readonly seconds: number
   readonly requests: number
   readonly bytes: number
+  /** Replies answered 429. */
+  readonly throttled: number
   readonly cells: number
   readonly failed: number
   readonly maxRssMb: number
@@ -155,6 +159,7 @@ const runCli = (pipeline: string, stateFile: string, env: NodeJS.ProcessEnv): Pr
         seconds,
         requests: Number.NaN,
         bytes: Number.NaN,
+        throttled: Number.NaN,
         cells: answered,
         failed,
         maxRssMb: peak,
@@ -255,12 +260,20 @@ export async function benchProfile(profile: FlowProfile): Promise<FlowFigures> {
         ? await runCli(pipeline, join(dir, "out", "state.sqlite"), env)
         : await runChild(pipeline, env)
     const stats = await queueStats(serve.baseUrl, token, since)
-    // Fixed answer times: ⌈cells ÷ workers⌉ rounds of the latency; a lognormal's mean is median × e^(σ²/2).
-    const idealSeconds =
+    // At most min(workers, max pending) answered at once. Fixed answer times: ⌈cells ÷ that⌉ rounds of the latency;
+    // otherwise the distribution's mean spread over it (lognormal: median × e^(σ²/2); exponential: median ÷ ln 2).
+    const parallel = Math.min(profile.workers, profile.maxPending ?? Number.POSITIVE_INFINITY)
+    const meanMs =
       profile.distribution === "lognormal"
-        ? (cells * profile.latencyMs * Math.exp(lognormalSpread ** 2 / 2)) / profile.workers / 1000
-        : (Math.ceil(cells / profile.workers) * profile.latencyMs) / 1000
-    const measuredIdealSeconds = (cells * stats.answer_ms.mean) / profile.workers / 1000
+        ? profile.latencyMs * Math.exp(lognormalSpread ** 2 / 2)
+        : profile.distribution === "exponential"
+          ? profile.latencyMs / Math.LN2
+          : profile.latencyMs
+    const idealSeconds =
+      (profile.distribution ?? "fixed") === "fixed"
+        ? (Math.ceil(cells / parallel) * profile.latencyMs) / 1000
+        : (cells * meanMs) / parallel / 1000
+    const measuredIdealSeconds = (cells * stats.answer_ms.mean) / parallel / 1000
     return {
       profile: profile.name,
       cells,
@@ -278,6 +291,7 @@ export async function benchProfile(profile: FlowProfile): Promise<FlowFigures> {
       peakPending: stats.peak_pending,
       naivePeakPending: naive.peak,
       requestsPerCell: figures.requests / cells,
+      throttled: figures.throttled,
       responseKbPerCell: figures.bytes / 1024 / cells,
       cellsPerSecond: figures.cells / figures.seconds,
       peakRssMb: figures.maxRssMb,
