@@ -29,6 +29,8 @@ interface ListToPoll {
   readonly inFlight: ReadonlyArray<readonly [sentAt: number, count: number]>
   readonly listingBytes: number
   readonly pollRtt: number
+  /** Nothing waits to be sent: what is in flight is what the phase still waits on. */
+  readonly draining: boolean
 }
 
 interface PollBounds {
