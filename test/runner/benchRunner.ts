@@ -28,6 +28,8 @@ export interface FlowProfile {
   /** Median answer time. */
   readonly latencyMs: number
   readonly distribution?: "fixed" | "exponential" | "lognormal"
+  /** The lognormal's σ (`serve --latency-spread`, default 0.5). */
+  readonly spread?: number
   readonly maxPending?: number
   /** `run:` settings the profile names; none: the defaults every user starts with. */
   readonly run?: Readonly<Record<string, string | number>>
@@ -176,7 +178,7 @@ const queueStats = async (baseUrl: string, token: string, sinceMs: number): Prom
 }
 
 /** `serve --latency-spread` default: the lognormal's σ. */
-const lognormalSpread = 0.5
+const defaultSpread = 0.5
 
 const queries = (columns: number) => Array.from({ length: columns }, (_, i) => `Question ${i + 1}?`)
 
@@ -209,6 +211,7 @@ export async function benchProfile(profile: FlowProfile): Promise<FlowFigures> {
     ...["--port", "0", "--data", data, "--engine", "latency", "--debug-endpoints", "--seed", "1"],
     ...["--latency-ms", `${profile.latencyMs}`, "--workers", `${profile.workers}`],
     ...["--latency-dist", profile.distribution ?? "fixed"],
+    ...(profile.spread === undefined ? [] : ["--latency-spread", `${profile.spread}`]),
     ...(profile.maxPending === undefined ? [] : ["--max-pending", `${profile.maxPending}`])
   ])
   try {
@@ -265,7 +268,7 @@ export async function benchProfile(profile: FlowProfile): Promise<FlowFigures> {
     const parallel = Math.min(profile.workers, profile.maxPending ?? Number.POSITIVE_INFINITY)
     const meanMs =
       profile.distribution === "lognormal"
-        ? profile.latencyMs * Math.exp(lognormalSpread ** 2 / 2)
+        ? profile.latencyMs * Math.exp((profile.spread ?? defaultSpread) ** 2 / 2)
         : profile.distribution === "exponential"
           ? profile.latencyMs / Math.LN2
           : profile.latencyMs

@@ -66,9 +66,14 @@ export interface FlowState {
   readonly settings: FlowSettings
   readonly window: number
   readonly phase: "startup" | "steady"
-  /** After a 429: the window stays at or below this; once `holdUntil` has passed it rises `ceilingCreep` a round. */
+  /**
+   * After a 429: the window stays at or below this. While the hold lasts it only narrows the gap to `refusedAt`;
+   * once `holdUntil` has passed it rises `ceilingCreep` a round.
+   */
   readonly ceiling: number
-  /** Until this time the ceiling stays where the last 429 left it. */
+  /** The least in flight a 429 refused during this hold (the cap is below it); infinite before any. */
+  readonly refusedAt: number
+  /** Until this time the ceiling stays under `refusedAt`. */
   readonly holdUntil: number
   /** How long the last hold was, ms: doubled by every refused probe, so a fixed cap costs a few refusals a run. */
   readonly hold: number
@@ -102,6 +107,8 @@ const ceilingCreep = 0.05
  */
 const holdPerWait = 20
 const minWaitMs = 1000
+/** While the hold lasts, the ceiling is moved halfway to the level refused until the gap is under 10 % of it. */
+const bisectUntil = 0.15
 /** Queued work kept beyond the detection gap: absorbs jitter in answer times and poll timing. */
 const coverMargin = 1.25
 const minQueue = 1
@@ -115,6 +122,7 @@ export const makeFlowState = (settings: FlowSettings, now: number): FlowState =>
   window: settings.auto ? Math.min(settings.max, initialWindow) : settings.max,
   phase: settings.auto ? "startup" : "steady",
   ceiling: Number.POSITIVE_INFINITY,
+  refusedAt: Number.POSITIVE_INFINITY,
   holdUntil: now,
   hold: 0,
   carried: 0,
@@ -225,19 +233,19 @@ export const observePoll = (state: FlowState, poll: PollObservation, now: number
     sojournSamples: state.sojournSamples + done
   }
   const fresh = poll.newestRevealed >= state.lastGrowthAt
-  // `probe`: the ceiling a 429 left creeps up too, once its hold is over. Not on a drained poll alone: a fast
-  // service drains every poll, and polls 50 ms apart would probe a cap every few tenths of a second.
+  // `probe`: the ceiling a 429 left rises too. Not on a drained poll alone: a fast service drains every poll, and
+  // polls 50 ms apart would probe a cap every few tenths of a second.
   // Growth needs a full window whose units this poll revealed, sent since the last growth or 429: carried.
-  const grown = (factor: number, probe: boolean): FlowState => ({
-    ...recorded,
-    window: clampWindow(recorded, recorded.window * factor),
-    ceiling:
-      probe && Number.isFinite(recorded.ceiling) && now >= recorded.holdUntil
-        ? recorded.ceiling * (1 + ceilingCreep)
-        : recorded.ceiling,
-    carried: Math.max(recorded.carried, slots(recorded)),
-    lastGrowthAt: now
-  })
+  const grown = (factor: number, probe: boolean): FlowState => {
+    const carried = Math.max(recorded.carried, slots(recorded))
+    return {
+      ...recorded,
+      window: clampWindow(recorded, recorded.window * factor),
+      ceiling: probe ? raisedCeiling(recorded, carried, now) : recorded.ceiling,
+      carried,
+      lastGrowthAt: now
+    }
+  }
   // A fixed concurrency only comes back up after a 429 cut it.
   if (!state.settings.auto)
     return poll.limited && fresh && recorded.window < recorded.settings.max ? grown(1.25, true) : recorded
@@ -263,6 +271,20 @@ export const observePoll = (state: FlowState, poll: PollObservation, now: number
 }
 
 /**
+ * Where a 429's ceiling goes after a round that carried `carried` in flight without a 429. While the hold lasts,
+ * once the window has reached it, halfway to the least level refused (the cap is in between: after a doubling that
+ * overshot it, anywhere in the upper half), until the gap is small; after the hold, `ceilingCreep` higher, probing
+ * for capacity added since.
+ */
+const raisedCeiling = (state: FlowState, carried: number, now: number): number => {
+  if (!Number.isFinite(state.ceiling)) return state.ceiling
+  if (now >= state.holdUntil) return state.ceiling * (1 + ceilingCreep)
+  const gap = state.refusedAt - carried
+  if (carried < Math.floor(state.ceiling) || gap <= Math.max(1, bisectUntil * state.refusedAt)) return state.ceiling
+  return Math.max(state.ceiling, Math.floor((carried + state.refusedAt) / 2))
+}
+
+/**
  * A 429 that refused work: the service's cap is below what was in flight. The first one (or one far below the last
  * ceiling: the cap dropped) halves it and leaves the ceiling at 75 % of it (the window may have just doubled past
  * the cap); one met again near the same ceiling cuts only to 90 % of it, or to what a round carried lately without
@@ -284,6 +306,7 @@ export const observeThrottled = (state: FlowState, inFlight: number, now: number
     ...state,
     phase: "steady" as const,
     ceiling,
+    refusedAt: probed ? at : Math.min(state.refusedAt, at),
     carried,
     hold,
     holdUntil: now + hold,
