@@ -333,7 +333,29 @@ export const flowProfiles: ReadonlyArray<FlowProfile> = [
     naive: false,
     via: "child"
   },
-  { name: "64w-0ms-100000-cli", documents: 2000, columns: 50, workers: 64, latencyMs: 0, naive: false, via: "cli" }
+  { name: "64w-0ms-100000-cli", documents: 2000, columns: 50, workers: 64, latencyMs: 0, naive: false, via: "cli" },
+  // Beyond the profiles: a queue cap well below the workers (429s decide the window), and a heavy tail.
+  {
+    name: "100w-200ms-maxpending30-1500",
+    documents: 50,
+    columns: 30,
+    workers: 100,
+    latencyMs: 200,
+    maxPending: 30,
+    naive: false,
+    via: "child"
+  },
+  {
+    name: "16w-lognormal500ms-spread1-400",
+    documents: 20,
+    columns: 20,
+    workers: 16,
+    latencyMs: 500,
+    distribution: "lognormal",
+    spread: 1,
+    naive: true,
+    via: "child"
+  }
 ]
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
