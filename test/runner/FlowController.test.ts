@@ -1,5 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option, STM } from "effect"
+import { observeThrottled } from "../../src/runner/flow/Ceiling.js"
 import { makeFlow } from "../../src/runner/flow/Flow.js"
 import {
   estimate,
@@ -9,7 +10,6 @@ import {
   makeFlowState,
   observePoll,
   observeSubmit,
-  observeThrottled,
   type PollObservation
 } from "../../src/runner/flow/FlowController.js"
 

@@ -1,4 +1,5 @@
 import { Clock, Duration, Effect, Option, Ref, STM, TRef } from "effect"
+import { observeThrottled } from "./Ceiling.js"
 import {
   estimate,
   type FlowSettings,
@@ -7,7 +8,6 @@ import {
   makeFlowState,
   observePoll,
   observeSubmit,
-  observeThrottled,
   type PollObservation,
   slots
 } from "./FlowController.js"
