@@ -22,6 +22,7 @@ export const pollCells = Effect.fn("CellPoller.pollCells")(function* (phase: Cel
       return false
     }
     const reads = yield* Ref.get(phase.reads)
+    const draining = (yield* STM.commit(queue.queued)) === 0
     const due = yield* Effect.forEach(slots, (slot) =>
       Effect.gen(function* () {
         const read = reads.get(slot)
@@ -29,7 +30,8 @@ export const pollCells = Effect.fn("CellPoller.pollCells")(function* (phase: Cel
           lastPollAt: read?.at,
           inFlight: yield* inFlight.sendTimes(slot),
           listingBytes: read?.bytes ?? 0,
-          pollRtt: read?.rtt ?? 0
+          pollRtt: read?.rtt ?? 0,
+          draining
         })
         return [slot, at] as const
       })

@@ -77,7 +77,8 @@ const awaitAnswer = Effect.fn("ChatMessages.awaitAnswer")(function* (
       lastPollAt: last.at,
       inFlight: [[submittedAt, 1]],
       listingBytes: last.bytes,
-      pollRtt: last.rtt
+      pollRtt: last.rtt,
+      draining: false
     })
     yield* Effect.sleep(Math.max(0, due - (yield* Clock.currentTimeMillis)))
     const gate = yield* STM.commit(flow.gate)

@@ -86,7 +86,7 @@ export const runPipeline = Effect.fn("Runner.runPipeline")(function* (input: Run
         progress.backingOff(describeWait(error, delay), Duration.toMillis(delay)),
         Effect.logInfo(describeWait(error, delay))
       ),
-    onThrottled: (error) => flow.throttled(error.request)
+    onThrottled: (error) => flow.throttled(error.request, error.retryAfter)
   })
   const runId = input.dryRun
     ? 0

@@ -218,6 +218,7 @@ const runnerBench: BenchEntry = {
         row(name("queue wait p50 / p95 (ms)"), `${f.queueWaitP50} / ${f.queueWaitP95}`),
         row(name("peak pending (naive)"), `${f.peakPending} (${f.naivePeakPending ?? "n/a"})`),
         row(name("requests per cell"), f.requestsPerCell),
+        row(name("429 replies"), f.throttled),
         row(name("response KB per cell"), f.responseKbPerCell),
         row(name("runner peak RSS (MB)"), f.peakRssMb),
         row(name("outcome"), `${f.outcome}: ${f.answered} answered, ${f.failed} failed of ${f.cells}`),

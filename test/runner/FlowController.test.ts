@@ -1,5 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, STM } from "effect"
+import { Effect, Option, STM } from "effect"
+import { observeThrottled } from "../../src/runner/flow/Ceiling.js"
 import { makeFlow } from "../../src/runner/flow/Flow.js"
 import {
   estimate,
@@ -9,7 +10,6 @@ import {
   makeFlowState,
   observePoll,
   observeSubmit,
-  observeThrottled,
   type PollObservation
 } from "../../src/runner/flow/FlowController.js"
 
@@ -81,34 +81,43 @@ describe("FlowController", () => {
     assert.isAtLeast(once.window, 280)
   })
 
-  it("a 429 halves what was in flight and sets a ceiling that only rises 5 % per feedback round", () => {
+  it("a 429 halves what was in flight, sets a ceiling that narrows the gap to the cap while it holds, then probes slowly", () => {
     let state = { ...makeFlowState(auto, 0), window: 200 }
-    state = observeThrottled(state, 180, 1000)
+    state = observeThrottled(state, 180, 1000, 1000)
     assert.strictEqual(state.window, 90)
     // The first 429 may follow a doubling that overshot the cap by up to 2 ×: the ceiling goes well under it.
     assert.strictEqual(state.ceiling, 135)
-    // Empty queue and window-limited: it grows, but not past the ceiling, which creeps up.
-    state = observeAll(state, [
-      poll(1100, { running: 90 }),
-      poll(1200, { running: 112 }),
-      poll(1300, { running: 140 }),
-      poll(1400, { running: 162 })
-    ])
-    assert.isAbove(state.window, 90)
-    assert.isAtMost(state.window, 135 * 1.05 ** 4)
-    assert.isAtMost(state.window, state.ceiling)
+    // Empty queue and window-limited: it grows up to the ceiling; once a round carried that, the ceiling goes halfway
+    // to the 180 refused (the cap is in between), and stays there once the gap is under 15 % of it. Nothing more
+    // until the hold (20 × the 1 s Retry-After) is over: on a fast service rounds are tens of milliseconds, and each
+    // refusal stops every submission for a second.
+    const rounds = (from: number, count: number, every: number) =>
+      Array.from({ length: count }, (_, i) => poll(from + i * every, { running: 90 }))
+    state = observeAll(state, rounds(1100, 100, 100))
+    assert.strictEqual(state.ceiling, 157)
+    assert.strictEqual(state.window, 157)
     // At its ceiling, with more wanted than the ceiling allows, the window counts as capped (polls come sooner).
-    const wanting = { ...state, window: state.ceiling, lists: new Map([["table:0", { pending: 0, running: 500 }]]) }
-    assert.isTrue(isCapped(wanting, 1400))
-    assert.isFalse(isCapped({ ...wanting, window: state.ceiling / 2 }, 1400))
-    // Refused again near the same ceiling after requests landed: a gentle cut to 90 %, and the ceiling is probed
-    // half as fast.
-    const again = observeThrottled(observeSubmit(wanting, 5), wanting.window, 1500)
-    assert.approximately(again.window, 0.9 * wanting.window, 1e-9)
-    assert.strictEqual(again.creep, wanting.creep / 2)
-    // Refused once more before any request landed: the gentle cut was not enough, so it halves.
-    const refusedTwice = observeThrottled(again, again.window, 2500)
-    assert.approximately(refusedTwice.window, 0.5 * again.window, 1e-9)
+    const wanting = { ...state, lists: new Map([["table:0", { pending: 0, running: 500 }]]) }
+    assert.isTrue(isCapped(wanting, 11_000))
+    assert.isFalse(isCapped({ ...wanting, window: state.ceiling / 2 }, 11_000))
+    // Once the hold is over, the ceiling is probed 5 % per feedback round (the window follows a round behind).
+    const probing = observeAll(state, rounds(21_100, 3, 100))
+    assert.approximately(probing.ceiling, 157 * 1.05 ** 3, 1e-9)
+    assert.approximately(probing.window, 157 * 1.05 ** 2, 1e-9)
+    // The probe refused after requests landed: back to what rounds carried without a 429 (not 90 % of the probe),
+    // where it stays (the gap to the probe is small), and the next probe waits twice as long.
+    const probe = Math.ceil(probing.window)
+    assert.isAbove(probing.carried, 0.9 * probe)
+    const refused = observeThrottled(observeSubmit(probing, 5), probe, 21_400, 1000)
+    assert.strictEqual(refused.ceiling, probing.carried)
+    assert.strictEqual(refused.window, probing.carried)
+    assert.strictEqual(refused.holdUntil, 21_400 + 40_000)
+    assert.strictEqual(observeAll(refused, rounds(22_000, 100, 100)).ceiling, refused.ceiling)
+    // Refused once more before any request landed: the gentle cut was not enough, so it halves, and what rounds
+    // carried before is no longer trusted.
+    const refusedTwice = observeThrottled(refused, refused.window, 21_500, 1000)
+    assert.strictEqual(refusedTwice.window, 0.5 * refused.window)
+    assert.approximately(refusedTwice.ceiling, 0.9 * refused.window, 1e-9)
   })
 
   it("a fixed concurrency stays put, comes back after a 429 cut, and never passes the number", () => {
@@ -120,7 +129,10 @@ describe("FlowController", () => {
     assert.strictEqual(state.window, 25)
     state = observePoll(state, poll(300, { running: 25 }), 300)
     assert.strictEqual(state.window, 31.25)
-    for (let at = 400; at < 3000; at += 100) state = observePoll(state, poll(at, { running: 25 }), at)
+    // Halfway to the number refused while the 429's hold (20 × its Retry-After, 1 s at least) lasts, back to it after.
+    for (let at = 400; at < 20_000; at += 100) state = observePoll(state, poll(at, { running: 25 }), at)
+    assert.strictEqual(state.window, 43)
+    for (let at = 20_300; at < 24_000; at += 100) state = observePoll(state, poll(at, { running: 25 }), at)
     assert.strictEqual(state.window, 50)
   })
 
@@ -175,9 +187,9 @@ describe("FlowController", () => {
       const flow = yield* makeFlow({ auto: false, max: 40 }, { bounds: { minGap: undefined, maxGap: undefined } })
       const gate = yield* STM.commit(flow.acquireUpTo(40))
       assert.strictEqual(gate, 40)
-      yield* flow.throttled("GET /api/ai/table/1/cell/list")
+      yield* flow.throttled("GET /api/ai/table/1/cell/list", Option.none())
       assert.strictEqual((yield* STM.commit(flow.gate)).limit, 40)
-      yield* flow.throttled("POST /api/ai/table/1/run")
+      yield* flow.throttled("POST /api/ai/table/1/run", Option.none())
       assert.strictEqual((yield* STM.commit(flow.gate)).limit, 20)
     })
   )

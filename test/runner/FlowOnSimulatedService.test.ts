@@ -93,6 +93,35 @@ describe("flow control against a simulated service", () => {
     })
   )
 
+  it.scoped("under a queue cap well below the workers, probes the cap a few times a run, not every few rounds", () =>
+    Effect.gen(function* () {
+      // A fast service whose cap (10 tasks pending or running) is what limits it: rounds take 200 ms, and each
+      // refused probe stops every submission for its Retry-After (1 s) while the 10 answers finish.
+      const { cells, fake, summary } = yield* simulate({ workers: 50, latency: "200 millis", maxPending: 10 }, 100, 20)
+      assert.strictEqual(summary.outcome, "completed")
+      assert.strictEqual(summary.cells.failed, 0)
+      everyPairOnce(fake.runs(), cells)
+      // Finding the cap while starting up costs two refusals, and one more probe comes once its hold is over.
+      assert.isAtMost(fake.throttled(), 4)
+      // 2,000 answers of 200 ms, 10 at a time: 40 s at best.
+      assert.isAtMost(summary.seconds, 1.12 * 40)
+    })
+  )
+
+  it.scoped("sees the last answers soon after they are done, though one took far longer than any before", () =>
+    Effect.gen(function* () {
+      // A slow service with a heavy tail: answers take 8 to 12 s, one of the last ones 40 s. While the run waits on
+      // it alone, its age passes every answer time learned.
+      const answerTime = (task: number) => (task === 90 ? 40_000 : 8_000 + (task % 5) * 1_000)
+      const { cells, fake, summary } = yield* simulate({ workers: 8, latency: "10 seconds", answerTime }, 10, 10)
+      assert.strictEqual(summary.outcome, "completed")
+      everyPairOnce(fake.runs(), cells)
+      // The run ends within a second or two of the last answer (a tenth of the usual answer time between reads),
+      // not after polls backing off to 1.4 × the unit's age.
+      assert.isAtMost(summary.seconds - fake.lastAnswerAt() / 1000, 2)
+    })
+  )
+
   it.scoped("follows a capacity drop down to the workers left, and back up when they return", () =>
     Effect.gen(function* () {
       const workers = (now: number) => (now < 15_000 || now >= 40_000 ? 20 : 5)

@@ -20,6 +20,7 @@ const plan = (fields: Partial<PollPlanInput>): PollPlanInput => ({
   answerLatency: Number.NaN,
   rate: Number.NaN,
   capped: false,
+  draining: false,
   probeSentAt: undefined,
   minGap: undefined,
   maxGap: undefined,
@@ -103,6 +104,21 @@ describe("PollSchedule", () => {
     const bounded = nextPollAt(plan({ sojourns, inFlight: [[0, 1]], lastPollAt: 5000, minGap: 2000, maxGap: 3000 }))
     assert.isAtLeast(bounded, 7000)
     assert.isAtMost(bounded, 8000)
+  })
+
+  it("draining, a unit older than anything seen is read every tenth of the time it is overdue", () => {
+    const sojourns = learned(Array.from({ length: 50 }, () => 1000))
+    const input = plan({ sojourns, answerLatency: 1000, lastPollAt: 5000, draining: true })
+    // The phase ends when this answer is seen: no back-off to 1.4 × its age (as while other work goes on), which
+    // would read it at 28 s.
+    const times = pollsUntilSeen(input, 0, [21_000])
+    assert.isAtMost((times.at(-1) ?? 0) - 21_000, 0.1 * 20_000 + 1)
+    // A unit that never ends costs a few dozen reads in ten minutes, not one every 100 ms.
+    assert.isAtMost(pollsUntilSeen(input, 0, [600_000]).length, 60)
+    // A young batch of a fixed service is still read when it is due, not before.
+    const fixed = learned(Array.from({ length: 200 }, (_, i) => 200 + (i % 10)))
+    const young = plan({ sojourns: fixed, inFlight: [[1000, 50]], answerLatency: 200, rate: 250, draining: true })
+    assert.isAtLeast(nextPollAt({ ...young, lastPollAt: 1000 }), 1000 + 198)
   })
 
   it("capped by a fixed concurrency, polls come sooner: every late answer leaves a worker idle", () => {

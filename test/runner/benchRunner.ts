@@ -28,6 +28,8 @@ export interface FlowProfile {
   /** Median answer time. */
   readonly latencyMs: number
   readonly distribution?: "fixed" | "exponential" | "lognormal"
+  /** The lognormal's σ (`serve --latency-spread`, default 0.5). */
+  readonly spread?: number
   readonly maxPending?: number
   /** `run:` settings the profile names; none: the defaults every user starts with. */
   readonly run?: Readonly<Record<string, string | number>>
@@ -59,6 +61,8 @@ export interface FlowFigures {
   readonly peakPending: number
   readonly naivePeakPending: number | undefined
   readonly requestsPerCell: number
+  /** Replies answered 429 (refused run requests and polls). */
+  readonly throttled: number
   readonly responseKbPerCell: number
   readonly cellsPerSecond: number
   readonly peakRssMb: number
@@ -95,6 +99,8 @@ interface RunFigures {
   readonly seconds: number
   readonly requests: number
   readonly bytes: number
+  /** Replies answered 429. */
+  readonly throttled: number
   readonly cells: number
   readonly failed: number
   readonly maxRssMb: number
@@ -155,6 +161,7 @@ const runCli = (pipeline: string, stateFile: string, env: NodeJS.ProcessEnv): Pr
         seconds,
         requests: Number.NaN,
         bytes: Number.NaN,
+        throttled: Number.NaN,
         cells: answered,
         failed,
         maxRssMb: peak,
@@ -171,7 +178,7 @@ const queueStats = async (baseUrl: string, token: string, sinceMs: number): Prom
 }
 
 /** `serve --latency-spread` default: the lognormal's σ. */
-const lognormalSpread = 0.5
+const defaultSpread = 0.5
 
 const queries = (columns: number) => Array.from({ length: columns }, (_, i) => `Question ${i + 1}?`)
 
@@ -204,6 +211,7 @@ export async function benchProfile(profile: FlowProfile): Promise<FlowFigures> {
     ...["--port", "0", "--data", data, "--engine", "latency", "--debug-endpoints", "--seed", "1"],
     ...["--latency-ms", `${profile.latencyMs}`, "--workers", `${profile.workers}`],
     ...["--latency-dist", profile.distribution ?? "fixed"],
+    ...(profile.spread === undefined ? [] : ["--latency-spread", `${profile.spread}`]),
     ...(profile.maxPending === undefined ? [] : ["--max-pending", `${profile.maxPending}`])
   ])
   try {
@@ -255,12 +263,20 @@ export async function benchProfile(profile: FlowProfile): Promise<FlowFigures> {
         ? await runCli(pipeline, join(dir, "out", "state.sqlite"), env)
         : await runChild(pipeline, env)
     const stats = await queueStats(serve.baseUrl, token, since)
-    // Fixed answer times: ⌈cells ÷ workers⌉ rounds of the latency; a lognormal's mean is median × e^(σ²/2).
-    const idealSeconds =
+    // At most min(workers, max pending) answered at once. Fixed answer times: ⌈cells ÷ that⌉ rounds of the latency;
+    // otherwise the distribution's mean spread over it (lognormal: median × e^(σ²/2); exponential: median ÷ ln 2).
+    const parallel = Math.min(profile.workers, profile.maxPending ?? Number.POSITIVE_INFINITY)
+    const meanMs =
       profile.distribution === "lognormal"
-        ? (cells * profile.latencyMs * Math.exp(lognormalSpread ** 2 / 2)) / profile.workers / 1000
-        : (Math.ceil(cells / profile.workers) * profile.latencyMs) / 1000
-    const measuredIdealSeconds = (cells * stats.answer_ms.mean) / profile.workers / 1000
+        ? profile.latencyMs * Math.exp((profile.spread ?? defaultSpread) ** 2 / 2)
+        : profile.distribution === "exponential"
+          ? profile.latencyMs / Math.LN2
+          : profile.latencyMs
+    const idealSeconds =
+      (profile.distribution ?? "fixed") === "fixed"
+        ? (Math.ceil(cells / parallel) * profile.latencyMs) / 1000
+        : (cells * meanMs) / parallel / 1000
+    const measuredIdealSeconds = (cells * stats.answer_ms.mean) / parallel / 1000
     return {
       profile: profile.name,
       cells,
@@ -278,6 +294,7 @@ export async function benchProfile(profile: FlowProfile): Promise<FlowFigures> {
       peakPending: stats.peak_pending,
       naivePeakPending: naive.peak,
       requestsPerCell: figures.requests / cells,
+      throttled: figures.throttled,
       responseKbPerCell: figures.bytes / 1024 / cells,
       cellsPerSecond: figures.cells / figures.seconds,
       peakRssMb: figures.maxRssMb,
@@ -316,7 +333,29 @@ export const flowProfiles: ReadonlyArray<FlowProfile> = [
     naive: false,
     via: "child"
   },
-  { name: "64w-0ms-100000-cli", documents: 2000, columns: 50, workers: 64, latencyMs: 0, naive: false, via: "cli" }
+  { name: "64w-0ms-100000-cli", documents: 2000, columns: 50, workers: 64, latencyMs: 0, naive: false, via: "cli" },
+  // Beyond the issue's profiles: a queue cap well below the workers (429s decide the window), and a heavy tail.
+  {
+    name: "100w-200ms-maxpending30-1500",
+    documents: 50,
+    columns: 30,
+    workers: 100,
+    latencyMs: 200,
+    maxPending: 30,
+    naive: false,
+    via: "child"
+  },
+  {
+    name: "16w-lognormal500ms-spread1-400",
+    documents: 20,
+    columns: 20,
+    workers: 16,
+    latencyMs: 500,
+    distribution: "lognormal",
+    spread: 1,
+    naive: true,
+    via: "child"
+  }
 ]
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -1,4 +1,5 @@
-import { Clock, Effect, Ref, STM, TRef } from "effect"
+import { Clock, Duration, Effect, Option, Ref, STM, TRef } from "effect"
+import { observeThrottled } from "./Ceiling.js"
 import {
   estimate,
   type FlowSettings,
@@ -7,7 +8,6 @@ import {
   makeFlowState,
   observePoll,
   observeSubmit,
-  observeThrottled,
   type PollObservation,
   slots
 } from "./FlowController.js"
@@ -29,6 +29,8 @@ interface ListToPoll {
   readonly inFlight: ReadonlyArray<readonly [sentAt: number, count: number]>
   readonly listingBytes: number
   readonly pollRtt: number
+  /** Nothing waits to be sent: what is in flight is what the phase still waits on. */
+  readonly draining: boolean
 }
 
 interface PollBounds {
@@ -56,9 +58,9 @@ export interface Flow {
   /**
    * A 429 on `request` (its label, `METHOD /path`): the window is cut when it refused work (a run request, a
    * message). A refused read (a poll) says the service limits requests, not the work in flight: its Retry-After is
-   * honoured, and the window stays.
+   * honoured, and the window stays. `retryAfter`: how long the service asked to wait.
    */
-  readonly throttled: (request: string) => Effect.Effect<void>
+  readonly throttled: (request: string, retryAfter: Option.Option<Duration.Duration>) => Effect.Effect<void>
   /** A run request or message came back after `rttMillis`. */
   readonly submitted: (rttMillis: number) => Effect.Effect<void>
   /** When to read `list` next (epoch ms). */
@@ -126,11 +128,13 @@ export const makeFlow = (
           Ref.update(learned, (all) => ({ ...all, [kind]: addSojourns(all[kind], poll.sojourns) })),
           update((state, now) => observePoll(state, poll, now))
         ),
-      throttled: (request) =>
+      throttled: (request, retryAfter) =>
         request.startsWith("GET ")
           ? Effect.void
           : Effect.flatMap(STM.commit(TRef.get(gate)), ({ inFlight }) =>
-              update((state, now) => observeThrottled(state, inFlight, now))
+              update((state, now) =>
+                observeThrottled(state, inFlight, now, Option.getOrUndefined(Option.map(retryAfter, Duration.toMillis)))
+              )
             ),
       submitted: (rtt) => Ref.update(controller, (state) => observeSubmit(state, rtt)),
       nextPollAt: (kind, list) =>

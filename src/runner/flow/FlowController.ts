@@ -12,13 +12,15 @@
  * - latency inflation (TCP Vegas, Netflix's Gradient limit): when the sojourn of our units grows past the
  *   latency seen with no queue, more in flight only lengthens the wait; but a poll that finds every unit of its
  *   list answered, with no queue on any list, is room to grow whatever the latency says;
- * - 429: a multiplicative cut and a ceiling that is probed again slowly.
+ * - 429: a multiplicative cut and a ceiling, held for a while before it is probed again.
  *
  * Startup doubles the window once per feedback round (a poll that saw units sent under the current window) while
  * nothing queues at the service; steady state moves the window towards the Little's-law target and probes upward
  * (×1.25 per round) while the queue stays empty, so a service that gains capacity is found again.
  * Pure: the runner feeds observations and reads `window`; tests drive it against a simulated service.
  */
+
+import { clampWindow, raisedCeiling } from "./Ceiling.js"
 
 export interface FlowSettings {
   /** `concurrency: auto`: the window adapts; otherwise it is fixed at `max` (429 still cuts it). */
@@ -66,10 +68,19 @@ export interface FlowState {
   readonly settings: FlowSettings
   readonly window: number
   readonly phase: "startup" | "steady"
-  /** After a 429: the window stays at or below this; it rises by `creep` per feedback round. */
+  /**
+   * After a 429: the window stays at or below this. While the hold lasts it only narrows the gap to `refusedAt`;
+   * once `holdUntil` has passed it rises `ceilingCreep` a round.
+   */
   readonly ceiling: number
-  /** How fast the ceiling rises: 5 %, halved by every 429 met near the same ceiling (probe a known cap slowly). */
-  readonly creep: number
+  /** The least in flight a 429 refused during this hold (the cap is below it); infinite before any. */
+  readonly refusedAt: number
+  /** Until this time the ceiling stays under `refusedAt`. */
+  readonly holdUntil: number
+  /** How long the last hold was, ms: doubled by every refused probe, so a fixed cap costs a few refusals a run. */
+  readonly hold: number
+  /** The most units a feedback round carried in flight, window full, with no 429: what a cap allowed lately. */
+  readonly carried: number
   /** Recent completions, `[at, count]`, for the completion rate. */
   readonly completions: ReadonlyArray<readonly [number, number]>
   readonly lists: ReadonlyMap<string, ListState>
@@ -89,7 +100,6 @@ export interface FlowState {
 }
 
 export const initialWindow = 8
-const initialCreep = 0.05
 /** Queued work kept beyond the detection gap: absorbs jitter in answer times and poll timing. */
 const coverMargin = 1.25
 const minQueue = 1
@@ -103,7 +113,10 @@ export const makeFlowState = (settings: FlowSettings, now: number): FlowState =>
   window: settings.auto ? Math.min(settings.max, initialWindow) : settings.max,
   phase: settings.auto ? "startup" : "steady",
   ceiling: Number.POSITIVE_INFINITY,
-  creep: initialCreep,
+  refusedAt: Number.POSITIVE_INFINITY,
+  holdUntil: now,
+  hold: 0,
+  carried: 0,
   completions: [],
   lists: new Map(),
   statusesSeen: false,
@@ -187,9 +200,6 @@ export const estimate = (state: FlowState, now: number): FlowEstimate => {
   }
 }
 
-const clampWindow = (state: FlowState, window: number) =>
-  Math.max(1, Math.min(state.settings.max, state.ceiling, window))
-
 /** Takes in one poll's observation and moves the window. */
 export const observePoll = (state: FlowState, poll: PollObservation, now: number): FlowState => {
   const done = poll.sojourns.length
@@ -211,14 +221,19 @@ export const observePoll = (state: FlowState, poll: PollObservation, now: number
     sojournSamples: state.sojournSamples + done
   }
   const fresh = poll.newestRevealed >= state.lastGrowthAt
-  // `probe`: the ceiling a 429 left creeps up too. Not on a drained poll alone: a fast service drains every poll,
-  // and polls 50 ms apart would probe a cap every few tenths of a second, each refusal costing its Retry-After.
-  const grown = (factor: number, probe: boolean): FlowState => ({
-    ...recorded,
-    window: clampWindow(recorded, recorded.window * factor),
-    ceiling: probe && Number.isFinite(recorded.ceiling) ? recorded.ceiling * (1 + recorded.creep) : recorded.ceiling,
-    lastGrowthAt: now
-  })
+  // `probe`: the ceiling a 429 left rises too. Not on a drained poll alone: a fast service drains every poll, and
+  // polls 50 ms apart would probe a cap every few tenths of a second.
+  // Growth needs a full window whose units this poll revealed, sent since the last growth or 429: carried.
+  const grown = (factor: number, probe: boolean): FlowState => {
+    const carried = Math.max(recorded.carried, slots(recorded))
+    return {
+      ...recorded,
+      window: clampWindow(recorded, recorded.window * factor),
+      ceiling: probe ? raisedCeiling(recorded, carried, now) : recorded.ceiling,
+      carried,
+      lastGrowthAt: now
+    }
+  }
   // A fixed concurrency only comes back up after a 429 cut it.
   if (!state.settings.auto)
     return poll.limited && fresh && recorded.window < recorded.settings.max ? grown(1.25, true) : recorded
@@ -243,28 +258,6 @@ export const observePoll = (state: FlowState, poll: PollObservation, now: number
   }
 }
 
-/**
- * A 429: the service's cap is near what was in flight. The first one (or one far below the last ceiling: the cap
- * dropped) halves it and leaves the ceiling at 75 % of it (the window may have just doubled past the cap); one met
- * again near the same ceiling cuts only to 90 % of it and halves how fast the ceiling is probed again, so a service
- * with a fixed queue cap costs a few refusals in a run, not one every few rounds. A second 429 before any request
- * landed says the gentle cut was not enough: halved again.
- */
-export const observeThrottled = (state: FlowState, inFlight: number, now: number): FlowState => {
-  const at = Math.max(1, Math.min(state.window, inFlight))
-  const known = Number.isFinite(state.ceiling) && at >= 0.85 * state.ceiling
-  const ceiling = Math.max(1, (known ? 0.9 : 0.75) * at)
-  const next = {
-    ...state,
-    phase: "steady" as const,
-    ceiling,
-    creep: known ? state.creep / 2 : initialCreep,
-    lastGrowthAt: now,
-    refusedSinceSubmit: true
-  }
-  return { ...next, window: clampWindow(next, known && !state.refusedSinceSubmit ? ceiling : 0.5 * at) }
-}
-
 /** A run request (or message) came back: its round trip is part of the detection gap. */
 export const observeSubmit = (state: FlowState, rtt: number): FlowState => ({
   ...state,
@@ -272,8 +265,9 @@ export const observeSubmit = (state: FlowState, rtt: number): FlowState => ({
   refusedSinceSubmit: false
 })
 
-/** The window as a whole number of slots. */
-export const slots = (state: FlowState): number => Math.max(1, Math.round(state.window))
+/** The window as a whole number of slots, never past a 429's ceiling. */
+export const slots = (state: FlowState): number =>
+  Math.max(1, Math.min(Math.round(state.window), Math.floor(state.ceiling)))
 
 /** The window is held down by a cap (fixed concurrency, max_concurrency, a 429 ceiling), not by the target. */
 export const isCapped = (state: FlowState, now: number): boolean => {

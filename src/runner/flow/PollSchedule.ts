@@ -1,4 +1,4 @@
-import { cdf, meanOf, type Sojourns, sampleCount } from "./Sojourns.js"
+import { cdf, meanOf, quantile, type Sojourns, sampleCount } from "./Sojourns.js"
 
 /**
  * When to list a table's cells (or a session's messages) next. A poll returns the whole list, so it is worth its
@@ -31,6 +31,11 @@ export interface PollPlanInput {
    * every answer seen late leaves a worker idle, so polls come sooner.
    */
   readonly capped: boolean
+  /**
+   * Nothing waits to be sent: the end of the phase waits on these answers, so each one seen late adds to the
+   * makespan (polls come sooner, and units past the usual answer time are not left to the tail's back-off).
+   */
+  readonly draining: boolean
   /** Units were sent at this time whose status the controller wants to see (probing for spare capacity). */
   readonly probeSentAt: number | undefined
   /** `run.poll.interval` and `run.poll.max_interval` when the pipeline sets them, ms. */
@@ -131,10 +136,19 @@ export const nextPollAt = (input: PollPlanInput): number => {
     return clamp(Math.min(probe, Math.max(oldest + firstLookMs, from + age)))
   }
   const latency = Number.isFinite(input.answerLatency) ? input.answerLatency : meanOf(input.sojourns.sorted)
-  const share = input.capped ? lateShareCapped : lateShare
+  const share = input.capped || input.draining ? lateShareCapped : lateShare
   const worth = firstReaching(input, answersWorthAPoll(input, count), from + lo, from + hi)
   // Some answer is likely by then (half a unit expected), and it should not wait unseen past a share of the latency.
   const likely = firstReaching(input, Math.min(0.5, count), from + lo, from + hi)
-  const late = Math.max(from + share * latency, likely)
+  // Draining, units older than the usual answer time are read every share of it, or of how long they are overdue
+  // when that is more (a unit that never ends costs a few dozen reads, not one every few tens of ms): the tail model
+  // backs off to 1.4 × their age, which on a slow heavy-tailed service left the run's last answer unseen for tens
+  // of seconds.
+  const typical = quantile(input.sojourns, 0.5)
+  const overdue = Math.max(0, from - oldest - typical)
+  const due = input.draining
+    ? Math.min(likely, Math.max(oldest + typical, from + share * Math.max(typical, overdue)))
+    : likely
+  const late = Math.max(from + share * latency, due)
   return clamp(Math.min(worth, late, probe))
 }

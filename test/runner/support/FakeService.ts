@@ -70,6 +70,7 @@ export const makeFakeService = (options: FakeOptions) => {
   let tasksRun = 0
   let peakPending = 0
   let throttled = 0
+  let listedBytes = 0
   /** First-in first-out: the earliest time at or after the previous start when fewer than `capacity` run. */
   const schedule = (now: number, duration: number): readonly [number, number] => {
     scheduled = scheduled.filter(([, end]) => end > now)
@@ -223,11 +224,14 @@ export const makeFakeService = (options: FakeOptions) => {
     createCell: unused("createCell"),
     listCells: (tableId: TableId) => listed(tableId),
     listCellsWhere: (tableId: TableId, wanted: WantedCell) =>
-      Effect.map(listed(tableId), (all) => ({
-        cells: all.filter((cell) => wanted(cell.document_id, cell.ai_column_id)),
-        listed: all.length,
-        bytes: all.length * 200
-      })),
+      Effect.map(listed(tableId), (all) => {
+        listedBytes += all.length * 200
+        return {
+          cells: all.filter((cell) => wanted(cell.document_id, cell.ai_column_id)),
+          listed: all.length,
+          bytes: all.length * 200
+        }
+      }),
     createSession: unused("createSession"),
     listSessions: unused("listSessions"),
     getSession: unused("getSession"),
@@ -247,6 +251,10 @@ export const makeFakeService = (options: FakeOptions) => {
     calls: (operation: string) => calls.get(operation) ?? 0,
     /** Most tasks waiting for a worker at once (seen at each run request). */
     peakPending: () => peakPending,
+    /** When the last answer was done (ms on the test clock): a run ends once it has seen it. */
+    lastAnswerAt: () => Math.max(0, ...[...cells.values()].map((cell) => cell.end)),
+    /** Bytes of every cell list read through `listCellsWhere` (200 a cell). */
+    listedBytes: () => listedBytes,
     /** Run requests refused for `maxPending`. */
     throttled: () => throttled,
     /** Pairs per run request that was processed, in order. */

@@ -1,7 +1,7 @@
 /**
  * The runner process of the benchmark: `node --import tsx benchChild.ts PIPELINE`, with the service from
  * DOCSWEEP_BASE_URL / DOCSWEEP_TOKEN / DOCSWEEP_USER_ID / DOCSWEEP_ORG_ID. Every HTTP request and response byte goes
- * through a counting `HttpClient`; the last stdout line is `{ seconds, requests, bytes, cells, maxRssMb, outcome }`.
+ * through a counting `HttpClient`; the last stdout line is `{ seconds, requests, bytes, throttled, cells, maxRssMb, outcome }`.
  */
 import { join } from "node:path"
 import { HttpClient } from "@effect/platform"
@@ -34,13 +34,19 @@ const program = Effect.gen(function* () {
   const effective = yield* resolveConfig({ loaded })
   const requests = yield* Ref.make(0)
   const bytes = yield* Ref.make(0)
+  const throttled = yield* Ref.make(0)
   const counting = Layer.effect(
     HttpClient.HttpClient,
     Effect.map(HttpClient.HttpClient, (client) =>
       client.pipe(
         HttpClient.tapRequest(() => Ref.update(requests, (n) => n + 1)),
         HttpClient.transformResponse((response) =>
-          Effect.tap(response, (reply) => Ref.update(bytes, (n) => n + Number(reply.headers["content-length"] ?? 0)))
+          Effect.tap(response, (reply) =>
+            Effect.zipRight(
+              Ref.update(bytes, (n) => n + Number(reply.headers["content-length"] ?? 0)),
+              reply.status === 429 ? Ref.update(throttled, (n) => n + 1) : Effect.void
+            )
+          )
         )
       )
     )
@@ -58,6 +64,7 @@ const program = Effect.gen(function* () {
     seconds,
     requests: yield* Ref.get(requests),
     bytes: yield* Ref.get(bytes),
+    throttled: yield* Ref.get(throttled),
     cells: summary.cells.success,
     failed: summary.cells.failed,
     outcome: summary.outcome,
