@@ -120,6 +120,16 @@ describe("FlowController", () => {
     assert.approximately(refusedTwice.ceiling, 0.9 * refused.window, 1e-9)
   })
 
+  it("a 429's hold never passes 5 minutes, however long its Retry-After or however many probes were refused", () => {
+    let state = observeThrottled({ ...makeFlowState(auto, 0), window: 200 }, 180, 1000, 60_000)
+    assert.strictEqual(state.holdUntil, 1000 + 5 * 60_000)
+    for (let probe = 0; probe < 4; probe++) {
+      const at = state.holdUntil + 100
+      state = observeThrottled(observeSubmit(state, 5), Math.ceil(state.window), at, 60_000)
+      assert.strictEqual(state.holdUntil, at + 5 * 60_000)
+    }
+  })
+
   it("a fixed concurrency stays put, comes back after a 429 cut, and never passes the number", () => {
     let state = makeFlowState({ auto: false, max: 50 }, 0)
     assert.strictEqual(state.window, 50)

@@ -16,6 +16,12 @@ const ceilingCreep = 0.05
  */
 const holdPerWait = 20
 const minWaitMs = 1000
+/**
+ * The longest hold, however long the Retry-After or however many probes were refused: a run of hours against a
+ * service whose capacity grew meanwhile finds it within minutes (a refused probe then costs at most a tenth of the
+ * hold with a Retry-After of 30 s).
+ */
+const maxHoldMs = 5 * 60_000
 /** While the hold lasts, the ceiling is moved halfway to the level refused until the gap is under 15 % of it. */
 const bisectUntil = 0.15
 
@@ -54,7 +60,10 @@ export const observeThrottled = (state: FlowState, inFlight: number, now: number
   const carried = Math.min(state.carried, at - 1, state.refusedSinceSubmit ? 0.5 * at : Number.POSITIVE_INFINITY)
   const ceiling = Math.max(1, known ? Math.max(0.9 * at, carried) : 0.75 * at)
   const probed = Number.isFinite(state.ceiling) && now >= state.holdUntil
-  const hold = probed ? 2 * state.hold : Math.max(state.hold, holdPerWait * Math.max(minWaitMs, waitMs ?? 0))
+  const hold = Math.min(
+    maxHoldMs,
+    probed ? 2 * state.hold : Math.max(state.hold, holdPerWait * Math.max(minWaitMs, waitMs ?? 0))
+  )
   const next = {
     ...state,
     phase: "steady" as const,
