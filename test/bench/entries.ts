@@ -214,11 +214,12 @@ const runnerBench: BenchEntry = {
           name("ideal (s): nominal / at the service's measured answer times"),
           `${f.idealSeconds.toFixed(2)} / ${f.measuredIdealSeconds.toFixed(2)}`
         ),
-        row(name("docsweep ÷ ideal"), f.vsIdeal),
+        // A 0 ms service has no ideal makespan to divide by; the CLI child counts no 429 replies.
+        row(name("docsweep ÷ ideal"), Number.isFinite(f.vsIdeal) ? f.vsIdeal : "n/a"),
         row(name("queue wait p50 / p95 (ms)"), `${f.queueWaitP50} / ${f.queueWaitP95}`),
         row(name("peak pending (naive)"), `${f.peakPending} (${f.naivePeakPending ?? "n/a"})`),
         row(name("requests per cell"), f.requestsPerCell),
-        row(name("429 replies"), f.throttled),
+        row(name("429 replies"), Number.isFinite(f.throttled) ? f.throttled : "not counted"),
         row(name("response KB per cell"), f.responseKbPerCell),
         row(name("runner peak RSS (MB)"), f.peakRssMb),
         row(name("outcome"), `${f.outcome}: ${f.answered} answered, ${f.failed} failed of ${f.cells}`),
