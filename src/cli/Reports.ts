@@ -36,17 +36,15 @@ const shardFolders = (path: string): ReadonlyArray<string> => {
  * Fails clearly when a command that reads a checkpoint is pointed at a pipeline that never ran, or that ran only in
  * shards (each has its own checkpoint): then it says so, and how to read them.
  */
-export const requireCheckpoint = (
-  path: string,
-  shardAdvice = "pass --shard I/N for one of them, or `docsweep merge` them into one"
-) =>
+export const requireCheckpoint = (path: string) =>
   Effect.suspend(() => {
     if (existsSync(path)) return Effect.void
     const shards = shardFolders(path)
     const message =
       shards.length === 0
         ? `no checkpoint at ${path}: run the pipeline first (or pass --output to where it ran)`
-        : `no checkpoint at ${path}: the pipeline ran in shards (${shards.join(", ")}); ${shardAdvice}`
+        : `no checkpoint at ${path}: the pipeline ran in shards (${shards.join(", ")}); ` +
+          "pass --shard I/N for one of them, or `docsweep merge` them into one"
     return Effect.fail(new UsageError({ message }))
   })
 
