@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { DateTime, Effect } from "effect"
-import type { ReportFormat, ReportSetting } from "../export/ReportModel.js"
+import type { ReportFormat } from "../export/ReportModel.js"
 import { toReportModel } from "../export/ReportSource.js"
 import { withStoppedRun } from "../export/StoppedRun.js"
 import { writeReports } from "../export/WriteReports.js"
@@ -49,10 +49,6 @@ export const requireCheckpoint = (
         : `no checkpoint at ${path}: the pipeline ran in shards (${shards.join(", ")}); ${shardAdvice}`
     return Effect.fail(new UsageError({ message }))
   })
-
-/** The effective settings as the HTML report's run overview lists them (`docsweep config`'s values, no token). */
-export const reportSettings = (sources: ReadonlyArray<ConfigEntry>): ReadonlyArray<ReportSetting> =>
-  listedSettings(sources)
 
 /** `#1 to #3`, `#1`, or `no run`: the runs a checkpoint holds, for messages. */
 export const describeRuns = (runs: ReadonlyArray<RunRecord>) =>
@@ -108,6 +104,6 @@ export const writeRunReports = (input: {
       keep: input.output.keep,
       now: DateTime.toDateUtc(now),
       // What the run ran with; a run recorded before docsweep kept that: the newest as configured now, others none.
-      settings: data.settings ?? (data.newest ? reportSettings(input.sources ?? []) : [])
+      settings: data.settings ?? (data.newest ? listedSettings(input.sources ?? []) : [])
     })
   })
