@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { DateTime, Effect } from "effect"
-import type { ReportFormat, ReportSetting } from "../export/ReportModel.js"
+import type { ReportFormat } from "../export/ReportModel.js"
 import { toReportModel } from "../export/ReportSource.js"
 import { withStoppedRun } from "../export/StoppedRun.js"
 import { writeReports } from "../export/WriteReports.js"
@@ -47,10 +47,6 @@ export const requireCheckpoint = (path: string) =>
           "pass --shard I/N for one of them, or `docsweep merge` them into one"
     return Effect.fail(new UsageError({ message }))
   })
-
-/** The effective settings as the HTML report's run overview lists them (`docsweep config`'s values, no token). */
-export const reportSettings = (sources: ReadonlyArray<ConfigEntry>): ReadonlyArray<ReportSetting> =>
-  listedSettings(sources)
 
 /** `#1 to #3`, `#1`, or `no run`: the runs a checkpoint holds, for messages. */
 export const describeRuns = (runs: ReadonlyArray<RunRecord>) =>
@@ -106,6 +102,6 @@ export const writeRunReports = (input: {
       keep: input.output.keep,
       now: DateTime.toDateUtc(now),
       // What the run ran with; a run recorded before docsweep kept that: the newest as configured now, others none.
-      settings: data.settings ?? (data.newest ? reportSettings(input.sources ?? []) : [])
+      settings: data.settings ?? (data.newest ? listedSettings(input.sources ?? []) : [])
     })
   })

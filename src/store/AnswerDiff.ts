@@ -49,16 +49,13 @@ export const makeAnswerDiff = (sqlite: BetterSqlite3.Database) => {
   const columnOrder = sqlite.prepare<[], { name: string }>(
     "SELECT name FROM columns GROUP BY name ORDER BY MIN(order_id), MIN(saved)"
   )
-  const recordedColumns = sqlite.prepare<[], { id: number; columns: string }>(
-    "SELECT id, columns FROM runs WHERE columns IS NOT NULL ORDER BY id"
+  const recordedColumns = sqlite.prepare<[number], { id: number; columns: string }>(
+    "SELECT id, columns FROM runs WHERE columns IS NOT NULL AND id <= ? ORDER BY id"
   )
 
   /** Renames between consecutive runs that recorded their columns, up to run `last`, oldest first. */
   const renames = (last: number): ReadonlyArray<RenameAt> => {
-    const runs = recordedColumns
-      .all()
-      .filter((row) => row.id <= last)
-      .map((row) => ({ id: row.id, columns: parseColumns(row.columns) }))
+    const runs = recordedColumns.all(last).map((row) => ({ id: row.id, columns: parseColumns(row.columns) }))
     const hasColumn = (columns: ReadonlyArray<{ readonly name: string }>, name: string) =>
       columns.some((column) => column.name === name)
     return runs.flatMap((run, index) => {

@@ -4,6 +4,7 @@ import { makeAnswerHistory } from "./AnswerHistory.js"
 import { CheckpointDatabase } from "./CheckpointDatabase.js"
 import type {
   CellRecord,
+  ChatMessageRecord,
   ColumnRecord,
   ReportData,
   ReportDataOptions,
@@ -30,6 +31,12 @@ import {
 } from "./StoreRows.js"
 import { type CellRow, type ChatRow, toCell, toChat } from "./WorkRecords.js"
 import { runCountsOf, stateCountsOf } from "./WorkRows.js"
+
+/** A chat message with the file names of the documents its session asks about (`document N` for one not known). */
+const namedChat = (chat: ChatMessageRecord, filenames: ReadonlyMap<number, string>) => ({
+  ...chat,
+  filenames: chat.documentIds.map((id) => filenames.get(id) ?? `document ${id}`)
+})
 
 /**
  * Reads for `docsweep status`, `docsweep diff`, reports and the end of a run, each one consistent snapshot (a read
@@ -95,10 +102,7 @@ export class ReadStore extends Effect.Service<ReadStore>()("app/store/ReadStore"
         failedCells: failedCells
           .all()
           .map((row) => ({ ...toCell(row), filename: row.filename ?? `document ${row.document_id}` })),
-        failedChats: failedChats.all().map((row) => {
-          const chat = toChat(row)
-          return { ...chat, filenames: chat.documentIds.map((id) => filenames.get(id) ?? `document ${id}`) }
-        }),
+        failedChats: failedChats.all().map((row) => namedChat(toChat(row), filenames)),
         lastActivity: lastActivity.get()?.at ?? undefined
       }
     })
@@ -146,10 +150,7 @@ export class ReadStore extends Effect.Service<ReadStore>()("app/store/ReadStore"
         documents: docs,
         cells,
         cell: (documentId, columnName) => lookup.get(documentId)?.get(columnName),
-        chats: chats.map((chat) => ({
-          ...chat,
-          filenames: chat.documentIds.map((id) => filenames.get(id) ?? `document ${id}`)
-        })),
+        chats: chats.map((chat) => namedChat(chat, filenames)),
         ...(options.changes === true
           ? { changes: { fromRunId, list: fromRunId === undefined ? [] : diff(fromRunId, record.id) } }
           : {}),

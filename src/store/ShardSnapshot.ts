@@ -2,6 +2,7 @@ import { existsSync } from "node:fs"
 import type BetterSqlite3 from "better-sqlite3"
 import { Effect } from "effect"
 import { openDatabase } from "./Database.js"
+import { refuse } from "./MergeChecks.js"
 import { StoreError } from "./StoreError.js"
 import type { RunRow } from "./StoreRows.js"
 
@@ -75,13 +76,7 @@ export const readShard = (path: string) =>
 const schemaVersion = (sqlite: BetterSqlite3.Database) => Number(sqlite.pragma("user_version", { simple: true }))
 
 const notAShard = (path: string) =>
-  new StoreError({
-    operation: "merge",
-    path,
-    cause: undefined,
-    kind: "unmergeable",
-    reason: "This file is not a docsweep checkpoint (empty, or another program's); merge takes shard output dirs"
-  })
+  refuse(path, "This file is not a docsweep checkpoint (empty, or another program's); merge takes shard output dirs")
 
 /**
  * SQLite reads a WAL checkpoint only where it may create its `-shm` file beside it: a shard in a folder this user

@@ -1,5 +1,6 @@
 import { Effect, Predicate } from "effect"
 import type { Argv } from "yargs"
+import { listedSettings } from "../../pipeline/EffectiveConfig.js"
 import { urlHost } from "../../service/ServiceSettings.js"
 import { lockIsFree } from "../../store/PipelineLock.js"
 import { makePageTexts } from "../../view/LocalPages.js"
@@ -8,7 +9,6 @@ import { startViewServer } from "../../view/ViewServer.js"
 import { makeViewSource } from "../../view/ViewSource.js"
 import { CliOutput } from "../CliOutput.js"
 import type { ArgvOf } from "../PipelineArgs.js"
-import { reportSettings } from "../Reports.js"
 import { effectCommand } from "../runCommand.js"
 import { UsageError } from "../UsageError.js"
 import { checkpointOf, withCheckpointFlags } from "./CheckpointCommand.js"
@@ -43,7 +43,7 @@ const viewReport = Effect.fn("ViewCommand.viewReport")(function* (argv: ArgvOf<t
     const checkpoint = yield* makeViewCheckpoint(path)
     const source = yield* makeViewSource(checkpoint, {
       pipelineFile: loaded.file,
-      settings: reportSettings(effective.sources),
+      settings: listedSettings(effective.sources),
       lockFree: lockIsFree(path)
     })
     const pageText = yield* makePageTexts(checkpoint, files)
