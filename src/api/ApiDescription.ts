@@ -26,6 +26,8 @@ const challengeHeader = {
   }
 }
 
+/** The name the contract gives its bearer scheme (`Authentication`'s `security` key). */
+const bearerScheme = "bearer"
 const unauthorizedStatus = String(HttpApiSchema.getStatusErrorAST(Unauthorized.ast))
 const decodeErrorStatus = String(HttpApiSchema.getStatusErrorAST(HttpApiDecodeError.ast))
 const retryAfterStatuses = new Set(retryAfterErrors.map((error) => String(HttpApiSchema.getStatusErrorAST(error.ast))))
@@ -124,5 +126,6 @@ export const apiDescription = (options: DescriptionOptions): Json => {
   const kept = keepOperations(generated, (operation) => options.debugEndpoints || !tagged(operation))
   const tags = Array.isArray(kept.tags) ? kept.tags : []
   const shownTags = tags.filter((tag) => options.debugEndpoints || !(isJson(tag) && tag.name === debugTag))
-  return toOpenApi30(pruneSchemas({ ...kept, tags: shownTags }))
+  // Bearer auth is the default requirement (reference §1); the platform writes none, each operation stating its own.
+  return toOpenApi30(pruneSchemas({ ...kept, tags: shownTags, security: [{ [bearerScheme]: [] }] }))
 }

@@ -67,6 +67,8 @@ describe("the OpenAPI description", () => {
       bearerFormat: "JWT",
       description: at(withDebug, "components", "securitySchemes", "bearer", "description")
     })
+    // The default requirement too, as the reference says of the hosted service's description (§1).
+    assert.deepStrictEqual(withDebug.security, [{ bearer: [] }])
     for (const { method, path, operation } of operationsOf(withDebug)) {
       const expected = path === "/api/auth" ? [] : [{ bearer: [] }]
       assert.deepStrictEqual(operation.security, expected, `${method} ${path}`)
