@@ -2,7 +2,7 @@ import { HttpApiSchema, OpenApi } from "@effect/platform"
 import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
 import { Option, SchemaAST } from "effect"
 import { Api, DebugGroup } from "./Api.js"
-import { BadRequest, retryAfterErrors } from "./ApiError.js"
+import { BadRequest, retryAfterErrors, Unauthorized } from "./ApiError.js"
 import { isJson, type Json, toOpenApi30 } from "./OpenApi30.js"
 
 interface DescriptionOptions {
@@ -18,6 +18,17 @@ const retryAfterHeader = {
   }
 }
 
+const challengeHeader = {
+  "WWW-Authenticate": {
+    description: 'The challenge: `Bearer realm="docsweep"`, with `error="invalid_token"` when a token was refused.',
+    schema: { type: "string" },
+    example: 'Bearer realm="docsweep", error="invalid_token"'
+  }
+}
+
+/** The name the contract gives its bearer scheme (`Authentication`'s `security` key). */
+const bearerScheme = "bearer"
+const unauthorizedStatus = String(HttpApiSchema.getStatusErrorAST(Unauthorized.ast))
 const decodeErrorStatus = String(HttpApiSchema.getStatusErrorAST(HttpApiDecodeError.ast))
 const retryAfterStatuses = new Set(retryAfterErrors.map((error) => String(HttpApiSchema.getStatusErrorAST(error.ast))))
 
@@ -53,7 +64,8 @@ const badRequestOnly = (response: Json): Json => {
 
 /**
  * What the platform cannot declare: the service answers every decode failure with the reference's 422 (so the
- * platform's decode error is never sent; its 400 is `BadRequest` alone), and 429/503 carry `Retry-After`.
+ * platform's decode error is never sent; its 400 is `BadRequest` alone), 429/503 carry `Retry-After` and 401 its
+ * `WWW-Authenticate` challenge.
  */
 const withRealErrors = (operation: Json): Json => {
   const responses = Object.entries(isJson(operation.responses) ? operation.responses : {}).flatMap(
@@ -61,6 +73,8 @@ const withRealErrors = (operation: Json): Json => {
       if (status === decodeErrorStatus) return isJson(response) ? [[status, badRequestOnly(response)]] : []
       if (retryAfterStatuses.has(status) && isJson(response))
         return [[status, { ...response, headers: retryAfterHeader }]]
+      if (status === unauthorizedStatus && isJson(response))
+        return [[status, { ...response, headers: challengeHeader }]]
       return [[status, response]]
     }
   )
@@ -112,5 +126,6 @@ export const apiDescription = (options: DescriptionOptions): Json => {
   const kept = keepOperations(generated, (operation) => options.debugEndpoints || !tagged(operation))
   const tags = Array.isArray(kept.tags) ? kept.tags : []
   const shownTags = tags.filter((tag) => options.debugEndpoints || !(isJson(tag) && tag.name === debugTag))
-  return toOpenApi30(pruneSchemas({ ...kept, tags: shownTags }))
+  // Bearer auth is the default requirement (reference §1); the platform writes none, each operation stating its own.
+  return toOpenApi30(pruneSchemas({ ...kept, tags: shownTags, security: [{ [bearerScheme]: [] }] }))
 }

@@ -65,6 +65,20 @@ export class NotFound extends Schema.TaggedError<NotFound>()(
   }
 }
 
+/**
+ * 405: the path is an endpoint, the method is not one of its methods (the reply's `Allow` header lists them).
+ * Not declared on any operation: it answers requests for operations that do not exist.
+ */
+export class MethodNotAllowed extends Schema.TaggedError<MethodNotAllowed>()(
+  "MethodNotAllowed",
+  replyFields,
+  HttpApiSchema.annotations({ status: 405 })
+) {
+  override get message() {
+    return describe("method not allowed (405)", this.detail, this.request)
+  }
+}
+
 /** 413: the request body is over the service's limit. */
 export class PayloadTooLarge extends Schema.TaggedError<PayloadTooLarge>()(
   "PayloadTooLarge",

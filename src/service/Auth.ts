@@ -5,7 +5,7 @@ import { Data, Duration, Effect, Option, Redacted, Schema } from "effect"
 import * as Jose from "jose"
 import { Unauthorized } from "../api/ApiError.js"
 import { Plan } from "../api/Authentication.js"
-import { OrganizationId, UserId } from "../api/Ids.js"
+import { idFromString, OrganizationId, UserId } from "../api/Ids.js"
 import { makeDirectory } from "../store/MakeDirectory.js"
 import { ServiceSettings } from "./ServiceSettings.js"
 
@@ -49,7 +49,8 @@ export const resolveSecret = (dataDir: string, given: Redacted.Redacted<string> 
       })
 
 const Claims = Schema.Struct({
-  sub: Schema.NumberFromString.pipe(Schema.compose(UserId)),
+  // RFC 7519 makes `sub` a string; a number is taken too. Decimal digits only: "0x7", " 7" or "7.0" are not user 7.
+  sub: Schema.Union(UserId, idFromString(UserId)),
   orgs: Schema.Array(OrganizationId),
   plan: Plan
 })

@@ -7,12 +7,14 @@ import { Cause, Effect, Option, Predicate, Schema } from "effect"
 import {
   BadRequest,
   InternalServerError,
-  NotFound,
+  type NotFound,
   PayloadTooLarge,
   TooManyRequests,
+  Unauthorized,
   ValidationFailed,
   type ValidationIssue
 } from "../api/ApiError.js"
+import { unauthorizedReply, unroutedReply } from "./ProtocolReplies.js"
 import { fieldLocation, isUpload } from "./RequestLocations.js"
 import type { ServiceSettingsShape } from "./ServiceSettings.js"
 
@@ -54,13 +56,9 @@ const readable = (message: string): string => {
     .replace(/^Expected ReadonlyArray<.*>, actual/s, "Expected an array, actual")
     .replace(/^Expected \{ readonly \[x: string\]: unknown \}, actual/, "Expected an object, actual")
     .replace(/^Expected Int & between\(.*\) & Brand<.*>, actual/, "Expected a 32-bit integer, actual")
+    // A whole body of the wrong kind (null, an array, a string: JSON sent as text/plain) names the body's Schema.
+    .replace(/^Expected [A-Z]\w*(?:Body|Request), actual/, "Expected a JSON object, actual")
   return text.length > 200 ? `${text.slice(0, 200)}…` : text
-}
-
-/** A request's path for a message: no query string (it may carry a secret), cut short. */
-const pathOf = (url: string): string => {
-  const path = url.split("?")[0] ?? url
-  return path.length > 120 ? `${path.slice(0, 120)}…` : path
 }
 
 const expectedActual = /^Expected (.*), actual (.*)$/s
@@ -266,12 +264,16 @@ export const guardRequests =
         Effect.catchAllCause(
           (
             cause
-          ): Effect.Effect<never, BadRequest | NotFound | PayloadTooLarge | ValidationFailed | InternalServerError> => {
+          ): Effect.Effect<
+            HttpServerResponse.HttpServerResponse,
+            BadRequest | NotFound | PayloadTooLarge | ValidationFailed | InternalServerError
+          > => {
             const failure: Option.Option<unknown> = Cause.failureOption(cause)
             if (Option.isSome(failure) && failure.value instanceof BadRequest) return Effect.fail(failure.value)
-            // The router's own 404 has no body; a client reading `detail` should learn what was not found.
+            if (Option.isSome(failure) && failure.value instanceof Unauthorized)
+              return Effect.succeed(unauthorizedReply(failure.value, request))
             if (Option.isSome(failure) && Predicate.isTagged(failure.value, "RouteNotFound"))
-              return Effect.fail(new NotFound({ detail: `no such endpoint: ${request.method} ${pathOf(request.url)}` }))
+              return unroutedReply(request)
             if (Option.isSome(failure) && failure.value instanceof HttpApiDecodeError)
               return Effect.fail(toValidationFailed(failure.value, request.method, request.url))
             const defect = Cause.dieOption(cause)

@@ -6,7 +6,7 @@ import {
   type EngineDocument,
   type HistoryTurn
 } from "../../src/service/engine/AnswerEngine.js"
-import { makeExtractiveEngine } from "../../src/service/engine/ExtractiveEngine.js"
+import { makeExtractiveEngine, noDocumentsAnswer } from "../../src/service/engine/ExtractiveEngine.js"
 import { chunk } from "../../src/service/engine/extractive/AnswerText.js"
 import { splitPassages } from "../../src/service/engine/extractive/Passages.js"
 import { loadSample } from "./loadSample.js"
@@ -168,11 +168,13 @@ describe("makeExtractiveEngine", () => {
     })
   )
 
-  it.effect("fails with EngineFailure when the request names no document", () =>
+  it.effect("a cell without its document fails with EngineFailure; a chat over no documents says it has none", () =>
     Effect.gen(function* () {
       const result = yield* Effect.either(answerOf(request("What is the effective date?", [])))
       assert.isTrue(Either.isLeft(result))
       if (Either.isLeft(result)) assert.strictEqual(result.left._tag, "EngineFailure")
+      const chat = yield* answerOf(request("What is the effective date?", [], [], "chat"))
+      assert.strictEqual(chat, noDocumentsAnswer)
     })
   )
 })

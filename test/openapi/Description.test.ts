@@ -27,7 +27,7 @@ describe("the OpenAPI description", () => {
     })
   )
 
-  it("declares every reply: 400, 401, 403, 404, 413, 422 as a bare array, 429 and 503 with Retry-After, 500", () => {
+  it("declares every reply: 400, 401 with its challenge, 403, 404, 413, 422 as a bare array, 429 and 503 with Retry-After, 500", () => {
     const operations = operationsOf(withDebug)
     assert.lengthOf(operations, 23)
     for (const { method, path, operation } of operations) {
@@ -47,6 +47,7 @@ describe("the OpenAPI description", () => {
       assert.deepStrictEqual(invalid.items, { $ref: "#/components/schemas/ValidationIssue" })
       for (const status of ["429", "503"])
         assert.strictEqual(at(responses, status, "headers", "Retry-After", "schema", "type"), "integer", where)
+      assert.strictEqual(at(responses, "401", "headers", "WWW-Authenticate", "schema", "type"), "string", where)
       // Decode failures are answered 422, never 400: a 400 is only the service's own BadRequest (a body cut short,
       // JSON nested too deeply), described without the platform's decode error.
       assert.deepStrictEqual(
@@ -66,6 +67,8 @@ describe("the OpenAPI description", () => {
       bearerFormat: "JWT",
       description: at(withDebug, "components", "securitySchemes", "bearer", "description")
     })
+    // The default requirement too, as the reference says of the hosted service's description (§1).
+    assert.deepStrictEqual(withDebug.security, [{ bearer: [] }])
     for (const { method, path, operation } of operationsOf(withDebug)) {
       const expected = path === "/api/auth" ? [] : [{ bearer: [] }]
       assert.deepStrictEqual(operation.security, expected, `${method} ${path}`)

@@ -16,6 +16,8 @@ const alsoShare = 0.75
 /** "Which law governs each agreement?": every document with an answer of some support is shown. */
 const eachShare = 0.25
 const everyDocument = /\b(?:each|every|all|both|respective(?:ly)?)\b/i
+/** The answer of a chat whose session holds no documents. */
+export const noDocumentsAnswer = "Not found: this chat session holds no documents to answer from."
 /** At most this many documents answer one chat message. */
 const maxDocuments = 5
 
@@ -55,7 +57,11 @@ export const makeExtractiveEngine = (): AnswerEngine => {
   const answer = (request: AnswerRequest, sink: ChunkSink): Effect.Effect<void, EngineFailure> =>
     Effect.suspend(() => {
       if (request.documents.length === 0) {
-        return Effect.fail(new EngineFailure({ reason: "The request names no document to answer from" }))
+        // A chat session may hold no documents (reference §8.1): an answer, as over documents without the answer.
+        // A cell always names its document; none means it is gone.
+        return request.kind === "chat"
+          ? writeChunks([noDocumentsAnswer], sink)
+          : Effect.fail(new EngineFailure({ reason: "The request names no document to answer from" }))
       }
       // Pure computation; a throw from it (or from MiniSearch) is reported as this request's failure.
       return Effect.try({

@@ -24,16 +24,15 @@ export const SessionHandlers = HttpApiBuilder.group(Api, "sessions", (handlers) 
     const messages = yield* MessageStore
     const visibleSession = visible(sessions.find, "AI session")
 
-    /** Reference §8.1 as read there: single-doc holds at most one document, multi-doc one or more. */
+    /**
+     * Reference §8.1's working reading: a single-doc session holds at most one document, a multi-doc one any number
+     * (none included: `document_ids` is optional on create). A document named twice is one document.
+     */
     const checkDocuments = (organizationId: number, isMultidoc: boolean, documentIds: ReadonlyArray<number>) =>
       Effect.gen(function* () {
-        if (!isMultidoc && documentIds.length > 1)
+        if (!isMultidoc && new Set(documentIds).size > 1)
           return yield* Effect.fail(
             invalid(["body", "document_ids"], "a single-doc session holds at most one document; use is_multidoc")
-          )
-        if (isMultidoc && documentIds.length === 0)
-          return yield* Effect.fail(
-            invalid(["body", "document_ids"], "a multi-doc session holds one or more documents")
           )
         yield* requireKnownDocuments(organizationId, documentIds)
       })
