@@ -15,10 +15,11 @@ export class StoreError extends Data.TaggedError("StoreError")<{
    * "damaged": SQLite finds the file malformed; "inconsistent": it lost what an earlier run wrote (see
    * CheckpointConsistency); "missing": it does not hold what was asked for (a run, or an old run's history);
    * "foreign": another program's SQLite file; "unwritable": this user cannot open or write it or its folder;
-   * "unmergeable": checkpoints `merge` refuses to combine (see MergeChecks). All are refused with exit 2: the user
-   * must decide how to go on.
+   * "unmergeable": checkpoints `merge` refuses to combine (see MergeChecks); "version": a schema this docsweep
+   * cannot use here (written by a newer one, or an older one opened read-only). All are refused with exit 2: the
+   * user must decide how to go on.
    */
-  readonly kind?: "damaged" | "inconsistent" | "missing" | "foreign" | "unwritable" | "unmergeable"
+  readonly kind?: "damaged" | "inconsistent" | "missing" | "foreign" | "unwritable" | "unmergeable" | "version"
 }> {
   override get message(): string {
     if (this.reason !== undefined) return `${this.reason}: ${this.path}`
@@ -61,6 +62,7 @@ export const checkpointError = (error: SqliteError): StoreError => {
       operation,
       path,
       cause: undefined,
+      kind: "version",
       reason: `This checkpoint has schema version ${problem.found}, newer than this docsweep understands (${problem.known}); upgrade docsweep or use another output directory`
     })
   }
@@ -80,6 +82,7 @@ export const checkpointError = (error: SqliteError): StoreError => {
       operation,
       path,
       cause: undefined,
+      kind: "version",
       reason: `This checkpoint has schema version ${problem.found}, older than this docsweep's (${problem.known}), and is opened read-only; run \`docsweep status\` on it once to upgrade it`
     })
   }

@@ -1,7 +1,7 @@
 import { createServer } from "node:http"
 import { HttpRouter, HttpServer, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
-import { Cause, Context, Effect, Layer, Option, type Scope } from "effect"
+import { Cause, Context, Effect, Layer, Option, Ref, type Scope } from "effect"
 import { contentSecurityPolicy } from "../export/html/HtmlDocument.js"
 import { loadPageAssets, type PageAssets } from "../export/html/PageAssets.js"
 import { livePaths, versionHeader } from "../export/html/PageData.js"
@@ -34,10 +34,27 @@ const positive = (value: string | undefined) => {
   return Number.isInteger(number) && number > 0 ? Option.some(number) : Option.none()
 }
 
-/** What every route needs: the page's policy, and the host names requests may carry (undefined: any). */
+/**
+ * What every route needs: the page's policy, the host names requests may carry (undefined: any), and the reason
+ * last logged for a failed answer.
+ */
 interface Guard {
   readonly policy: string
   readonly hosts: ReadonlySet<string> | undefined
+  readonly lastFailure: Ref.Ref<string | undefined>
+}
+
+/**
+ * Logs why an answer failed: in full when the reason is new, at debug level while it stays the same. An open page
+ * asks every few seconds, so an unreadable checkpoint would otherwise fill the log with the same stack.
+ */
+const logFailure = (guard: Guard, cause: Cause.Cause<unknown>) => {
+  const reason = String(Cause.squash(cause))
+  return Effect.flatMap(Ref.getAndSet(guard.lastFailure, reason), (before) =>
+    before === reason
+      ? Effect.logDebug("docsweep view could not answer, as before", reason)
+      : Effect.logWarning("docsweep view could not answer", Cause.pretty(cause))
+  )
 }
 
 /** `127.0.0.1:8790` → `127.0.0.1`, `[::1]:8790` → `[::1]`. */
@@ -66,14 +83,16 @@ const answered = <E, R>(guard: Guard, handler: Effect.Effect<HttpServerResponse.
     if (guard.hosts !== undefined && !guard.hosts.has(hostName(request.headers.host))) {
       return json({ detail: "this viewer answers requests for 127.0.0.1 and localhost only" }, guard.policy, 421)
     }
-    return yield* handler
+    const response = yield* handler
+    yield* Ref.set(guard.lastFailure, undefined)
+    return response
   }).pipe(
     Effect.catchAllCause((cause) => {
       const failure = Option.getOrUndefined(Cause.failureOption(cause))
       if (isMissing(failure))
         return Effect.succeed(json({ detail: failure.reason ?? failure.message }, guard.policy, 503))
       return Effect.as(
-        Effect.logWarning("docsweep view could not answer", Cause.pretty(cause)),
+        logFailure(guard, cause),
         json({ detail: "the checkpoint could not be read; see the viewer's log" }, guard.policy, 500)
       )
     })
@@ -144,7 +163,9 @@ export const startViewServer = (
   Effect.gen(function* () {
     const assets = yield* loadPageAssets("docsweep view")
     const policy = contentSecurityPolicy(assets, "'self'")
-    const served = HttpServer.serve(router(handlers, { policy, hosts: allowedHosts(options.host) }, assets)).pipe(
+    const lastFailure = yield* Ref.make<string | undefined>(undefined)
+    const guard = { policy, hosts: allowedHosts(options.host), lastFailure }
+    const served = HttpServer.serve(router(handlers, guard, assets)).pipe(
       Layer.provideMerge(NodeHttpServer.layer(createServer, { host: options.host, port: options.port }))
     )
     const context = yield* Layer.build(served)

@@ -148,4 +148,25 @@ describe.concurrent("a checkpoint that lost what an earlier run wrote", () => {
       }
     })
   )
+
+  it.scopedLive("a checkpoint written by a newer docsweep is refused by run, status and export (exit 2)", () =>
+    Effect.gen(function* () {
+      const ws = yield* makeWorkspace({ name: "newer", count: 4 })
+      const run = latencyRun(ws, 1)
+      assert.strictEqual((yield* runCli(run, { cwd: ws.dir })).code, 0)
+      const db = new BetterSqlite3(ws.checkpoint)
+      const version = db.pragma("user_version", { simple: true }) as number
+      db.pragma(`user_version = ${version + 1}`)
+      db.close()
+      for (const args of [
+        run,
+        ["status", ws.pipeline, "--output", ws.out],
+        ["export", ws.pipeline, "--output", ws.out]
+      ]) {
+        const result = yield* runCli(args, { cwd: ws.dir })
+        assert.strictEqual(result.code, 2, `${args[0]}: ${allOutput(result)}`)
+        assert.include(result.stderr, "newer than this docsweep understands", args[0])
+      }
+    })
+  )
 })
