@@ -15,6 +15,7 @@ import {
   UnexpectedReply,
   ValidationFailed
 } from "./ClientError.js"
+import { connectionError } from "./ConnectionErrors.js"
 import { bodyUpTo, replyHolding } from "./ReplyBody.js"
 import type { Scrub } from "./Scrub.js"
 import { shownText } from "./ShownText.js"
@@ -188,14 +189,6 @@ export const mismatch = (
 export const notJson = (request: string): UnexpectedReply =>
   new UnexpectedReply({ request, field: "", detail: "the body is not JSON" })
 
-const describeTransport = (cause: unknown): string => {
-  const code = Predicate.hasProperty(cause, "code") ? String(cause.code) : undefined
-  if (code === "ECONNREFUSED") return "connection refused"
-  if (code === "ECONNRESET" || code === "UND_ERR_SOCKET") return "connection reset"
-  if (code === "ENOTFOUND") return "host not found"
-  return code === undefined ? "request failed" : `request failed (${code})`
-}
-
 const isHttpClientError = (u: unknown): u is HttpClientError.HttpClientError =>
   Predicate.isTagged(u, "RequestError") || Predicate.isTagged(u, "ResponseError")
 
@@ -215,9 +208,8 @@ const fromTransport = (request: string, clean: Scrub, error: unknown): ClientErr
   if (error._tag === "ResponseError" && error.reason === "EmptyBody") {
     return new UnexpectedReply({ request, field: "", detail: "the body is empty" })
   }
-  const reason =
-    error._tag === "RequestError" ? describeTransport(error.cause) : "connection lost while reading the reply"
-  return new Transport({ request, reason, cause: error.cause })
+  if (error._tag === "RequestError") return connectionError(request, error.cause)
+  return new Transport({ request, reason: "connection lost while reading the reply", cause: error.cause })
 }
 
 /**

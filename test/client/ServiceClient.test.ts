@@ -238,18 +238,35 @@ describe("ServiceClient over real HTTP", () => {
     })
   )
 
-  it.live("connection refused is a Transport error", () =>
-    Effect.gen(function* () {
-      const layer = ServiceClient.Default.pipe(
-        Layer.provide(ClientSettings.layer({ baseUrl: "http://127.0.0.1:9", token: Redacted.make(TOKEN) })),
-        Layer.provide(NodeHttpClient.layer)
-      )
-      const error = yield* Effect.flip(Effect.flatMap(ServiceClient, (client) => client.listCells(tableId))).pipe(
-        Effect.provide(layer)
-      )
-      assert.strictEqual(error._tag, "Transport")
-      assert.notInclude(error.message, TOKEN)
-    })
+  it.live(
+    "a request that never left (refused, unknown host) is Unreachable, naming where; TLS to plain HTTP says so",
+    () =>
+      Effect.gen(function* () {
+        const server = yield* scriptedServer(json(200, []))
+        const failure = (baseUrl: string) =>
+          Effect.flip(Effect.flatMap(ServiceClient, (client) => client.runTable(tableId, []))).pipe(
+            Effect.provide(
+              ServiceClient.Default.pipe(
+                Layer.provide(ClientSettings.layer({ baseUrl, token: Redacted.make(TOKEN) })),
+                Layer.provide(NodeHttpClient.layer)
+              )
+            )
+          )
+        const refused = yield* failure("http://127.0.0.1:9")
+        assert.strictEqual(refused._tag, "Unreachable")
+        assert.include(refused.message, "POST /api/ai/table/12/run: connection refused (127.0.0.1:9)")
+        // ENOTFOUND, or EAI_AGAIN where no resolver answers: either way nothing was sent.
+        const unknown = yield* failure("http://no-such-host.invalid:8080")
+        assert.strictEqual(unknown._tag, "Unreachable")
+        assert.include(unknown.message, "no-such-host.invalid")
+        // The handshake fails before the request is written, but it stays a Transport error: the safe reading.
+        const tls = yield* failure(server.baseUrl.replace("http:", "https:"))
+        assert.strictEqual(tls._tag, "Transport")
+        assert.include(tls.message, "TLS handshake failed")
+        assert.include(tls.message, "use http:// in the base URL")
+        assert.strictEqual(server.seen.length, 0)
+        for (const error of [refused, unknown, tls]) assert.notInclude(error.message, TOKEN)
+      }).pipe(Effect.scoped)
   )
 
   it.live("a server that closes the connection mid-reply is a Transport error", () =>

@@ -22,20 +22,34 @@ export interface Misbehaviour {
    * ambiguous case); "stall" (never processed nor answered: the connection stays open); or a reply of our own
    * instead of processing.
    */
-  readonly onRun?: (
-    n: number
-  ) =>
-    | "ok"
-    | "drop"
-    | "stall"
-    | { readonly status: number; readonly headers?: Record<string, string>; readonly body: string }
+  readonly onRun?: (n: number) => Fate
   /** An answer, given the request's Authorization header (a service that echoes it). */
   readonly answer?: (documentId: number, columnId: number, authorization: string) => string
   /** `meta.error` of a failed answer; undefined: answers succeed. */
   readonly failure?: (documentId: number, columnId: number, authorization: string) => string | undefined
   /** How long an answer takes, ms. */
   readonly latencyMs?: number
+  /** A cell-list request's fate, by its number (1-based), as `onRun`'s ("drop" cuts the connection). */
+  readonly onList?: (n: number) => Fate
+  /** Rewrites each cell list before it is sent (cells as JSON records): drop, duplicate or alter cells. */
+  readonly listed?: (cells: ReadonlyArray<Record<string, unknown>>, n: number) => unknown
+  /** Called once a cell list has been sent, with the cells it held (e.g. to go away right after). */
+  readonly onListed?: (cells: ReadonlyArray<Record<string, unknown>>) => void
+  /** Any other request's fate, by method and path: a reply of our own instead of the usual one. */
+  readonly onOther?: (method: string, path: string) => Fate
+  /** The name a column is created under, given the name asked (a service that renames columns). */
+  readonly columnName?: (asked: string) => string
+  /** A column-create request's fate, by its number, after the column is created ("drop": the reply is lost). */
+  readonly onColumn?: (n: number) => "ok" | "drop"
 }
+
+/** What the service does with one request: as usual, cut it, leave it unanswered, or a reply of our own. */
+type Fate =
+  | "ok"
+  | number
+  | "drop"
+  | "stall"
+  | { readonly status: number; readonly headers?: Record<string, string>; readonly body: string | Buffer }
 
 interface Cell {
   readonly id: number
@@ -56,6 +70,8 @@ export interface MisbehavingService {
   /** Run requests per pair `document:column` that were processed. */
   readonly runs: () => ReadonlyMap<string, number>
   readonly requests: () => number
+  /** Stops listening (connections are refused) for `ms`, then listens on the same port again. */
+  readonly goAway: (ms: number) => void
 }
 
 const readBody = (request: IncomingMessage) =>
@@ -77,6 +93,9 @@ export const misbehavingService = (misbehaviour: Misbehaviour = {}) =>
     const runs = new Map<string, number>()
     let nextId = 100
     let runRequests = 0
+    let stopped = false
+    let listRequests = 0
+    let columnRequests = 0
     let requests = 0
     const settle = (cell: Cell, now: number) => {
       const silent = cell.rerunAt !== undefined
@@ -109,9 +128,13 @@ export const misbehavingService = (misbehaviour: Misbehaviour = {}) =>
       const authorization = request.headers.authorization ?? ""
       const send = (status: number, value: unknown, headers: Record<string, string> = {}) => {
         response.writeHead(status, { "content-type": "application/json", ...headers })
-        response.end(typeof value === "string" ? value : JSON.stringify(value))
+        response.end(typeof value === "string" || Buffer.isBuffer(value) ? value : JSON.stringify(value))
       }
       const path = url.pathname
+      const other = misbehaviour.onOther?.(request.method ?? "", path) ?? "ok"
+      if (other === "stall") return
+      if (other === "drop") return request.socket.destroy()
+      if (typeof other === "object") return send(other.status, other.body, other.headers)
       const route = (pattern: RegExp) => pattern.exec(path)?.slice(1).map(Number)
       const documentId = route(/^\/api\/document\/(\d+)$/)
       if (documentId !== undefined)
@@ -138,8 +161,11 @@ export const misbehavingService = (misbehaviour: Misbehaviour = {}) =>
       const createColumnIn = route(/^\/api\/ai\/table\/(\d+)\/column\/create$/)
       if (createColumnIn !== undefined) {
         const payload = JSON.parse(body) as { name: string; query: string }
-        const column = { id: nextId++, name: payload.name, query: payload.query }
+        const name = misbehaviour.columnName?.(payload.name) ?? payload.name
+        const column = { id: nextId++, name, query: payload.query }
         columns.get(createColumnIn[0] ?? 0)?.push(column)
+        columnRequests += 1
+        if (misbehaviour.onColumn?.(columnRequests) === "drop") return request.socket.destroy()
         return send(200, { ...column, order_id: 0, meta: {}, modified_at: new Date().toISOString() })
       }
       const columnsOf = route(/^\/api\/ai\/table\/(\d+)\/column\/list$/)
@@ -192,6 +218,12 @@ export const misbehavingService = (misbehaviour: Misbehaviour = {}) =>
       }
       const cellsOf = route(/^\/api\/ai\/table\/(\d+)\/cell\/list$/)
       if (cellsOf !== undefined) {
+        listRequests += 1
+        const fate = misbehaviour.onList?.(listRequests) ?? "ok"
+        if (typeof fate === "object") return send(fate.status, fate.body, fate.headers)
+        if (fate === "stall") return
+        if (fate === "drop") return request.socket.destroy()
+        if (typeof fate === "number") await new Promise((resolve) => setTimeout(resolve, fate))
         const now = Date.now()
         const listed = [...cells.entries()]
           .filter(([key]) => key.startsWith(`${cellsOf[0]}:`))
@@ -199,7 +231,8 @@ export const misbehavingService = (misbehaviour: Misbehaviour = {}) =>
             settle(cell, now)
             return json(cell)
           })
-        return send(200, listed)
+        response.on("finish", () => misbehaviour.onListed?.(listed))
+        return send(200, misbehaviour.listed?.(listed, listRequests) ?? listed)
       }
       return send(404, { detail: `no ${request.method} ${path} here` })
     }
@@ -215,6 +248,7 @@ export const misbehavingService = (misbehaviour: Misbehaviour = {}) =>
       }),
       () =>
         Effect.async<void>((resume) => {
+          stopped = true
           server.closeAllConnections()
           server.close(() => resume(Effect.void))
         })
@@ -223,6 +257,14 @@ export const misbehavingService = (misbehaviour: Misbehaviour = {}) =>
     return {
       baseUrl: `http://127.0.0.1:${port}`,
       runs: () => new Map(runs),
-      requests: () => requests
+      requests: () => requests,
+      goAway: (ms) => {
+        server.closeAllConnections()
+        server.close(() =>
+          setTimeout(() => {
+            if (!stopped) server.listen(port, "127.0.0.1")
+          }, ms)
+        )
+      }
     } satisfies MisbehavingService
   })
