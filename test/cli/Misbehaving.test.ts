@@ -98,6 +98,35 @@ describe("docsweep against a service that answers out of contract", () => {
       })
   )
 
+  it.scopedLive(
+    "a status outside the interface is not asked again; a pair listed twice is read by its furthest copy",
+    () =>
+      Effect.gen(function* () {
+        // Answers come back as "completed": each pair fails once, with why, and is not asked again (cell_retries 2).
+        const renamed = yield* misbehavingService({
+          listed: (cells) => cells.map((c) => (c.task_status === "success" ? { ...c, task_status: "completed" } : c))
+        })
+        const unknown = yield* setup(renamed.baseUrl)
+        const run = yield* runCli(["run", unknown.file], { env: unknown.env })
+        assert.strictEqual(run.code, 3, allOutput(run))
+        assert.deepStrictEqual([...renamed.runs().values()], [1, 1, 1, 1], allOutput(run))
+        const status = yield* runCli(["status", unknown.file], { env: unknown.env })
+        assert.include(allOutput(status), 'task_status "completed" is not one the interface knows')
+        // Every cell listed twice, an answered copy and a stale pending one, in either order: the answer is taken.
+        const doubled = yield* misbehavingService({
+          listed: (cells) =>
+            cells.flatMap((c) => {
+              const stale = { ...c, task_status: "pending", response: "" }
+              return c.document_id === 11 ? [c, stale] : [stale, c]
+            })
+        })
+        const twice = yield* setup(doubled.baseUrl, ["cell_timeout: 2s", "cell_retries: 0"])
+        const answered = yield* runCli(["run", twice.file], { env: twice.env })
+        assert.strictEqual(answered.code, 0, allOutput(answered))
+        assert.deepStrictEqual([...doubled.runs().values()], [1, 1, 1, 1], allOutput(answered))
+      })
+  )
+
   it.scopedLive("a slow service is polled a handful of times while its first answers come, not every few ms", () =>
     Effect.gen(function* () {
       // Four pairs (fewer than the starting window) whose answers take 2 s and show only `pending` meanwhile.
