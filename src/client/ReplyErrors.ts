@@ -1,5 +1,5 @@
 import { type Headers, HttpClient, type HttpClientError, type HttpClientResponse } from "@effect/platform"
-import { Clock, type Duration, Effect, FiberRef, Match, Option, ParseResult, Predicate, Schema } from "effect"
+import { Clock, type Duration, Effect, Either, FiberRef, Match, Option, ParseResult, Predicate, Schema } from "effect"
 import { Api } from "../api/Api.js"
 import { ValidationIssue } from "../api/ApiError.js"
 import { retryAfterWait } from "../api/RetryAfter.js"
@@ -16,10 +16,10 @@ import {
   ValidationFailed
 } from "./ClientError.js"
 import { connectionError } from "./ConnectionErrors.js"
+import { decodedBody, ReplyNotJson, ReplyTooLarge } from "./JsonBody.js"
 import { bodyUpTo, replyHolding } from "./ReplyBody.js"
 import type { Scrub } from "./Scrub.js"
 import { shownText } from "./ShownText.js"
-import { ReplyTooLarge } from "./WholeReplies.js"
 
 const MAX_DETAIL = 300
 
@@ -43,13 +43,17 @@ export const currentErrorReply = FiberRef.unsafeMake<Option.Option<ErrorReply>>(
  */
 const errorBodyLimit = 1024 * 1024
 
-/** The start of an error reply's body, at most `errorBodyLimit` bytes; the rest is not read (the socket closes). */
+/**
+ * The start of an error reply's body, at most `errorBodyLimit` bytes (decompressed when a proxy compressed it); the
+ * rest is not read (the socket closes).
+ */
 const errorBodyText = (response: HttpClientResponse.HttpClientResponse) =>
-  Effect.map(
-    bodyUpTo(response, errorBodyLimit),
+  Effect.map(bodyUpTo(response, errorBodyLimit), ({ body }) => {
+    const start = body.subarray(0, errorBodyLimit)
+    const plain = Either.getOrElse(decodedBody(response.headers, start, errorBodyLimit), () => start)
     // A character cut at the limit decodes to U+FFFD.
-    ({ body }) => new TextDecoder().decode(body.subarray(0, errorBodyLimit))
-  )
+    return new TextDecoder().decode(plain.subarray(0, errorBodyLimit))
+  })
 
 /**
  * Reads each non-2xx reply once, remembers it in `currentErrorReply`, and passes a copy on, so that
@@ -201,6 +205,9 @@ const fromTransport = (request: string, clean: Scrub, error: unknown): ClientErr
   if (error._tag === "ResponseError" && error.cause instanceof ReplyTooLarge) {
     const detail = `the body is larger than ${error.cause.limit / 2 ** 20} MiB; the rest was not read`
     return new UnexpectedReply({ request, field: "", detail })
+  }
+  if (error._tag === "ResponseError" && error.cause instanceof ReplyNotJson) {
+    return new UnexpectedReply({ request, field: "", detail: shownDetail(error.cause.problem, clean) })
   }
   if (error._tag === "ResponseError" && error.reason === "Decode" && error.cause instanceof SyntaxError) {
     return notJson(request)

@@ -1,3 +1,4 @@
+import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib"
 import { NodeHttpClient } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
 import { Duration, Effect, Layer, Option, Redacted } from "effect"
@@ -187,12 +188,60 @@ describe("ServiceClient over real HTTP", () => {
     })
   )
 
-  it.live("a 200 with an HTML body is an UnexpectedReply, not a crash", () =>
+  it.live("a 2xx body that cannot be JSON says what it holds: a proxy's page, nothing, or a list cut short", () =>
     Effect.gen(function* () {
-      const error = yield* listCellsFailure(raw(200, "<html>login</html>", "text/html"))
-      assert.strictEqual(error._tag, "UnexpectedReply")
-      assert.include(error.message, "GET /api/ai/table/12/cell/list")
+      const page = raw(200, `<html><title>Sign in ${TOKEN}</title></html>`, "text/html")
+      const cases: ReadonlyArray<readonly [Script, string]> = [
+        [page, `the body is no JSON array or object (Content-Type: text/html): an HTML page "Sign in <redacted>"`],
+        [raw(200, "", "application/json"), "the body is empty"],
+        [(_q, _b, response) => response.writeHead(204).end(), "the body is empty (status 204)"],
+        [raw(200, JSON.stringify([Samples.cell]).slice(0, 60), "application/json"), "the body ends before"]
+      ]
+      for (const [script, detail] of cases) {
+        const whole = yield* withClient(script, (client) => failureOf(client.runTable(tableId, [])))
+        const polled = yield* listCellsWhereFailure(script, () => true)
+        for (const error of [whole, polled]) {
+          assert.strictEqual(error._tag, "UnexpectedReply", error.message)
+          assert.include(error.message, "/api/ai/table/12/")
+          assert.include(error.message, `unexpected reply: ${detail}`)
+        }
+      }
     })
+  )
+
+  it.live(
+    "a reply a proxy compressed unasked is read; a compressed bomb stops at the limit; a lying header is ignored",
+    () =>
+      Effect.gen(function* () {
+        const compressed =
+          (encoding: string, body: Buffer): Script =>
+          (request, _body, response) => {
+            assert.strictEqual(request.headers["accept-encoding"], "identity")
+            response.writeHead(200, { "content-type": "application/json", "content-encoding": encoding })
+            response.end(body)
+          }
+        const list = JSON.stringify([Samples.cell])
+        for (const script of [
+          compressed("gzip", gzipSync(list)),
+          compressed("br", brotliCompressSync(list)),
+          compressed("deflate", deflateSync(list)),
+          compressed("gzip", Buffer.from(list))
+        ]) {
+          const cells = yield* withClient(script, (client) => client.listCells(tableId))
+          assert.strictEqual(cells[0]?.response, "New York")
+          const polled = yield* withClient(script, (client) => client.listCellsWhere(tableId, () => true))
+          assert.strictEqual(polled.cells[0]?.response, "New York")
+        }
+        // 1 MiB limit: 8 MiB of zeros gzip to 8 KB.
+        const bomb = compressed("gzip", gzipSync(Buffer.alloc(8 * 1024 * 1024)))
+        const error = yield* withClient(
+          bomb,
+          (client) => failureOf(client.listCells(tableId)),
+          "5 seconds",
+          1024 * 1024
+        )
+        assert.include(error.message, "the body is larger than 1 MiB")
+      })
   )
 
   it.live("a reply that does not match the contract names the endpoint and the field", () =>
