@@ -127,6 +127,23 @@ describe("docsweep against a service that answers out of contract", () => {
       })
   )
 
+  it.scopedLive("a column the service names its own way is found again after a lost reply, not created twice", () =>
+    Effect.gen(function* () {
+      // "A" is created as "A (1)", and the reply to the first create is lost after the column was made.
+      const service = yield* misbehavingService({
+        columnName: (asked) => `${asked} (1)`,
+        onColumn: (n) => (n === 1 ? "drop" : "ok")
+      })
+      const { env, file } = yield* setup(service.baseUrl)
+      const run = yield* runCli(["run", file], { env })
+      assert.strictEqual(run.code, 0, allOutput(run))
+      const created = [...service.columns().values()].flat()
+      assert.deepStrictEqual(created.map((c) => c.name).sort(), ["A (1)", "B (1)"], allOutput(run))
+      assert.deepStrictEqual([...service.runs().values()], [1, 1, 1, 1])
+      assert.match(allOutput(run), /column "[AB]" is named "[AB] \(1\)" on the service/)
+    })
+  )
+
   it.scopedLive("a slow service is polled a handful of times while its first answers come, not every few ms", () =>
     Effect.gen(function* () {
       // Four pairs (fewer than the starting window) whose answers take 2 s and show only `pending` meanwhile.

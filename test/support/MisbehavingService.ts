@@ -70,6 +70,8 @@ export interface MisbehavingService {
   /** Run requests per pair `document:column` that were processed. */
   readonly runs: () => ReadonlyMap<string, number>
   readonly requests: () => number
+  /** Columns created, by table id. */
+  readonly columns: () => ReadonlyMap<number, ReadonlyArray<{ readonly name: string; readonly query: string }>>
   /** Stops listening (connections are refused) for `ms`, then listens on the same port again. */
   readonly goAway: (ms: number) => void
 }
@@ -258,6 +260,7 @@ export const misbehavingService = (misbehaviour: Misbehaviour = {}) =>
       baseUrl: `http://127.0.0.1:${port}`,
       runs: () => new Map(runs),
       requests: () => requests,
+      columns: () => new Map(columns),
       goAway: (ms) => {
         server.closeAllConnections()
         server.close(() =>
