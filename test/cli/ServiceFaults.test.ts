@@ -93,4 +93,42 @@ describe("docsweep against a service that goes away and comes back", () => {
         )
       })
   )
+
+  it.scopedLive("gone longer than the retries last: exit 5 naming the address; the next run sends each pair once", () =>
+    Effect.gen(function* () {
+      // The service goes away for 1.5 s once both columns exist, so the run request meets a closed port.
+      let gone = false
+      const { service, runOnce, checkpoint } = yield* against(
+        (self) => ({
+          onReplied: (method, path) => {
+            const columns = [...self().columns().values()].flat().length
+            if (gone || method !== "POST" || !path.endsWith("/column/create") || columns < 2) return
+            gone = true
+            self().goAway(1500)
+          }
+        }),
+        ["retry: { attempts: 3, base_delay: 50ms, max_delay: 100ms }"]
+      )
+      const first = yield* runOnce
+      assert.isTrue(gone)
+      assert.strictEqual(first.code, 5, allOutput(first))
+      assert.match(
+        allOutput(first),
+        /POST \/api\/ai\/table\/\d+\/run: the service is unavailable \(retries exhausted: .*connection refused \(127\.0\.0\.1:\d+\)/
+      )
+      // Never sent: back to waiting, not left for the next run to look for.
+      assert.deepStrictEqual(
+        checkpoint().cells.map((cell) => cell.state),
+        Array(4).fill("pending")
+      )
+      yield* Effect.sleep("1600 millis")
+      const second = yield* runOnce
+      assert.strictEqual(second.code, 0, allOutput(second))
+      assert.deepStrictEqual([...service.runs().values()], [1, 1, 1, 1])
+      assert.deepStrictEqual(
+        checkpoint().cells.map((cell) => [cell.state, cell.attempts]),
+        Array(4).fill(["success", 1])
+      )
+    })
+  )
 })

@@ -35,6 +35,8 @@ export interface Misbehaviour {
   readonly listed?: (cells: ReadonlyArray<Record<string, unknown>>, n: number) => unknown
   /** Called once a cell list has been sent, with the cells it held (e.g. to go away right after). */
   readonly onListed?: (cells: ReadonlyArray<Record<string, unknown>>) => void
+  /** Called once any reply has been sent, with the request's method and path. */
+  readonly onReplied?: (method: string, path: string) => void
   /** Any other request's fate, by method and path: a reply of our own instead of the usual one. */
   readonly onOther?: (method: string, path: string) => Fate
   /** The name a column is created under, given the name asked (a service that renames columns). */
@@ -133,6 +135,7 @@ export const misbehavingService = (misbehaviour: Misbehaviour = {}) =>
         response.end(typeof value === "string" || Buffer.isBuffer(value) ? value : JSON.stringify(value))
       }
       const path = url.pathname
+      response.on("finish", () => misbehaviour.onReplied?.(request.method ?? "", path))
       const other = misbehaviour.onOther?.(request.method ?? "", path) ?? "ok"
       if (other === "stall") return
       if (other === "drop") return request.socket.destroy()
