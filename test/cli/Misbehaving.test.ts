@@ -127,6 +127,26 @@ describe("docsweep against a service that answers out of contract", () => {
       })
   )
 
+  it.scopedLive(
+    "a run request answered with a proxy's page stops the run (exit 1, saying so); the next asks nothing twice",
+    () =>
+      Effect.gen(function* () {
+        // The pairs are run, but the reply is a sign-in page: whether they ran is for the next run's cell list to say.
+        const page = { contentType: "text/html", body: "<html><head><title>Sign in</title></head></html>" }
+        const service = yield* misbehavingService({ garbleRun: (n) => (n === 1 ? page : undefined) })
+        const { env, file } = yield* setup(service.baseUrl)
+        const first = yield* runCli(["run", file], { env })
+        assert.strictEqual(first.code, 1, allOutput(first))
+        assert.match(
+          allOutput(first),
+          /POST \/api\/ai\/table\/\d+\/run: unexpected reply: the body is no JSON array or object \(Content-Type: text\/html\): an HTML page "Sign in"/
+        )
+        const second = yield* runCli(["run", file], { env })
+        assert.strictEqual(second.code, 0, allOutput(second))
+        assert.deepStrictEqual([...service.runs().values()], [1, 1, 1, 1], allOutput(second))
+      })
+  )
+
   it.scopedLive("a column the service names its own way is found again after a lost reply, not created twice", () =>
     Effect.gen(function* () {
       // "A" is created as "A (1)", and the reply to the first create is lost after the column was made.

@@ -23,6 +23,8 @@ export interface Misbehaviour {
    * instead of processing.
    */
   readonly onRun?: (n: number) => Fate
+  /** A run request's reply body by its number, sent instead of the cells once the work is done (HTML, cut short). */
+  readonly garbleRun?: (n: number) => { readonly contentType: string; readonly body: string } | undefined
   /** An answer, given the request's Authorization header (a service that echoes it). */
   readonly answer?: (documentId: number, columnId: number, authorization: string) => string
   /** `meta.error` of a failed answer; undefined: answers succeed. */
@@ -219,6 +221,8 @@ export const misbehavingService = (misbehaviour: Misbehaviour = {}) =>
           return json(cell)
         })
         if (fate === "drop") return request.socket.destroy()
+        const garbled = misbehaviour.garbleRun?.(runRequests)
+        if (garbled !== undefined) return send(200, garbled.body, { "content-type": garbled.contentType })
         return send(200, reply)
       }
       const cellsOf = route(/^\/api\/ai\/table\/(\d+)\/cell\/list$/)
