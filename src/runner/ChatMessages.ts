@@ -30,8 +30,11 @@ export const chatKeyOf = (record: ChatMessageRecord): ChatKey => ({
 const intentKey = (key: ChatKey) => `runner.message_intent:${key.chatName}:${key.sessionKey}:${key.position}`
 
 /**
- * Finds the message an earlier request created: by the intent marker in its meta; for a service that does not keep
- * meta, by query among the messages newer than any this checkpoint owns.
+ * Finds the message an earlier request created in a session (`messages`, its list): by the intent marker in its
+ * meta; for a service that does not keep meta, the newest message asking the query after every message of this
+ * session the checkpoint owns. Only this session's own messages count: `owned` holds the ids of every session's, and
+ * with ids shared by all sessions a message posted meanwhile in another one hid the lost message, which was then
+ * asked a second time.
  */
 export const findCreated = (
   messages: ReadonlyArray<ChatMessage>,
@@ -41,8 +44,8 @@ export const findCreated = (
   const byMarker = messages.find((m) => markerOf(m) === wanted.marker && !owned.has(m.id))
   if (byMarker !== undefined) return Option.some(byMarker)
   if (messages.some((m) => markerOf(m) !== undefined)) return Option.none()
-  const newest = Math.max(0, ...owned)
-  return Option.fromNullable(messages.find((m) => m.id > newest && m.query === wanted.query && !owned.has(m.id)))
+  const newest = Math.max(0, ...messages.filter((m) => owned.has(m.id)).map((m) => m.id))
+  return Option.fromNullable(messages.findLast((m) => m.id > newest && m.query === wanted.query && !owned.has(m.id)))
 }
 
 /** A message's answer, or why it has none. */

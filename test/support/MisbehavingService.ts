@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net"
 import { Effect } from "effect"
 import { documentListItem } from "../api/samples.js"
+import { makeSessions, type SessionMisbehaviour } from "./MisbehavingSessions.js"
 
 /**
  * A service written for the tests where the local service cannot misbehave that way: enough of the interface for
@@ -31,6 +32,8 @@ export interface Misbehaviour {
   readonly failure?: (documentId: number, columnId: number, authorization: string) => string | undefined
   /** How long an answer takes, ms. */
   readonly latencyMs?: number
+  /** Chat sessions and how their messages misbehave (see `MisbehavingSessions`). */
+  readonly sessions?: SessionMisbehaviour
   /** A cell-list request's fate, by its number (1-based), as `onRun`'s ("drop" cuts the connection). */
   readonly onList?: (n: number) => Fate
   /** Rewrites each cell list before it is sent (cells as JSON records): drop, duplicate or alter cells. */
@@ -74,6 +77,8 @@ export interface MisbehavingService {
   /** Run requests per pair `document:column` that were processed. */
   readonly runs: () => ReadonlyMap<string, number>
   readonly requests: () => number
+  /** How often each chat message's query was posted. */
+  readonly posted: () => ReadonlyMap<string, number>
   /** Columns created, by table id. */
   readonly columns: () => ReadonlyMap<number, ReadonlyArray<{ readonly name: string; readonly query: string }>>
   /** Stops listening (connections are refused) for `ms`, then listens on the same port again. */
@@ -98,6 +103,7 @@ export const misbehavingService = (misbehaviour: Misbehaviour = {}) =>
     const cells = new Map<string, Cell>()
     const runs = new Map<string, number>()
     let nextId = 100
+    const chats = makeSessions(misbehaviour.sessions ?? {}, latency, () => nextId++)
     let runRequests = 0
     let stopped = false
     let listRequests = 0
@@ -243,6 +249,8 @@ export const misbehavingService = (misbehaviour: Misbehaviour = {}) =>
         response.on("finish", () => misbehaviour.onListed?.(listed))
         return send(200, misbehaviour.listed?.(listed, listRequests) ?? listed)
       }
+      const drop = () => request.socket.destroy()
+      if (chats.route({ method: request.method ?? "", path, query: url.searchParams, body, send, drop })) return
       return send(404, { detail: `no ${request.method} ${path} here` })
     }
     const server = createServer((request, response) => {
@@ -267,6 +275,7 @@ export const misbehavingService = (misbehaviour: Misbehaviour = {}) =>
       baseUrl: `http://127.0.0.1:${port}`,
       runs: () => new Map(runs),
       requests: () => requests,
+      posted: chats.posted,
       columns: () => new Map(columns),
       goAway: (ms) => {
         server.closeAllConnections()
