@@ -62,14 +62,15 @@ const pickCell = (
  * garbage per poll, and reading the body as one string put 2 MB per poll where only a full collection frees it;
  * together they were most of the runner's memory on large runs. Every element must still be an object with
  * numeric `document_id` and `ai_column_id`; the other fields of unwanted cells are not checked. A body that is no
- * array at all is described from its first bytes by `startProblem` (empty, a proxy's page).
+ * array at all is described from its first bytes by `startProblem` (empty, a proxy's page). Past `limit` bytes the
+ * rest is not read, as for every reply: a list that never ends, of wanted cells, would fill the memory.
  */
 export const readCells = <E>(
   request: string,
   body: Stream.Stream<Uint8Array, E>,
   wanted: WantedCell,
   clean: (text: string) => string,
-  startProblem: (head: Uint8Array) => string | undefined = () => undefined
+  options: { readonly limit: number; readonly startProblem?: (head: Uint8Array) => string | undefined }
 ): Effect.Effect<Either.Either<CellListing, UnexpectedReply>, E> =>
   Effect.suspend(() => {
     const splitter = makeJsonArraySplitter()
@@ -92,6 +93,11 @@ export const readCells = <E>(
     const read = (chunk: Uint8Array) => {
       if (head.byteLength < headBytes) head = Buffer.concat([head, chunk.subarray(0, headBytes - head.byteLength)])
       bytes += chunk.byteLength
+      if (bytes > options.limit) {
+        const detail = `the body is larger than ${options.limit / 2 ** 20} MiB; the rest was not read`
+        problem = new UnexpectedReply({ request, field: "", detail })
+        return false
+      }
       return take(splitter.push(chunk))
     }
     return Stream.runForEachWhile(body, (chunk) => Effect.sync(() => read(chunk))).pipe(
@@ -99,7 +105,7 @@ export const readCells = <E>(
         if (problem !== undefined) return Either.left(problem)
         const unfinished = splitter.finish()
         if (unfinished !== undefined) {
-          const detail = clean(startProblem(head) ?? unfinished)
+          const detail = clean(options.startProblem?.(head) ?? unfinished)
           return Either.left(new UnexpectedReply({ request, field: "", detail: shownText(detail) }))
         }
         return Either.right<CellListing>({ cells: picked, listed: index, bytes })

@@ -138,12 +138,13 @@ export class ServiceClient extends Effect.Service<ServiceClient>()("app/client/S
        */
       listCellsWhere: (tableId: TableId, wanted: WantedCell) => {
         const request = requestLabel("tables", "listCells", { ai_table_id: tableId })
+        const limit = settings.maxReplyBytes ?? replyBodyLimit
         return guard(
           "listCellsWhere",
           request,
           Effect.flatMap(http.get(`/api/ai/table/${tableId}/cell/list`), (response) =>
-            Effect.flatMap(plainStream(response, settings.maxReplyBytes ?? replyBodyLimit), (body) =>
-              readCells(request, body, wanted, clean, (head) => startProblem(response, head))
+            Effect.flatMap(plainStream(response, limit), (body) =>
+              readCells(request, body, wanted, clean, { limit, startProblem: (head) => startProblem(response, head) })
             )
           )
         ).pipe(Effect.flatten)

@@ -428,6 +428,32 @@ describe("ServiceClient over real HTTP", () => {
     )
   )
 
+  it.live("a poll's cell list that never ends, every cell a wanted one, stops at the same limit", () =>
+    withClient(
+      (_request, _body, response) => {
+        response.writeHead(200, { "content-type": "application/json" })
+        response.write("[")
+        const piece = `${JSON.stringify(Samples.cell)},`.repeat(200)
+        const write = () => {
+          while (!response.destroyed && response.write(piece)) {}
+          if (!response.destroyed) response.once("drain", write)
+        }
+        write()
+      },
+      (client) =>
+        Effect.gen(function* () {
+          const error = yield* failureOf(client.listCellsWhere(tableId, () => true))
+          assert.strictEqual(error._tag, "UnexpectedReply")
+          assert.include(
+            error.message,
+            "GET /api/ai/table/12/cell/list: unexpected reply: the body is larger than 1 MiB"
+          )
+        }),
+      "20 seconds",
+      1024 * 1024
+    )
+  )
+
   it.live("the token never appears in errors, even when the server echoes it", () =>
     withClient(
       (request, _body, response) => {
