@@ -14,7 +14,7 @@ export class RateLimited extends Data.TaggedError("RateLimited")<{
   }
 }
 
-/** 5xx: the service failed; worth retrying later. */
+/** 5xx (or 408, a request timeout): the service failed; worth retrying later. */
 export class ServerError extends Data.TaggedError("ServerError")<{
   readonly request: string
   readonly status: number

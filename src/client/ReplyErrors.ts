@@ -162,6 +162,9 @@ const fromStatus = (request: string, reply: ErrorReply, clean: Scrub) =>
     if (status === 404) return new NotFound({ detail, request })
     if (status === 429) return new RateLimited({ request, detail, retryAfter })
     if (status >= 500) return new ServerError({ request, status, detail })
+    // 408: the service, or a proxy before it, gave up waiting for the request; asking again is how to go on. Whether
+    // the service had it is not said, so it counts as a lost reply.
+    if (status === 408) return new ServerError({ request, status, detail })
     const location = reply.headers.location
     if (status >= 300 && status < 400 && location !== undefined) {
       // Not followed: the bearer token would go wherever it points, another host included.

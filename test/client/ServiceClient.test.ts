@@ -179,6 +179,10 @@ describe("ServiceClient over real HTTP", () => {
 
   it.live("5xx with an HTML body becomes ServerError with a readable detail", () =>
     Effect.gen(function* () {
+      // A proxy's 408 (it gave up waiting for the request) is retried the same way, not a rejection.
+      const timedOut = yield* listCellsFailure(raw(408, "<html><title>408 Request Timeout</title></html>", "text/html"))
+      assert.strictEqual(timedOut._tag, "ServerError")
+      assert.include(timedOut.message, 'server error (408): HTML reply "408 Request Timeout"')
       const error = yield* listCellsFailure(
         raw(502, "<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>", "text/html")
       )
