@@ -1,17 +1,11 @@
-import { writeFileSync } from "node:fs"
-import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { type MisbehavingService, type Misbehaviour, misbehavingService } from "../support/MisbehavingService.js"
 import { readCheckpoint } from "./CliChecks.js"
-import { allOutput, runCli, tempDir } from "./CliHarness.js"
+import { allOutput, runCli } from "./CliHarness.js"
+import { failFirstAnswer, setup } from "./MisbehavingRun.js"
 
-const token = "secret-token-0123456789abcdef"
-
-/**
- * A pipeline of two documents × two columns against a misbehaving service on 127.0.0.1 (`run` lines go under
- * `run:`), run by the real CLI; the service and the checkpoint are there to be read afterwards.
- */
+/** A misbehaving service whose hooks may reach the service itself (to make it go away), and a run against it. */
 const against = (misbehaviour: (service: () => MisbehavingService) => Misbehaviour, run: ReadonlyArray<string>) =>
   Effect.gen(function* () {
     let handle: MisbehavingService | undefined
@@ -22,45 +16,13 @@ const against = (misbehaviour: (service: () => MisbehavingService) => Misbehavio
       })
     )
     handle = service
-    const dir = yield* tempDir
-    const file = join(dir, "faults.yaml")
-    writeFileSync(
-      file,
-      [
-        "name: faults",
-        "documents:",
-        "  - ids: [11, 12]",
-        "columns:",
-        '  - { name: A, query: "What is A?" }',
-        '  - { name: B, query: "What is B?" }',
-        "run:",
-        ...run.map((line) => `  ${line}`),
-        "output:",
-        `  dir: ${join(dir, "out")}`,
-        ""
-      ].join("\n")
-    )
-    const env = {
-      DOCSWEEP_BASE_URL: service.baseUrl,
-      DOCSWEEP_TOKEN: token,
-      DOCSWEEP_USER_ID: "3",
-      DOCSWEEP_ORG_ID: "7"
+    const { checkpoint, env, file } = yield* setup(service.baseUrl, run)
+    return {
+      service,
+      runOnce: runCli(["run", file], { env, timeout: "60 seconds" }),
+      checkpoint: () => readCheckpoint(checkpoint)
     }
-    const runOnce = runCli(["run", file], { env, timeout: "60 seconds" })
-    const checkpoint = () => readCheckpoint(join(dir, "out", "state.sqlite"))
-    return { service, runOnce, checkpoint }
   })
-
-/** A failure hook that fails each pair's first answer only. */
-const failFirstAnswer = () => {
-  const answered = new Set<string>()
-  return (documentId: number, columnId: number) => {
-    const key = `${documentId}:${columnId}`
-    if (answered.has(key)) return undefined
-    answered.add(key)
-    return "first try failed"
-  }
-}
 
 describe("docsweep against a service that goes away and comes back", () => {
   it.scopedLive(
