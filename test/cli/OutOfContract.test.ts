@@ -71,4 +71,19 @@ describe("docsweep against replies out of contract", () => {
       assert.match(allOutput(run), /column "[AB]" is named "[AB] \(1\)" on the service/)
     })
   )
+
+  it.scopedLive("a skewed or unreadable clock and polls slower than the poll interval change nothing", () =>
+    Effect.gen(function* () {
+      // Stamps a thousand years ahead, or no date at all; every poll takes 300 ms against a 50 ms interval.
+      const service = yield* misbehavingService({
+        onList: () => 300,
+        listed: (cells) =>
+          cells.map((c) => ({ ...c, modified_at: c.document_id === 11 ? "2999-01-01T00:00:00Z" : "yesterday" }))
+      })
+      const { env, file } = yield* setup(service.baseUrl, ["poll: { interval: 50ms, max_interval: 100ms }"])
+      const run = yield* runCli(["run", file], { env })
+      assert.strictEqual(run.code, 0, allOutput(run))
+      assert.deepStrictEqual([...service.runs().values()], [1, 1, 1, 1], allOutput(run))
+    })
+  )
 })

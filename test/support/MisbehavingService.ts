@@ -6,9 +6,10 @@ import { makeSessions, type SessionMisbehaviour } from "./MisbehavingSessions.js
 
 /**
  * A service written for the tests where the local service cannot misbehave that way: enough of the interface for
- * a run (documents, tables, columns, runs, cell lists) on 127.0.0.1, with hooks that make it answer out of
- * contract — keep a cell's task_id on a re-run, drop a reply after doing the work, echo the token into answers,
- * send hostile text, or ask for a Retry-After of years. Stops with the scope.
+ * a run (documents, tables, columns, runs, cell lists, chat sessions) on 127.0.0.1, with hooks that make it answer
+ * out of contract — keep a cell's task_id on a re-run, drop a reply after doing the work, echo the token into
+ * answers, send hostile text, ask for a Retry-After of years, rewrite cell lists, rename columns, answer slowly — or
+ * go away for a while (connections refused) and come back. Stops with the scope.
  */
 export interface Misbehaviour {
   /** Re-runs keep the cell's task_id (the reference promises nothing about it). */
@@ -50,7 +51,10 @@ export interface Misbehaviour {
   readonly onColumn?: (n: number) => "ok" | "drop"
 }
 
-/** What the service does with one request: as usual, cut it, leave it unanswered, or a reply of our own. */
+/**
+ * What the service does with one request: as usual, as usual after that many milliseconds, cut it, leave it
+ * unanswered, or a reply of our own.
+ */
 type Fate =
   | "ok"
   | number
@@ -148,6 +152,7 @@ export const misbehavingService = (misbehaviour: Misbehaviour = {}) =>
       if (other === "stall") return
       if (other === "drop") return request.socket.destroy()
       if (typeof other === "object") return send(other.status, other.body, other.headers)
+      if (typeof other === "number") await new Promise((resolve) => setTimeout(resolve, other))
       const route = (pattern: RegExp) => pattern.exec(path)?.slice(1).map(Number)
       const documentId = route(/^\/api\/document\/(\d+)$/)
       if (documentId !== undefined)
@@ -193,6 +198,7 @@ export const misbehavingService = (misbehaviour: Misbehaviour = {}) =>
         const fate = misbehaviour.onRun?.(runRequests) ?? "ok"
         if (typeof fate === "object") return send(fate.status, fate.body, fate.headers)
         if (fate === "stall") return
+        if (typeof fate === "number") await new Promise((resolve) => setTimeout(resolve, fate))
         const tableId = runIn[0] ?? 0
         const pairs = (JSON.parse(body) as { doc_id_col_id: ReadonlyArray<readonly [number, number]> }).doc_id_col_id
         const now = Date.now()
