@@ -64,7 +64,7 @@ export const verdictOf = (
 }
 
 /** How far along a status is: the copy to believe when a list shows one unit more than once. */
-export const progressOf = (status: string | undefined): number =>
+const progressOf = (status: string | undefined): number =>
   status === "success" ? 3 : status !== undefined && isSettledFailure(status) ? 2 : status === "running" ? 1 : 0
 
 /**
