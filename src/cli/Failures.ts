@@ -47,6 +47,7 @@ const exitCodeOfError: (error: CommandError) => number = Match.type<CommandError
     RateLimited: () => ExitCode.unavailable,
     ServerError: () => ExitCode.unavailable,
     Transport: () => ExitCode.unavailable,
+    Unreachable: () => ExitCode.unavailable,
     UnexpectedReply: () => ExitCode.internal,
     PipelineInvalid: () => ExitCode.invalidInput,
     ConfigInvalid: () => ExitCode.invalidInput,

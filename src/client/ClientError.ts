@@ -14,7 +14,7 @@ export class RateLimited extends Data.TaggedError("RateLimited")<{
   }
 }
 
-/** 5xx: the service failed; worth retrying later. */
+/** 5xx (or 408, a request timeout): the service failed; worth retrying later. */
 export class ServerError extends Data.TaggedError("ServerError")<{
   readonly request: string
   readonly status: number
@@ -50,6 +50,20 @@ export class Transport extends Data.TaggedError("Transport")<{
   }
 }
 
+/**
+ * The request never reached the service: the connection was refused, or the host name did not resolve. Nothing was
+ * sent, so sending it again cannot ask anything twice (unlike `Transport`, which may have been processed).
+ */
+export class Unreachable extends Data.TaggedError("Unreachable")<{
+  readonly request: string
+  readonly reason: string
+  readonly cause?: unknown
+}> {
+  override get message() {
+    return `${this.request}: ${this.reason}`
+  }
+}
+
 /** A 2xx reply whose body does not match the contract: which endpoint, which field. */
 export class UnexpectedReply extends Data.TaggedError("UnexpectedReply")<{
   readonly request: string
@@ -62,7 +76,7 @@ export class UnexpectedReply extends Data.TaggedError("UnexpectedReply")<{
 }
 
 /** Throttling, server failures and transport faults: they may succeed later. */
-export type RetryableError = RateLimited | ServerError | Transport
+export type RetryableError = RateLimited | ServerError | Transport | Unreachable
 
 /** The request may have been processed although no answer came: the reply was lost, or the server broke. */
 type AmbiguousError = ServerError | Transport
@@ -80,7 +94,9 @@ type KindOfTag<Tag extends ClientError["_tag"]> = Tag extends RejectedError["_ta
     ? "throttled"
     : Tag extends AmbiguousError["_tag"]
       ? "ambiguous"
-      : "unexpected"
+      : Tag extends Unreachable["_tag"]
+        ? "unsent"
+        : "unexpected"
 
 /**
  * Each client error sorted by what a caller can do about it: the one list of tags. A new error that is not listed
@@ -95,6 +111,7 @@ const kinds = {
   RateLimited: "throttled",
   ServerError: "ambiguous",
   Transport: "ambiguous",
+  Unreachable: "unsent",
   UnexpectedReply: "unexpected"
 } as const satisfies { readonly [Tag in ClientError["_tag"]]: KindOfTag<Tag> }
 
@@ -110,7 +127,7 @@ export const isClientError = (u: unknown): u is ClientError => kindOf(u) !== und
 /** Throttling, server failures and transport faults may succeed later; everything else will not. */
 export const isRetryable = (u: unknown): u is RetryableError => {
   const kind = kindOf(u)
-  return kind === "throttled" || kind === "ambiguous"
+  return kind === "throttled" || kind === "ambiguous" || kind === "unsent"
 }
 
 /** A failure after which the request may have been processed (see `AmbiguousError`). */
@@ -118,6 +135,15 @@ export const isAmbiguous = (u: unknown): u is AmbiguousError => kindOf(u) === "a
 
 /** A 4xx reply: the service refused the request before doing anything. */
 export const isRejection = (u: unknown): u is RejectedError => kindOf(u) === "rejected"
+
+/**
+ * A failure after which the request certainly did nothing: refused (4xx), throttled (429), or never sent. Pairs of
+ * such a request can be asked later without looking at the service first.
+ */
+export const isCertainlyUndone = (u: unknown): boolean => {
+  const kind = kindOf(u)
+  return kind === "rejected" || kind === "throttled" || kind === "unsent"
+}
 
 /** A 429: the service asks to slow down (and maybe says when to come back). */
 export const isRateLimited = (u: unknown): u is RateLimited => Predicate.isTagged(u, "RateLimited")

@@ -1,5 +1,5 @@
 import { type Headers, HttpClient, type HttpClientError, type HttpClientResponse } from "@effect/platform"
-import { Clock, type Duration, Effect, FiberRef, Match, Option, ParseResult, Predicate, Schema } from "effect"
+import { Clock, type Duration, Effect, Either, FiberRef, Match, Option, ParseResult, Predicate, Schema } from "effect"
 import { Api } from "../api/Api.js"
 import { ValidationIssue } from "../api/ApiError.js"
 import { retryAfterWait } from "../api/RetryAfter.js"
@@ -15,10 +15,11 @@ import {
   UnexpectedReply,
   ValidationFailed
 } from "./ClientError.js"
+import { connectionError } from "./ConnectionErrors.js"
+import { decodedBody, ReplyNotJson, ReplyTooLarge } from "./JsonBody.js"
 import { bodyUpTo, replyHolding } from "./ReplyBody.js"
 import type { Scrub } from "./Scrub.js"
 import { shownText } from "./ShownText.js"
-import { ReplyTooLarge } from "./WholeReplies.js"
 
 const MAX_DETAIL = 300
 
@@ -42,13 +43,17 @@ export const currentErrorReply = FiberRef.unsafeMake<Option.Option<ErrorReply>>(
  */
 const errorBodyLimit = 1024 * 1024
 
-/** The start of an error reply's body, at most `errorBodyLimit` bytes; the rest is not read (the socket closes). */
+/**
+ * The start of an error reply's body, at most `errorBodyLimit` bytes (decompressed when a proxy compressed it); the
+ * rest is not read (the socket closes).
+ */
 const errorBodyText = (response: HttpClientResponse.HttpClientResponse) =>
-  Effect.map(
-    bodyUpTo(response, errorBodyLimit),
+  Effect.map(bodyUpTo(response, errorBodyLimit), ({ body }) => {
+    const start = body.subarray(0, errorBodyLimit)
+    const plain = Either.getOrElse(decodedBody(response.headers, start, errorBodyLimit), () => start)
     // A character cut at the limit decodes to U+FFFD.
-    ({ body }) => new TextDecoder().decode(body.subarray(0, errorBodyLimit))
-  )
+    return new TextDecoder().decode(plain.subarray(0, errorBodyLimit))
+  })
 
 /**
  * Reads each non-2xx reply once, remembers it in `currentErrorReply`, and passes a copy on, so that
@@ -157,6 +162,9 @@ const fromStatus = (request: string, reply: ErrorReply, clean: Scrub) =>
     if (status === 404) return new NotFound({ detail, request })
     if (status === 429) return new RateLimited({ request, detail, retryAfter })
     if (status >= 500) return new ServerError({ request, status, detail })
+    // 408: the service, or a proxy before it, gave up waiting for the request; asking again is how to go on. Whether
+    // the service had it is not said, so it counts as a lost reply.
+    if (status === 408) return new ServerError({ request, status, detail })
     const location = reply.headers.location
     if (status >= 300 && status < 400 && location !== undefined) {
       // Not followed: the bearer token would go wherever it points, another host included.
@@ -188,14 +196,6 @@ export const mismatch = (
 export const notJson = (request: string): UnexpectedReply =>
   new UnexpectedReply({ request, field: "", detail: "the body is not JSON" })
 
-const describeTransport = (cause: unknown): string => {
-  const code = Predicate.hasProperty(cause, "code") ? String(cause.code) : undefined
-  if (code === "ECONNREFUSED") return "connection refused"
-  if (code === "ECONNRESET" || code === "UND_ERR_SOCKET") return "connection reset"
-  if (code === "ENOTFOUND") return "host not found"
-  return code === undefined ? "request failed" : `request failed (${code})`
-}
-
 const isHttpClientError = (u: unknown): u is HttpClientError.HttpClientError =>
   Predicate.isTagged(u, "RequestError") || Predicate.isTagged(u, "ResponseError")
 
@@ -209,15 +209,17 @@ const fromTransport = (request: string, clean: Scrub, error: unknown): ClientErr
     const detail = `the body is larger than ${error.cause.limit / 2 ** 20} MiB; the rest was not read`
     return new UnexpectedReply({ request, field: "", detail })
   }
+  if (error._tag === "ResponseError" && error.cause instanceof ReplyNotJson) {
+    return new UnexpectedReply({ request, field: "", detail: shownDetail(error.cause.problem, clean) })
+  }
   if (error._tag === "ResponseError" && error.reason === "Decode" && error.cause instanceof SyntaxError) {
     return notJson(request)
   }
   if (error._tag === "ResponseError" && error.reason === "EmptyBody") {
     return new UnexpectedReply({ request, field: "", detail: "the body is empty" })
   }
-  const reason =
-    error._tag === "RequestError" ? describeTransport(error.cause) : "connection lost while reading the reply"
-  return new Transport({ request, reason, cause: error.cause })
+  if (error._tag === "RequestError") return connectionError(request, error.cause)
+  return new Transport({ request, reason: "connection lost while reading the reply", cause: error.cause })
 }
 
 /**

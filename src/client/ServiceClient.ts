@@ -8,10 +8,11 @@ import type { CellPair, CreateCellBody, CreateColumnBody, CreateTableBody, Updat
 import { readCells, type WantedCell } from "./CellList.js"
 import { type ClientError, Transport, UnexpectedReply } from "./ClientError.js"
 import { ClientSettings } from "./ClientSettings.js"
+import { plainStream, startProblem } from "./JsonBody.js"
 import { currentErrorReply, rememberErrorReplies, toClientError } from "./ReplyErrors.js"
 import { requestLabel } from "./RequestLabel.js"
 import { scrubStrings, tokenScrubber } from "./Scrub.js"
-import { readWholeReplies } from "./WholeReplies.js"
+import { readWholeReplies, replyBodyLimit } from "./WholeReplies.js"
 
 /** A local file to upload: its bytes travel as multipart `file` (reference §4.1). */
 interface UploadFile {
@@ -30,11 +31,13 @@ export class ServiceClient extends Effect.Service<ServiceClient>()("app/client/S
   effect: Effect.gen(function* () {
     const settings = yield* ClientSettings
     const clean = tokenScrubber(settings.token)
+    // Replies uncompressed (identity): a proxy that compresses anyway is undone by `JsonBody.decodedBody`.
     const authorized = (client: HttpClient.HttpClient) =>
       rememberErrorReplies(
-        HttpClient.mapRequest(client, (request) =>
-          settings.token === undefined ? request : HttpClientRequest.bearerToken(request, settings.token)
-        )
+        HttpClient.mapRequest(client, (request) => {
+          const plain = HttpClientRequest.setHeader(request, "accept-encoding", "identity")
+          return settings.token === undefined ? plain : HttpClientRequest.bearerToken(plain, settings.token)
+        })
       )
     // Error replies the contract declares are decoded by HttpApiClient; see `toClientError` for the rest.
     const api = yield* HttpApiClient.make(Api, {
@@ -135,11 +138,14 @@ export class ServiceClient extends Effect.Service<ServiceClient>()("app/client/S
        */
       listCellsWhere: (tableId: TableId, wanted: WantedCell) => {
         const request = requestLabel("tables", "listCells", { ai_table_id: tableId })
+        const limit = settings.maxReplyBytes ?? replyBodyLimit
         return guard(
           "listCellsWhere",
           request,
           Effect.flatMap(http.get(`/api/ai/table/${tableId}/cell/list`), (response) =>
-            readCells(request, response.stream, wanted, clean)
+            Effect.flatMap(plainStream(response, limit), (body) =>
+              readCells(request, body, wanted, clean, { limit, startProblem: (head) => startProblem(response, head) })
+            )
           )
         ).pipe(Effect.flatten)
       },

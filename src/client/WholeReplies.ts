@@ -1,6 +1,7 @@
-import { HttpClient, HttpClientError } from "@effect/platform"
-import { Data, Effect } from "effect"
-import { bodyUpTo, replyHolding } from "./ReplyBody.js"
+import { HttpClient } from "@effect/platform"
+import { Effect } from "effect"
+import { jsonBody } from "./JsonBody.js"
+import { replyHolding } from "./ReplyBody.js"
 
 /**
  * The most of a 2xx reply read into memory: far past the largest list a real workspace returns (a document list of
@@ -8,13 +9,12 @@ import { bodyUpTo, replyHolding } from "./ReplyBody.js"
  */
 export const replyBodyLimit = 256 * 1024 * 1024
 
-/** A 2xx reply larger than `replyBodyLimit` (the cause of the `ResponseError`): the rest is not read. */
-export class ReplyTooLarge extends Data.TaggedError("ReplyTooLarge")<{ readonly limit: number }> {}
-
 /**
  * Reads each 2xx reply's body whole, in one copy, and passes on a reply that holds it. `HttpApiClient` decodes every
  * reply through `arrayBuffer`, which the Node client builds with one `Buffer.concat` per chunk: a copy of all that
  * came before for every 64 KB, so a 20 MB document list took 2.5 s of CPU and 100 MB did not finish in a minute.
+ * On the way the body is decompressed when a proxy compressed it, and one that cannot be JSON (empty, a proxy's
+ * page, cut short) fails here with why, which the decoder's "Could not parse JSON" did not say.
  * Error replies are left to `rememberErrorReplies`, which reads only their start.
  */
 export const readWholeReplies = (client: HttpClient.HttpClient, limit = replyBodyLimit): HttpClient.HttpClient =>
@@ -22,17 +22,6 @@ export const readWholeReplies = (client: HttpClient.HttpClient, limit = replyBod
     client,
     Effect.flatMap((response) => {
       if (response.status < 200 || response.status >= 300) return Effect.succeed(response)
-      return Effect.flatMap(bodyUpTo(response, limit), ({ body, over }) =>
-        over
-          ? Effect.fail(
-              new HttpClientError.ResponseError({
-                request: response.request,
-                response,
-                reason: "Decode",
-                cause: new ReplyTooLarge({ limit })
-              })
-            )
-          : Effect.succeed(replyHolding(response, body))
-      )
+      return Effect.map(jsonBody(response, limit), (body) => replyHolding(response, body))
     })
   )

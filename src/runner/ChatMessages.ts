@@ -16,7 +16,7 @@ import { sendOnce } from "./Reconcile.js"
 import { nowIso, RunContext } from "./RunContext.js"
 import type { ServiceUnavailable } from "./RunnerErrors.js"
 import { RunnerSettings } from "./RunnerSettings.js"
-import { type Verdict, verdictOf } from "./Verdict.js"
+import { furthest, type Verdict, verdictOf } from "./Verdict.js"
 
 type AskError = ClientError | ServiceUnavailable | StoreError
 type AskContext = ServiceClient | ChatStore | RunStore | RunContext | RunnerSettings | RunProgress
@@ -30,8 +30,11 @@ export const chatKeyOf = (record: ChatMessageRecord): ChatKey => ({
 const intentKey = (key: ChatKey) => `runner.message_intent:${key.chatName}:${key.sessionKey}:${key.position}`
 
 /**
- * Finds the message an earlier request created: by the intent marker in its meta; for a service that does not keep
- * meta, by query among the messages newer than any this checkpoint owns.
+ * Finds the message an earlier request created in a session (`messages`, its list): by the intent marker in its
+ * meta; for a service that does not keep meta, the newest message asking the query after every message of this
+ * session the checkpoint owns. Only this session's own messages count: `owned` holds the ids of every session's, and
+ * with ids shared by all sessions a message posted meanwhile in another one hid the lost message, which was then
+ * asked a second time.
  */
 export const findCreated = (
   messages: ReadonlyArray<ChatMessage>,
@@ -41,8 +44,8 @@ export const findCreated = (
   const byMarker = messages.find((m) => markerOf(m) === wanted.marker && !owned.has(m.id))
   if (byMarker !== undefined) return Option.some(byMarker)
   if (messages.some((m) => markerOf(m) !== undefined)) return Option.none()
-  const newest = Math.max(0, ...owned)
-  return Option.fromNullable(messages.find((m) => m.id > newest && m.query === wanted.query && !owned.has(m.id)))
+  const newest = Math.max(0, ...messages.filter((m) => owned.has(m.id)).map((m) => m.id))
+  return Option.fromNullable(messages.findLast((m) => m.id > newest && m.query === wanted.query && !owned.has(m.id)))
 }
 
 /** A message's answer, or why it has none. */
@@ -86,7 +89,8 @@ const awaitAnswer = Effect.fn("ChatMessages.awaitAnswer")(function* (
     const messages = yield* retry(client.listMessages(sessionId))
     const now = yield* Clock.currentTimeMillis
     yield* Ref.set(read, { at: sentAt, bytes: listBytes(messages), rtt: now - sentAt })
-    const message = messages.find((m) => m.id === messageId)
+    // A list showing the message twice is read by its copy furthest along, as a cell list is.
+    const message = furthest(messages.filter((m) => m.id === messageId))
     const status = message?.task_status ?? "missing"
     const answered = message !== undefined && (status === "success" || isSettledFailure(status))
     const verdict = verdictOf(message, status, now - submittedAt, settings.cellTimeout)
@@ -111,13 +115,17 @@ const awaitAnswer = Effect.fn("ChatMessages.awaitAnswer")(function* (
     return waiting ? Option.none<Settled>() : Option.some(verdict)
   })
   const settled = yield* Effect.repeat(round, { until: Option.isSome })
-  return Option.getOrElse(settled, (): Settled => ({ _tag: "failure", reason: "no answer", timedOut: false }))
+  return Option.getOrElse(
+    settled,
+    (): Settled => ({ _tag: "failure", reason: "no answer", timedOut: false, again: true })
+  )
 })
 
 /**
  * One message of a session, exactly once: the intent (and its marker) is committed before the message is posted;
  * after an ambiguous failure, and on resume of an intent, the message list is read before posting again. A failed
- * or timed-out answer is asked again up to `cell_retries` times, then recorded as failed with the reason.
+ * or timed-out answer is asked again up to `cell_retries` times (a status the interface does not know is not: see
+ * `verdictOf`), then recorded as failed with the reason.
  */
 export const askMessage = Effect.fn("ChatMessages.askMessage")(function* (
   record: ChatMessageRecord,
@@ -190,7 +198,8 @@ export const askMessage = Effect.fn("ChatMessages.askMessage")(function* (
     Effect.gen(function* () {
       const submittedAt = yield* Clock.currentTimeMillis
       const outcome = yield* awaitAnswer(sessionId, messageId, submittedAt, demand)
-      if (outcome._tag === "success" || tries > settings.cellRetries) return yield* settle(outcome, submittedAt)
+      if (outcome._tag === "success" || !outcome.again || tries > settings.cellRetries)
+        return yield* settle(outcome, submittedAt)
       return yield* answer(yield* post, tries + 1)
     })
   const first =

@@ -12,7 +12,7 @@ import { signOf } from "./Reconcile.js"
 import { nowIso, RunContext } from "./RunContext.js"
 import { RunnerSettings } from "./RunnerSettings.js"
 import { keyOf } from "./SubmitCells.js"
-import { type Verdict, verdictOf } from "./Verdict.js"
+import { furthest, type Verdict, verdictOf } from "./Verdict.js"
 
 /**
  * How long an answer took from its run request leaving (run request → answer), in milliseconds. From the
@@ -38,6 +38,14 @@ const showsStale = (cell: AiCell, tracked: InFlightCell) =>
   tracked.staleTaskId !== undefined &&
   cell.task_id === tracked.staleTaskId &&
   (cell.task_id !== tracked.remoteTaskId || (tracked.staleSign !== undefined && signOf(cell) === tracked.staleSign))
+
+/**
+ * The listed copy of a pair in flight to judge it by. A list should show a pair once; one that shows it twice (the
+ * answered cell and a stale pending copy, in either order) is read by the copy of our request furthest along, so
+ * the answer is taken rather than waited for until `cell_timeout` and asked again.
+ */
+const copyOf = (copies: ReadonlyArray<AiCell> | undefined, tracked: InFlightCell) =>
+  copies === undefined ? undefined : (furthest(copies.filter((c) => !showsStale(c, tracked))) ?? copies.at(-1))
 
 /** What one listed cell says about a pair in flight; a list still showing the stale generation has not seen our request. */
 const judge = (cell: AiCell | undefined, tracked: InFlightCell, now: number, timeout: Duration.Duration): Verdict => {
@@ -74,7 +82,13 @@ export const pollTable = Effect.fn("PollCells.pollTable")(function* (phase: Cell
   )
   const queuedAfter = queuedAfterMs(yield* flow.state)
   const at = yield* nowIso
-  const listed = new Map(listing.cells.map((cell) => [pairKey(cell.document_id, cell.ai_column_id), cell]))
+  const listed = new Map<string, Array<AiCell>>()
+  for (const cell of listing.cells) {
+    const key = pairKey(cell.document_id, cell.ai_column_id)
+    const copies = listed.get(key)
+    if (copies === undefined) listed.set(key, [cell])
+    else copies.push(cell)
+  }
   const results: Array<CellResult> = []
   const again: Array<CellTask> = []
   const settled: Array<InFlightCell> = []
@@ -85,7 +99,7 @@ export const pollTable = Effect.fn("PollCells.pollTable")(function* (phase: Cell
   let running = 0
   let newestRevealed = Number.NEGATIVE_INFINITY
   for (const [key, cell] of tracked) {
-    const remote = listed.get(key)
+    const remote = copyOf(listed.get(key), cell)
     const verdict = judge(remote, cell, now, settings.cellTimeout)
     if (verdict._tag === "waiting") {
       if (verdict.status === "running") {
@@ -107,7 +121,7 @@ export const pollTable = Effect.fn("PollCells.pollTable")(function* (phase: Cell
     }
     if (verdict._tag === "success") {
       results.push({ ...keyOf(cell), state: "success", response: verdict.response, at, seconds: elapsed, runId })
-    } else if (cell.tries <= settings.cellRetries) {
+    } else if (verdict.again && cell.tries <= settings.cellRetries) {
       again.push({
         documentId: cell.documentId,
         columnName: cell.columnName,

@@ -94,22 +94,29 @@ export const fateOf = (cell: AiCell | undefined, intent: IntentCell, evidence: R
   return "unsure"
 }
 
-/** Sorts pairs whose run request may or may not have landed by the table's cell list (see `fateOf`). */
+/**
+ * Sorts pairs whose run request may or may not have landed by the table's cell list (see `fateOf`). A pair the list
+ * shows more than once landed when any copy shows the request; it is lost only when every copy says so.
+ */
 export const sortIntents = <C extends IntentCell>(
   cells: ReadonlyArray<AiCell>,
   intents: ReadonlyArray<C>,
   evidence: RerunEvidence
 ) => {
-  const remote = new Map(cells.map((cell) => [pairKey(cell.document_id, cell.ai_column_id), cell]))
+  const remote = new Map<string, Array<AiCell>>()
+  for (const cell of cells) {
+    const key = pairKey(cell.document_id, cell.ai_column_id)
+    remote.set(key, [...(remote.get(key) ?? []), cell])
+  }
   const landed: Array<{ readonly intent: C; readonly cell: AiCell }> = []
   const lost: Array<C> = []
   const unsure: Array<C> = []
   for (const intent of intents) {
-    const cell = remote.get(pairKey(intent.documentId, intent.columnId))
-    const fate = fateOf(cell, intent, evidence)
-    if (fate === "landed" && cell !== undefined) landed.push({ intent, cell })
-    else if (fate === "lost") lost.push(intent)
-    else unsure.push(intent)
+    const copies = remote.get(pairKey(intent.documentId, intent.columnId)) ?? []
+    const shown = copies.find((copy) => fateOf(copy, intent, evidence) === "landed")
+    if (shown !== undefined) landed.push({ intent, cell: shown })
+    else if (copies.some((copy) => fateOf(copy, intent, evidence) === "unsure")) unsure.push(intent)
+    else lost.push(intent)
   }
   return { landed, lost, unsure }
 }

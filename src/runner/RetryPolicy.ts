@@ -25,10 +25,12 @@ export const cappedExponential = (settings: RetrySettings, n: number): Duration.
 /**
  * Full jitter (AWS architecture blog, "Exponential Backoff And Jitter"): a uniform draw in [0, capped exponential],
  * which spreads retries of many clients better than equal or decorrelated jitter. A Retry-After the service sent
- * wins: the service said when to come back.
+ * wins: the service said when to come back. One that asks no wait at all (`0`, or an HTTP date already past, as a
+ * service whose clock runs behind sends) is no such word: honoured, every try of the run went in the same
+ * millisecond and it ended at once (exit 5), so the backoff applies.
  */
 const backoffDelay = (settings: RetrySettings, error: RetryableError, n: number) =>
-  isRateLimited(error) && Option.isSome(error.retryAfter)
+  isRateLimited(error) && Option.isSome(error.retryAfter) && Duration.greaterThan(error.retryAfter.value, Duration.zero)
     ? Effect.succeed(error.retryAfter.value)
     : Effect.map(Random.next, (draw) =>
         Duration.millis(Math.floor(draw * Duration.toMillis(cappedExponential(settings, n))))

@@ -34,7 +34,8 @@ const describeWait = (error: RetryableError, delay: Duration.Duration) => {
   const after = Match.valueTags(error, {
     RateLimited: () => "429",
     ServerError: (failure) => `a server error (${failure.status})`,
-    Transport: (failure) => `a network error (${failure.reason})`
+    Transport: (failure) => `a network error (${failure.reason})`,
+    Unreachable: (failure) => `a network error (${failure.reason})`
   })
   return `backing off ${Math.ceil(Duration.toSeconds(delay))} s after ${after} on ${error.request}`
 }

@@ -83,6 +83,7 @@ export const stopFor: (error: ClientError) => RunStop = Match.type<ClientError>(
     RateLimited: exhausted,
     ServerError: exhausted,
     Transport: exhausted,
+    Unreachable: exhausted,
     UnexpectedReply: (error) => new ServiceMisbehaved({ reason: error.message })
   })
 )

@@ -66,9 +66,29 @@ const ensureTable = Effect.fn("SetupTables.ensureTable")(function* (table: Table
 })
 
 /**
+ * The column an earlier create request made for `plan`, among the table's columns no record of the checkpoint owns:
+ * the one of its name and query; or, for a service that names columns its own way ("A" created as "A (1)"), the one
+ * column asking its query, when no other column of the pipeline asks it.
+ */
+const createdColumn = (
+  columns: ReadonlyArray<AiColumn>,
+  plan: ColumnPlan,
+  plans: ReadonlyArray<ColumnPlan>,
+  owned: ReadonlySet<number>
+): Option.Option<AiColumn> => {
+  const free = columns.filter((c) => !owned.has(c.id))
+  const named = free.find((c) => c.name === plan.name && c.query === plan.query)
+  if (named !== undefined) return Option.some(named)
+  const asking = free.filter((c) => c.query === plan.query)
+  const alone = plans.filter((p) => p.query === plan.query).length === 1
+  return alone && asking.length === 1 ? Option.fromNullable(asking[0]) : Option.none()
+}
+
+/**
  * Creates the pipeline's columns in one table. Column creation is not idempotent: the intent is saved first, and
  * a column whose intent was left by a killed run (or whose request failed ambiguously) is looked for in the
- * table's column list — same name and query, not already ours — before it is created again.
+ * table's column list (`createdColumn`: not already ours, same name and query, or the only one asking the query)
+ * before it is created again.
  */
 const ensureColumns = Effect.fn("SetupTables.ensureColumns")(function* (
   slot: number,
@@ -86,11 +106,7 @@ const ensureColumns = Effect.fn("SetupTables.ensureColumns")(function* (
       if (record?.remoteId !== undefined) return [plan.name, record.remoteId as ColumnId] as const
       const intent: ColumnRecord = { tableSlot: slot, ...plan, remoteId: undefined }
       if (record === undefined) yield* layoutStore.saveColumn(intent)
-      const adopt = Effect.map(client.listColumns(tableId), (columns) =>
-        Option.fromNullable(
-          columns.find((c: AiColumn) => c.name === plan.name && c.query === plan.query && !owned.has(c.id))
-        )
-      )
+      const adopt = Effect.map(client.listColumns(tableId), (columns) => createdColumn(columns, plan, plans, owned))
       const send = client.createColumn(tableId, {
         name: plan.name,
         query: plan.query,
@@ -98,6 +114,10 @@ const ensureColumns = Effect.fn("SetupTables.ensureColumns")(function* (
         order_id: plan.orderId
       })
       const column = yield* sendOnce(send, adopt, { ambiguous: record !== undefined })
+      if (column.name !== plan.name)
+        yield* Effect.logWarning(
+          `column "${plan.name}" is named "${column.name}" on the service (table ${tableId}); its answers are reported as "${plan.name}"`
+        )
       yield* crashAt("column-created")
       yield* layoutStore.saveColumn({ ...intent, remoteId: column.id })
       owned.add(column.id)

@@ -1,7 +1,7 @@
 import { Clock, Duration, Effect, Option, Ref, STM } from "effect"
 import type { DocumentId } from "../api/Ids.js"
 import type { AiCell } from "../api/Tables.js"
-import { isAmbiguous, isRejection } from "../client/ClientError.js"
+import { isAmbiguous, isCertainlyUndone } from "../client/ClientError.js"
 import { ServiceClient } from "../client/ServiceClient.js"
 import { CellStore } from "../store/CellStore.js"
 import type { CellResult } from "../store/CheckpointModel.js"
@@ -122,8 +122,9 @@ export const settleIntents = Effect.fn("SubmitCells.settleIntents")(function* (
 /**
  * Sends one batch exactly once. The intent is committed before the request. After an ambiguous failure (connection
  * dropped, timeout, 5xx) the table's cell list is read before anything is sent again: pairs whose cell shows a new
- * task_id landed and are adopted; only the others are sent again. A rejected request (4xx) certainly did not land:
- * its pairs go back to pending before the run stops.
+ * task_id landed and are adopted; only the others are sent again. A request that never left (connection refused,
+ * host not found) is sent again as it is. A rejected request (4xx, 429, never sent) certainly did not land: when
+ * retries give up, its pairs go back to pending before the run stops.
  */
 export const submitBatch = Effect.fn("SubmitCells.submitBatch")(function* (
   phase: CellsPhase,
@@ -201,9 +202,10 @@ export const submitBatch = Effect.fn("SubmitCells.submitBatch")(function* (
     // A reply that leaves pairs out proves nothing about them: read the cell list before deciding.
     if (missing.length > 0) yield* Ref.set(ambiguous, true)
   })
-  // Rejected (4xx) and not after an unreconciled ambiguous failure: the pairs certainly did not land.
+  // Rejected (4xx), throttled or never sent, and not after an unreconciled ambiguous failure: the pairs certainly
+  // did not land, so they go back to pending rather than being looked for in the cell list by the next run.
   const rejected = (error: { readonly _tag: string }) =>
-    Effect.map(Ref.get(ambiguous), (unsure) => !unsure && isRejection(error))
+    Effect.map(Ref.get(ambiguous), (unsure) => !unsure && isCertainlyUndone(error))
   yield* retry(attempt).pipe(
     Effect.tapError((error) =>
       Effect.flatMap(rejected(error), (certain) =>

@@ -5,45 +5,7 @@ import { Effect } from "effect"
 import { misbehavingService } from "../support/MisbehavingService.js"
 import { esc, findInFiles } from "./CliChecks.js"
 import { allOutput, listFiles, runCli, tempDir } from "./CliHarness.js"
-
-const token = "secret-token-0123456789abcdef"
-
-/** A pipeline of two documents × two columns against `baseUrl`, and the environment to run it. */
-const setup = (baseUrl: string, run: ReadonlyArray<string> = []) =>
-  Effect.gen(function* () {
-    const dir = yield* tempDir
-    const file = join(dir, "misbehaving.yaml")
-    writeFileSync(
-      file,
-      [
-        "name: misbehaving",
-        "documents:",
-        "  - ids: [11, 12]",
-        "columns:",
-        '  - { name: A, query: "What is A?" }',
-        '  - { name: B, query: "What is B?" }',
-        "run:",
-        "  retry: { attempts: 3, base_delay: 50ms, max_delay: 1s }",
-        ...run.map((line) => `  ${line}`),
-        "output:",
-        `  dir: ${join(dir, "out")}`,
-        ""
-      ].join("\n")
-    )
-    const env = { DOCSWEEP_BASE_URL: baseUrl, DOCSWEEP_TOKEN: token, DOCSWEEP_USER_ID: "3", DOCSWEEP_ORG_ID: "7" }
-    return { dir, file, env }
-  })
-
-/** A failure hook that fails each pair's first answer only. */
-const failFirstAnswer = () => {
-  const answered = new Set<string>()
-  return (documentId: number, columnId: number) => {
-    const key = `${documentId}:${columnId}`
-    if (answered.has(key)) return undefined
-    answered.add(key)
-    return "first try failed"
-  }
-}
+import { failFirstAnswer, setup, token } from "./MisbehavingRun.js"
 
 describe("docsweep against a service that answers out of contract", () => {
   it.scopedLive(

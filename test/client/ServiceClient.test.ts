@@ -1,3 +1,4 @@
+import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib"
 import { NodeHttpClient } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
 import { Duration, Effect, Layer, Option, Redacted } from "effect"
@@ -178,6 +179,10 @@ describe("ServiceClient over real HTTP", () => {
 
   it.live("5xx with an HTML body becomes ServerError with a readable detail", () =>
     Effect.gen(function* () {
+      // A proxy's 408 (it gave up waiting for the request) is retried the same way, not a rejection.
+      const timedOut = yield* listCellsFailure(raw(408, "<html><title>408 Request Timeout</title></html>", "text/html"))
+      assert.strictEqual(timedOut._tag, "ServerError")
+      assert.include(timedOut.message, 'server error (408): HTML reply "408 Request Timeout"')
       const error = yield* listCellsFailure(
         raw(502, "<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>", "text/html")
       )
@@ -187,12 +192,60 @@ describe("ServiceClient over real HTTP", () => {
     })
   )
 
-  it.live("a 200 with an HTML body is an UnexpectedReply, not a crash", () =>
+  it.live("a 2xx body that cannot be JSON says what it holds: a proxy's page, nothing, or a list cut short", () =>
     Effect.gen(function* () {
-      const error = yield* listCellsFailure(raw(200, "<html>login</html>", "text/html"))
-      assert.strictEqual(error._tag, "UnexpectedReply")
-      assert.include(error.message, "GET /api/ai/table/12/cell/list")
+      const page = raw(200, `<html><title>Sign in ${TOKEN}</title></html>`, "text/html")
+      const cases: ReadonlyArray<readonly [Script, string]> = [
+        [page, `the body is no JSON array or object (Content-Type: text/html): an HTML page "Sign in <redacted>"`],
+        [raw(200, "", "application/json"), "the body is empty"],
+        [(_q, _b, response) => response.writeHead(204).end(), "the body is empty (status 204)"],
+        [raw(200, JSON.stringify([Samples.cell]).slice(0, 60), "application/json"), "the body ends before"]
+      ]
+      for (const [script, detail] of cases) {
+        const whole = yield* withClient(script, (client) => failureOf(client.runTable(tableId, [])))
+        const polled = yield* listCellsWhereFailure(script, () => true)
+        for (const error of [whole, polled]) {
+          assert.strictEqual(error._tag, "UnexpectedReply", error.message)
+          assert.include(error.message, "/api/ai/table/12/")
+          assert.include(error.message, `unexpected reply: ${detail}`)
+        }
+      }
     })
+  )
+
+  it.live(
+    "a reply a proxy compressed unasked is read; a compressed bomb stops at the limit; a lying header is ignored",
+    () =>
+      Effect.gen(function* () {
+        const compressed =
+          (encoding: string, body: Buffer): Script =>
+          (request, _body, response) => {
+            assert.strictEqual(request.headers["accept-encoding"], "identity")
+            response.writeHead(200, { "content-type": "application/json", "content-encoding": encoding })
+            response.end(body)
+          }
+        const list = JSON.stringify([Samples.cell])
+        for (const script of [
+          compressed("gzip", gzipSync(list)),
+          compressed("br", brotliCompressSync(list)),
+          compressed("deflate", deflateSync(list)),
+          compressed("gzip", Buffer.from(list))
+        ]) {
+          const cells = yield* withClient(script, (client) => client.listCells(tableId))
+          assert.strictEqual(cells[0]?.response, "New York")
+          const polled = yield* withClient(script, (client) => client.listCellsWhere(tableId, () => true))
+          assert.strictEqual(polled.cells[0]?.response, "New York")
+        }
+        // 1 MiB limit: 8 MiB of zeros gzip to 8 KB.
+        const bomb = compressed("gzip", gzipSync(Buffer.alloc(8 * 1024 * 1024)))
+        const error = yield* withClient(
+          bomb,
+          (client) => failureOf(client.listCells(tableId)),
+          "5 seconds",
+          1024 * 1024
+        )
+        assert.include(error.message, "the body is larger than 1 MiB")
+      })
   )
 
   it.live("a reply that does not match the contract names the endpoint and the field", () =>
@@ -238,18 +291,35 @@ describe("ServiceClient over real HTTP", () => {
     })
   )
 
-  it.live("connection refused is a Transport error", () =>
-    Effect.gen(function* () {
-      const layer = ServiceClient.Default.pipe(
-        Layer.provide(ClientSettings.layer({ baseUrl: "http://127.0.0.1:9", token: Redacted.make(TOKEN) })),
-        Layer.provide(NodeHttpClient.layer)
-      )
-      const error = yield* Effect.flip(Effect.flatMap(ServiceClient, (client) => client.listCells(tableId))).pipe(
-        Effect.provide(layer)
-      )
-      assert.strictEqual(error._tag, "Transport")
-      assert.notInclude(error.message, TOKEN)
-    })
+  it.live(
+    "a request that never left (refused, unknown host) is Unreachable, naming where; TLS to plain HTTP says so",
+    () =>
+      Effect.gen(function* () {
+        const server = yield* scriptedServer(json(200, []))
+        const failure = (baseUrl: string) =>
+          Effect.flip(Effect.flatMap(ServiceClient, (client) => client.runTable(tableId, []))).pipe(
+            Effect.provide(
+              ServiceClient.Default.pipe(
+                Layer.provide(ClientSettings.layer({ baseUrl, token: Redacted.make(TOKEN) })),
+                Layer.provide(NodeHttpClient.layer)
+              )
+            )
+          )
+        const refused = yield* failure("http://127.0.0.1:9")
+        assert.strictEqual(refused._tag, "Unreachable")
+        assert.include(refused.message, "POST /api/ai/table/12/run: connection refused (127.0.0.1:9)")
+        // ENOTFOUND, or EAI_AGAIN where no resolver answers: either way nothing was sent.
+        const unknown = yield* failure("http://no-such-host.invalid:8080")
+        assert.strictEqual(unknown._tag, "Unreachable")
+        assert.include(unknown.message, "no-such-host.invalid")
+        // The handshake fails before the request is written, but it stays a Transport error: the safe reading.
+        const tls = yield* failure(server.baseUrl.replace("http:", "https:"))
+        assert.strictEqual(tls._tag, "Transport")
+        assert.include(tls.message, "TLS handshake failed")
+        assert.include(tls.message, "use http:// in the base URL")
+        assert.strictEqual(server.seen.length, 0)
+        for (const error of [refused, unknown, tls]) assert.notInclude(error.message, TOKEN)
+      }).pipe(Effect.scoped)
   )
 
   it.live("a server that closes the connection mid-reply is a Transport error", () =>
@@ -356,6 +426,32 @@ describe("ServiceClient over real HTTP", () => {
           assert.strictEqual(error._tag, "UnexpectedReply")
           assert.include(error.message, "GET /api/organization/3/document/list")
           assert.include(error.message, "the body is larger than 1 MiB; the rest was not read")
+        }),
+      "20 seconds",
+      1024 * 1024
+    )
+  )
+
+  it.live("a poll's cell list that never ends, every cell a wanted one, stops at the same limit", () =>
+    withClient(
+      (_request, _body, response) => {
+        response.writeHead(200, { "content-type": "application/json" })
+        response.write("[")
+        const piece = `${JSON.stringify(Samples.cell)},`.repeat(200)
+        const write = () => {
+          while (!response.destroyed && response.write(piece)) {}
+          if (!response.destroyed) response.once("drain", write)
+        }
+        write()
+      },
+      (client) =>
+        Effect.gen(function* () {
+          const error = yield* failureOf(client.listCellsWhere(tableId, () => true))
+          assert.strictEqual(error._tag, "UnexpectedReply")
+          assert.include(
+            error.message,
+            "GET /api/ai/table/12/cell/list: unexpected reply: the body is larger than 1 MiB"
+          )
         }),
       "20 seconds",
       1024 * 1024

@@ -118,6 +118,14 @@ describe("adoption after an ambiguous reply", () => {
       Option.some(3)
     )
     assert.isTrue(Option.isNone(findCreated(plain, { marker: "", query: "q" }, new Set([1, 2, 3]))))
+    // Ids the checkpoint owns in other sessions (ids shared by all sessions, 7 posted there meanwhile) hide nothing.
+    assert.deepStrictEqual(
+      Option.map(
+        findCreated([message(4, "q"), message(6, "q")], { marker: "", query: "q" }, new Set([4, 5, 7])),
+        (m) => m.id
+      ),
+      Option.some(6)
+    )
   })
 })
 

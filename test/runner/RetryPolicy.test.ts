@@ -77,6 +77,23 @@ describe("RetryPolicy", () => {
     })
   )
 
+  it.effect("a Retry-After of zero (or a date already past) is no wait to honour: the backoff applies", () =>
+    Effect.gen(function* () {
+      const { attempts, call } = yield* scripted([rateLimited("POST /run", 0), rateLimited("POST /run", 0)])
+      const waits = yield* Ref.make<ReadonlyArray<number>>([])
+      const onBackoff = (_: unknown, delay: Duration.Duration) =>
+        Ref.update(waits, (w) => [...w, Duration.toMillis(delay)])
+      const fiber = yield* Effect.fork(
+        withRetry(settings, hooks({ onBackoff }))(call).pipe(Effect.withRandom(Random.fixed([0.5])))
+      )
+      yield* TestClock.adjust("1 millis")
+      assert.strictEqual(yield* Ref.get(attempts), 1)
+      yield* TestClock.adjust("149 millis")
+      assert.strictEqual(yield* Fiber.join(fiber), "ok")
+      assert.deepStrictEqual(yield* Ref.get(waits), [50, 100])
+    })
+  )
+
   it.effect("a Retry-After ending past the deadline fails at once with ServiceUnavailable", () =>
     Effect.gen(function* () {
       const throttled = rateLimited("POST /run", "1 hour")

@@ -2,12 +2,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net"
 import { Effect } from "effect"
 import { documentListItem } from "../api/samples.js"
+import { makeSessions, type SessionMisbehaviour } from "./MisbehavingSessions.js"
 
 /**
  * A service written for the tests where the local service cannot misbehave that way: enough of the interface for
- * a run (documents, tables, columns, runs, cell lists) on 127.0.0.1, with hooks that make it answer out of
- * contract — keep a cell's task_id on a re-run, drop a reply after doing the work, echo the token into answers,
- * send hostile text, or ask for a Retry-After of years. Stops with the scope.
+ * a run (documents, tables, columns, runs, cell lists, chat sessions) on 127.0.0.1, with hooks that make it answer
+ * out of contract — keep a cell's task_id on a re-run, drop a reply after doing the work, echo the token into
+ * answers, send hostile text, ask for a Retry-After of years, rewrite cell lists, rename columns, answer slowly — or
+ * go away for a while (connections refused) and come back. Stops with the scope.
  */
 export interface Misbehaviour {
   /** Re-runs keep the cell's task_id (the reference promises nothing about it). */
@@ -22,20 +24,43 @@ export interface Misbehaviour {
    * ambiguous case); "stall" (never processed nor answered: the connection stays open); or a reply of our own
    * instead of processing.
    */
-  readonly onRun?: (
-    n: number
-  ) =>
-    | "ok"
-    | "drop"
-    | "stall"
-    | { readonly status: number; readonly headers?: Record<string, string>; readonly body: string }
+  readonly onRun?: (n: number) => Fate
+  /** A run request's reply body by its number, sent instead of the cells once the work is done (HTML, cut short). */
+  readonly garbleRun?: (n: number) => { readonly contentType: string; readonly body: string } | undefined
   /** An answer, given the request's Authorization header (a service that echoes it). */
   readonly answer?: (documentId: number, columnId: number, authorization: string) => string
   /** `meta.error` of a failed answer; undefined: answers succeed. */
   readonly failure?: (documentId: number, columnId: number, authorization: string) => string | undefined
   /** How long an answer takes, ms. */
   readonly latencyMs?: number
+  /** Chat sessions and how their messages misbehave (see `MisbehavingSessions`). */
+  readonly sessions?: SessionMisbehaviour
+  /** A cell-list request's fate, by its number (1-based), as `onRun`'s ("drop" cuts the connection). */
+  readonly onList?: (n: number) => Fate
+  /** Rewrites each cell list before it is sent (cells as JSON records): drop, duplicate or alter cells. */
+  readonly listed?: (cells: ReadonlyArray<Record<string, unknown>>, n: number) => unknown
+  /** Called once a cell list has been sent, with the cells it held (e.g. to go away right after). */
+  readonly onListed?: (cells: ReadonlyArray<Record<string, unknown>>) => void
+  /** Called once any reply has been sent, with the request's method and path. */
+  readonly onReplied?: (method: string, path: string) => void
+  /** Any other request's fate, by method and path: a reply of our own instead of the usual one. */
+  readonly onOther?: (method: string, path: string) => Fate
+  /** The name a column is created under, given the name asked (a service that renames columns). */
+  readonly columnName?: (asked: string) => string
+  /** A column-create request's fate, by its number, after the column is created ("drop": the reply is lost). */
+  readonly onColumn?: (n: number) => "ok" | "drop"
 }
+
+/**
+ * What the service does with one request: as usual, as usual after that many milliseconds, cut it, leave it
+ * unanswered, or a reply of our own.
+ */
+type Fate =
+  | "ok"
+  | number
+  | "drop"
+  | "stall"
+  | { readonly status: number; readonly headers?: Record<string, string>; readonly body: string | Buffer }
 
 interface Cell {
   readonly id: number
@@ -56,6 +81,12 @@ export interface MisbehavingService {
   /** Run requests per pair `document:column` that were processed. */
   readonly runs: () => ReadonlyMap<string, number>
   readonly requests: () => number
+  /** How often each chat message's query was posted. */
+  readonly posted: () => ReadonlyMap<string, number>
+  /** Columns created, by table id. */
+  readonly columns: () => ReadonlyMap<number, ReadonlyArray<{ readonly name: string; readonly query: string }>>
+  /** Stops listening (connections are refused) for `ms`, then listens on the same port again. */
+  readonly goAway: (ms: number) => void
 }
 
 const readBody = (request: IncomingMessage) =>
@@ -76,7 +107,11 @@ export const misbehavingService = (misbehaviour: Misbehaviour = {}) =>
     const cells = new Map<string, Cell>()
     const runs = new Map<string, number>()
     let nextId = 100
+    const chats = makeSessions(misbehaviour.sessions ?? {}, latency, () => nextId++)
     let runRequests = 0
+    let stopped = false
+    let listRequests = 0
+    let columnRequests = 0
     let requests = 0
     const settle = (cell: Cell, now: number) => {
       const silent = cell.rerunAt !== undefined
@@ -109,9 +144,15 @@ export const misbehavingService = (misbehaviour: Misbehaviour = {}) =>
       const authorization = request.headers.authorization ?? ""
       const send = (status: number, value: unknown, headers: Record<string, string> = {}) => {
         response.writeHead(status, { "content-type": "application/json", ...headers })
-        response.end(typeof value === "string" ? value : JSON.stringify(value))
+        response.end(typeof value === "string" || Buffer.isBuffer(value) ? value : JSON.stringify(value))
       }
       const path = url.pathname
+      response.on("finish", () => misbehaviour.onReplied?.(request.method ?? "", path))
+      const other = misbehaviour.onOther?.(request.method ?? "", path) ?? "ok"
+      if (other === "stall") return
+      if (other === "drop") return request.socket.destroy()
+      if (typeof other === "object") return send(other.status, other.body, other.headers)
+      if (typeof other === "number") await new Promise((resolve) => setTimeout(resolve, other))
       const route = (pattern: RegExp) => pattern.exec(path)?.slice(1).map(Number)
       const documentId = route(/^\/api\/document\/(\d+)$/)
       if (documentId !== undefined)
@@ -138,8 +179,11 @@ export const misbehavingService = (misbehaviour: Misbehaviour = {}) =>
       const createColumnIn = route(/^\/api\/ai\/table\/(\d+)\/column\/create$/)
       if (createColumnIn !== undefined) {
         const payload = JSON.parse(body) as { name: string; query: string }
-        const column = { id: nextId++, name: payload.name, query: payload.query }
+        const name = misbehaviour.columnName?.(payload.name) ?? payload.name
+        const column = { id: nextId++, name, query: payload.query }
         columns.get(createColumnIn[0] ?? 0)?.push(column)
+        columnRequests += 1
+        if (misbehaviour.onColumn?.(columnRequests) === "drop") return request.socket.destroy()
         return send(200, { ...column, order_id: 0, meta: {}, modified_at: new Date().toISOString() })
       }
       const columnsOf = route(/^\/api\/ai\/table\/(\d+)\/column\/list$/)
@@ -154,6 +198,7 @@ export const misbehavingService = (misbehaviour: Misbehaviour = {}) =>
         const fate = misbehaviour.onRun?.(runRequests) ?? "ok"
         if (typeof fate === "object") return send(fate.status, fate.body, fate.headers)
         if (fate === "stall") return
+        if (typeof fate === "number") await new Promise((resolve) => setTimeout(resolve, fate))
         const tableId = runIn[0] ?? 0
         const pairs = (JSON.parse(body) as { doc_id_col_id: ReadonlyArray<readonly [number, number]> }).doc_id_col_id
         const now = Date.now()
@@ -188,10 +233,18 @@ export const misbehavingService = (misbehaviour: Misbehaviour = {}) =>
           return json(cell)
         })
         if (fate === "drop") return request.socket.destroy()
+        const garbled = misbehaviour.garbleRun?.(runRequests)
+        if (garbled !== undefined) return send(200, garbled.body, { "content-type": garbled.contentType })
         return send(200, reply)
       }
       const cellsOf = route(/^\/api\/ai\/table\/(\d+)\/cell\/list$/)
       if (cellsOf !== undefined) {
+        listRequests += 1
+        const fate = misbehaviour.onList?.(listRequests) ?? "ok"
+        if (typeof fate === "object") return send(fate.status, fate.body, fate.headers)
+        if (fate === "stall") return
+        if (fate === "drop") return request.socket.destroy()
+        if (typeof fate === "number") await new Promise((resolve) => setTimeout(resolve, fate))
         const now = Date.now()
         const listed = [...cells.entries()]
           .filter(([key]) => key.startsWith(`${cellsOf[0]}:`))
@@ -199,8 +252,11 @@ export const misbehavingService = (misbehaviour: Misbehaviour = {}) =>
             settle(cell, now)
             return json(cell)
           })
-        return send(200, listed)
+        response.on("finish", () => misbehaviour.onListed?.(listed))
+        return send(200, misbehaviour.listed?.(listed, listRequests) ?? listed)
       }
+      const drop = () => request.socket.destroy()
+      if (chats.route({ method: request.method ?? "", path, query: url.searchParams, body, send, drop })) return
       return send(404, { detail: `no ${request.method} ${path} here` })
     }
     const server = createServer((request, response) => {
@@ -215,6 +271,7 @@ export const misbehavingService = (misbehaviour: Misbehaviour = {}) =>
       }),
       () =>
         Effect.async<void>((resume) => {
+          stopped = true
           server.closeAllConnections()
           server.close(() => resume(Effect.void))
         })
@@ -223,6 +280,16 @@ export const misbehavingService = (misbehaviour: Misbehaviour = {}) =>
     return {
       baseUrl: `http://127.0.0.1:${port}`,
       runs: () => new Map(runs),
-      requests: () => requests
+      requests: () => requests,
+      posted: chats.posted,
+      columns: () => new Map(columns),
+      goAway: (ms) => {
+        server.closeAllConnections()
+        server.close(() =>
+          setTimeout(() => {
+            if (!stopped) server.listen(port, "127.0.0.1")
+          }, ms)
+        )
+      }
     } satisfies MisbehavingService
   })
