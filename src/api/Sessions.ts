@@ -61,11 +61,27 @@ export const CreateMessageReply = Schema.suspend(() => EitherMessageReply).annot
 })
 export type CreateMessageReply = typeof CreateMessageReply.Type
 
-/** Picks the created message out of either reply shape: the item whose query matches, else the last one. */
-export const createdMessage = (reply: CreateMessageReply, query: string): ChatMessage | undefined => {
+/**
+ * Picks the created message out of either reply shape (reference §8.3). From a list — the session's messages, in an
+ * order the reference does not give — the item carrying every `meta` entry the request sent, else the newest (highest
+ * id) asking its query: a question asked again (a retry) is in the list twice, and position says nothing. Else the
+ * newest item.
+ */
+export const createdMessage = (
+  reply: CreateMessageReply,
+  sent: { readonly query: string; readonly meta?: { readonly [key: string]: unknown } | undefined }
+): ChatMessage | undefined => {
   if (!Array.isArray(reply)) return reply as ChatMessage
   const items = reply as ReadonlyArray<ChatMessage>
-  return [...items].reverse().find((message) => message.query === query) ?? items[items.length - 1]
+  const entries = Object.entries(sent.meta ?? {})
+  const carries = (message: ChatMessage) =>
+    entries.length > 0 && entries.every(([key, value]) => JSON.stringify(message.meta[key]) === JSON.stringify(value))
+  const newest = (candidates: ReadonlyArray<ChatMessage>) =>
+    candidates.reduce<ChatMessage | undefined>(
+      (found, m) => (found === undefined || m.id > found.id ? m : found),
+      undefined
+    )
+  return items.find(carries) ?? newest(items.filter((message) => message.query === sent.query)) ?? newest(items)
 }
 
 export const CreateSessionBody = sampled(

@@ -1,5 +1,5 @@
 import { shownText } from "../client/ShownText.js"
-import type { AnswerChange } from "../store/CheckpointModel.js"
+import type { AnswerChange, ChatAnswerChange } from "../store/CheckpointModel.js"
 import type { ColumnChanges } from "../store/ColumnChanges.js"
 import type { DocumentChanges } from "../store/DocumentChanges.js"
 import type { StatusData } from "./StatusData.js"
@@ -86,21 +86,31 @@ const requery = (column: ColumnChanges["requeried"][number]) => {
 }
 
 /**
- * `docsweep diff` as text: one block per changed answer, then the columns that left, joined, were renamed (same query
- * and meta under a new name) or ask a new query, then the documents that left or joined the pipeline.
+ * `docsweep diff` as text: one block per changed answer (cells, then chat messages), then the columns that left,
+ * joined, were renamed (same query and meta under a new name) or ask a new query, then the documents that left or
+ * joined the pipeline.
  */
 export const renderDiff = (
   from: number,
   to: number,
   changes: ReadonlyArray<AnswerChange>,
   documents: DocumentChanges | undefined,
-  columns?: ColumnChanges | undefined
+  columns?: ColumnChanges | undefined,
+  chats: ReadonlyArray<ChatAnswerChange> = []
 ): string => {
-  const lines = [changes.length === 0 ? diffHeadline(from, to, 0) : `${diffHeadline(from, to, changes.length)}:`]
+  const changed = changes.length + chats.length
+  const lines = [changed === 0 ? diffHeadline(from, to, 0) : `${diffHeadline(from, to, changed)}:`]
+  const answer = (before: string | undefined, after: string | undefined) =>
+    lines.push(`  - ${clip(before, 200)}`, `  + ${clip(after, 200)}`)
   for (const change of changes) {
     lines.push("", `${shownText(change.filename)} (#${change.documentId}) · ${change.column}`)
-    lines.push(`  - ${clip(change.before, 200)}`)
-    lines.push(`  + ${clip(change.after, 200)}`)
+    answer(change.before, change.after)
+  }
+  for (const chat of chats) {
+    const on = sessionDocuments(chat.filenames)
+    const was = chat.queryBefore === undefined ? "" : ` (was: ${clip(chat.queryBefore, 100)})`
+    lines.push("", `chat ${shownText(chat.chat)} #${chat.position + 1} on ${on} · ${clip(chat.query, 100)}${was}`)
+    answer(chat.before, chat.after)
   }
   const { removed = [], added = [], renamed = [], requeried = [] } = columns ?? {}
   const named = (mark: string) => (name: string) => `${mark} ${shownText(name)}`

@@ -173,7 +173,7 @@ export class ServiceClient extends Effect.Service<ServiceClient>()("app/client/S
         const path = { ai_session_id: sessionId }
         return call("sessions", "createMessage", { path, payload: body }, api.sessions.createMessage).pipe(
           Effect.flatMap((reply) => {
-            const message = createdMessage(reply, body.query)
+            const message = createdMessage(reply, body)
             return message === undefined
               ? Effect.fail(
                   new UnexpectedReply({

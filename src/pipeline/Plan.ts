@@ -117,9 +117,52 @@ export const planBatches = (
     batchSize
   )
 
-/** Sessions of one chat: one per document for `each`; for `all`, multi-doc sessions of `max_documents` at most. */
-export const planSessions = (documentIds: ReadonlyArray<number>, chat: Chat): ReadonlyArray<SessionPlan> => {
-  const groups = chat.scope === "each" ? documentIds.map((id) => [id]) : chunk(documentIds, chat.max_documents)
+/**
+ * The documents of each multi-doc session, `max` at most each. The sessions an earlier run asked (`previous`, their
+ * documents) keep those still in the pipeline, split when past `max`: a document added or removed changes only the
+ * session it joins or leaves (its answers depend on its documents), not every session after it. New documents, in
+ * pipeline order, fill the sessions that changed anyway first, then those with room, then new sessions.
+ */
+const multiDocGroups = (
+  documentIds: ReadonlyArray<number>,
+  max: number,
+  previous: ReadonlyArray<ReadonlyArray<number>>
+): ReadonlyArray<ReadonlyArray<number>> => {
+  const order = new Map(documentIds.map((id, index) => [id, index]))
+  const inOrder = (documents: ReadonlyArray<number>) =>
+    documents.filter((id) => order.has(id)).sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0))
+  const kept = previous.map((documents) => ({ documents, present: inOrder(documents) }))
+  kept.sort((a, b) => (order.get(a.present[0] ?? -1) ?? 0) - (order.get(b.present[0] ?? -1) ?? 0))
+  const placed = new Set<number>()
+  const groups: Array<{ readonly documents: Array<number>; readonly changed: boolean }> = []
+  for (const { documents, present } of kept) {
+    const unplaced = present.filter((id) => !placed.has(id))
+    for (const part of chunk(unplaced, max)) {
+      for (const id of part) placed.add(id)
+      groups.push({ documents: [...part], changed: part.length !== documents.length })
+    }
+  }
+  const fresh = documentIds.filter((id) => !placed.has(id))
+  let taken = 0
+  for (const group of [...groups.filter((g) => g.changed), ...groups.filter((g) => !g.changed)]) {
+    const room = Math.max(0, max - group.documents.length)
+    group.documents.push(...fresh.slice(taken, taken + room))
+    taken = Math.min(fresh.length, taken + room)
+  }
+  return [...groups.map((g) => g.documents), ...chunk(fresh.slice(taken), max)]
+}
+
+/**
+ * Sessions of one chat: one per document for `each`; for `all`, multi-doc sessions of `max_documents` at most,
+ * keeping the documents of the sessions an earlier run asked (`previous`) together (see `multiDocGroups`).
+ */
+export const planSessions = (
+  documentIds: ReadonlyArray<number>,
+  chat: Chat,
+  previous: ReadonlyArray<ReadonlyArray<number>> = []
+): ReadonlyArray<SessionPlan> => {
+  const groups =
+    chat.scope === "each" ? documentIds.map((id) => [id]) : multiDocGroups(documentIds, chat.max_documents, previous)
   return groups.map((ids, index) => ({
     chat: chat.name,
     index,

@@ -8,7 +8,7 @@ import { ChatStore } from "../store/ChatStore.js"
 import type { ChatKey, ChatMessageRecord } from "../store/CheckpointModel.js"
 import { RunStore } from "../store/RunStore.js"
 import type { StoreError } from "../store/StoreError.js"
-import { intentMetaKey, markerOf, newMarker } from "./ChatSessions.js"
+import { findCreated, intentMetaKey, newMarker } from "./ChatAdoption.js"
 import { CrashHook } from "./CrashHook.js"
 import { queuedAfterMs } from "./flow/FlowController.js"
 import { RunProgress } from "./Progress.js"
@@ -30,23 +30,21 @@ export const chatKeyOf = (record: ChatMessageRecord): ChatKey => ({
 const intentKey = (key: ChatKey) => `runner.message_intent:${key.chatName}:${key.sessionKey}:${key.position}`
 
 /**
- * Finds the message an earlier request created in a session (`messages`, its list): by the intent marker in its
- * meta; for a service that does not keep meta, the newest message asking the query after every message of this
- * session the checkpoint owns. Only this session's own messages count: `owned` holds the ids of every session's, and
- * with ids shared by all sessions a message posted meanwhile in another one hid the lost message, which was then
- * asked a second time.
+ * A posted message, when it was seen to land (epoch millis: its cell_timeout counts from then, across runs) and
+ * when this run began to watch it (its answer time is measured from then: a killed run's downtime is no answer time).
  */
-export const findCreated = (
-  messages: ReadonlyArray<ChatMessage>,
-  wanted: { readonly marker: string; readonly query: string },
-  owned: ReadonlySet<number>
-): Option.Option<ChatMessage> => {
-  const byMarker = messages.find((m) => markerOf(m) === wanted.marker && !owned.has(m.id))
-  if (byMarker !== undefined) return Option.some(byMarker)
-  if (messages.some((m) => markerOf(m) !== undefined)) return Option.none()
-  const newest = Math.max(0, ...messages.filter((m) => owned.has(m.id)).map((m) => m.id))
-  return Option.fromNullable(messages.findLast((m) => m.id > newest && m.query === wanted.query && !owned.has(m.id)))
+interface Sent {
+  readonly messageId: number
+  readonly sentAt: number
+  readonly watchedFrom: number
 }
+
+/** Epoch millis of a checkpoint timestamp; now when there is none. */
+const sentAtOf = (iso: string | undefined) =>
+  Effect.map(Clock.currentTimeMillis, (now) => {
+    const millis = iso === undefined ? Number.NaN : Date.parse(iso)
+    return Number.isNaN(millis) ? now : Math.min(millis, now)
+  })
 
 /** A message's answer, or why it has none. */
 type Settled = Exclude<Verdict, { readonly _tag: "waiting" }>
@@ -62,8 +60,7 @@ const listBytes = (messages: ReadonlyArray<ChatMessage>) =>
  */
 const awaitAnswer = Effect.fn("ChatMessages.awaitAnswer")(function* (
   sessionId: SessionId,
-  messageId: number,
-  submittedAt: number,
+  { messageId, sentAt, watchedFrom }: Sent,
   demand: Ref.Ref<number>
 ) {
   const client = yield* ServiceClient
@@ -78,37 +75,37 @@ const awaitAnswer = Effect.fn("ChatMessages.awaitAnswer")(function* (
     const last = yield* Ref.get(read)
     const due = yield* flow.nextPollAt("chats", {
       lastPollAt: last.at,
-      inFlight: [[submittedAt, 1]],
+      inFlight: [[watchedFrom, 1]],
       listingBytes: last.bytes,
       pollRtt: last.rtt,
       draining: false
     })
     yield* Effect.sleep(Math.max(0, due - (yield* Clock.currentTimeMillis)))
     const gate = yield* STM.commit(flow.gate)
-    const sentAt = yield* Clock.currentTimeMillis
+    const polledAt = yield* Clock.currentTimeMillis
     const messages = yield* retry(client.listMessages(sessionId))
     const now = yield* Clock.currentTimeMillis
-    yield* Ref.set(read, { at: sentAt, bytes: listBytes(messages), rtt: now - sentAt })
+    yield* Ref.set(read, { at: polledAt, bytes: listBytes(messages), rtt: now - polledAt })
     // A list showing the message twice is read by its copy furthest along, as a cell list is.
     const message = furthest(messages.filter((m) => m.id === messageId))
     const status = message?.task_status ?? "missing"
     const answered = message !== undefined && (status === "success" || isSettledFailure(status))
-    const verdict = verdictOf(message, status, now - submittedAt, settings.cellTimeout)
+    const verdict = verdictOf(message, status, now - sentAt, settings.cellTimeout)
     // A message given up on (timed out) is no longer ours at the service: its list must not keep counting it queued.
     const waiting = verdict._tag === "waiting"
     const queued = waiting && status === "pending"
     yield* flow.observePoll("chats", {
       source: `session:${sessionId}`,
-      at: sentAt,
-      rtt: now - sentAt,
-      gap: last.at === undefined ? undefined : sentAt - last.at,
-      sojourns: answered ? [(Math.max(last.at ?? submittedAt, submittedAt) + sentAt) / 2 - submittedAt] : [],
-      roundTrips: answered ? [now - submittedAt] : [],
-      pending: queued && sentAt - submittedAt > queuedAfterMs(yield* flow.state) ? 1 : 0,
-      pendingFresh: queued && sentAt - submittedAt <= queuedAfterMs(yield* flow.state) ? 1 : 0,
+      at: polledAt,
+      rtt: now - polledAt,
+      gap: last.at === undefined ? undefined : polledAt - last.at,
+      sojourns: answered ? [(Math.max(last.at ?? watchedFrom, watchedFrom) + polledAt) / 2 - watchedFrom] : [],
+      roundTrips: answered ? [now - watchedFrom] : [],
+      pending: queued && polledAt - watchedFrom > queuedAfterMs(yield* flow.state) ? 1 : 0,
+      pendingFresh: queued && polledAt - watchedFrom <= queuedAfterMs(yield* flow.state) ? 1 : 0,
       running: waiting && status === "running" ? 1 : 0,
       left: waiting ? 1 : 0,
-      newestRevealed: status === "pending" || status === "missing" ? Number.NEGATIVE_INFINITY : submittedAt,
+      newestRevealed: status === "pending" || status === "missing" ? Number.NEGATIVE_INFINITY : watchedFrom,
       inFlight: gate.inFlight - (waiting ? 0 : 1),
       limited: gate.inFlight >= gate.limit && (yield* Ref.get(demand)) > 0
     })
@@ -172,11 +169,12 @@ export const askMessage = Effect.fn("ChatMessages.askMessage")(function* (
     })
     const sentAt = yield* Clock.currentTimeMillis
     const message = yield* sendOnce(send, adopt, { ambiguous: false })
-    yield* flow.submitted((yield* Clock.currentTimeMillis) - sentAt)
+    const landedAt = yield* Clock.currentTimeMillis
+    yield* flow.submitted(landedAt - sentAt)
     yield* crashAt("chat-after-submit")
     yield* chatStore.markChatSubmitted(key, message.id, yield* nowIso)
     owned.add(message.id)
-    return message.id
+    return { messageId: message.id, sentAt: landedAt, watchedFrom: landedAt } satisfies Sent
   })
 
   /** A resumed intent: adopt the message the killed run may have posted, or post it now. */
@@ -188,25 +186,31 @@ export const askMessage = Effect.fn("ChatMessages.askMessage")(function* (
       yield* chatStore.revertChatSubmitting(key)
       return yield* post
     }
-    yield* chatStore.markChatSubmitted(key, found.value.id, yield* nowIso)
+    yield* chatStore.markChatSubmitted(key, found.value.id, record.intentAt ?? (yield* nowIso))
     owned.add(found.value.id)
-    return found.value.id
+    const watchedFrom = yield* Clock.currentTimeMillis
+    return { messageId: found.value.id, sentAt: yield* sentAtOf(record.intentAt), watchedFrom } satisfies Sent
   })
 
   /** Awaits the answer to a posted message; asks again (a new message) while `cell_retries` allows. */
-  const answer = (messageId: number, tries: number): Effect.Effect<boolean, AskError, AskContext> =>
+  const answer = (sent: Sent, tries: number): Effect.Effect<boolean, AskError, AskContext> =>
     Effect.gen(function* () {
-      const submittedAt = yield* Clock.currentTimeMillis
-      const outcome = yield* awaitAnswer(sessionId, messageId, submittedAt, demand)
+      const outcome = yield* awaitAnswer(sessionId, sent, demand)
       if (outcome._tag === "success" || !outcome.again || tries > settings.cellRetries)
-        return yield* settle(outcome, submittedAt)
+        return yield* settle(outcome, sent.sentAt)
       return yield* answer(yield* post, tries + 1)
     })
+  // A message a killed run left in flight keeps its time: cell_timeout counts from its request, not from each
+  // resumption (a message never answered would otherwise hold its session through every run's deadline).
+  const landed = record.remoteMessageId
   const first =
-    record.state === "submitted" && record.remoteMessageId !== undefined
-      ? Effect.succeed(record.remoteMessageId)
+    record.state === "submitted" && landed !== undefined
+      ? Effect.map(
+          Effect.zip(sentAtOf(record.submittedAt ?? record.intentAt), Clock.currentTimeMillis),
+          ([sentAt, watchedFrom]): Sent => ({ messageId: landed, sentAt, watchedFrom })
+        )
       : record.state === "submitting"
         ? resume
         : post
-  return yield* Effect.flatMap(first, (messageId) => answer(messageId, 1))
+  return yield* Effect.flatMap(first, (sent) => answer(sent, 1))
 })

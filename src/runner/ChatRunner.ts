@@ -2,45 +2,15 @@ import { Effect, Option, Ref } from "effect"
 import type { SessionId } from "../api/Ids.js"
 import type { Forbidden } from "../client/ClientError.js"
 import type { Chat } from "../pipeline/PipelineSchema.js"
-import { planSessions } from "../pipeline/Plan.js"
 import { ChatStore } from "../store/ChatStore.js"
-import type { ChatMessageRecord, DocumentRecord, SyncCounts, WantedChatMessage } from "../store/CheckpointModel.js"
+import type { ChatMessageRecord, DocumentRecord, SyncCounts } from "../store/CheckpointModel.js"
 import type { StoreError } from "../store/StoreError.js"
 import { askMessage, chatKeyOf } from "./ChatMessages.js"
 import { conversationsToStartOver, ensureSession, startSessionOver } from "./ChatSessions.js"
-import { chatDependencyKey, sessionKeyOf } from "./Keys.js"
 import { RunProgress } from "./Progress.js"
 import { nowIso, RunContext } from "./RunContext.js"
 import { RunnerSettings } from "./RunnerSettings.js"
-
-/** Every message of every chat session of the run, keyed by what its answer depends on. */
-export const wantedChatMessages = (
-  chats: ReadonlyArray<Chat>,
-  documents: ReadonlyArray<DocumentRecord>
-): ReadonlyArray<WantedChatMessage> => {
-  const versions = new Map(documents.map((doc) => [doc.id, doc.version]))
-  return chats.flatMap((chat) =>
-    planSessions(
-      documents.map((doc) => doc.id),
-      chat
-    ).flatMap((session) =>
-      session.messages.map((query, position) => ({
-        chatName: chat.name,
-        sessionKey: sessionKeyOf(session.documentIds),
-        position,
-        scope: chat.scope,
-        documentIds: session.documentIds,
-        query,
-        dependencyKey: chatDependencyKey({
-          versions: session.documentIds.map((id) => versions.get(id) ?? ""),
-          queries: session.messages,
-          position,
-          useHistory: chat.use_history
-        })
-      }))
-    )
-  )
-}
+import { wantedChatMessages } from "./WantedChats.js"
 
 /** The note a chat refused for the account's plan gets: it names the plan, not a fault. */
 const planRefusal = (chat: string, error: Forbidden) =>
@@ -61,7 +31,7 @@ export const runChats = Effect.fn("ChatRunner.runChats")(function* (
   const progress = yield* RunProgress
   const { flow, runId } = yield* RunContext
   const settings = yield* RunnerSettings
-  const wanted = wantedChatMessages(chats, documents)
+  const wanted = wantedChatMessages(chats, documents, yield* chatStore.chatMessages())
   if (!onlyFailed) {
     const stored = yield* chatStore.chatMessages({ includeUnwanted: true })
     for (const target of conversationsToStartOver(chats, wanted, stored)) {

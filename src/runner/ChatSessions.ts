@@ -1,4 +1,4 @@
-import { Clock, Effect, Option, Random } from "effect"
+import { Effect, Option } from "effect"
 import type { DocumentId, SessionId } from "../api/Ids.js"
 import type { Session } from "../api/Sessions.js"
 import { ServiceClient } from "../client/ServiceClient.js"
@@ -6,53 +6,11 @@ import type { Chat } from "../pipeline/PipelineSchema.js"
 import { ChatStore } from "../store/ChatStore.js"
 import type { ChatMessageRecord, WantedChatMessage } from "../store/CheckpointModel.js"
 import { RunStore } from "../store/RunStore.js"
+import { findSession, intentMetaKey, newMarker, type SessionTarget } from "./ChatAdoption.js"
 import { CrashHook } from "./CrashHook.js"
-import { sessionKeyOf } from "./Keys.js"
 import { sendOnce } from "./Reconcile.js"
 import { RunContext } from "./RunContext.js"
 import { RunnerSettings } from "./RunnerSettings.js"
-
-/** The meta key carrying our intent marker on sessions and messages we create. */
-export const intentMetaKey = "docsweep_intent"
-
-/** A marker unique to one intent: written to the checkpoint before the request, sent in the created record's meta. */
-export const newMarker = Effect.gen(function* () {
-  const now = yield* Clock.currentTimeMillis
-  const draw = yield* Random.nextIntBetween(0, 2 ** 31)
-  return `${now.toString(36)}-${draw.toString(36)}`
-})
-
-export const markerOf = (record: { readonly meta: Readonly<Record<string, unknown>> }) => {
-  const marker = record.meta[intentMetaKey]
-  return typeof marker === "string" ? marker : undefined
-}
-
-/** One chat session of the run: its chat, its documents and whether it is multi-doc. */
-interface SessionTarget {
-  readonly chatName: string
-  readonly sessionKey: string
-  readonly documentIds: ReadonlyArray<number>
-  readonly multidoc: boolean
-}
-
-const sameDocuments = (session: Session, target: SessionTarget) =>
-  sessionKeyOf(session.document_ids ?? []) === sessionKeyOf(target.documentIds)
-
-/**
- * The session an earlier request created: ours by its marker; for a service that does not keep `meta`, one of the
- * same kind over the same documents that this checkpoint does not own yet.
- */
-export const findSession = (
-  sessions: ReadonlyArray<Session>,
-  target: SessionTarget,
-  marker: string,
-  owned: ReadonlySet<number>
-): Option.Option<Session> => {
-  const mine = sessions.filter((s) => !owned.has(s.id) && sameDocuments(s, target) && s.is_multidoc === target.multidoc)
-  if (sessions.some((s) => markerOf(s) !== undefined))
-    return Option.fromNullable(mine.find((s) => markerOf(s) === marker))
-  return Option.fromNullable(mine[0])
-}
 
 const intentKey = (target: Pick<SessionTarget, "chatName" | "sessionKey">) =>
   `runner.session_intent:${target.chatName}:${target.sessionKey}`
@@ -140,9 +98,11 @@ const placeOf = (m: SessionRef & { readonly position: number }) => `${sessionOf(
  * The sessions of `use_history` chats whose conversation on the service no longer fits the pipeline: an answered
  * message is now asked with other questions before it, or is itself edited. Asking again in that session would
  * answer the new question with the old turns as its history, so such a session starts over (all its messages, in a
- * new session). So does one with answers but no remote session (a shard's, merged from its own embedded service:
- * its turns are not where the next message is asked) and a message still to ask. A session with a wanted message in
- * flight is left to its resumed run; the next run starts it over.
+ * new session). So does one whose message in flight (left by a killed run) asks an old question or follows old
+ * ones: its answer, whenever it comes, is to a conversation the pipeline no longer has, so it is not waited for. So
+ * does one with answers but no remote session (a shard's, merged from its own embedded service: its turns are not
+ * where the next message is asked) and a message still to ask, unless a message still current is in flight there
+ * (an edit before it would have changed its key): that one is left to its resumed run, and the next run starts over.
  */
 export const conversationsToStartOver = (
   chats: ReadonlyArray<Chat>,
@@ -151,11 +111,11 @@ export const conversationsToStartOver = (
 ): ReadonlyArray<SessionRef & { readonly because: "edited" | "elsewhere" }> => {
   const withHistory = new Set(chats.filter((c) => c.use_history).map((c) => c.name))
   const wantedKeys = new Map(wanted.map((m) => [placeOf(m), m.dependencyKey]))
-  // Only a wanted message is settled by a resumed run: one in flight that left the pipeline never is.
+  const inFlight = (m: ChatMessageRecord) => m.state === "submitting" || m.state === "submitted"
+  // Only a wanted message still asked as it was is settled by a resumed run: one in flight that left the pipeline,
+  // or whose question or history changed, never is.
   const busy = new Set(
-    stored
-      .filter((m) => (m.state === "submitting" || m.state === "submitted") && wantedKeys.has(placeOf(m)))
-      .map(sessionOf)
+    stored.filter((m) => inFlight(m) && wantedKeys.get(placeOf(m)) === m.dependencyKey).map(sessionOf)
   )
   const answeredHere = new Set(
     stored.filter((m) => m.state === "success" && wantedKeys.get(placeOf(m)) === m.dependencyKey).map(placeOf)
@@ -163,10 +123,11 @@ export const conversationsToStartOver = (
   const toAsk = new Set(wanted.filter((m) => !answeredHere.has(placeOf(m))).map(sessionOf))
   const changed = new Map<string, SessionRef & { readonly because: "edited" | "elsewhere" }>()
   for (const m of stored) {
-    if (!withHistory.has(m.chatName) || m.state !== "success") continue
+    const answered = m.state === "success"
+    if (!withHistory.has(m.chatName) || (!answered && !inFlight(m))) continue
     const now = wantedKeys.get(placeOf(m))
     const edited = now !== undefined && now !== m.dependencyKey
-    const elsewhere = m.remoteSessionId === undefined && toAsk.has(sessionOf(m))
+    const elsewhere = answered && m.remoteSessionId === undefined && toAsk.has(sessionOf(m))
     if (edited || (elsewhere && !changed.has(sessionOf(m)))) {
       changed.set(sessionOf(m), {
         chatName: m.chatName,

@@ -5,13 +5,13 @@ import { ChatStore } from "../store/ChatStore.js"
 import type { ColumnRename, DocumentRecord } from "../store/CheckpointModel.js"
 import { LayoutStore } from "../store/LayoutStore.js"
 import { RunStore } from "../store/RunStore.js"
-import { wantedChatMessages } from "./ChatRunner.js"
 import { answersAskedAgain, conversationsToStartOver } from "./ChatSessions.js"
 import { storedNames } from "./ColumnRenames.js"
 import { assignTables, type ColumnPlan, estimateSeconds, type RunPlan, wantedCells } from "./PlanRun.js"
 import type { ResolvedDocuments } from "./ResolveDocuments.js"
 import { answersPerSecondKey, secondsPerCellKey } from "./RunCells.js"
 import { RunnerSettings } from "./RunnerSettings.js"
+import { wantedChatMessages } from "./WantedChats.js"
 
 /**
  * The plan of a run, computed from the checkpoint without writing to it: what `--dry-run` prints and what
@@ -53,7 +53,8 @@ export const computePlan = Effect.fn("DryRun.computePlan")(function* (
       version: `not uploaded yet: ${path}`
     })
   )
-  const messages = wantedChatMessages(pipeline.chats, [...resolved.documents, ...pending])
+  const asked = fresh ? [] : yield* chatStore.chatMessages()
+  const messages = wantedChatMessages(pipeline.chats, [...resolved.documents, ...pending], asked)
   const messageCounts = yield* chatStore.planChatMessages(messages, { onlyFailed })
   // Sessions the chats phase starts over (as `runChats` decides) ask their unchanged answers again too.
   const stored = onlyFailed || fresh ? [] : yield* chatStore.chatMessages({ includeUnwanted: true })

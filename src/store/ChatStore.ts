@@ -1,15 +1,13 @@
 import { Effect } from "effect"
 import { CheckpointDatabase } from "./CheckpointDatabase.js"
 import type { ChatFilter, ChatKey, ChatResult, ChatSession, SyncOptions, WantedChatMessage } from "./CheckpointModel.js"
+import { makeMovedAnswers, type WantedMessage } from "./MovedAnswers.js"
 import { mapRows } from "./StoreRows.js"
 import type { SyncWrite } from "./SyncRules.js"
 import { type ChatRow, toChat } from "./WorkRecords.js"
 import { filterCondition, filterParams, makeWorkRows, resultRow } from "./WorkRows.js"
 
 type MessageRow = Omit<WantedChatMessage, "documentIds"> & { readonly documentIds: string }
-
-/** A chat message as the sync takes it: messages live in no table, so all share slot 0. */
-type WantedMessage = WantedChatMessage & { readonly tableSlot: number }
 
 /**
  * Chat messages of the checkpoint: the same sync, intent and history as cells (WorkRows), keyed by (chat, session,
@@ -77,7 +75,8 @@ export class ChatStore extends Effect.Service<ChatStore>()("app/store/ChatStore"
         rows.sync(
           wanted.map((message): WantedMessage => ({ ...message, tableSlot: 0 })),
           { ...options, write },
-          apply
+          apply,
+          movedAnswers()
         )
       )
     const sync = syncing(true)
@@ -87,6 +86,8 @@ export class ChatStore extends Effect.Service<ChatStore>()("app/store/ChatStore"
       result.run(row)
       if (outcome.state !== "pending") rows.remember(row)
     })
+
+    const movedAnswers = makeMovedAnswers(sqlite)
 
     const restart = sqlite.transaction((session: { chatName: string; sessionKey: string }, all: boolean) => {
       forgetSession.run(session)

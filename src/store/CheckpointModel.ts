@@ -93,6 +93,21 @@ export interface AnswerChange {
   readonly after: string | undefined
 }
 
+/** A chat message whose answer differs between two runs (`docsweep diff`). */
+export interface ChatAnswerChange {
+  readonly chat: string
+  /** Position of the message in the chat's `messages` list, from 0. */
+  readonly position: number
+  readonly documentIds: ReadonlyArray<number>
+  readonly filenames: ReadonlyArray<string>
+  /** The question as the later run asks it. */
+  readonly query: string
+  /** The question asked there as of the earlier run, when it differs. */
+  readonly queryBefore?: string
+  readonly before: string | undefined
+  readonly after: string | undefined
+}
+
 export type * from "./CheckpointApi.js"
 
 /** A result as its row is written, and appended to the history when it ended. */

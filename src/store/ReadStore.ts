@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import { makeAnswerDiff } from "./AnswerDiff.js"
 import { makeAnswerHistory } from "./AnswerHistory.js"
+import { makeChatDiff } from "./ChatDiff.js"
 import { CheckpointDatabase } from "./CheckpointDatabase.js"
 import type {
   CellRecord,
@@ -86,6 +87,7 @@ export class ReadStore extends Effect.Service<ReadStore>()("app/store/ReadStore"
     )
     const diff = makeAnswerDiff(sqlite)
     const diffSnapshot = sqlite.transaction(diff)
+    const chatDiffSnapshot = sqlite.transaction(makeChatDiff(sqlite))
     const answerHistory = makeAnswerHistory(sqlite)
 
     const documentNames = sqlite.prepare<[], { id: number; filename: string }>("SELECT id, filename FROM documents")
@@ -205,6 +207,10 @@ export class ReadStore extends Effect.Service<ReadStore>()("app/store/ReadStore"
       /** Answers that differ between two runs (`docsweep diff`), newly answered pairs included. */
       diff: Effect.fn("ReadStore.diff")(function* (fromRunId: number, toRunId: number) {
         return yield* attempt("diff", () => diffSnapshot.deferred(fromRunId, toRunId))
+      }),
+      /** Chat answers that differ between two runs (`docsweep diff`), newly answered messages included. */
+      chatDiff: Effect.fn("ReadStore.chatDiff")(function* (fromRunId: number, toRunId: number) {
+        return yield* attempt("chatDiff", () => chatDiffSnapshot.deferred(fromRunId, toRunId))
       }),
       /** Documents that joined or left the pipeline between two runs; undefined before the run history began. */
       documentChanges: Effect.fn("ReadStore.documentChanges")(function* (fromRunId: number, toRunId: number) {

@@ -61,6 +61,7 @@ const chatRow = (row: HistoricChat): ChatRow => ({
   remote_message_id: null,
   attempts: 0,
   intent_at: null,
+  submitted_at: null,
   finished_at: null,
   seconds: null,
   run_id: null,

@@ -32,26 +32,20 @@ interface SyncDecision {
 
 const decision = (action: SyncAction, counted: SyncDecision["counted"]): SyncDecision => ({ action, counted })
 
-/** How a unit table treats a unit left in flight whose key changed since (see `decideSync`). */
-export type StaleInFlight = "reask" | "settle"
-
 /**
  * What a sync does with one wanted pair:
  * - new: inserted `pending` (with `onlyFailed`: left out, counted `skipped`);
  * - `submitting` / `submitted`: untouched, even when stale: the resumed run reconciles the request in flight (in the
  *   column it went to), and the old key then makes the next run ask again. Except a cell whose column's query or
- *   meta changed (`reask`, not with `onlyFailed`): it is asked again at once in the new column, as the old request's
- *   answer is to a question the pipeline no longer asks, and a run that adopted it would report it as current;
+ *   meta changed, and a chat message whose key changed (not with `onlyFailed`): it is asked again at once (in the
+ *   new column; as a new message), as the old request's answer is to a question the pipeline no longer asks, and a
+ *   run that adopted it would report it as current;
  * - `success`, same key: kept (`alreadyAnswered`); a changed key re-asks it (with `onlyFailed`: `skipped`);
  * - `failed`: retried; `pending`: stays pending, under the current key.
  * A changed key keeps the remote ids only when the pair stays in the same table slot and column (same known
  * queryKey): the runner re-runs that remote cell. Otherwise they are cleared, as the old ones name another column.
  */
-export const decideSync = (
-  old: StoredPair | undefined,
-  wanted: WantedPair,
-  options: SyncOptions & { readonly staleInFlight: StaleInFlight }
-): SyncDecision => {
+export const decideSync = (old: StoredPair | undefined, wanted: WantedPair, options: SyncOptions): SyncDecision => {
   if (old === undefined)
     return options.onlyFailed ? decision({ _tag: "none" }, "skipped") : decision({ _tag: "insert" }, "toRun")
   const changed = old.dependencyKey !== wanted.dependencyKey
@@ -62,9 +56,7 @@ export const decideSync = (
   switch (old.state) {
     case "submitting":
     case "submitted":
-      return changed && !sameColumn && options.staleInFlight === "reask" && !options.onlyFailed
-        ? retry
-        : decision({ _tag: "keep" }, "inFlight")
+      return changed && !sameColumn && !options.onlyFailed ? retry : decision({ _tag: "keep" }, "inFlight")
     case "success":
       if (!changed) return decision(slotChanged ? { _tag: "move" } : { _tag: "keep" }, "alreadyAnswered")
       return options.onlyFailed ? decision({ _tag: "keep" }, "skipped") : retry

@@ -8,6 +8,7 @@ interface ProgressRow {
   readonly error: string | null
   readonly attempts: number
   readonly intent_at: string | null
+  readonly submitted_at: string | null
   readonly finished_at: string | null
   readonly seconds: number | null
   readonly run_id: number | null
@@ -24,7 +25,6 @@ export interface CellRow extends ProgressRow {
   readonly stale_task_id: string | null
   readonly remote_sign: string | null
   readonly stale_sign: string | null
-  readonly submitted_at: string | null
 }
 
 export interface ChatRow extends ProgressRow {
@@ -52,6 +52,8 @@ class WorkProgress {
   /** Requests made for this unit: the first one and its retries. */
   readonly attempts: number
   readonly intentAt: string | undefined
+  /** When the request was seen to land (its reply, or an adoption): the unit's timeout counts from here. */
+  readonly submittedAt: string | undefined
   readonly finishedAt: string | undefined
   readonly seconds: number | undefined
   readonly runId: number | undefined
@@ -67,6 +69,7 @@ class WorkProgress {
     this.error = opt(row.error)
     this.attempts = row.attempts
     this.intentAt = opt(row.intent_at)
+    this.submittedAt = opt(row.submitted_at)
     this.finishedAt = opt(row.finished_at)
     this.seconds = opt(row.seconds)
     this.runId = opt(row.run_id)
@@ -90,7 +93,6 @@ export class CellRecord extends WorkProgress {
   readonly remoteSign: string | undefined
   /** What the remote cell showed before our latest request. */
   readonly staleSign: string | undefined
-  readonly submittedAt: string | undefined
 
   constructor(row: CellRow) {
     super(row)
@@ -103,7 +105,6 @@ export class CellRecord extends WorkProgress {
     this.staleTaskId = opt(row.stale_task_id)
     this.remoteSign = opt(row.remote_sign)
     this.staleSign = opt(row.stale_sign)
-    this.submittedAt = opt(row.submitted_at)
   }
 }
 

@@ -1,7 +1,7 @@
 import type BetterSqlite3 from "better-sqlite3"
 import type { CellKey, CellState, ChatKey, ResultFields, SyncCounts, SyncOptions } from "./CheckpointModel.js"
 import { stateCounts } from "./StoreRows.js"
-import { decideSync, type StaleInFlight, type StoredPair, type SyncWrite, type WantedPair } from "./SyncRules.js"
+import { decideSync, type StoredPair, type SyncWrite, type WantedPair } from "./SyncRules.js"
 
 /**
  * What cells and chat messages share in the checkpoint: both are units of work keyed in their own table, synced
@@ -15,8 +15,6 @@ interface WorkTable<K> {
   readonly key: ReadonlyArray<readonly [column: string, field: keyof K & string, type: "INTEGER" | "TEXT"]>
   /** What the sync reads of a stored unit besides its state: chat messages have no table slot or query key. */
   readonly synced: string
-  /** A unit left in flight whose question changed since: asked again at once, or reconciled first. */
-  readonly staleInFlight: StaleInFlight
 }
 
 /** The unit tables, each with the key it is stored by. */
@@ -34,9 +32,7 @@ const workTables: { readonly [T in UnitTable]: WorkTable<UnitKeys[T]> } = {
       ["document_id", "documentId", "INTEGER"],
       ["column_name", "columnName", "TEXT"]
     ],
-    synced: "table_slot, query_key",
-    // A cell whose query changed was asked in its old column: that answer is not wanted.
-    staleInFlight: "reask"
+    synced: "table_slot, query_key"
   },
   chat_messages: {
     history: "chat_answers",
@@ -45,14 +41,14 @@ const workTables: { readonly [T in UnitTable]: WorkTable<UnitKeys[T]> } = {
       ["session_key", "sessionKey", "TEXT"],
       ["position", "position", "INTEGER"]
     ],
-    synced: "0 AS table_slot, NULL AS query_key",
-    // A chat message's request is part of its session's history: it is settled first.
-    staleInFlight: "settle"
+    // No table slot or query key: a message in flight whose key changed (its question, its documents or, with
+    // use_history, an earlier question) is asked again at once (a use_history session in that state starts over).
+    synced: "0 AS table_slot, NULL AS query_key"
   }
 }
 
 /** What a unit's stored row tells the sync; `query_key` only cells have. */
-interface StoredRow {
+export interface StoredRow {
   readonly state: string
   readonly dependency_key: string
   readonly table_slot: number
@@ -107,6 +103,16 @@ export const runCountsOf = (sqlite: BetterSqlite3.Database) => {
   }
 }
 
+/**
+ * Units whose answer the checkpoint already holds at another key of the same table (a chat message moved within its
+ * session, see ChatStore): `answered` tells them, given the row stored at their own key; `takeOver` copies the answer
+ * there. They count as answered, and the sync rules do not see them.
+ */
+export interface AnsweredElsewhere<W> {
+  readonly answered: (unit: W, old: StoredRow | undefined) => boolean
+  readonly takeOver: (unit: W) => void
+}
+
 /** The statements and the sync loop of a unit table, the same for both; see `WorkTable`. */
 export const makeWorkRows = <T extends UnitTable>(sqlite: BetterSqlite3.Database, table: T) => {
   type K = UnitKeys[T]
@@ -148,14 +154,21 @@ export const makeWorkRows = <T extends UnitTable>(sqlite: BetterSqlite3.Database
   const sync = <W extends K & WantedPair>(
     wanted: Iterable<W>,
     options: SyncOptions & { readonly write: boolean },
-    apply: (action: SyncWrite, unit: W, old: StoredRow | undefined) => void
+    apply: (action: SyncWrite, unit: W, old: StoredRow | undefined) => void,
+    elsewhere?: AnsweredElsewhere<W>
   ): SyncCounts => {
     const tally = { total: 0, alreadyAnswered: 0, toRun: 0, inFlight: 0, skipped: 0 }
-    const rules = { onlyFailed: options.onlyFailed, staleInFlight: spec.staleInFlight }
+    const rules = { onlyFailed: options.onlyFailed }
     forgetSeen.run()
     for (const unit of wanted) {
       if (see.run(unit).changes === 0) continue
       const old = stored.get(unit)
+      if (elsewhere?.answered(unit, old) === true) {
+        tally.total += 1
+        tally.alreadyAnswered += 1
+        if (options.write) elsewhere.takeOver(unit)
+        continue
+      }
       const pair: StoredPair | undefined = old && {
         state: old.state,
         dependencyKey: old.dependency_key,

@@ -72,9 +72,17 @@ describe("contract records", () => {
       Samples.message,
       { ...Samples.message, id: 99, query: "later" }
     ])
-    expect(createdMessage(single, "Summarize")?.id).toBe(77)
-    expect(createdMessage(many, "Summarize")?.id).toBe(77)
-    expect(createdMessage(many, "no such query")?.id).toBe(99)
+    expect(createdMessage(single, { query: "Summarize" })?.id).toBe(77)
+    expect(createdMessage(many, { query: "Summarize" })?.id).toBe(77)
+    expect(createdMessage(many, { query: "no such query" })?.id).toBe(99)
+    // Newest first, the question asked twice (a retry): the newest asking it, or the one carrying the sent meta.
+    const retried = Schema.decodeUnknownSync(CreateMessageReply)([
+      { ...Samples.message, id: 80, meta: { mark: "b" } },
+      { ...Samples.message, id: 79, query: "other" },
+      { ...Samples.message, id: 78, meta: { mark: "a" } }
+    ])
+    expect(createdMessage(retried, { query: "Summarize" })?.id).toBe(80)
+    expect(createdMessage(retried, { query: "Summarize", meta: { mark: "a" } })?.id).toBe(78)
   })
 
   it("chat flags accept the strings the public example sends and encode as booleans", () => {

@@ -86,6 +86,18 @@ describe("Plan", () => {
           [1, false, [8]]
         ]
       )
+      // Sessions asked before keep their documents: the one that lost a document takes the new ones first, then one
+      // with room; one past max_documents (lowered since) is split; one whose documents all left is gone.
+      const kept = planSessions([1, 3, 4, 5, 6, 9, 8, 11], { ...chat, scope: "all", max_documents: 3 }, [
+        [7],
+        [4, 5, 6, 9],
+        [1, 2, 3],
+        [8]
+      ])
+      assert.deepStrictEqual(
+        kept.map((s) => s.documentIds),
+        [[1, 3, 11], [4, 5, 6], [9], [8]]
+      )
       const all = planSessions(ids(120), { ...chat, scope: "all", use_history: false })
       assert.deepStrictEqual(
         all.map((s) => [s.multidoc, s.documentIds.length, s.useHistory]),

@@ -3,8 +3,7 @@ import { Option } from "effect"
 import type { CellId, ColumnId, DocumentId, MessageId, OrganizationId, SessionId, UserId } from "../../src/api/Ids.js"
 import type { ChatMessage, Session } from "../../src/api/Sessions.js"
 import type { AiCell } from "../../src/api/Tables.js"
-import { findCreated } from "../../src/runner/ChatMessages.js"
-import { findSession } from "../../src/runner/ChatSessions.js"
+import { findCreated, findSession } from "../../src/runner/ChatAdoption.js"
 import { assignTables } from "../../src/runner/PlanRun.js"
 import { fateOf, learnFromRerun, noRerunEvidence, signOf, sortIntents } from "../../src/runner/Reconcile.js"
 
@@ -99,14 +98,15 @@ describe("adoption after an ambiguous reply", () => {
       Option.some(2)
     )
     assert.isTrue(Option.isNone(findSession(listed, target, "m2", new Set([2]))))
-    const unmarked = [session(3, [6], {}), session(4, [5], {})]
+    const unmarked = [session(3, [6], {}), session(4, [5], {}), session(7, [5], {})]
+    // The newest: an older one over the same documents is another pipeline's.
     assert.deepStrictEqual(
       Option.map(findSession(unmarked, target, "m9", new Set()), (s) => s.id),
-      Option.some(4)
+      Option.some(7)
     )
   })
 
-  it("a message is adopted by its marker; without markers, by query among messages newer than ours", () => {
+  it("a message is adopted by its marker; without markers, by query among messages newer than ours there", () => {
     const marked = [message(1, "q", { docsweep_intent: "a" }), message(2, "q", { docsweep_intent: "b" })]
     assert.deepStrictEqual(
       Option.map(findCreated(marked, { marker: "b", query: "q" }, new Set()), (m) => m.id),
@@ -125,6 +125,11 @@ describe("adoption after an ambiguous reply", () => {
         (m) => m.id
       ),
       Option.some(6)
+    )
+    // Messages owned in other sessions (the list is one session's) do not hide it.
+    assert.deepStrictEqual(
+      Option.map(findCreated(plain, { marker: "", query: "q" }, new Set([1, 2, 9])), (m) => m.id),
+      Option.some(3)
     )
   })
 })

@@ -4,61 +4,18 @@ import { Effect, Ref, Stream } from "effect"
 import { stringify } from "yaml"
 import type { DocumentId, OrganizationId, SessionId } from "../../src/api/Ids.js"
 import { ServiceClient } from "../../src/client/ServiceClient.js"
-import type { ChatMessageRecord } from "../../src/store/CheckpointModel.js"
+import { runCli } from "../cli/CliHarness.js"
 import {
-  localService,
-  orgId,
-  type TestService,
-  type TestServiceOptions,
-  writePipeline
-} from "./support/localService.js"
+  type Chat,
+  chatPipeline,
+  conversations,
+  fast,
+  messagesOf,
+  remoteMessages,
+  servedChats
+} from "./support/chats.js"
+import { localService, orgId, writePipeline } from "./support/localService.js"
 import { runChild, runInProcess, withCheckpoint } from "./support/runners.js"
-
-const fast = "run:\n  concurrency: 4\n  poll: { interval: 20ms, max_interval: 200ms }\n"
-
-/** The queries each remote session of a run holds, in the order the service keeps them, by document. */
-const conversations = (service: TestService, name: string) =>
-  Effect.gen(function* () {
-    const records = yield* messagesOf(service, name)
-    const sessions = yield* remoteMessages(service, records)
-    return sessions.map(({ id, messages }) => ({
-      id,
-      documentIds: records.find((r) => r.remoteSessionId === id)?.documentIds ?? [],
-      queries: messages.map((m) => m.query)
-    }))
-  })
-
-interface Chat {
-  readonly name: string
-  readonly scope: "each" | "all"
-  readonly max_documents?: number
-  readonly messages: ReadonlyArray<string>
-}
-
-/** Pipeline `name` over every document of the service: one column, then `chats`. */
-const chatPipeline = (service: TestService, name: string, ...chats: ReadonlyArray<Chat>) =>
-  writePipeline(
-    service.dir,
-    name,
-    `documents:\n  - ids: [${service.documentIds.join(", ")}]\ncolumns:\n  - { name: Parties, query: "Who are the parties?" }\n${stringify({ chats })}${fast}`
-  )
-
-/** The local service (with `options`) and pipeline `name` asking `chats` over its documents. */
-const servedChats = (options: TestServiceOptions, name: string, ...chats: ReadonlyArray<Chat>) =>
-  Effect.map(localService(options), (service) => ({ service, file: chatPipeline(service, name, ...chats) }))
-
-const messagesOf = (service: TestService, name: string) =>
-  withCheckpoint(join(service.dir, `out-${name}`), (store) => store.chatMessages())
-
-/** The messages each remote session holds, by session id. */
-const remoteMessages = (service: TestService, records: ReadonlyArray<ChatMessageRecord>) =>
-  Effect.gen(function* () {
-    const client = yield* ServiceClient
-    const sessions = [...new Set(records.flatMap((r) => (r.remoteSessionId === undefined ? [] : [r.remoteSessionId])))]
-    return yield* Effect.forEach(sessions, (id) =>
-      Effect.map(client.listMessages(id as SessionId), (messages) => ({ id, messages }))
-    )
-  }).pipe(Effect.provide(service.client), Effect.orDie)
 
 describe("chats", () => {
   it.scopedLive("scope each: one single-doc session per document, messages in order, follow-ups on the history", () =>
@@ -100,22 +57,37 @@ describe("chats", () => {
     })
   )
 
-  it.scopedLive("scope all: multi-doc sessions split by max_documents", () =>
+  it.scopedLive("scope all: multi-doc sessions split by max_documents; a document added or removed changes one", () =>
     Effect.gen(function* () {
-      const { service, file } = yield* servedChats({ documents: 5 }, "all", {
-        name: "Compare",
-        scope: "all",
-        max_documents: 2,
-        messages: ["Compare them."]
-      })
-      const summary = yield* runInProcess(service, file)
+      const service = yield* localService({ documents: 6 })
+      const chat = { name: "Compare", scope: "all", max_documents: 2, messages: ["Compare them."] }
+      const over = (ids: ReadonlyArray<number>) =>
+        writePipeline(
+          service.dir,
+          "all",
+          `documents:\n  - ids: [${ids.join(", ")}]\ncolumns:\n  - { name: Parties, query: "Who?" }\n${stringify({ chats: [chat] })}${fast}`
+        )
+      const [first = 0, ...rest] = service.documentIds
+      const summary = yield* runInProcess(service, over([first, ...rest.slice(0, 4)]))
       assert.strictEqual(summary.outcome, "completed", summary.note)
       const records = yield* messagesOf(service, "all")
       assert.deepStrictEqual(records.map((r) => r.documentIds.length).sort(), [1, 2, 2])
+      // The first document leaves and a sixth joins: the session that lost one takes the new one; the others, whose
+      // documents are the same, are not asked again (splitting the list anew had changed every session).
+      const edited = over(rest)
+      assert.strictEqual((yield* runInProcess(service, edited, { dryRun: true })).plan?.chatMessagesToRun, 1)
+      const again = yield* runInProcess(service, edited)
+      assert.deepStrictEqual([again.chats.success, again.chatsAnswered], [3, 1])
+      const after = yield* messagesOf(service, "all")
+      assert.deepStrictEqual(after.map((r) => [...r.documentIds].sort((a, b) => a - b)).sort(), [
+        [rest[0], rest[4]],
+        [rest[1], rest[2]],
+        [rest[3]]
+      ])
       const sessions = yield* Effect.flatMap(ServiceClient, (client) =>
         client.listSessions(orgId as OrganizationId)
       ).pipe(Effect.provide(service.client))
-      assert.strictEqual(sessions.filter((s) => s.is_multidoc).length, 3)
+      assert.strictEqual(sessions.filter((s) => s.is_multidoc).length, 4)
     })
   )
 
@@ -259,6 +231,15 @@ describe("chats", () => {
       assert.strictEqual(after.length, 2)
       // Each answer's history is the pipeline's messages before it: never the old question and its follow-up.
       for (const session of after) assert.deepStrictEqual(session.queries, edited)
+      // `docsweep diff` names the chat answers that changed (the rest read the same), not "no answers changed".
+      const diff = yield* runCli(["diff", chat(edited)], { env: {} })
+      assert.strictEqual(diff.code, 0, diff.stderr)
+      assert.match(diff.stdout, /^2 answers changed between run #1 and run #2:/)
+      assert.include(
+        diff.stdout,
+        'chat Summary #2 on doc-001.txt · And the notice period? (was: And the term?)\n  - Answer to "And the term?"'
+      )
+      assert.notInclude(diff.stdout, "#1 on")
       const again = yield* runInProcess(service, chat([...edited, "Anything else?"]))
       assert.strictEqual(again.plan?.chatMessagesToRun, 2)
       assert.deepStrictEqual([again.chats.success, again.chatsAnswered], [8, 2])
@@ -267,6 +248,38 @@ describe("chats", () => {
         appended.map((s) => s.id),
         after.map((s) => s.id)
       )
+    })
+  )
+
+  it.scopedLive("without use_history a message moved by an edit keeps its answer: only the new question is asked", () =>
+    Effect.gen(function* () {
+      const service = yield* localService({ documents: 1 })
+      const chat = (messages: ReadonlyArray<string>) =>
+        chatPipeline(service, "moved", { name: "Summary", scope: "each", use_history: false, messages })
+      yield* runInProcess(service, chat(["Summarize it.", "And the term?", "Who signs?"]))
+      // Reordered, one removed, one inserted: each kept question asks the same of the same document, alone.
+      const edited = ["Who signs?", "Any penalties?", "Summarize it."]
+      assert.strictEqual((yield* runInProcess(service, chat(edited), { dryRun: true })).plan?.chatMessagesToRun, 1)
+      const summary = yield* runInProcess(service, chat(edited))
+      assert.strictEqual(summary.outcome, "completed", summary.note)
+      assert.deepStrictEqual([summary.chats.success, summary.chatsAnswered], [3, 1])
+      const records = yield* messagesOf(service, "moved")
+      assert.deepStrictEqual(
+        records.map((r) => [r.query, r.runId]),
+        [
+          ["Who signs?", 1],
+          ["Any penalties?", 2],
+          ["Summarize it.", 1]
+        ]
+      )
+      for (const record of records) assert.include(record.response ?? "", record.query)
+      const [session, ...others] = yield* conversations(service, "moved")
+      assert.deepStrictEqual(others, [])
+      assert.deepStrictEqual(session?.queries, ["Summarize it.", "And the term?", "Who signs?", "Any penalties?"])
+      assert.strictEqual((yield* runInProcess(service, chat(edited))).chatsAnswered, 0)
+      // The diff says which question each place asks now.
+      const diff = yield* runCli(["diff", chat(edited), "--from", "1", "--to", "2"], { env: {} })
+      assert.include(diff.stdout, "chat Summary #1 on doc-001.txt · Who signs? (was: Summarize it.)")
     })
   )
 

@@ -2,16 +2,16 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net"
 import { Effect } from "effect"
 import { documentListItem } from "../api/samples.js"
-import { makeSessions, type SessionMisbehaviour } from "./MisbehavingSessions.js"
+import { type ChatMisbehaviour, makeChats, type PostedMessage } from "./MisbehavingChats.js"
 
 /**
  * A service written for the tests where the local service cannot misbehave that way: enough of the interface for
- * a run (documents, tables, columns, runs, cell lists, chat sessions) on 127.0.0.1, with hooks that make it answer
- * out of contract — keep a cell's task_id on a re-run, drop a reply after doing the work, echo the token into
- * answers, send hostile text, ask for a Retry-After of years, rewrite cell lists, rename columns, answer slowly — or
- * go away for a while (connections refused) and come back. Stops with the scope.
+ * a run (documents, tables, columns, runs, cell lists, chat sessions and messages) on 127.0.0.1, with hooks that
+ * make it answer out of contract — keep a cell's task_id on a re-run, drop a reply after doing the work, echo the
+ * token into answers, send hostile text, ask for a Retry-After of years, rewrite cell lists, rename columns, answer
+ * slowly — or go away for a while (connections refused) and come back. Stops with the scope.
  */
-export interface Misbehaviour {
+export interface Misbehaviour extends ChatMisbehaviour {
   /** Re-runs keep the cell's task_id (the reference promises nothing about it). */
   readonly keepTaskId?: boolean
   /**
@@ -33,8 +33,6 @@ export interface Misbehaviour {
   readonly failure?: (documentId: number, columnId: number, authorization: string) => string | undefined
   /** How long an answer takes, ms. */
   readonly latencyMs?: number
-  /** Chat sessions and how their messages misbehave (see `MisbehavingSessions`). */
-  readonly sessions?: SessionMisbehaviour
   /** A cell-list request's fate, by its number (1-based), as `onRun`'s ("drop" cuts the connection). */
   readonly onList?: (n: number) => Fate
   /** Rewrites each cell list before it is sent (cells as JSON records): drop, duplicate or alter cells. */
@@ -81,12 +79,14 @@ export interface MisbehavingService {
   /** Run requests per pair `document:column` that were processed. */
   readonly runs: () => ReadonlyMap<string, number>
   readonly requests: () => number
-  /** How often each chat message's query was posted. */
-  readonly posted: () => ReadonlyMap<string, number>
   /** Columns created, by table id. */
   readonly columns: () => ReadonlyMap<number, ReadonlyArray<{ readonly name: string; readonly query: string }>>
   /** Stops listening (connections are refused) for `ms`, then listens on the same port again. */
   readonly goAway: (ms: number) => void
+  /** Chat messages that were processed, in order. */
+  readonly posted: () => ReadonlyArray<PostedMessage>
+  /** Chat sessions that were created. */
+  readonly sessionCount: () => number
 }
 
 const readBody = (request: IncomingMessage) =>
@@ -107,12 +107,12 @@ export const misbehavingService = (misbehaviour: Misbehaviour = {}) =>
     const cells = new Map<string, Cell>()
     const runs = new Map<string, number>()
     let nextId = 100
-    const chats = makeSessions(misbehaviour.sessions ?? {}, latency, () => nextId++)
     let runRequests = 0
     let stopped = false
     let listRequests = 0
     let columnRequests = 0
     let requests = 0
+    const chats = makeChats(misbehaviour, latency, () => nextId++)
     const settle = (cell: Cell, now: number) => {
       const silent = cell.rerunAt !== undefined
       if ((cell.status !== "pending" && !silent) || now < (cell.rerunAt ?? cell.ranAt) + latency) return
@@ -255,8 +255,7 @@ export const misbehavingService = (misbehaviour: Misbehaviour = {}) =>
         response.on("finish", () => misbehaviour.onListed?.(listed))
         return send(200, misbehaviour.listed?.(listed, listRequests) ?? listed)
       }
-      const drop = () => request.socket.destroy()
-      if (chats.route({ method: request.method ?? "", path, query: url.searchParams, body, send, drop })) return
+      if (chats.handle({ request, response, path, url, body, send })) return
       return send(404, { detail: `no ${request.method} ${path} here` })
     }
     const server = createServer((request, response) => {
@@ -290,6 +289,7 @@ export const misbehavingService = (misbehaviour: Misbehaviour = {}) =>
             if (!stopped) server.listen(port, "127.0.0.1")
           }, ms)
         )
-      }
+      },
+      sessionCount: chats.sessionCount
     } satisfies MisbehavingService
   })

@@ -40,19 +40,21 @@ const showDiff = Effect.fn("DiffCommand.showDiff")(function* (argv: ArgvOf<typeo
     }
     const store = yield* ReadStore
     const changes = yield* store.diff(from, to)
+    const chats = yield* store.chatDiff(from, to)
     const documents = yield* store.documentChanges(from, to)
     const columns = yield* store.columnChanges(from, to)
     const data = {
       from,
       to,
       changes,
+      chats,
       ...(columns === undefined ? {} : { columns }),
       ...(documents === undefined ? {} : { documents })
     }
-    if (output.format === "json") output.result(diffHeadline(from, to, changes.length), data)
+    if (output.format === "json") output.result(diffHeadline(from, to, changes.length + chats.length), data)
     else
       output.result(
-        argv.json === true ? JSON.stringify(data, null, 2) : renderDiff(from, to, changes, documents, columns)
+        argv.json === true ? JSON.stringify(data, null, 2) : renderDiff(from, to, changes, documents, columns, chats)
       )
     return ExitCode.ok
   }).pipe(Effect.provide(CheckpointStore.openExisting(path)))

@@ -1,0 +1,57 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { type Chat, chatPipeline, conversations, messagesOf } from "./support/chats.js"
+import { localService } from "./support/localService.js"
+import { runChild, runInProcess } from "./support/runners.js"
+
+describe("chats left in flight by a killed run", () => {
+  it.scopedLive(
+    "a message in flight whose question or history was edited since is not waited for: asked again as edited",
+    () =>
+      Effect.gen(function* () {
+        const service = yield* localService({ documents: 1 })
+        const chat = (useHistory: boolean, messages: ReadonlyArray<string>): Chat => ({
+          name: "Summary",
+          scope: "each",
+          use_history: useHistory,
+          messages
+        })
+        const original = ["Summarize it.", "And the term?", "Who signs?"]
+        const history = (messages: ReadonlyArray<string>) => chatPipeline(service, "history", chat(true, messages))
+        const plain = (messages: ReadonlyArray<string>) => chatPipeline(service, "plain", chat(false, messages))
+        // Killed once the second message is posted, before the checkpoint records it: it stays in flight.
+        yield* Effect.forEach(
+          [history(original), plain(original)],
+          (file) =>
+            Effect.map(runChild(service, file, { crashAt: "chat-after-submit:2" }), (killed) =>
+              assert.strictEqual(killed.signal, "SIGKILL", killed.stderr)
+            ),
+          { concurrency: 2, discard: true }
+        )
+
+        // use_history: the message before the one in flight is edited. The answer in flight follows the old
+        // question, so the session starts over now rather than asking the edited one after the old turns.
+        const edited = ["Summarize the recitals.", "And the term?", "Who signs?"]
+        const resumed = yield* runInProcess(service, history(edited))
+        assert.strictEqual(resumed.outcome, "completed", resumed.note)
+        assert.deepStrictEqual(
+          (yield* conversations(service, "history")).map((s) => s.queries),
+          [edited]
+        )
+        const again = yield* runInProcess(service, history(edited))
+        assert.strictEqual(again.plan?.chatMessagesToRun, 0, "every answer is current: nothing to ask again")
+
+        // Without history: the message in flight itself is edited. Its old question is not what the run reports.
+        const reworded = ["Summarize it.", "How long does it run?", "Who signs?"]
+        const settled = yield* runInProcess(service, plain(reworded))
+        assert.strictEqual(settled.outcome, "completed", settled.note)
+        const records = yield* messagesOf(service, "plain")
+        assert.deepStrictEqual(
+          records.map((r) => r.query),
+          reworded
+        )
+        for (const record of records) assert.include(record.response ?? "", record.query)
+        assert.strictEqual((yield* runInProcess(service, plain(reworded))).plan?.chatMessagesToRun, 0)
+      })
+  )
+})
