@@ -14,45 +14,43 @@ import { pageScriptFile, pageStyleFile } from "./export/html/PageAssets.js"
 const root = fileURLToPath(new URL("..", import.meta.url))
 export const buildDir = join(root, ".build")
 
+/** A program for Node: the CLI, and the child processes the tests start the same way (test/support/TestChildren.ts). */
+export const nodeBundle: BuildOptions = {
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  // Dependencies are bundled too: one file parses in about 0.6 s where Node's loader needs 1.4 s for the
+  // thousand modules of effect and @effect/platform. These stay in node_modules: a native addon, packages
+  // that find their own files (pdf.js's worker and fonts, Swagger UI's assets) at run time, and exceljs,
+  // whose zip library calls the deprecated `Buffer()` that Node tolerates silently only from node_modules.
+  external: ["better-sqlite3", "pdfjs-dist", "swagger-ui-dist", "exceljs"],
+  // V8 keeps a module's source text for as long as it runs (Function.prototype.toString): without comments
+  // and whitespace the bundle's is 5 MB less. Names stay, so stack traces still read.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  // Bundled CommonJS code calls `require`; ESM has none, so the bundle makes one.
+  banner: {
+    js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);"
+  }
+}
+
 /** What is built: each bundle's entry, output and options. */
-export const bundles: ReadonlyArray<{ readonly entry: string; readonly out: string; readonly options: BuildOptions }> =
-  [
-    {
-      entry: "src/cli/main.ts",
-      out: "docsweep.mjs",
-      options: {
-        platform: "node",
-        format: "esm",
-        target: "node20",
-        // Dependencies are bundled too: one file parses in about 0.6 s where Node's loader needs 1.4 s for the
-        // thousand modules of effect and @effect/platform. These stay in node_modules: a native addon, packages
-        // that find their own files (pdf.js's worker and fonts, Swagger UI's assets) at run time, and exceljs,
-        // whose zip library calls the deprecated `Buffer()` that Node tolerates silently only from node_modules.
-        external: ["better-sqlite3", "pdfjs-dist", "swagger-ui-dist", "exceljs"],
-        // V8 keeps a module's source text for as long as it runs (Function.prototype.toString): without comments
-        // and whitespace the bundle's is 5 MB less. Names stay, so stack traces still read.
-        minifyWhitespace: true,
-        minifySyntax: true,
-        // Bundled CommonJS code calls `require`; ESM has none, so the bundle makes one.
-        banner: {
-          js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);"
-        }
-      }
-    },
-    // The HTML report's page (src/export/html/page): its script and its style sheet, which the report writer
-    // inlines into every report. Browsers from 2023 on (DecompressionStream everywhere: Safari 16.4, Firefox 113).
-    {
-      entry: "src/export/html/page/main.ts",
-      out: pageScriptFile,
-      options: { platform: "browser", format: "iife", target: ["chrome111", "firefox113", "safari16.4"], minify: true }
-    },
-    {
-      entry: "src/export/html/page/report.css",
-      out: pageStyleFile,
-      // The font travels inside the style sheet as a data: URL: the report loads nothing from anywhere.
-      options: { loader: { ".woff2": "dataurl" }, target: ["chrome111", "firefox113", "safari16.4"], minify: true }
-    }
-  ]
+export const bundles: ReadonlyArray<Bundle> = [
+  { entry: "src/cli/main.ts", out: "docsweep.mjs", options: nodeBundle },
+  // The HTML report's page (src/export/html/page): its script and its style sheet, which the report writer
+  // inlines into every report. Browsers from 2023 on (DecompressionStream everywhere: Safari 16.4, Firefox 113).
+  {
+    entry: "src/export/html/page/main.ts",
+    out: pageScriptFile,
+    options: { platform: "browser", format: "iife", target: ["chrome111", "firefox113", "safari16.4"], minify: true }
+  },
+  {
+    entry: "src/export/html/page/report.css",
+    out: pageStyleFile,
+    // The font travels inside the style sheet as a data: URL: the report loads nothing from anywhere.
+    options: { loader: { ".woff2": "dataurl" }, target: ["chrome111", "firefox113", "safari16.4"], minify: true }
+  }
+]
 
 /**
  * V8 keeps a module's source as one-byte text only when every character fits Latin-1; one curly quote makes the
@@ -66,11 +64,17 @@ const asciiOnly = (file: string) => {
   if (escaped !== text) writeFileSync(file, escaped)
 }
 
-export const buildAll = async () => {
-  mkdirSync(buildDir, { recursive: true })
-  for (const bundle of bundles) {
+export interface Bundle {
+  readonly entry: string
+  /** Relative to `.build/`. */
+  readonly out: string
+  readonly options: BuildOptions
+}
+
+/** Builds bundles under `.build/`, each written aside and renamed: a run starting meanwhile never imports half a one. */
+export const buildBundles = async (wanted: ReadonlyArray<Bundle>) => {
+  for (const bundle of wanted) {
     const outfile = join(buildDir, bundle.out)
-    // Written aside and renamed: a run starting meanwhile never imports half a bundle.
     const partial = `${outfile}.${process.pid}.tmp`
     mkdirSync(dirname(outfile), { recursive: true })
     await build({
@@ -84,5 +88,7 @@ export const buildAll = async () => {
     renameSync(partial, outfile)
   }
 }
+
+export const buildAll = () => buildBundles(bundles)
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) await buildAll()

@@ -1,17 +1,15 @@
 import { spawn } from "node:child_process"
 import { existsSync } from "node:fs"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
+import { childScript } from "../support/TestChildren.js"
 import { start, tempDir, withStore } from "./StoreFixtures.js"
-
-const child = fileURLToPath(new URL("./IntentChild.ts", import.meta.url))
 
 /** Runs IntentChild.ts on `path`, kills it with SIGKILL once it reports the intent written; the signal it died of. */
 const writeIntentThenDie = (path: string) =>
   Effect.async<NodeJS.Signals | null, Error>((resume) => {
-    const proc = spawn(process.execPath, ["--import", "tsx", child, path], { stdio: ["ignore", "pipe", "pipe"] })
+    const proc = spawn(process.execPath, [childScript("intentChild"), path], { stdio: ["ignore", "pipe", "pipe"] })
     let output = ""
     const collect = (chunk: Buffer) => {
       output += chunk.toString()

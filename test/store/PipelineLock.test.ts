@@ -2,10 +2,10 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process"
 import { existsSync, readFileSync, writeFileSync } from "node:fs"
 import { hostname } from "node:os"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
 import { assert, describe, it } from "@effect/vitest"
 import { ConfigProvider, Effect, Exit, Option, Scope, TestClock } from "effect"
 import { acquireLock, lockPath, readLock } from "../../src/store/PipelineLock.js"
+import { childScript } from "../support/TestChildren.js"
 import { tempDir } from "./StoreFixtures.js"
 
 /** The pid of a process that has already exited. */
@@ -15,13 +15,11 @@ const asHost = (name: string) => Effect.withConfigProvider(ConfigProvider.fromJs
 
 const ago = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString()
 
-const holdLockScript = fileURLToPath(new URL("./support/holdLock.ts", import.meta.url))
-
 /** A process that holds the lock as `host` until the scope closes (killed with SIGKILL: its lock stays). */
 const holderOn = (stateFile: string, host: string) =>
   Effect.acquireRelease(
     Effect.async<ChildProcess>((resume) => {
-      const child = spawn(process.execPath, ["--import", "tsx", holdLockScript, stateFile], {
+      const child = spawn(process.execPath, [childScript("holdLock"), stateFile], {
         env: { ...process.env, DOCSWEEP_HOSTNAME: host },
         stdio: ["ignore", "pipe", "inherit"]
       })

@@ -1,9 +1,10 @@
 /**
- * A runner process for the tests: `node --import tsx test/runner/support/runChild.ts PIPELINE [--fresh]
- * [--only-failed] [--dry-run] [--max-cells N] [--shard I/N]`. The service comes from DOCSWEEP_BASE_URL and
- * DOCSWEEP_TOKEN (DOCSWEEP_USER_ID, DOCSWEEP_ORG_ID), the checkpoint is `<output dir>/state.sqlite` (locked), and
- * the exit code is the outcome's. The summary is the last stdout line, as JSON. `DOCSWEEP_TEST_CRASH_AT` makes
- * the runner SIGKILL itself at a named point: this child provides the crash hook (CrashAt.ts), production does not.
+ * A runner process for the tests, bundled by `globalSetup` (see `TestChildren`): `node .build/test/runChild.mjs
+ * PIPELINE [--fresh] [--only-failed] [--dry-run] [--max-cells N] [--shard I/N]`. The service comes from
+ * DOCSWEEP_BASE_URL and DOCSWEEP_TOKEN (DOCSWEEP_USER_ID, DOCSWEEP_ORG_ID), the checkpoint is `<output
+ * dir>/state.sqlite` (locked), and the exit code is the outcome's. The summary is the last stdout line, as JSON.
+ * `DOCSWEEP_TEST_CRASH_AT` makes the runner SIGKILL itself at a named point: this child provides the crash hook
+ * (CrashAt.ts), production does not.
  */
 import { join } from "node:path"
 import { parseArgs } from "node:util"

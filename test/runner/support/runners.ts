@@ -1,6 +1,5 @@
 import { spawn } from "node:child_process"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
 import { ConfigProvider, Effect, Fiber, Layer, Logger, LogLevel } from "effect"
 import { resolveConfig } from "../../../src/pipeline/EffectiveConfig.js"
 import { loadPipeline } from "../../../src/pipeline/loadPipeline.js"
@@ -10,6 +9,7 @@ import { runPipeline } from "../../../src/runner/Runner.js"
 import type { RunInput, RunSummary } from "../../../src/runner/RunSummary.js"
 import { CheckpointStore } from "../../../src/store/CheckpointStore.js"
 import { allStores, type Stores } from "../../store/StoreFixtures.js"
+import { childScript } from "../../support/TestChildren.js"
 import type { TestService } from "./localService.js"
 
 export type RunFlags = Partial<Pick<RunInput, "dryRun" | "fresh" | "onlyFailed" | "maxCells" | "shard">> & {
@@ -58,8 +58,6 @@ export const runInProcess = (
 export const withCheckpoint = <A, E>(outputDir: string, use: (store: Stores) => Effect.Effect<A, E>) =>
   Effect.flatMap(allStores, use).pipe(Effect.provide(CheckpointStore.open(stateFileOf(outputDir))), Effect.orDie)
 
-const childEntry = fileURLToPath(new URL("./runChild.ts", import.meta.url))
-
 export interface ChildResult {
   readonly code: number | null
   readonly signal: NodeJS.Signals | null
@@ -82,7 +80,7 @@ export const runChild = (
   } = {}
 ) =>
   Effect.async<ChildResult>((resume) => {
-    const child = spawn(process.execPath, ["--import", "tsx", childEntry, file, ...(options.args ?? [])], {
+    const child = spawn(process.execPath, [childScript("runChild"), file, ...(options.args ?? [])], {
       env: {
         ...process.env,
         ...service.env,

@@ -1,5 +1,5 @@
 /**
- * Holds a pipeline's lock until killed: `node --import tsx holdLock.ts STATE_FILE` prints "locked" once it holds
+ * Holds a pipeline's lock until killed: `node .build/test/holdLock.mjs STATE_FILE` prints "locked" once it holds
  * it. The host it claims comes from DOCSWEEP_HOSTNAME, as in docsweep itself.
  */
 import { NodeRuntime } from "@effect/platform-node"
