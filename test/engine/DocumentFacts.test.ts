@@ -29,6 +29,17 @@ describe("the document's own dates", () => {
     })
   )
 
+  it.effect("a day that recurs (rent due on the first day of each month) is never the agreement's date", () =>
+    Effect.gen(function* () {
+      const document = doc(
+        `REMARKETING AGREEMENT\n\nThis Remarketing Agreement is made between Harbor Fund ("Fund") and Quill Capital LLC ("Agent").\n\n4. The Fund shall pay the Agent in arrears on the first day of each calendar month a fee of $1,000.\n\n${body}`
+      )
+      for (const question of ["What is the date of this agreement?", "Agreement date?", "When does it start?"]) {
+        assert.notMatch(yield* shortOf(question, document), /each calendar month/, question)
+      }
+    })
+  )
+
   it.effect("an Effective Date that is the date of last signature, and the end date counted from it", () =>
     Effect.gen(function* () {
       const document = doc(

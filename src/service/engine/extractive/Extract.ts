@@ -58,9 +58,15 @@ const clauseText: DocumentAnswerer = (index, document, query, sentences) => {
   return { ...found, short: undefined, more: found.more?.map((other) => ({ ...other, short: undefined })) }
 }
 
-/** An answer that names a calendar date (or says there is none), not a period standing in for one. */
+/**
+ * An answer that names a calendar date, one with a year (or says there is none): not a period standing in for one,
+ * nor a day that recurs ("the first day of each calendar month", when rent is due).
+ */
 const calendar = (found: Found | undefined): Found | undefined =>
-  found?.short !== undefined && (findDates(found.short).length > 0 || /^No\b/.test(found.short)) ? found : undefined
+  found?.short !== undefined &&
+  (findDates(found.short).some((date) => /\d{4}/.test(date.text)) || /^No\b/.test(found.short))
+    ? found
+    : undefined
 
 /**
  * A date: the span answer; for a start date with weak support, the document's own date; for an end date that the
