@@ -4,7 +4,7 @@ import { ExtractionFailed } from "./ExtractionFailed.js"
 import { htmlText } from "./HtmlText.js"
 import { paginate } from "./Paginate.js"
 import { pdfPages } from "./PdfText.js"
-import { decodeText } from "./TextBytes.js"
+import { decodeText, notTextReason } from "./TextBytes.js"
 
 export { ExtractionFailed } from "./ExtractionFailed.js"
 
@@ -32,6 +32,12 @@ export const doctypeFromFilename = (name: string): Doctype | undefined => {
   return dot < 0 ? undefined : byExtension[name.slice(dot + 1).toLowerCase()]
 }
 
+/** Fails when the bytes of a text doctype are no text (a renamed PDF, a binary file). */
+const textOnly = (bytes: Uint8Array, doctype: Doctype) => {
+  const reason = notTextReason(bytes)
+  return reason === undefined ? Effect.void : Effect.fail(new ExtractionFailed({ doctype, reason }))
+}
+
 /** Extracts per-page text; a file that is not what its doctype says fails with `ExtractionFailed`. */
 export const extractText = (bytes: Uint8Array, doctype: Doctype): Effect.Effect<ExtractedText, ExtractionFailed> => {
   switch (doctype) {
@@ -40,12 +46,18 @@ export const extractText = (bytes: Uint8Array, doctype: Doctype): Effect.Effect<
     case "docx":
       return docxPages(bytes).pipe(Effect.map((pages) => ({ pages })))
     case "html":
-      return Effect.try({
-        try: () => ({ pages: paginate(htmlText(decodeText(bytes))) }),
-        catch: (cause) => new ExtractionFailed({ doctype, reason: "not readable HTML", cause })
-      })
+      return Effect.zipRight(
+        textOnly(bytes, doctype),
+        Effect.try({
+          try: () => ({ pages: paginate(htmlText(decodeText(bytes))) }),
+          catch: (cause) => new ExtractionFailed({ doctype, reason: "not readable HTML", cause })
+        })
+      )
     case "txt":
     case "md":
-      return Effect.sync(() => ({ pages: paginate(decodeText(bytes)) }))
+      return Effect.zipRight(
+        textOnly(bytes, doctype),
+        Effect.sync(() => ({ pages: paginate(decodeText(bytes)) }))
+      )
   }
 }

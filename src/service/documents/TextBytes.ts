@@ -27,3 +27,35 @@ export const decodeText = (bytes: Uint8Array): string => {
         : decodeWindows1252(bytes)
   return text.replace(/^\uFEFF/, "")
 }
+
+const ascii = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0))
+
+/** Formats a text file must not be, known by their first bytes: what each is, and what to do about it. */
+const signatures: ReadonlyArray<{ readonly bytes: Uint8Array; readonly kind: string; readonly hint: string }> = [
+  { bytes: ascii("PK\x03\x04"), kind: "a ZIP archive", hint: "a DOCX? give it the .docx extension" },
+  { bytes: ascii("\xd0\xcf\x11\xe0"), kind: "a legacy Office file (.doc, .xls)", hint: "save it as .docx or PDF" }
+]
+
+const startsWith = (bytes: Uint8Array, prefix: Uint8Array) => prefix.every((byte, i) => bytes[i] === byte)
+
+/** How far in a binary file shows itself: a PDF header may follow junk this far (as pdf.js reads it), NULs (git). */
+const pdfHeaderWithin = 1024
+const sniffed = 8192
+
+/**
+ * Why these bytes are no text file, or undefined when they are one: a PDF or an Office file under a text extension,
+ * or NUL bytes near the start (a binary file, or UTF-16 without a byte-order mark), which no text holds. Read as
+ * text they would become pages of garbage that every question searches and quotes.
+ */
+export const notTextReason = (bytes: Uint8Array): string | undefined => {
+  if (utf16Of(bytes) !== undefined) return undefined
+  const head = bytes.subarray(0, sniffed)
+  if (Buffer.from(head.subarray(0, pdfHeaderWithin)).includes("%PDF-")) {
+    return "the file is a PDF, not text (give it the .pdf extension)"
+  }
+  const known = signatures.find((signature) => startsWith(head, signature.bytes))
+  if (known !== undefined) return `the file is ${known.kind}, not text (${known.hint})`
+  return head.includes(0)
+    ? "the file holds NUL bytes, not text (a binary file, or UTF-16 without a byte-order mark)"
+    : undefined
+}
