@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
+import { Document, Packer, Paragraph } from "docx"
 import { Effect, Either } from "effect"
+import { PDFDocument } from "pdf-lib"
 import { type Doctype, extractText } from "../../src/service/documents/ExtractText.js"
 import { samplesDir } from "../engine/loadSample.js"
 
@@ -54,6 +56,38 @@ describe("files whose extension lies", () => {
       assert.match(yield* refusal(png, "txt"), /the file holds NUL bytes, not text/)
       const { pages } = yield* extractText(new TextEncoder().encode("Bell\u0007 and escape\u001b in a log."), "txt")
       assert.deepStrictEqual(pages, ["Bell\u0007 and escape\u001b in a log."])
+    })
+  )
+})
+
+describe("files without text", () => {
+  it.effect("refuses an empty or blank text, Markdown or HTML file instead of a document every question misses", () =>
+    Effect.gen(function* () {
+      assert.match(yield* refusal(new Uint8Array(0), "txt"), /the file is empty \(0 bytes\)/)
+      const blank = new TextEncoder().encode(" \r\n\t\n\f\n")
+      assert.match(yield* refusal(blank, "md"), /the file holds no text/)
+      const markup = new TextEncoder().encode(
+        "<html><head><script>var a = 1</script></head><body><img src=x></body></html>"
+      )
+      assert.match(yield* refusal(markup, "html"), /the file holds no text/)
+    })
+  )
+
+  it.effect("refuses a PDF without a text layer (scanned pages) or without pages, and a DOCX without text", () =>
+    Effect.gen(function* () {
+      const scanned = yield* Effect.promise(async () => {
+        const pdf = await PDFDocument.create()
+        pdf.addPage()
+        pdf.addPage()
+        return pdf.save()
+      })
+      assert.match(yield* refusal(scanned, "pdf"), /the PDF has no text layer \(scanned pages\?/)
+      const pageless = yield* Effect.promise(() => PDFDocument.create().then((pdf) => pdf.save()))
+      assert.match(yield* refusal(pageless, "pdf"), /the PDF has no text layer/)
+      const docx = yield* Effect.promise(() =>
+        Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph(""), new Paragraph(" ")] }] }))
+      )
+      assert.match(yield* refusal(new Uint8Array(docx), "docx"), /the file holds no text/)
     })
   )
 })

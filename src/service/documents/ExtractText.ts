@@ -38,8 +38,29 @@ const textOnly = (bytes: Uint8Array, doctype: Doctype) => {
   return reason === undefined ? Effect.void : Effect.fail(new ExtractionFailed({ doctype, reason }))
 }
 
-/** Extracts per-page text; a file that is not what its doctype says fails with `ExtractionFailed`. */
-export const extractText = (bytes: Uint8Array, doctype: Doctype): Effect.Effect<ExtractedText, ExtractionFailed> => {
+/**
+ * Fails when no page holds text: such a document would answer every question "not found" as if it had been read
+ * (a PDF of scanned pages needs OCR, which the local service does not do).
+ */
+const requireText = (bytes: Uint8Array, doctype: Doctype) => (text: ExtractedText) => {
+  if (text.pages.some((page) => page.trim().length > 0)) return Effect.succeed(text)
+  const reason =
+    bytes.byteLength === 0
+      ? "the file is empty (0 bytes)"
+      : doctype === "pdf"
+        ? "the PDF has no text layer (scanned pages? the local service does no OCR)"
+        : "the file holds no text"
+  return Effect.fail(new ExtractionFailed({ doctype, reason }))
+}
+
+/**
+ * Extracts per-page text; a file that is not what its doctype says, or that holds no text, fails with
+ * `ExtractionFailed`.
+ */
+export const extractText = (bytes: Uint8Array, doctype: Doctype): Effect.Effect<ExtractedText, ExtractionFailed> =>
+  Effect.flatMap(pagesOf(bytes, doctype), requireText(bytes, doctype))
+
+const pagesOf = (bytes: Uint8Array, doctype: Doctype): Effect.Effect<ExtractedText, ExtractionFailed> => {
   switch (doctype) {
     case "pdf":
       return pdfPages(bytes).pipe(Effect.map((pages) => ({ pages })))
