@@ -3,7 +3,7 @@ import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Document, Packer, Paragraph } from "docx"
 import { Effect, Either } from "effect"
-import { PDFDocument } from "pdf-lib"
+import { PDFDocument, PDFHexString, StandardFonts } from "pdf-lib"
 import { type Doctype, extractText } from "../../src/service/documents/ExtractText.js"
 import { samplesDir } from "../engine/loadSample.js"
 
@@ -88,6 +88,34 @@ describe("files without text", () => {
         Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph(""), new Paragraph(" ")] }] }))
       )
       assert.match(yield* refusal(new Uint8Array(docx), "docx"), /the file holds no text/)
+    })
+  )
+})
+
+/** A PDF with text, encrypted with a user password (its keys made up: a reader without the password cannot open it). */
+const passwordProtectedPdf = Effect.promise(async () => {
+  const pdf = await PDFDocument.create()
+  const font = await pdf.embedFont(StandardFonts.Helvetica)
+  pdf.addPage().drawText("Confidential terms.", { x: 72, y: 700, size: 11, font })
+  const { context } = pdf
+  const encrypt = context.obj({
+    Filter: "Standard",
+    V: 1,
+    R: 2,
+    P: -4,
+    O: PDFHexString.of("00".repeat(32)),
+    U: PDFHexString.of("11".repeat(32))
+  })
+  context.trailerInfo.Encrypt = context.register(encrypt)
+  context.trailerInfo.ID = context.obj([PDFHexString.of("ab".repeat(16)), PDFHexString.of("ab".repeat(16))])
+  return pdf.save({ useObjectStreams: false })
+})
+
+describe("PDFs that cannot be read", () => {
+  it.effect("says a PDF is password-protected rather than unreadable", () =>
+    Effect.gen(function* () {
+      const reason = yield* refusal(yield* passwordProtectedPdf, "pdf")
+      assert.match(reason, /the PDF is password-protected/)
     })
   )
 })
