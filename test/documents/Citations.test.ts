@@ -105,15 +105,15 @@ const makeDocx = (breaks: "explicit" | "rendered" | "sections") => {
 
 const encode = (text: string) => Effect.succeed(new TextEncoder().encode(text))
 const withFormFeeds = encode(pageTexts.map((texts) => texts.join("\n\n")).join("\n\f"))
+/** A form feed before every page, as line printers' reports (and files made for them) have them. */
+const formFeedFirst = encode(pageTexts.map((texts) => `\f${texts.join("\n\n")}\n`).join(""))
 /** Printed page numbers at the foot of each page, as text converted from a PDF has them. */
-const withPageNumbers = encode(
-  pageTexts
-    .map(
-      (texts, i) =>
-        `${["Lorem ipsum filler text for page length. ".repeat(8), ...texts].join("\n\n")}\n\n- ${i + 1} -\n`
-    )
-    .join("\n")
-)
+const pageNumbered = pageTexts
+  .map(
+    (texts, i) => `${["Lorem ipsum filler text for page length. ".repeat(8), ...texts].join("\n\n")}\n\n- ${i + 1} -\n`
+  )
+  .join("\n")
+const withPageNumbers = encode(pageNumbered)
 
 const words = (text: string) =>
   text
@@ -138,7 +138,9 @@ const formats: ReadonlyArray<readonly [string, Doctype, Effect.Effect<Uint8Array
   ["DOCX with Word's rendered page breaks", "docx", makeDocx("rendered")],
   ["DOCX with a section per page", "docx", makeDocx("sections")],
   ["TXT with form feeds", "txt", withFormFeeds],
-  ["TXT with printed page numbers", "txt", withPageNumbers]
+  ["TXT with printed page numbers", "txt", withPageNumbers],
+  ["TXT with a form feed before each page", "txt", formFeedFirst],
+  ["TXT with printed page numbers and one form feed at its end", "txt", encode(`${pageNumbered}\f\n`)]
 ]
 
 describe("citations", () => {

@@ -61,6 +61,13 @@ describe("extractText", () => {
     })
   )
 
+  it.effect("keeps a blank first page where form feeds end every page (text converted from PDF)", () =>
+    Effect.gen(function* () {
+      const { pages } = yield* extractText(bytes("\fPage two.\n\fPage three.\n\f"), "txt")
+      assert.deepStrictEqual(pages, ["", "Page two.", "Page three."])
+    })
+  )
+
   it.effect("cuts long plain text into ~3,000-character pages at paragraph boundaries", () =>
     Effect.gen(function* () {
       const paragraph = "This clause has exactly one sentence in it and it repeats. ".repeat(8).trim()
