@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises"
 import { basename, extname } from "node:path"
-import { Context, Effect, Layer, Option, Stream } from "effect"
+import { Context, Effect, Either, Layer, Option, Stream } from "effect"
 import type { IngestOutcome } from "../api/Documents.js"
 import { RequestRejected, ValidationFailed } from "../client/ClientError.js"
 import { ServiceClient } from "../client/ServiceClient.js"
@@ -53,7 +53,10 @@ export class DocumentIngest extends Context.Tag("app/runner/DocumentIngest")<
       const layout = yield* LayoutStore
       const uploadOne = Effect.fn("DocumentIngest.addFiles")(function* (file: HashedFile, owned: ReadonlySet<number>) {
         const settings = yield* RunnerSettings
-        const bytes = yield* readBytes(file.path)
+        const read = yield* Effect.either(readBytes(file.path))
+        // A file gone or unreadable since the run listed it is this file's outcome, not the run's end.
+        if (Either.isLeft(read)) return { path: file.path, error: read.left.reason } satisfies IngestOutcome
+        const bytes = read.right
         const filename = basename(file.path)
         const doctype = extname(filename).replace(/^\./, "").toLowerCase() || "txt"
         const adopt = Effect.map(client.listDocuments(settings.orgId), (listed) =>

@@ -1,10 +1,10 @@
-import { mkdirSync, writeFileSync } from "node:fs"
+import { mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import type { RunSummary } from "../../src/runner/RunSummary.js"
 import { localService, type TestService, writePipeline } from "./support/localService.js"
-import { runInProcess } from "./support/runners.js"
+import { type RunFlags, runInProcess } from "./support/runners.js"
 
 const fast = "run:\n  concurrency: 4\n  poll: { interval: 20ms, max_interval: 200ms }\n"
 const column = 'columns:\n  - { name: Law, query: "Which law governs the agreement?" }\n'
@@ -50,4 +50,23 @@ describe("a folder with a bad file, uploaded to a served service", () => {
       assertSkippedOnly(summary, join(docs, "huge.txt"), /413/)
     })
   )
+})
+
+describe("a file that vanishes after the pipeline was validated", () => {
+  const modes: ReadonlyArray<readonly [string, (service: TestService) => RunFlags]> = [
+    ["uploaded", () => ({})],
+    ["embedded", (service) => ({ ingest: service.ingest })]
+  ]
+  for (const [mode, flags] of modes) {
+    it.scopedLive(`${mode}: is skipped, naming it; the run goes on with the others`, () =>
+      Effect.gen(function* () {
+        const service = yield* localService({ documents: 0 })
+        const { docs, file } = folderWith(service, { "gone.txt": "Governed by the laws of Utah.\n" })
+        const gone = join(docs, "gone.txt")
+        const afterLoad = Effect.sync(() => rmSync(gone))
+        const summary = yield* runInProcess(service, file, { ...flags(service), afterLoad })
+        assertSkippedOnly(summary, gone, /no such file or directory/)
+      })
+    )
+  }
 })
