@@ -152,20 +152,18 @@ export const resolveDocuments = Effect.fn("ResolveDocuments.resolveDocuments")(f
     (id) => {
       const listedDoc = byId.get(id)
       const read = listedDoc === undefined ? retry(client.getDocument(id as DocumentId)) : Effect.succeed(listedDoc)
-      return fileIds.has(id) ? Effect.flatMap(read, awaitProcessed) : Effect.map(read, Option.some)
+      return fileIds.has(id) ? Effect.flatMap(read, awaitProcessed) : Effect.map(read, Either.right)
     },
     { concurrency: fixedConcurrency.documentReads }
   )
   const pathOf = new Map([...known].map(([path, id]) => [id, path]))
   ids.forEach((id, index) => {
-    if (Option.isNone(documents[index] ?? Option.none())) {
-      skipped.push({
-        what: pathOf.get(id) ?? `document ${id}`,
-        reason: "the service could not process the file (status 3, or still processing after cell_timeout)"
-      })
+    const document = documents[index]
+    if (document !== undefined && Either.isLeft(document)) {
+      skipped.push({ what: pathOf.get(id) ?? `document ${id}`, reason: document.left })
     }
   })
-  const usable = documents.flatMap((doc) => Option.toArray(doc))
+  const usable = documents.flatMap((doc) => (Either.isRight(doc) ? [doc.right] : []))
   return {
     documents: usable.map(toDocumentRecord),
     pendingFiles: input.upload ? [] : unknown.map(({ path }) => path),

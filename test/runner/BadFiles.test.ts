@@ -50,6 +50,15 @@ describe("a folder with a bad file, uploaded to a served service", () => {
       assertSkippedOnly(summary, join(docs, "huge.txt"), /413/)
     })
   )
+
+  it.scopedLive("a file the service cannot extract is skipped with the service's reason, not a generic one", () =>
+    Effect.gen(function* () {
+      const service = yield* localService({ documents: 0 })
+      const { docs, file } = folderWith(service, { "empty.txt": "" })
+      const summary = yield* runInProcess(service, file)
+      assertSkippedOnly(summary, join(docs, "empty.txt"), /the file is empty \(0 bytes\)/)
+    })
+  )
 })
 
 describe("a file that vanishes after the pipeline was validated", () => {
