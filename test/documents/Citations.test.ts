@@ -79,13 +79,15 @@ const makePdf = Effect.promise(async () => {
   return pdf.save()
 })
 
-/** Explicit page breaks, Word's last rendered page breaks, or one section per page. */
-const makeDocx = (breaks: "explicit" | "rendered" | "sections") => {
+/** Explicit page breaks, Word's last rendered page breaks, one section per page, or "page break before" paragraphs. */
+const makeDocx = (breaks: "explicit" | "rendered" | "sections" | "before") => {
   const paragraphsOf = (texts: ReadonlyArray<string>, first: boolean) =>
     texts.map((text, i) =>
       i === 0 && !first && breaks === "rendered"
         ? new Paragraph({ children: [new TextRun({ children: [new LastRenderedPageBreak(), text] })] })
-        : new Paragraph(text)
+        : i === 0 && !first && breaks === "before"
+          ? new Paragraph({ pageBreakBefore: true, children: [new TextRun(text)] })
+          : new Paragraph(text)
     )
   const sections =
     breaks === "sections"
@@ -137,6 +139,7 @@ const formats: ReadonlyArray<readonly [string, Doctype, Effect.Effect<Uint8Array
   ["DOCX with page breaks", "docx", makeDocx("explicit")],
   ["DOCX with Word's rendered page breaks", "docx", makeDocx("rendered")],
   ["DOCX with a section per page", "docx", makeDocx("sections")],
+  ["DOCX whose pages start with a 'page break before' paragraph", "docx", makeDocx("before")],
   ["TXT with form feeds", "txt", withFormFeeds],
   ["TXT with printed page numbers", "txt", withPageNumbers],
   ["TXT with a form feed before each page", "txt", formFeedFirst],
