@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises"
 import { basename, extname } from "node:path"
-import { Context, Effect, Layer, Option, Stream } from "effect"
+import { Context, Effect, Either, Layer, Option, Stream } from "effect"
 import type { IngestOutcome } from "../api/Documents.js"
+import { RequestRejected, ValidationFailed } from "../client/ClientError.js"
 import { ServiceClient } from "../client/ServiceClient.js"
 import { LayoutStore } from "../store/LayoutStore.js"
 import type { StoreError } from "../store/StoreError.js"
@@ -15,6 +16,13 @@ export interface HashedFile {
   readonly path: string
   readonly sha256: string
 }
+
+/**
+ * An upload's refusal that is about the file (a type the service does not take, over its size limit), so that file
+ * is left out and the run goes on; other refusals (the token, the workspace) stop the run as for any request.
+ */
+const refusesTheFile = (error: unknown): error is ValidationFailed | RequestRejected =>
+  error instanceof ValidationFailed || (error instanceof RequestRejected && [413, 415].includes(error.status))
 
 export const readBytes = (path: string) =>
   Effect.tryPromise({ try: () => readFile(path), catch: (cause) => new LocalFileError({ path, cause }) })
@@ -45,7 +53,10 @@ export class DocumentIngest extends Context.Tag("app/runner/DocumentIngest")<
       const layout = yield* LayoutStore
       const uploadOne = Effect.fn("DocumentIngest.addFiles")(function* (file: HashedFile, owned: ReadonlySet<number>) {
         const settings = yield* RunnerSettings
-        const bytes = yield* readBytes(file.path)
+        const read = yield* Effect.either(readBytes(file.path))
+        // A file gone or unreadable since the run listed it is this file's outcome, not the run's end.
+        if (Either.isLeft(read)) return { path: file.path, error: read.left.reason } satisfies IngestOutcome
+        const bytes = read.right
         const filename = basename(file.path)
         const doctype = extname(filename).replace(/^\./, "").toLowerCase() || "txt"
         const adopt = Effect.map(client.listDocuments(settings.orgId), (listed) =>
@@ -54,8 +65,12 @@ export class DocumentIngest extends Context.Tag("app/runner/DocumentIngest")<
           )
         )
         const send = client.uploadDocument({ organizationId: settings.orgId, doctype, filename, bytes })
-        const document = yield* sendOnce(send, adopt, { ambiguous: false })
-        return { path: file.path, document } satisfies IngestOutcome
+        return yield* sendOnce(send, adopt, { ambiguous: false }).pipe(
+          Effect.map((document): IngestOutcome => ({ path: file.path, document })),
+          Effect.catchIf(refusesTheFile, (error) =>
+            Effect.succeed<IngestOutcome>({ path: file.path, error: error.message })
+          )
+        )
       })
       return {
         addFiles: (files) =>

@@ -1,5 +1,5 @@
 import { relative, sep } from "node:path"
-import { Effect, Option } from "effect"
+import { Effect, Either, Option } from "effect"
 import type { DocumentListItem } from "../api/Documents.js"
 import type { DocumentId } from "../api/Ids.js"
 import { ServiceClient } from "../client/ServiceClient.js"
@@ -79,7 +79,14 @@ export const resolveDocuments = Effect.fn("ResolveDocuments.resolveDocuments")(f
     .flatMap((set) => (set._tag === "Files" ? set.paths : []))
     // Relative paths, so machines with the checkout in different places agree on each file's shard.
     .filter((p) => inShard(input.shard, relative(input.baseDir, p).split(sep).join("/")))
-  const hashes = yield* Effect.forEach([...new Set(filePaths)], fileHash, { concurrency: fixedConcurrency.hashes })
+  const hashed = yield* Effect.forEach([...new Set(filePaths)], (path) => Effect.either(fileHash(path)), {
+    concurrency: fixedConcurrency.hashes
+  })
+  const hashes = hashed.flatMap((result) => (Either.isRight(result) ? [result.right] : []))
+  // A file gone or unreadable since the pipeline was validated is left out, named, and the others run.
+  const unreadable = hashed.flatMap((result) =>
+    Either.isLeft(result) ? [{ what: result.left.path, reason: result.left.reason }] : []
+  )
   const known = new Map<string, number>()
   for (const { path, sha256 } of hashes) {
     const id = yield* layoutStore.uploadedFile(path, sha256)
@@ -96,7 +103,7 @@ export const resolveDocuments = Effect.fn("ResolveDocuments.resolveDocuments")(f
   for (const [path, id] of [...known]) if (!present.has(id)) known.delete(path)
   const unknown = hashes.filter(({ path }) => !known.has(path))
   const uploaded = input.upload && unknown.length > 0 ? yield* uploadFiles(unknown) : undefined
-  const skipped: Array<SkippedFile> = [...(uploaded?.skipped ?? [])]
+  const skipped: Array<SkippedFile> = [...unreadable, ...(uploaded?.skipped ?? [])]
   for (const [path, id] of uploaded?.ids ?? []) known.set(path, id)
   const fileIds = new Set(known.values())
 
@@ -145,20 +152,18 @@ export const resolveDocuments = Effect.fn("ResolveDocuments.resolveDocuments")(f
     (id) => {
       const listedDoc = byId.get(id)
       const read = listedDoc === undefined ? retry(client.getDocument(id as DocumentId)) : Effect.succeed(listedDoc)
-      return fileIds.has(id) ? Effect.flatMap(read, awaitProcessed) : Effect.map(read, Option.some)
+      return fileIds.has(id) ? Effect.flatMap(read, awaitProcessed) : Effect.map(read, Either.right)
     },
     { concurrency: fixedConcurrency.documentReads }
   )
   const pathOf = new Map([...known].map(([path, id]) => [id, path]))
   ids.forEach((id, index) => {
-    if (Option.isNone(documents[index] ?? Option.none())) {
-      skipped.push({
-        what: pathOf.get(id) ?? `document ${id}`,
-        reason: "the service could not process the file (status 3, or still processing after cell_timeout)"
-      })
+    const document = documents[index]
+    if (document !== undefined && Either.isLeft(document)) {
+      skipped.push({ what: pathOf.get(id) ?? `document ${id}`, reason: document.left })
     }
   })
-  const usable = documents.flatMap((doc) => Option.toArray(doc))
+  const usable = documents.flatMap((doc) => (Either.isRight(doc) ? [doc.right] : []))
   return {
     documents: usable.map(toDocumentRecord),
     pendingFiles: input.upload ? [] : unknown.map(({ path }) => path),

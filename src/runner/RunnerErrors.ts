@@ -1,5 +1,6 @@
 import { Data, Duration, Match } from "effect"
 import type { ClientError, RetryableError } from "../client/ClientError.js"
+import { describeCause } from "../pipeline/FileSets.js"
 import type { RunOutcome } from "../store/CheckpointModel.js"
 
 /** 401/403 from the service: the token or the account may not do this. The run stops (exit 4). */
@@ -54,6 +55,11 @@ export class LocalFileError extends Data.TaggedError("LocalFileError")<{
 }> {
   override get message() {
     return `cannot read ${this.path}: ${this.cause instanceof Error ? this.cause.message : String(this.cause)}`
+  }
+
+  /** Why, for a line that names the file already ("skipped PATH: reason"). */
+  get reason() {
+    return `cannot read the file: ${describeCause(this.cause)}`
   }
 }
 

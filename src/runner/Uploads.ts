@@ -1,4 +1,4 @@
-import { Duration, Effect, Option, Schedule, Stream } from "effect"
+import { Duration, Effect, Either, Option, Schedule, Stream } from "effect"
 import type { DocumentListItem } from "../api/Documents.js"
 import { DocumentStatusCode } from "../api/Documents.js"
 import { ServiceClient } from "../client/ServiceClient.js"
@@ -22,9 +22,25 @@ const isFailed = (doc: DocumentListItem) => statuses(doc).some((code) => code ==
 const isSettled = (doc: DocumentListItem) =>
   isFailed(doc) || statuses(doc).every((code) => code === DocumentStatusCode.completed)
 
+/** Why a document that ended in error (3) cannot be used: the service's own words (`meta.error`) when it gave any. */
+const failureOf = (doc: DocumentListItem): string => {
+  const error = doc.meta.error
+  return typeof error === "string" && error.trim() !== ""
+    ? error
+    : "the service could not process the file (document status 3)"
+}
+
+/** Why a document did not become usable, or the document once it has. */
+const usable = (doc: DocumentListItem): Either.Either<DocumentListItem, string> =>
+  isFailed(doc)
+    ? Either.left(failureOf(doc))
+    : isSettled(doc)
+      ? Either.right(doc)
+      : Either.left("the service was still processing the file after cell_timeout")
+
 /**
- * Waits (polling the document) until processing ends: the document, or none when it ended in error (3) or did not
- * end within `cell_timeout`.
+ * Waits (polling the document) until processing ends: the document, or why not when it ended in error (3) or did
+ * not end within `cell_timeout`.
  */
 export const awaitProcessed = Effect.fn("Uploads.awaitProcessed")(function* (doc: DocumentListItem) {
   const client = yield* ServiceClient
@@ -37,13 +53,11 @@ export const awaitProcessed = Effect.fn("Uploads.awaitProcessed")(function* (doc
     Schedule.modifyDelay((_, delay) => Duration.min(delay, longest)),
     Schedule.passthrough<Duration.Duration, DocumentListItem, never>
   )
-  if (isSettled(doc)) return isFailed(doc) ? Option.none<DocumentListItem>() : Option.some(doc)
+  if (isSettled(doc)) return usable(doc)
   const polled = yield* Effect.repeat(retry(client.getDocument(doc.id)), { schedule, until: isSettled }).pipe(
     Effect.timeoutTo({ duration: settings.cellTimeout, onTimeout: () => doc, onSuccess: (settled) => settled })
   )
-  return isSettled(polled) && !isFailed(polled)
-    ? Option.some<DocumentListItem>(polled)
-    : Option.none<DocumentListItem>()
+  return usable(polled)
 })
 
 /**

@@ -79,13 +79,15 @@ const makePdf = Effect.promise(async () => {
   return pdf.save()
 })
 
-/** Explicit page breaks, Word's last rendered page breaks, or one section per page. */
-const makeDocx = (breaks: "explicit" | "rendered" | "sections") => {
+/** Explicit page breaks, Word's last rendered page breaks, one section per page, or "page break before" paragraphs. */
+const makeDocx = (breaks: "explicit" | "rendered" | "sections" | "before") => {
   const paragraphsOf = (texts: ReadonlyArray<string>, first: boolean) =>
     texts.map((text, i) =>
       i === 0 && !first && breaks === "rendered"
         ? new Paragraph({ children: [new TextRun({ children: [new LastRenderedPageBreak(), text] })] })
-        : new Paragraph(text)
+        : i === 0 && !first && breaks === "before"
+          ? new Paragraph({ pageBreakBefore: true, children: [new TextRun(text)] })
+          : new Paragraph(text)
     )
   const sections =
     breaks === "sections"
@@ -105,15 +107,15 @@ const makeDocx = (breaks: "explicit" | "rendered" | "sections") => {
 
 const encode = (text: string) => Effect.succeed(new TextEncoder().encode(text))
 const withFormFeeds = encode(pageTexts.map((texts) => texts.join("\n\n")).join("\n\f"))
+/** A form feed before every page, as line printers' reports (and files made for them) have them. */
+const formFeedFirst = encode(pageTexts.map((texts) => `\f${texts.join("\n\n")}\n`).join(""))
 /** Printed page numbers at the foot of each page, as text converted from a PDF has them. */
-const withPageNumbers = encode(
-  pageTexts
-    .map(
-      (texts, i) =>
-        `${["Lorem ipsum filler text for page length. ".repeat(8), ...texts].join("\n\n")}\n\n- ${i + 1} -\n`
-    )
-    .join("\n")
-)
+const pageNumbered = pageTexts
+  .map(
+    (texts, i) => `${["Lorem ipsum filler text for page length. ".repeat(8), ...texts].join("\n\n")}\n\n- ${i + 1} -\n`
+  )
+  .join("\n")
+const withPageNumbers = encode(pageNumbered)
 
 const words = (text: string) =>
   text
@@ -137,8 +139,11 @@ const formats: ReadonlyArray<readonly [string, Doctype, Effect.Effect<Uint8Array
   ["DOCX with page breaks", "docx", makeDocx("explicit")],
   ["DOCX with Word's rendered page breaks", "docx", makeDocx("rendered")],
   ["DOCX with a section per page", "docx", makeDocx("sections")],
+  ["DOCX whose pages start with a 'page break before' paragraph", "docx", makeDocx("before")],
   ["TXT with form feeds", "txt", withFormFeeds],
-  ["TXT with printed page numbers", "txt", withPageNumbers]
+  ["TXT with printed page numbers", "txt", withPageNumbers],
+  ["TXT with a form feed before each page", "txt", formFeedFirst],
+  ["TXT with printed page numbers and one form feed at its end", "txt", encode(`${pageNumbered}\f\n`)]
 ]
 
 describe("citations", () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
-import { Document, Packer, PageBreak, Paragraph } from "docx"
+import { Document, Packer, PageBreak, Paragraph, TextRun } from "docx"
 import { Effect, Either } from "effect"
 import { PDFDocument, StandardFonts } from "pdf-lib"
 import { doctypeFromFilename, extractText } from "../../src/service/documents/ExtractText.js"
@@ -58,6 +58,13 @@ describe("extractText", () => {
     Effect.gen(function* () {
       const { pages } = yield* extractText(bytes("Page one.\n\fPage two.\fPage three.\n\f"), "txt")
       assert.deepStrictEqual(pages, ["Page one.", "Page two.", "Page three."])
+    })
+  )
+
+  it.effect("keeps a blank first page where form feeds end every page (text converted from PDF)", () =>
+    Effect.gen(function* () {
+      const { pages } = yield* extractText(bytes("\fPage two.\n\fPage three.\n\f"), "txt")
+      assert.deepStrictEqual(pages, ["", "Page two.", "Page three."])
     })
   )
 
@@ -138,6 +145,19 @@ describe("extractText", () => {
       assert.strictEqual(pages.length, 2)
       assert.strictEqual(pages[0], "Page one text.\n\nStill page one.")
       assert.strictEqual(pages[1], "Page two text.")
+    })
+  )
+
+  it.effect("starts a DOCX page at a 'page break before' paragraph, but not before the first paragraph", () =>
+    Effect.gen(function* () {
+      const startsPage = (text: string) => new Paragraph({ pageBreakBefore: true, children: [new TextRun(text)] })
+      const docx = yield* Effect.promise(() =>
+        Packer.toBuffer(
+          new Document({ sections: [{ children: [startsPage("Title page."), startsPage("Page two.")] }] })
+        )
+      )
+      const { pages } = yield* extractText(new Uint8Array(docx), "docx")
+      assert.deepStrictEqual(pages, ["Title page.", "Page two."])
     })
   )
 

@@ -13,16 +13,29 @@ const lastRendered = /<w:lastRenderedPageBreak\s*\/>/g
 /** A section's properties inside a paragraph's: the section ends with that paragraph. */
 const sectionEnd = /<w:sectPr\b[^>]*>((?:(?!<\/w:sectPr>)[\s\S])*)<\/w:sectPr>\s*<\/w:pPr>/g
 
+/** A paragraph's properties that start it on a new page ("page break before"; w:val 0, false or off turns it off). */
+const breakBefore =
+  /<w:pPr\b[^>]*(?<!\/)>(?:(?!<\/w:pPr>)[\s\S])*<w:pageBreakBefore(?![^>]*w:val="(?:0|false|off)")[^>]*\/>(?:(?!<\/w:pPr>)[\s\S])*<\/w:pPr>/g
+
+const paragraphStart = /<w:p[\s>]/g
+
+/** A page break at the start of each paragraph set to begin a new page, but the first (Word adds no blank page). */
+const markBreaksBefore = (xml: string): string => {
+  const second = [...xml.matchAll(paragraphStart)][1]?.index ?? xml.length
+  return xml.replace(breakBefore, (properties, at: number) => (at < second ? properties : properties + pageBreakRun))
+}
+
 /**
  * Where the document's pages begin, as page breaks mammoth understands. When Word saved where it last laid out
  * each page (`w:lastRenderedPageBreak`), those are the pages, explicit breaks included. Otherwise explicit breaks
- * (`w:br w:type="page"`, kept as they are) and section breaks that start a new page (every type but
- * "continuous") are.
+ * (`w:br w:type="page"`, kept as they are), paragraphs set to start a new page (`w:pageBreakBefore`) and section
+ * breaks that start a new page (every type but "continuous") are.
  */
-const markPageBreaks = (xml: string): string => {
-  if (xml.includes("<w:lastRenderedPageBreak")) {
-    return xml.replace(/<w:br\b[^>]*w:type="page"[^>]*\/>/g, "").replace(lastRendered, '<w:br w:type="page"/>')
+const markPageBreaks = (original: string): string => {
+  if (original.includes("<w:lastRenderedPageBreak")) {
+    return original.replace(/<w:br\b[^>]*w:type="page"[^>]*\/>/g, "").replace(lastRendered, '<w:br w:type="page"/>')
   }
+  const xml = markBreaksBefore(original)
   let out = ""
   let from = 0
   for (const m of xml.matchAll(sectionEnd)) {

@@ -1,10 +1,10 @@
-import { isUtf8 } from "node:buffer"
 import { Effect } from "effect"
 import { docxPages } from "./DocxText.js"
 import { ExtractionFailed } from "./ExtractionFailed.js"
 import { htmlText } from "./HtmlText.js"
 import { paginate } from "./Paginate.js"
 import { pdfPages } from "./PdfText.js"
+import { decodeText, notTextReason } from "./TextBytes.js"
 
 export { ExtractionFailed } from "./ExtractionFailed.js"
 
@@ -32,33 +32,53 @@ export const doctypeFromFilename = (name: string): Doctype | undefined => {
   return dot < 0 ? undefined : byExtension[name.slice(dot + 1).toLowerCase()]
 }
 
-/** Windows-1252 characters for bytes 0x80–0x9F (Node's TextDecoder reads that range as Latin-1 control codes). */
-const cp1252High = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ"
-
-const decodeWindows1252 = (bytes: Uint8Array): string => {
-  let text = ""
-  for (const byte of bytes) text += byte >= 0x80 && byte <= 0x9f ? cp1252High[byte - 0x80] : String.fromCharCode(byte)
-  return text
+/** Fails when the bytes of a text doctype are no text (a renamed PDF, a binary file). */
+const textOnly = (bytes: Uint8Array, doctype: Doctype) => {
+  const reason = notTextReason(bytes)
+  return reason === undefined ? Effect.void : Effect.fail(new ExtractionFailed({ doctype, reason }))
 }
 
-/** UTF-8 when the bytes are valid UTF-8, else Windows-1252 (older plain-text filings); a BOM is dropped. */
-const decode = (bytes: Uint8Array): string =>
-  (isUtf8(bytes) ? new TextDecoder("utf-8").decode(bytes) : decodeWindows1252(bytes)).replace(/^\uFEFF/, "")
+/**
+ * Fails when no page holds text: such a document would answer every question "not found" as if it had been read
+ * (a PDF of scanned pages needs OCR, which the local service does not do).
+ */
+const requireText = (bytes: Uint8Array, doctype: Doctype) => (text: ExtractedText) => {
+  if (text.pages.some((page) => page.trim().length > 0)) return Effect.succeed(text)
+  const reason =
+    bytes.byteLength === 0
+      ? "the file is empty (0 bytes)"
+      : doctype === "pdf"
+        ? "the PDF has no text layer (scanned pages? the local service does no OCR)"
+        : "the file holds no text"
+  return Effect.fail(new ExtractionFailed({ doctype, reason }))
+}
 
-/** Extracts per-page text; a file that is not what its doctype says fails with `ExtractionFailed`. */
-export const extractText = (bytes: Uint8Array, doctype: Doctype): Effect.Effect<ExtractedText, ExtractionFailed> => {
+/**
+ * Extracts per-page text; a file that is not what its doctype says, or that holds no text, fails with
+ * `ExtractionFailed`.
+ */
+export const extractText = (bytes: Uint8Array, doctype: Doctype): Effect.Effect<ExtractedText, ExtractionFailed> =>
+  Effect.flatMap(pagesOf(bytes, doctype), requireText(bytes, doctype))
+
+const pagesOf = (bytes: Uint8Array, doctype: Doctype): Effect.Effect<ExtractedText, ExtractionFailed> => {
   switch (doctype) {
     case "pdf":
       return pdfPages(bytes).pipe(Effect.map((pages) => ({ pages })))
     case "docx":
       return docxPages(bytes).pipe(Effect.map((pages) => ({ pages })))
     case "html":
-      return Effect.try({
-        try: () => ({ pages: paginate(htmlText(decode(bytes))) }),
-        catch: (cause) => new ExtractionFailed({ doctype, reason: "not readable HTML", cause })
-      })
+      return Effect.zipRight(
+        textOnly(bytes, doctype),
+        Effect.try({
+          try: () => ({ pages: paginate(htmlText(decodeText(bytes))) }),
+          catch: (cause) => new ExtractionFailed({ doctype, reason: "not readable HTML", cause })
+        })
+      )
     case "txt":
     case "md":
-      return Effect.sync(() => ({ pages: paginate(decode(bytes)) }))
+      return Effect.zipRight(
+        textOnly(bytes, doctype),
+        Effect.sync(() => ({ pages: paginate(decodeText(bytes)) }))
+      )
   }
 }

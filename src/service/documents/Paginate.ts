@@ -10,10 +10,24 @@ const pageSize = 3000
  */
 export const paginate = (text: string, size: number = pageSize): Array<string> => {
   const normalised = text.replace(/\r\n?/g, "\n")
-  if (normalised.includes("\f")) return trimPages(normalised.split("\f"))
-  const marked = pagesFromMarkers(normalised)
+  const fed = formFeedPages(normalised)
+  if (fed.length > 1) return fed
+  // A form feed that separates no text (one at the end) marks no page: the page numbers or sizes do.
+  const plain = normalised.replaceAll("\f", "\n")
+  const marked = pagesFromMarkers(plain)
   if (marked !== undefined) return trimPages(marked)
-  return bySize(normalised, size)
+  return bySize(plain, size)
+}
+
+/**
+ * Pages between form feeds. A form feed ends each page in text converted from PDF (pdftotext), so a leading one
+ * there is a blank first page; in a file that does not end with one, form feeds start pages (line printers'
+ * reports), so a leading one starts page 1.
+ */
+const formFeedPages = (text: string): Array<string> => {
+  const pages = text.split("\f")
+  const startsPages = /^\s*\f/.test(text) && !/\f\s*$/.test(text)
+  return trimPages(startsPages ? pages.slice(1) : pages)
 }
 
 /** Pages of about `size` characters, cut at paragraph boundaries, else line ends, else spaces. */

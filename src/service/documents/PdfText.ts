@@ -62,6 +62,15 @@ const toPageText = (lines: ReadonlyArray<Line>): string => {
 
 const fail = (reason: string) => (cause: unknown) => new ExtractionFailed({ doctype: "pdf", reason, cause })
 
+/** pdf.js names the error of a PDF encrypted with a user password (one with only an owner password opens). */
+const isPasswordError = (cause: unknown) =>
+  typeof cause === "object" && cause !== null && Reflect.get(cause, "name") === "PasswordException"
+
+const unopened = (cause: unknown) =>
+  isPasswordError(cause)
+    ? fail("the PDF is password-protected (save a copy without the password)")(cause)
+    : fail("not a readable PDF")(cause)
+
 /** One string per PDF page, read with the pdf.js legacy build (the one meant for Node), no worker thread. */
 export const pdfPages = (bytes: Uint8Array) =>
   Effect.gen(function* () {
@@ -80,7 +89,7 @@ export const pdfPages = (bytes: Uint8Array) =>
             useSystemFonts: false,
             verbosity: 0
           }).promise,
-        catch: fail("not a readable PDF")
+        catch: unopened
       }),
       (doc) => Effect.promise(() => doc.destroy())
     )

@@ -9,6 +9,15 @@ import { ServiceSettings } from "../ServiceSettings.js"
 import { DocumentStore } from "../store/DocumentStore.js"
 import { invalid, notFound, requireOrganization } from "./Access.js"
 
+/**
+ * The file name a multipart part was sent under. Browsers, curl and fetch (WHATWG HTML, "multipart/form-data
+ * encoding algorithm") write `"` as %22, LF as %0A and CR as %0D inside `filename="…"`; undone here, else a
+ * document named `Offer "final".txt` is listed as `Offer %22final%22.txt`. A name holding a literal "%22" reads as
+ * a quote: the encoding cannot tell them apart.
+ */
+const sentFileName = (name: string) =>
+  name.replace(/%(22|0A|0D)/gi, (_, code: string) => String.fromCharCode(Number.parseInt(code, 16)))
+
 /** Reference §4.1: read, upload (multipart, extracted before the reply) and the workspace list. */
 export const DocumentHandlers = HttpApiBuilder.group(Api, "documents", (handlers) =>
   Effect.gen(function* () {
@@ -47,7 +56,7 @@ export const DocumentHandlers = HttpApiBuilder.group(Api, "documents", (handlers
             ingest.ingest({
               organizationId: payload.organization_id,
               userId: user.userId,
-              filename: payload.file.name,
+              filename: sentFileName(payload.file.name),
               doctype,
               bytes,
               keepFailed: true

@@ -36,6 +36,7 @@ export interface TestServiceOptions {
   readonly failRate?: number
   readonly seed?: number
   readonly plan?: Plan
+  readonly uploadLimitBytes?: number
 }
 
 /** A scratch directory removed when the scope closes. */
@@ -69,6 +70,7 @@ export const localService = (options: TestServiceOptions = {}) =>
         faultDelayMs: 300,
         seed: options.seed ?? 1,
         debugEndpoints: true,
+        uploadLimitBytes: options.uploadLimitBytes,
         secret: "test-secret-for-the-runner-tests"
       })
     ).pipe(Effect.orDie, Effect.provide(Logger.minimumLogLevel(LogLevel.Warning)))

@@ -15,6 +15,8 @@ import type { TestService } from "./localService.js"
 export type RunFlags = Partial<Pick<RunInput, "dryRun" | "fresh" | "onlyFailed" | "maxCells" | "shard">> & {
   /** How files reach the service: uploaded (the default), or another layer (the embedded service's ingestion). */
   readonly ingest?: Layer.Layer<DocumentIngest>
+  /** Runs between reading the pipeline and running it (a file that changes or vanishes after validation). */
+  readonly afterLoad?: Effect.Effect<void>
 }
 
 /** The checkpoint file of a pipeline whose output dir is `dir`. */
@@ -32,6 +34,7 @@ export const runInProcess = (
 ) =>
   Effect.gen(function* () {
     const loaded = yield* loadPipeline(file, { defaultsFile: null })
+    if (flags.afterLoad !== undefined) yield* flags.afterLoad
     const effective = yield* resolveConfig({ loaded }).pipe(
       Effect.withConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(service.env))))
     )
