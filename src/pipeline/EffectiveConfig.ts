@@ -87,6 +87,13 @@ const readEnv = Config.all({
   token: Config.map(trimmed("DOCSWEEP_TOKEN"), (token) => (token === undefined ? undefined : Redacted.make(token)))
 }).pipe(Effect.orDie)
 
+const noEnvironment: Effect.Effect.Success<typeof readEnv> = {
+  baseUrl: undefined,
+  userId: undefined,
+  orgId: undefined,
+  token: undefined
+}
+
 /**
  * Why a token cannot go into an `Authorization` header, without showing it: a second line, a control character or a
  * letter beyond ASCII (a byte that is not UTF-8 reads as U+FFFD) makes Node throw when the request is built.
@@ -132,10 +139,15 @@ export const resolveConfig = Effect.fn("EffectiveConfig.resolveConfig")(function
   readonly loaded: LoadedPipeline
   readonly flags?: ConfigFlags
   readonly cwd?: string
+  /**
+   * Whether the DOCSWEEP_* variables count (default true). The commands that only read a checkpoint never reach the
+   * service: a stale or broken variable in a cron job's environment must not stop them.
+   */
+  readonly environment?: boolean
 }) {
   const { loaded, flags = {} } = input
   const cwd = input.cwd ?? process.cwd()
-  const env = yield* readEnv
+  const env = input.environment === false ? noEnvironment : yield* readEnv
   const fromFile = flags.tokenFile === undefined ? Either.right(undefined) : yield* readTokenFile(cwd, flags.tokenFile)
   const checks = {
     envBaseUrl: check(BaseUrl, "DOCSWEEP_BASE_URL", env.baseUrl),
