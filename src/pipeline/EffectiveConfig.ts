@@ -160,7 +160,7 @@ export const resolveConfig = Effect.fn("EffectiveConfig.resolveConfig")(function
     batchSize: check(PositiveInt, "--batch-size", flags.batchSize),
     deadline: check(PositiveDuration, "--deadline", flags.deadline),
     visibility: check(Visibility, "--visibility", flags.visibility),
-    outputDir: check(NonEmptyText, "--output-dir", flags.outputDir),
+    outputDir: check(NonEmptyText, "--output", flags.outputDir),
     formats: check(Formats, "--formats", flags.formats),
     token: fromFile,
     // --token-file wins over the variable, so a variable it overrides is not judged.

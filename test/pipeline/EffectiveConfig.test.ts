@@ -84,6 +84,14 @@ const refused: ReadonlyArray<{
     messages: [
       "--token-file: cannot use tok: the token has a character an HTTP header cannot carry (character 5 of 6); it must be one line of printable ASCII"
     ]
+  },
+  {
+    // It was named --output-dir, a flag no command takes.
+    name: "an empty --output is named as the flag that is typed",
+    env: {},
+    flags: { outputDir: "" },
+    files: {},
+    messages: ['--output: expected non-empty text, got ""']
   }
 ]
 
