@@ -111,7 +111,7 @@ const checkToken = (label: string, token: Redacted.Redacted<string> | undefined)
   return reason === undefined ? Either.right(token) : Either.left(`${label}: ${reason}`)
 }
 
-const readTokenFile = (cwd: string, file: string) =>
+const readTokenText = (cwd: string, file: string) =>
   Effect.tryPromise({ try: () => readFile(resolve(cwd, file), "utf8"), catch: describeCause }).pipe(
     Effect.map((text) => text.trim()),
     Effect.filterOrFail(
@@ -123,9 +123,15 @@ const readTokenFile = (cwd: string, file: string) =>
       return reason === undefined ? Effect.succeed(token) : Effect.fail(reason)
     }),
     Effect.map(Redacted.make),
-    Effect.mapError((reason) => `--token-file: cannot use ${file}: ${reason}`),
-    Effect.either
+    Effect.mapError((reason) => `--token-file: cannot use ${file}: ${reason}`)
   )
+
+const readTokenFile = (cwd: string, file: string) =>
+  // An empty name would resolve to the working directory itself ("is a directory").
+  (file.trim() === ""
+    ? Effect.fail(`--token-file: expected a file name, got ${JSON.stringify(file)}`)
+    : readTokenText(cwd, file)
+  ).pipe(Effect.either)
 
 const first = <A>(...values: ReadonlyArray<readonly [A | undefined, ConfigSource]>) =>
   values.find(([value]) => value !== undefined)

@@ -92,6 +92,14 @@ const refused: ReadonlyArray<{
     flags: { outputDir: "" },
     files: {},
     messages: ['--output: expected non-empty text, got ""']
+  },
+  {
+    // `--token-file` with no value read the working directory: "cannot use : is a directory".
+    name: "a --token-file without a file name says so",
+    env: {},
+    flags: { tokenFile: "" },
+    files: {},
+    messages: ['--token-file: expected a file name, got ""']
   }
 ]
 
