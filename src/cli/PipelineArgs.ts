@@ -50,10 +50,17 @@ const configFlags = (argv: ServiceFlagValues): ConfigFlags => ({
   concurrency: argv.concurrency
 })
 
-/** Loads and validates the pipeline, then layers environment and flags over it. Nothing is contacted or written. */
-export const loadEffective = (file: string, argv: ServiceFlagValues) =>
+/**
+ * Loads and validates the pipeline, then layers environment and flags over it. Nothing is contacted or written.
+ * `environment: false` leaves the DOCSWEEP_* variables out (the commands that only read a checkpoint).
+ */
+export const loadEffective = (
+  file: string,
+  argv: ServiceFlagValues,
+  options: { readonly environment?: boolean } = {}
+) =>
   Effect.gen(function* () {
     const loaded = yield* loadPipeline(file)
-    const effective = yield* resolveConfig({ loaded, flags: configFlags(argv) })
+    const effective = yield* resolveConfig({ loaded, flags: configFlags(argv), ...options })
     return { loaded, effective }
   })

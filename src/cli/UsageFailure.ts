@@ -121,14 +121,24 @@ export const optionValue = (key: string, args: ReadonlyArray<string>): string | 
 
 /**
  * yargs reads `--max-cells abc` as NaN and goes on; this finds such values (and fractions or negative numbers where
- * a whole number is meant) and says what was typed. Keys are the options' kebab-case names.
+ * a whole number is meant) and says what was typed. It also reads `--max-cells` given no value (at the end of the
+ * line, or before another option) as no option at all, and `--max-cells=` as 0: a cron line's unset variable would
+ * drop a cap silently, or stand for 0. Keys are the options' kebab-case names.
  */
 export const numberProblems = (argv: Readonly<Record<string, unknown>>, args: ReadonlyArray<string>) =>
   Object.entries(argv).flatMap(([key, value]) => {
-    if (typeof value !== "number" || key.includes("_") || /[A-Z]/.test(key)) return []
+    if (key.includes("_") || /[A-Z]/.test(key)) return []
+    const typed = optionValue(key, args)
+    const valueless = value === undefined && typed !== undefined
+    if (typeof value !== "number" && !valueless) return []
     const whole = !fractional.has(key)
-    const fine = Number.isFinite(value) && value >= 0 && (!whole || Number.isInteger(value))
+    const fine =
+      typeof value === "number" &&
+      Number.isFinite(value) &&
+      value >= 0 &&
+      (!whole || Number.isInteger(value)) &&
+      typed?.trim() !== ""
     if (fine) return []
-    const shown = optionValue(key, args) ?? String(value)
-    return [`--${key} takes ${whole ? "a whole number, 0 or more" : "a number, 0 or more"}; got "${shown}"`]
+    const shown = valueless ? "nothing" : `"${typed ?? String(value)}"`
+    return [`--${key} takes ${whole ? "a whole number, 0 or more" : "a number, 0 or more"}; got ${shown}`]
   })

@@ -32,10 +32,24 @@ export const cellText = (cell: ReportCell | undefined): string => {
 const cleanNumber = /^[+-]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?$/
 const cleanDate = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/
 
-/** A plain number (optionally with thousands separators), or undefined; no currency, units or words. */
+/** Excel keeps 15 significant digits; a longer number (an account number, an id) would be shown as another. */
+const spreadsheetDigits = 15
+
+/** The significant digits written in a clean number's mantissa: `0.00120` has 2, `1,500` has 2. */
+const significantDigits = (clean: string) =>
+  clean
+    .replace(/[eE].*$/, "")
+    .replace(/\D/g, "")
+    .replace(/^0+/, "")
+    .replace(/0+$/, "").length
+
+/**
+ * A plain number (optionally with thousands separators), or undefined; no currency, units or words, and no more
+ * significant digits than a spreadsheet keeps (such a number stays text, as written).
+ */
 export const parseNumber = (text: string): number | undefined => {
   const trimmed = text.trim()
-  if (!cleanNumber.test(trimmed)) return undefined
+  if (!cleanNumber.test(trimmed) || significantDigits(trimmed) > spreadsheetDigits) return undefined
   const value = Number(trimmed.replaceAll(",", ""))
   return Number.isFinite(value) ? value : undefined
 }

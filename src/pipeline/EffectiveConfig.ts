@@ -87,6 +87,13 @@ const readEnv = Config.all({
   token: Config.map(trimmed("DOCSWEEP_TOKEN"), (token) => (token === undefined ? undefined : Redacted.make(token)))
 }).pipe(Effect.orDie)
 
+const noEnvironment: Effect.Effect.Success<typeof readEnv> = {
+  baseUrl: undefined,
+  userId: undefined,
+  orgId: undefined,
+  token: undefined
+}
+
 /**
  * Why a token cannot go into an `Authorization` header, without showing it: a second line, a control character or a
  * letter beyond ASCII (a byte that is not UTF-8 reads as U+FFFD) makes Node throw when the request is built.
@@ -104,7 +111,7 @@ const checkToken = (label: string, token: Redacted.Redacted<string> | undefined)
   return reason === undefined ? Either.right(token) : Either.left(`${label}: ${reason}`)
 }
 
-const readTokenFile = (cwd: string, file: string) =>
+const readTokenText = (cwd: string, file: string) =>
   Effect.tryPromise({ try: () => readFile(resolve(cwd, file), "utf8"), catch: describeCause }).pipe(
     Effect.map((text) => text.trim()),
     Effect.filterOrFail(
@@ -116,9 +123,15 @@ const readTokenFile = (cwd: string, file: string) =>
       return reason === undefined ? Effect.succeed(token) : Effect.fail(reason)
     }),
     Effect.map(Redacted.make),
-    Effect.mapError((reason) => `--token-file: cannot use ${file}: ${reason}`),
-    Effect.either
+    Effect.mapError((reason) => `--token-file: cannot use ${file}: ${reason}`)
   )
+
+const readTokenFile = (cwd: string, file: string) =>
+  // An empty name would resolve to the working directory itself ("is a directory").
+  (file.trim() === ""
+    ? Effect.fail(`--token-file: expected a file name, got ${JSON.stringify(file)}`)
+    : readTokenText(cwd, file)
+  ).pipe(Effect.either)
 
 const first = <A>(...values: ReadonlyArray<readonly [A | undefined, ConfigSource]>) =>
   values.find(([value]) => value !== undefined)
@@ -132,10 +145,15 @@ export const resolveConfig = Effect.fn("EffectiveConfig.resolveConfig")(function
   readonly loaded: LoadedPipeline
   readonly flags?: ConfigFlags
   readonly cwd?: string
+  /**
+   * Whether the DOCSWEEP_* variables count (default true). The commands that only read a checkpoint never reach the
+   * service: a stale or broken variable in a cron job's environment must not stop them.
+   */
+  readonly environment?: boolean
 }) {
   const { loaded, flags = {} } = input
   const cwd = input.cwd ?? process.cwd()
-  const env = yield* readEnv
+  const env = input.environment === false ? noEnvironment : yield* readEnv
   const fromFile = flags.tokenFile === undefined ? Either.right(undefined) : yield* readTokenFile(cwd, flags.tokenFile)
   const checks = {
     envBaseUrl: check(BaseUrl, "DOCSWEEP_BASE_URL", env.baseUrl),
@@ -148,7 +166,7 @@ export const resolveConfig = Effect.fn("EffectiveConfig.resolveConfig")(function
     batchSize: check(PositiveInt, "--batch-size", flags.batchSize),
     deadline: check(PositiveDuration, "--deadline", flags.deadline),
     visibility: check(Visibility, "--visibility", flags.visibility),
-    outputDir: check(NonEmptyText, "--output-dir", flags.outputDir),
+    outputDir: check(NonEmptyText, "--output", flags.outputDir),
     formats: check(Formats, "--formats", flags.formats),
     token: fromFile,
     // --token-file wins over the variable, so a variable it overrides is not judged.

@@ -24,11 +24,15 @@ export class CommandFailed extends Data.TaggedError("CommandFailed")<{ readonly 
 
 const secretVariable = "DOCSWEEP_JWT_SECRET"
 
+/** A blank secret (a stray space in a variable) would sign tokens anyone can forge: it counts as none. */
+const usable = (secret: Option.Option<Redacted.Redacted>) =>
+  Option.filter(secret, (value) => Redacted.value(value).trim() !== "")
+
 /** `--secret`, else `DOCSWEEP_JWT_SECRET`, else (none) the secret kept in the data directory. */
 export const givenSecret = (secret: string | undefined) =>
-  secret !== undefined && secret !== ""
+  secret !== undefined && secret.trim() !== ""
     ? Effect.succeed(Option.some(Redacted.make(secret)))
-    : Effect.orElseSucceed(Config.option(Config.redacted(secretVariable)), () => Option.none())
+    : Effect.orElseSucceed(Config.option(Config.redacted(secretVariable)).pipe(Effect.map(usable)), () => Option.none())
 
 const parsePlan = (plan: string | undefined): Effect.Effect<Plan, CommandFailed> =>
   plan === undefined

@@ -10,6 +10,8 @@ export class CheckpointPath extends Context.Tag("app/store/CheckpointPath")<
     readonly mustExist?: boolean
     /** Read only (`docsweep view`): its write methods fail with SQLITE_READONLY; no lock is needed. */
     readonly readOnly?: boolean
+    /** With `readOnly`: a copy in memory where a reader could not open it safely (see `openIdleCopy`). */
+    readonly copyWhenIdle?: boolean
   }
 >() {}
 
@@ -19,7 +21,11 @@ export class CheckpointPath extends Context.Tag("app/store/CheckpointPath")<
  */
 export class CheckpointDatabase extends Effect.Service<CheckpointDatabase>()("app/store/CheckpointDatabase", {
   scoped: Effect.gen(function* () {
-    const { mustExist, path, readOnly } = yield* CheckpointPath
-    return yield* openDatabase(path, { fileMustExist: mustExist === true, readOnly: readOnly === true })
+    const { copyWhenIdle, mustExist, path, readOnly } = yield* CheckpointPath
+    return yield* openDatabase(path, {
+      fileMustExist: mustExist === true,
+      readOnly: readOnly === true,
+      copyWhenIdle: copyWhenIdle === true
+    })
   })
 }) {}

@@ -31,5 +31,17 @@ export const CheckpointStore = {
   /** The stores on an existing checkpoint only: a missing file fails with StoreError (operation "open"). */
   openExisting: (path: string) => on({ path, mustExist: true }),
   /** The stores on an existing checkpoint, read only: a reader beside a running run (`docsweep view`). */
-  openReadOnly: (path: string) => on({ path, mustExist: true, readOnly: true })
+  openReadOnly: (path: string) => on({ path, mustExist: true, readOnly: true }),
+  /**
+   * The stores on an existing checkpoint for one look (`docsweep status`, `diff`): read only, so a user who may only
+   * read the output folder can look, and nothing a running or later writer needs is touched (see `openIdleCopy`). A
+   * checkpoint of an older schema is opened to be upgraded instead, as it was before (a newer one is refused again).
+   */
+  openToLook: (path: string) =>
+    on({ path, mustExist: true, readOnly: true, copyWhenIdle: true }).pipe(
+      // Fresh: the layers it shares with the read-only attempt would otherwise be handed back as they failed.
+      Layer.catchAll((error) =>
+        error.kind === "version" ? Layer.fresh(on({ path, mustExist: true })) : Layer.fail(error)
+      )
+    )
 } as const

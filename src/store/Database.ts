@@ -13,6 +13,8 @@ interface OpenOptions {
   readonly readOnly?: boolean
   /** With `readOnly`: read a checkpoint of an older schema as it is (merge sources: the reader takes what it finds). */
   readonly olderReadable?: boolean
+  /** With `readOnly`: a copy in memory where a reader could not open it safely (`docsweep status`, `diff`). */
+  readonly copyWhenIdle?: boolean
 }
 
 /** Opens (creating when allowed), checks and migrates the checkpoint at `path`; it closes with the scope. */
@@ -26,5 +28,6 @@ export const openDatabase = (
     fileMustExist: options.fileMustExist,
     readOnly: options.readOnly,
     olderReadable: options.olderReadable,
+    copyWhenIdle: options.copyWhenIdle,
     toError: checkpointError
   })

@@ -61,10 +61,13 @@ const decodeOwner = Schema.decodeUnknownOption(Schema.parseJson(LockOwner))
 /** The lock file beside a state file: `<dir>/state.lock`. */
 export const lockPath = (stateFile: string): string => join(dirname(stateFile), "state.lock")
 
-/** This machine's name in locks: `DOCSWEEP_HOSTNAME` when set (a pod may name its volume's users), else the OS's. */
+/**
+ * This machine's name in locks: `DOCSWEEP_HOSTNAME` when set (a pod may name its volume's users), else the OS's.
+ * Trimmed, as every DOCSWEEP_* variable: runs compare the names to tell whether a lock's process is theirs to check.
+ */
 const thisHost = Config.string("DOCSWEEP_HOSTNAME").pipe(
   Config.withDefault(""),
-  Effect.map((name) => (name === "" ? osHostname() : name)),
+  Effect.map((name) => (name.trim() === "" ? osHostname() : name.trim())),
   Effect.orElseSucceed(osHostname)
 )
 

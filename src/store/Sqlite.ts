@@ -1,6 +1,8 @@
+import { statSync } from "node:fs"
 import { dirname } from "node:path"
 import BetterSqlite3 from "better-sqlite3"
 import { Data, Effect, type Scope } from "effect"
+import { openIdleCopy } from "./IdleCopy.js"
 import { makeDirectory } from "./MakeDirectory.js"
 
 /**
@@ -50,6 +52,8 @@ interface SqliteOptions<E> {
   readonly readOnly?: boolean | undefined
   /** With `readOnly`: read a file of an older schema as it is (the caller reads only the columns it finds). */
   readonly olderReadable?: boolean | undefined
+  /** With `readOnly`: read a copy in memory where a reader's connection cannot be made safely (see `openIdleCopy`). */
+  readonly copyWhenIdle?: boolean | undefined
   /** The owner's error for every failure, so callers see one tag per store. */
   readonly toError: (error: SqliteError) => E
 }
@@ -65,22 +69,35 @@ const failed = (operation: string, path: string) => (cause: unknown) =>
     ? new SqliteError({ operation, path, cause, problem: { _tag: "Damaged", detail: String(cause) } })
     : new SqliteError({ operation, path, cause })
 
-const connect = (path: string, fileMustExist: boolean, readOnly: boolean) =>
-  Effect.try({
-    try: () => {
-      if (readOnly) {
-        // A reader beside the running writer: WAL lets it read committed snapshots while the run goes on.
-        const reader = new BetterSqlite3(path, { readonly: true, fileMustExist: true, timeout: 5000 })
-        reader.pragma("busy_timeout = 5000")
-        return reader
-      }
-      if (!fileMustExist) makeDirectory(dirname(path))
-      const sqlite = new BetterSqlite3(path, { fileMustExist, timeout: 5000 })
-      sqlite.pragma("busy_timeout = 5000")
-      return sqlite
-    },
-    catch: failed("open", path)
-  })
+/** What SQLite throws when a read-write open finds a folder where the file belongs. */
+const folderInPlace = () =>
+  Object.assign(new Error("unable to open database file: a folder is in its place"), { code: "SQLITE_CANTOPEN" })
+
+const connect = (path: string, fileMustExist: boolean, readOnly: boolean, copyWhenIdle: boolean) =>
+  (readOnly && copyWhenIdle ? openIdleCopy(path) : Effect.succeed(undefined)).pipe(
+    Effect.mapError(failed("open", path)),
+    Effect.flatMap((copy) =>
+      copy !== undefined
+        ? Effect.succeed(copy)
+        : Effect.try({
+            try: () => {
+              if (readOnly) {
+                // SQLite opens a folder read-only without a word and fails its first read as a disk I/O error.
+                if (statSync(path, { throwIfNoEntry: false })?.isDirectory() === true) throw folderInPlace()
+                // A reader beside the running writer: WAL lets it read committed snapshots while the run goes on.
+                const reader = new BetterSqlite3(path, { readonly: true, fileMustExist: true, timeout: 5000 })
+                reader.pragma("busy_timeout = 5000")
+                return reader
+              }
+              if (!fileMustExist) makeDirectory(dirname(path))
+              const sqlite = new BetterSqlite3(path, { fileMustExist, timeout: 5000 })
+              sqlite.pragma("busy_timeout = 5000")
+              return sqlite
+            },
+            catch: failed("open", path)
+          })
+    )
+  )
 
 /** Settings of a connection that writes; switching to WAL writes the file's header, so only once it is ours. */
 const configure = (sqlite: BetterSqlite3.Database, path: string) =>
@@ -196,7 +213,7 @@ export const openSqlite = <E>(options: SqliteOptions<E>): Effect.Effect<Sqlite<E
   Effect.gen(function* () {
     const { path, toError } = options
     const sqlite = yield* Effect.acquireRelease(
-      connect(path, options.fileMustExist === true, options.readOnly === true),
+      connect(path, options.fileMustExist === true, options.readOnly === true, options.copyWhenIdle === true),
       (sqlite) =>
         Effect.try(() => sqlite.close()).pipe(
           Effect.catchAll((cause) =>

@@ -29,6 +29,8 @@ export interface CliOptions {
   readonly pty?: boolean
   /** Closes the reading end of its stdout and stderr at once, as `| head` does once it has its lines. */
   readonly closeOutput?: boolean
+  /** Runs the child as this user (only root may): how another user, who may only read the files, sees them. */
+  readonly user?: { readonly uid: number; readonly gid: number }
 }
 
 /** A running CLI child. It belongs to the scope: closing the scope kills its whole process group. */
@@ -81,7 +83,8 @@ export const startCli = (
         cwd: options.cwd ?? repoRoot,
         env: childEnv(options.env ?? {}),
         stdio: ["ignore", "pipe", "pipe"],
-        detached: true
+        detached: true,
+        ...options.user
       })
       if (options.closeOutput === true) {
         child.stdout.destroy()

@@ -48,10 +48,12 @@ describe("help", () => {
         assert.match(line, /^\s+--[\w-]+\s+[^\s[]/, `${command}: every option has a description: ${line}`)
       }
     }
-    for (const command of ["status", "diff", "export", "config", "view"]) {
-      for (const flag of ["--base-url", "--token-file", "--user-id", "--org-id", "--concurrency"]) {
+    for (const flag of ["--base-url", "--token-file", "--user-id", "--org-id", "--concurrency"]) {
+      for (const command of ["status", "diff", "export", "view"]) {
         assert.notInclude(help.get(command), flag, `${command} --help lists ${flag}`)
       }
+      // config shows what a run with them would use.
+      assert.include(help.get("config"), flag, `config --help lacks ${flag}`)
     }
     assert.notInclude(help.get("merge"), "[default: []]")
     assert.match(help.get("serve") ?? "", /--fault-delay-ms .*\[default: 3000\]/)

@@ -64,6 +64,13 @@ describe.concurrent("one behaviour for every command", () => {
           "serve"
         ],
         [["view", example, "--port", "abc"], /--port takes a whole number, 0 or more; got "abc"/, "view"],
+        // A cron line's unset variable: the cap was dropped silently (no value), or read as 0 (`--port=`: any port).
+        [
+          ["run", example, "--max-cells", "--dry-run"],
+          /--max-cells takes a whole number, 0 or more; got nothing/,
+          "run"
+        ],
+        [["view", example, "--port="], /--port takes a whole number, 0 or more; got ""/, "view"],
         // Together they ran nothing and wrote an empty report set as the latest, exit 0; --dry-run promised every pair.
         [["run", example, "--fresh", "--only-failed", "--dry-run"], /--fresh and --only-failed contradict/, "run"],
         // --quiet won silently.

@@ -20,6 +20,18 @@ describe("CellValues", () => {
     }
   })
 
+  // "1234567890123456789" (an account number in a number column) was written as 1234567890123456800 in the CSV and
+  // shown as 1.23457E+18 by Excel: a different number.
+  it("keeps a number with more digits than a spreadsheet holds (15) as its text", () => {
+    assert.strictEqual(parseNumber("123,456,789,012,345"), 123456789012345)
+    assert.strictEqual(parseNumber("0.000123456789012345"), 0.000123456789012345)
+    assert.strictEqual(parseNumber("1500000000000000000000"), 1.5e21)
+    for (const text of ["1234567890123456789", "1,234,567,890,123,456", "0.1234567890123456", "1.234567890123456e5"]) {
+      assert.isUndefined(parseNumber(text), text)
+      assert.strictEqual(typedValue(text, "number"), text)
+    }
+  })
+
   it("parses ISO dates and date-times, rejecting impossible days", () => {
     assert.deepStrictEqual(parseDate("2026-11-22"), new Date("2026-11-22T00:00:00Z"))
     assert.deepStrictEqual(parseDate("2026-11-22 03:15"), new Date("2026-11-22T03:15:00Z"))

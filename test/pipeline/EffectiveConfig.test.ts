@@ -84,6 +84,22 @@ const refused: ReadonlyArray<{
     messages: [
       "--token-file: cannot use tok: the token has a character an HTTP header cannot carry (character 5 of 6); it must be one line of printable ASCII"
     ]
+  },
+  {
+    // It was named --output-dir, a flag no command takes.
+    name: "an empty --output is named as the flag that is typed",
+    env: {},
+    flags: { outputDir: "" },
+    files: {},
+    messages: ['--output: expected non-empty text, got ""']
+  },
+  {
+    // `--token-file` with no value read the working directory: "cannot use : is a directory".
+    name: "a --token-file without a file name says so",
+    env: {},
+    flags: { tokenFile: "" },
+    files: {},
+    messages: ['--token-file: expected a file name, got ""']
   }
 ]
 

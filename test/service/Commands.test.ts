@@ -1,8 +1,8 @@
 import * as Path from "node:path"
 import { assert, describe, it } from "@effect/vitest"
-import { Console, Duration, Effect, Layer, Redacted } from "effect"
+import { ConfigProvider, Console, Duration, Effect, Layer, Option, Redacted } from "effect"
 import { Auth } from "../../src/service/Auth.js"
-import { docsAddCommand, tokenCommand, usersAddCommand } from "../../src/service/Commands.js"
+import { docsAddCommand, givenSecret, tokenCommand, usersAddCommand } from "../../src/service/Commands.js"
 import { ServiceSettings } from "../../src/service/ServiceSettings.js"
 import { asOrg, asUser, contract, onData, tempDir, testService, writeFixture } from "./support.js"
 
@@ -26,6 +26,23 @@ const captured = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   })
 
 describe("service commands", () => {
+  // A blank DOCSWEEP_JWT_SECRET (or --secret) signed tokens with "  ", a key anyone can guess, where an empty one was
+  // taken as unset and the data directory's secret was used.
+  it.effect("a blank secret, given or in the environment, counts as none", () =>
+    Effect.gen(function* () {
+      const fromEnv = (value: string) =>
+        givenSecret(undefined).pipe(
+          Effect.withConfigProvider(ConfigProvider.fromMap(new Map([["DOCSWEEP_JWT_SECRET", value]])))
+        )
+      assert.isTrue(Option.isNone(yield* fromEnv("  \n")))
+      assert.isTrue(
+        Option.isNone(yield* givenSecret(" ").pipe(Effect.withConfigProvider(ConfigProvider.fromMap(new Map()))))
+      )
+      const kept = yield* fromEnv("s3cret")
+      assert.strictEqual(Option.getOrUndefined(kept)?.pipe(Redacted.value), "s3cret")
+    })
+  )
+
   it.live("docs add stores every readable file, names the others and fails; token works against serve", () =>
     Effect.gen(function* () {
       const dataDir = yield* tempDir()

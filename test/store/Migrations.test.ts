@@ -1,9 +1,11 @@
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import BetterSqlite3 from "better-sqlite3"
-import { Effect, Option } from "effect"
+import { Effect, Layer, Option } from "effect"
+import { CheckpointStore } from "../../src/store/CheckpointStore.js"
 import { openDatabase } from "../../src/store/Database.js"
 import { migrate, migrations } from "../../src/store/Migrations.js"
+import { ReadStore } from "../../src/store/ReadStore.js"
 import { openSqlite } from "../../src/store/Sqlite.js"
 import { start, tempDir, withStore } from "./StoreFixtures.js"
 
@@ -108,6 +110,23 @@ describe("Migrations", () => {
         const newer = yield* Effect.flip(open)
         assert.deepInclude(newer.problem, { _tag: "Newer", found: migrations.length + 1 })
       })
+  )
+
+  // status now looks read only; the refusal of an older checkpoint tells the user to run status to upgrade it.
+  it.scoped("a look (docsweep status, diff) upgrades an older checkpoint, as status always did", () =>
+    Effect.gen(function* () {
+      const path = join(yield* tempDir, "state.sqlite")
+      const db = yield* raw(path)
+      yield* migrate(db, path, migrations.slice(0, 2))
+      const summary = yield* Effect.flatMap(ReadStore, (store) => store.statusSummary()).pipe(
+        Effect.provide(CheckpointStore.openToLook(path))
+      )
+      assert.deepStrictEqual(summary.runs, [])
+      assert.strictEqual(db.pragma("user_version", { simple: true }), migrations.length)
+      db.pragma(`user_version = ${migrations.length + 1}`)
+      const newer = yield* Effect.flip(Layer.build(CheckpointStore.openToLook(path)))
+      assert.include(newer.message, "newer than this docsweep understands")
+    })
   )
 
   it.scoped("a missing file is refused when it must exist", () =>

@@ -161,4 +161,20 @@ describe("PipelineLock", () => {
       assert.strictEqual(lease.owner.hostname, "pod-b")
     })
   )
+
+  // A YAML block scalar in a pod spec ends the name with a newline: a lock of "pod-a\n", left by a killed run, was
+  // another host's to the next run as "pod-a", which could no longer see its process was gone (exit 75 for 60 s).
+  it.scoped("DOCSWEEP_HOSTNAME is read trimmed, and a blank one means the OS's name", () =>
+    Effect.gen(function* () {
+      const dir = yield* tempDir
+      const named = yield* Effect.scoped(
+        Effect.map(acquireLock(join(dir, "a", "state.sqlite")), (lease) => lease.owner.hostname)
+      ).pipe(asHost(" pod-a\n"))
+      assert.strictEqual(named, "pod-a")
+      const blank = yield* Effect.scoped(
+        Effect.map(acquireLock(join(dir, "b", "state.sqlite")), (lease) => lease.owner.hostname)
+      ).pipe(asHost("  "))
+      assert.strictEqual(blank, hostname())
+    })
+  )
 })

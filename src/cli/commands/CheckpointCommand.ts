@@ -20,7 +20,8 @@ export const checkpointOf = (
   argv: { readonly output?: string | undefined; readonly shard?: string | undefined }
 ) =>
   Effect.gen(function* () {
-    const { effective, loaded } = yield* loadEffective(file, { output: argv.output })
+    // The service settings of the environment are never used here, so a stale DOCSWEEP_* variable cannot block it.
+    const { effective, loaded } = yield* loadEffective(file, { output: argv.output }, { environment: false })
     const shard = argv.shard === undefined ? undefined : yield* parseShard(argv.shard)
     const outputDir = runOutputDir(effective.pipeline.output.dir, shard)
     const path = statePath(outputDir)

@@ -3,11 +3,12 @@ import type { Argv } from "yargs"
 import { renderSources } from "../../pipeline/EffectiveConfig.js"
 import { CliOutput } from "../CliOutput.js"
 import { ExitCode } from "../ExitCode.js"
-import { type ArgvOf, loadEffective, withOutputFlag, withPipelineFile } from "../PipelineArgs.js"
+import { type ArgvOf, loadEffective, withPipelineFile, withServiceFlags } from "../PipelineArgs.js"
 import { effectCommand } from "../runCommand.js"
 
+// The flags of `run` that set a value shown here, so that `config` shows what such a run would use.
 const builder = (yargs: Argv) =>
-  withOutputFlag(withPipelineFile(yargs))
+  withServiceFlags(withPipelineFile(yargs))
     .option("json", { type: "boolean", describe: "print JSON" })
     .example(
       "$0 config pipelines/contracts.yaml",
@@ -17,11 +18,18 @@ const builder = (yargs: Argv) =>
       "DOCSWEEP_BASE_URL=https://cite.petal.org $0 config pipelines/contracts.yaml --json",
       "what a cron job's environment makes of it"
     )
+    .example(
+      "$0 config pipelines/contracts.yaml --token-file ~/.docsweep-token --user-id 7",
+      "what `run` with these flags would use (the token file is checked, never shown)"
+    )
 
-/** `docsweep config FILE`: the effective settings and where each came from; the token only as <redacted>. */
+/**
+ * `docsweep config FILE`: the effective settings and where each came from, with `run`'s flags that set them; the
+ * token only as <redacted>.
+ */
 const showConfig = Effect.fn("ConfigCommand.showConfig")(function* (argv: ArgvOf<typeof builder>) {
   const output = yield* CliOutput
-  const { effective } = yield* loadEffective(argv.file, { output: argv.output })
+  const { effective } = yield* loadEffective(argv.file, argv)
   // A setting that is not set has `value: null` in JSON rather than no `value` at all.
   const sources = effective.sources.map(({ key, source, value }) => ({ key, value: value ?? null, source }))
   if (output.format === "json") output.result(`configuration of ${argv.file}`, { sources })

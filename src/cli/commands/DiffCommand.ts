@@ -57,7 +57,7 @@ const showDiff = Effect.fn("DiffCommand.showDiff")(function* (argv: ArgvOf<typeo
         argv.json === true ? JSON.stringify(data, null, 2) : renderDiff(from, to, changes, documents, columns, chats)
       )
     return ExitCode.ok
-  }).pipe(Effect.provide(CheckpointStore.openExisting(path)))
+  }).pipe(Effect.provide(CheckpointStore.openToLook(path)))
 })
 
 export const DiffCommand = checkpointCommand(

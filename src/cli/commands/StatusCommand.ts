@@ -37,7 +37,7 @@ const showStatus = Effect.fn("StatusCommand.showStatus")(function* (
 ) {
   const output = yield* CliOutput
   const summary = yield* Effect.flatMap(ReadStore, (store) => store.statusSummary()).pipe(
-    Effect.provide(CheckpointStore.openExisting(path))
+    Effect.provide(CheckpointStore.openToLook(path))
   )
   const data = statusData({ checkpoint: path, summary, ...(yield* lockOf(path)), pipelineHash: loaded.hash })
   if (output.format === "json") output.result(`status of ${path}`, data)
