@@ -72,9 +72,9 @@ describe("chats", () => {
       assert.strictEqual(summary.outcome, "completed", summary.note)
       const records = yield* messagesOf(service, "all")
       assert.deepStrictEqual(records.map((r) => r.documentIds.length).sort(), [1, 2, 2])
-      // The first document leaves and a sixth joins: the session that lost one takes the new one; the others, whose
-      // documents are the same, are not asked again (splitting the list anew had changed every session).
-      const edited = over(rest)
+      // The first document leaves and a sixth joins (listed first): the session that lost one takes the new one; the
+      // others, whose documents are the same, are not asked again (splitting the list anew had changed every session).
+      const edited = over([rest[4] ?? 0, ...rest.slice(0, 4)])
       assert.strictEqual((yield* runInProcess(service, edited, { dryRun: true })).plan?.chatMessagesToRun, 1)
       const again = yield* runInProcess(service, edited)
       assert.deepStrictEqual([again.chats.success, again.chatsAnswered], [3, 1])
@@ -88,6 +88,8 @@ describe("chats", () => {
         client.listSessions(orgId as OrganizationId)
       ).pipe(Effect.provide(service.client))
       assert.strictEqual(sessions.filter((s) => s.is_multidoc).length, 4)
+      // Run again unchanged, nothing is asked: the joined session's documents stand in the pipeline's order.
+      assert.strictEqual((yield* runInProcess(service, edited)).chatsAnswered, 0)
     })
   )
 
