@@ -4,6 +4,7 @@ import type { ChatMessage } from "../api/Sessions.js"
 import { isSettledFailure } from "../api/Tables.js"
 import type { ClientError } from "../client/ClientError.js"
 import { ServiceClient } from "../client/ServiceClient.js"
+import { messageIntentKey } from "../store/ChatIntents.js"
 import { ChatStore } from "../store/ChatStore.js"
 import type { ChatKey, ChatMessageRecord } from "../store/CheckpointModel.js"
 import { RunStore } from "../store/RunStore.js"
@@ -26,8 +27,6 @@ export const chatKeyOf = (record: ChatMessageRecord): ChatKey => ({
   sessionKey: record.sessionKey,
   position: record.position
 })
-
-const intentKey = (key: ChatKey) => `runner.message_intent:${key.chatName}:${key.sessionKey}:${key.position}`
 
 /**
  * A posted message, when it was seen to land (epoch millis: its cell_timeout counts from then, across runs) and
@@ -156,7 +155,7 @@ export const askMessage = Effect.fn("ChatMessages.askMessage")(function* (
 
   const post = Effect.gen(function* () {
     const marker = yield* newMarker
-    yield* runStore.setMeta(intentKey(key), marker)
+    yield* runStore.setMeta(messageIntentKey(key), marker)
     yield* chatStore.markChatSubmitting(key, runId, yield* nowIso)
     yield* crashAt("chat-after-intent")
     const adopt = Effect.map(client.listMessages(sessionId), (messages) =>
@@ -179,7 +178,7 @@ export const askMessage = Effect.fn("ChatMessages.askMessage")(function* (
 
   /** A resumed intent: adopt the message the killed run may have posted, or post it now. */
   const resume = Effect.gen(function* () {
-    const marker = yield* runStore.getMeta(intentKey(key))
+    const marker = yield* runStore.getMeta(messageIntentKey(key))
     const messages = yield* retry(client.listMessages(sessionId))
     const found = findCreated(messages, { marker: Option.getOrElse(marker, () => ""), query: record.query }, owned)
     if (Option.isNone(found)) {
