@@ -93,6 +93,33 @@ describe("chats", () => {
     })
   )
 
+  it.scopedLive("scope all: max_documents raised since the last run groups the documents anew in fewer sessions", () =>
+    Effect.gen(function* () {
+      const service = yield* localService({ documents: 3 })
+      const chat = (max: number): Chat => ({
+        name: "Compare",
+        scope: "all",
+        max_documents: max,
+        messages: ["Compare."]
+      })
+      yield* runInProcess(service, chatPipeline(service, "raised", chat(1)))
+      assert.strictEqual((yield* messagesOf(service, "raised")).length, 3)
+      const raised = chatPipeline(service, "raised", chat(3))
+      assert.strictEqual((yield* runInProcess(service, raised, { dryRun: true })).plan?.chatMessagesToRun, 1)
+      const summary = yield* runInProcess(service, raised)
+      assert.deepStrictEqual([summary.chats.success, summary.chatsAnswered], [1, 1])
+      assert.deepStrictEqual(
+        (yield* messagesOf(service, "raised")).map((r) => r.documentIds),
+        [service.documentIds]
+      )
+      // Lowered again, the session is split: [1, 2] is asked, [3] alone has its answer from the first run; unchanged
+      // after that, nothing is asked.
+      const lowered = chatPipeline(service, "raised", chat(2))
+      assert.strictEqual((yield* runInProcess(service, lowered)).chatsAnswered, 1)
+      assert.strictEqual((yield* runInProcess(service, lowered)).chatsAnswered, 0)
+    })
+  )
+
   it.scopedLive(
     "plan tier: a multi-doc chat refused (403) fails that chat, points at the plan, and leaves the table",
     () =>
