@@ -61,6 +61,13 @@ export const CreateMessageReply = Schema.suspend(() => EitherMessageReply).annot
 })
 export type CreateMessageReply = typeof CreateMessageReply.Type
 
+/** The record with the highest id (ids grow as the service creates records): the newest. */
+export const newest = <A extends { readonly id: number }>(records: ReadonlyArray<A>): A | undefined =>
+  records.reduce<A | undefined>(
+    (found, record) => (found === undefined || record.id > found.id ? record : found),
+    undefined
+  )
+
 /**
  * Picks the created message out of either reply shape (reference §8.3). From a list — the session's messages, in an
  * order the reference does not give — the item carrying every `meta` entry the request sent, else the newest (highest
@@ -76,11 +83,6 @@ export const createdMessage = (
   const entries = Object.entries(sent.meta ?? {})
   const carries = (message: ChatMessage) =>
     entries.length > 0 && entries.every(([key, value]) => JSON.stringify(message.meta[key]) === JSON.stringify(value))
-  const newest = (candidates: ReadonlyArray<ChatMessage>) =>
-    candidates.reduce<ChatMessage | undefined>(
-      (found, m) => (found === undefined || m.id > found.id ? m : found),
-      undefined
-    )
   return items.find(carries) ?? newest(items.filter((message) => message.query === sent.query)) ?? newest(items)
 }
 

@@ -121,7 +121,9 @@ export const planBatches = (
  * The documents of each multi-doc session, `max` at most each. The sessions an earlier run asked (`previous`, their
  * documents) keep those still in the pipeline, split when past `max`: a document added or removed changes only the
  * session it joins or leaves (its answers depend on its documents), not every session after it. New documents, in
- * pipeline order, fill the sessions that changed anyway first, then those with room, then new sessions.
+ * pipeline order, fill the sessions that changed anyway first, then those with room, then new sessions. Each
+ * session lists its documents in pipeline order, as a run that planned it afresh would: its answers' key follows
+ * that order, so one that joined ahead of its session's documents must not leave the next run another order.
  */
 const multiDocGroups = (
   documentIds: ReadonlyArray<number>,
@@ -149,7 +151,7 @@ const multiDocGroups = (
     group.documents.push(...fresh.slice(taken, taken + room))
     taken = Math.min(fresh.length, taken + room)
   }
-  return [...groups.map((g) => g.documents), ...chunk(fresh.slice(taken), max)]
+  return [...groups.map((g) => inOrder(g.documents)), ...chunk(fresh.slice(taken), max)]
 }
 
 /**

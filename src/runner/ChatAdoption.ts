@@ -1,5 +1,5 @@
 import { Clock, Effect, Option, Random } from "effect"
-import type { ChatMessage, Session } from "../api/Sessions.js"
+import { type ChatMessage, newest, type Session } from "../api/Sessions.js"
 import { sessionKeyOf } from "./Keys.js"
 
 /*
@@ -49,13 +49,6 @@ export const findSession = (
     return Option.fromNullable(mine.find((s) => markerOf(s) === marker))
   return Option.fromNullable(newest(mine))
 }
-
-/** The record with the highest id (ids grow as the service creates records): the newest. */
-export const newest = <A extends { readonly id: number }>(records: ReadonlyArray<A>): A | undefined =>
-  records.reduce<A | undefined>(
-    (found, record) => (found === undefined || record.id > found.id ? record : found),
-    undefined
-  )
 
 /**
  * Finds the message an earlier request created: by the intent marker in its meta; for a service that does not keep

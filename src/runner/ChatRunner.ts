@@ -10,7 +10,7 @@ import { conversationsToStartOver, ensureSession, startSessionOver } from "./Cha
 import { RunProgress } from "./Progress.js"
 import { nowIso, RunContext } from "./RunContext.js"
 import { RunnerSettings } from "./RunnerSettings.js"
-import { wantedChatMessages } from "./WantedChats.js"
+import { keptSessions, recordMaxDocuments, wantedChatMessages } from "./WantedChats.js"
 
 /** The note a chat refused for the account's plan gets: it names the plan, not a fault. */
 const planRefusal = (chat: string, error: Forbidden) =>
@@ -31,7 +31,7 @@ export const runChats = Effect.fn("ChatRunner.runChats")(function* (
   const progress = yield* RunProgress
   const { flow, runId } = yield* RunContext
   const settings = yield* RunnerSettings
-  const wanted = wantedChatMessages(chats, documents, yield* chatStore.chatMessages())
+  const wanted = wantedChatMessages(chats, documents, yield* keptSessions(chats, yield* chatStore.chatMessages()))
   if (!onlyFailed) {
     const stored = yield* chatStore.chatMessages({ includeUnwanted: true })
     for (const target of conversationsToStartOver(chats, wanted, stored)) {
@@ -47,6 +47,7 @@ export const runChats = Effect.fn("ChatRunner.runChats")(function* (
     }
   }
   const counts: SyncCounts = yield* chatStore.syncChatMessages(wanted, { onlyFailed })
+  yield* recordMaxDocuments(chats)
   if (counts.total === 0) return counts
   yield* progress.phase("chats")
   yield* progress.chats((c) => ({ ...c, total: counts.total, skipped: counts.alreadyAnswered }))

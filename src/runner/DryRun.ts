@@ -11,7 +11,7 @@ import { assignTables, type ColumnPlan, estimateSeconds, type RunPlan, wantedCel
 import type { ResolvedDocuments } from "./ResolveDocuments.js"
 import { answersPerSecondKey, secondsPerCellKey } from "./RunCells.js"
 import { RunnerSettings } from "./RunnerSettings.js"
-import { wantedChatMessages } from "./WantedChats.js"
+import { keptSessions, wantedChatMessages } from "./WantedChats.js"
 
 /**
  * The plan of a run, computed from the checkpoint without writing to it: what `--dry-run` prints and what
@@ -53,7 +53,7 @@ export const computePlan = Effect.fn("DryRun.computePlan")(function* (
       version: `not uploaded yet: ${path}`
     })
   )
-  const asked = fresh ? [] : yield* chatStore.chatMessages()
+  const asked = fresh ? [] : yield* keptSessions(pipeline.chats, yield* chatStore.chatMessages())
   const messages = wantedChatMessages(pipeline.chats, [...resolved.documents, ...pending], asked)
   const messageCounts = yield* chatStore.planChatMessages(messages, { onlyFailed })
   // Sessions the chats phase starts over (as `runChats` decides) ask their unchanged answers again too.

@@ -1,7 +1,38 @@
+import { Effect, Option } from "effect"
 import type { Chat } from "../pipeline/PipelineSchema.js"
 import { planSessions } from "../pipeline/Plan.js"
 import type { ChatMessageRecord, DocumentRecord, WantedChatMessage } from "../store/CheckpointModel.js"
+import { RunStore } from "../store/RunStore.js"
 import { chatDependencyKey, sessionKeyOf } from "./Keys.js"
+
+/** The checkpoint's meta key holding the max_documents a `scope: all` chat's sessions were last planned with. */
+const maxDocumentsKey = (chat: string) => `runner.chat_max_documents:${chat}`
+
+/**
+ * The checkpoint's messages whose sessions a run's planning keeps (`stored` for `wantedChatMessages`): not those of a
+ * `scope: all` chat whose max_documents was raised since its sessions were planned. Kept, they would never grow, and
+ * the raise would change nothing; its documents are grouped anew instead, in fewer sessions. A checkpoint that
+ * recorded no max keeps them all.
+ */
+export const keptSessions = Effect.fn("WantedChats.keptSessions")(function* (
+  chats: ReadonlyArray<Chat>,
+  stored: ReadonlyArray<ChatMessageRecord>
+) {
+  const runStore = yield* RunStore
+  const regrouped = new Set<string>()
+  for (const chat of chats.filter((c) => c.scope === "all")) {
+    const planned = yield* runStore.getMeta(maxDocumentsKey(chat.name))
+    if (Option.exists(planned, (max) => chat.max_documents > Number(max))) regrouped.add(chat.name)
+  }
+  return stored.filter((message) => !regrouped.has(message.chatName))
+})
+
+/** Records the max_documents each `scope: all` chat's sessions are planned with now, for `keptSessions`. */
+export const recordMaxDocuments = Effect.fn("WantedChats.recordMaxDocuments")(function* (chats: ReadonlyArray<Chat>) {
+  const runStore = yield* RunStore
+  for (const chat of chats.filter((c) => c.scope === "all"))
+    yield* runStore.setMeta(maxDocumentsKey(chat.name), String(chat.max_documents))
+})
 
 /** The documents of each multi-doc session the checkpoint's messages (the wanted ones) were asked in, by chat. */
 const multiDocSessions = (stored: ReadonlyArray<ChatMessageRecord>) => {

@@ -104,12 +104,12 @@ export const runCountsOf = (sqlite: BetterSqlite3.Database) => {
 }
 
 /**
- * Units whose answer the checkpoint already holds at another key of the same table (a chat message moved within its
- * session, see ChatStore): `answered` tells them, given the row stored at their own key; `takeOver` copies the answer
- * there. They count as answered, and the sync rules do not see them.
+ * Units the checkpoint already holds answered, or asked with the request in flight, at another key of the same table
+ * (a chat message moved within its session, see MovedAnswers): `found` tells them, given the row stored at their own
+ * key, and how they count; `takeOver` copies the answer or the request there. The sync rules do not see them.
  */
-export interface AnsweredElsewhere<W> {
-  readonly answered: (unit: W, old: StoredRow | undefined) => boolean
+export interface AskedElsewhere<W> {
+  readonly found: (unit: W, old: StoredRow | undefined) => "alreadyAnswered" | "inFlight" | undefined
   readonly takeOver: (unit: W) => void
 }
 
@@ -155,7 +155,7 @@ export const makeWorkRows = <T extends UnitTable>(sqlite: BetterSqlite3.Database
     wanted: Iterable<W>,
     options: SyncOptions & { readonly write: boolean },
     apply: (action: SyncWrite, unit: W, old: StoredRow | undefined) => void,
-    elsewhere?: AnsweredElsewhere<W>
+    elsewhere?: AskedElsewhere<W>
   ): SyncCounts => {
     const tally = { total: 0, alreadyAnswered: 0, toRun: 0, inFlight: 0, skipped: 0 }
     const rules = { onlyFailed: options.onlyFailed }
@@ -163,10 +163,11 @@ export const makeWorkRows = <T extends UnitTable>(sqlite: BetterSqlite3.Database
     for (const unit of wanted) {
       if (see.run(unit).changes === 0) continue
       const old = stored.get(unit)
-      if (elsewhere?.answered(unit, old) === true) {
+      const moved = elsewhere?.found(unit, old)
+      if (moved !== undefined) {
         tally.total += 1
-        tally.alreadyAnswered += 1
-        if (options.write) elsewhere.takeOver(unit)
+        tally[moved] += 1
+        if (options.write) elsewhere?.takeOver(unit)
         continue
       }
       const pair: StoredPair | undefined = old && {

@@ -98,6 +98,21 @@ describe("Plan", () => {
         kept.map((s) => s.documentIds),
         [[1, 3, 11], [4, 5, 6], [9], [8]]
       )
+      // A document that joins a session ahead of its documents in the pipeline stands in pipeline order there, so
+      // planning again from what was asked gives the same session: its answers' key follows the documents' order.
+      const all2 = { ...chat, scope: "all", max_documents: 2 } as const
+      const joined = planSessions([0, 1, 3, 4], all2, [
+        [1, 2],
+        [3, 4]
+      ]).map((s) => s.documentIds)
+      assert.deepStrictEqual(joined, [
+        [0, 1],
+        [3, 4]
+      ])
+      assert.deepStrictEqual(
+        planSessions([0, 1, 3, 4], all2, joined).map((s) => s.documentIds),
+        joined
+      )
       const all = planSessions(ids(120), { ...chat, scope: "all", use_history: false })
       assert.deepStrictEqual(
         all.map((s) => [s.multidoc, s.documentIds.length, s.useHistory]),

@@ -72,9 +72,9 @@ describe("chats", () => {
       assert.strictEqual(summary.outcome, "completed", summary.note)
       const records = yield* messagesOf(service, "all")
       assert.deepStrictEqual(records.map((r) => r.documentIds.length).sort(), [1, 2, 2])
-      // The first document leaves and a sixth joins: the session that lost one takes the new one; the others, whose
-      // documents are the same, are not asked again (splitting the list anew had changed every session).
-      const edited = over(rest)
+      // The first document leaves and a sixth joins (listed first): the session that lost one takes the new one; the
+      // others, whose documents are the same, are not asked again (splitting the list anew had changed every session).
+      const edited = over([rest[4] ?? 0, ...rest.slice(0, 4)])
       assert.strictEqual((yield* runInProcess(service, edited, { dryRun: true })).plan?.chatMessagesToRun, 1)
       const again = yield* runInProcess(service, edited)
       assert.deepStrictEqual([again.chats.success, again.chatsAnswered], [3, 1])
@@ -88,6 +88,35 @@ describe("chats", () => {
         client.listSessions(orgId as OrganizationId)
       ).pipe(Effect.provide(service.client))
       assert.strictEqual(sessions.filter((s) => s.is_multidoc).length, 4)
+      // Run again unchanged, nothing is asked: the joined session's documents stand in the pipeline's order.
+      assert.strictEqual((yield* runInProcess(service, edited)).chatsAnswered, 0)
+    })
+  )
+
+  it.scopedLive("scope all: max_documents raised since the last run groups the documents anew in fewer sessions", () =>
+    Effect.gen(function* () {
+      const service = yield* localService({ documents: 3 })
+      const chat = (max: number): Chat => ({
+        name: "Compare",
+        scope: "all",
+        max_documents: max,
+        messages: ["Compare."]
+      })
+      yield* runInProcess(service, chatPipeline(service, "raised", chat(1)))
+      assert.strictEqual((yield* messagesOf(service, "raised")).length, 3)
+      const raised = chatPipeline(service, "raised", chat(3))
+      assert.strictEqual((yield* runInProcess(service, raised, { dryRun: true })).plan?.chatMessagesToRun, 1)
+      const summary = yield* runInProcess(service, raised)
+      assert.deepStrictEqual([summary.chats.success, summary.chatsAnswered], [1, 1])
+      assert.deepStrictEqual(
+        (yield* messagesOf(service, "raised")).map((r) => r.documentIds),
+        [service.documentIds]
+      )
+      // Lowered again, the session is split: [1, 2] is asked, [3] alone has its answer from the first run; unchanged
+      // after that, nothing is asked.
+      const lowered = chatPipeline(service, "raised", chat(2))
+      assert.strictEqual((yield* runInProcess(service, lowered)).chatsAnswered, 1)
+      assert.strictEqual((yield* runInProcess(service, lowered)).chatsAnswered, 0)
     })
   )
 

@@ -54,4 +54,33 @@ describe("chats left in flight by a killed run", () => {
         assert.strictEqual((yield* runInProcess(service, plain(reworded))).plan?.chatMessagesToRun, 0)
       })
   )
+  it.scopedLive(
+    "without use_history a message moved while in flight is adopted at its new place, not asked twice",
+    () =>
+      Effect.gen(function* () {
+        const service = yield* localService({ documents: 1 })
+        const plain = (messages: ReadonlyArray<string>) =>
+          chatPipeline(service, "moved", { name: "Summary", scope: "each", use_history: false, messages })
+        // Killed once the second message is posted, before the checkpoint records it: it stays in flight.
+        const killed = yield* runChild(service, plain(["Summarize it.", "And the term?", "Who signs?"]), {
+          crashAt: "chat-after-submit:2"
+        })
+        assert.strictEqual(killed.signal, "SIGKILL", killed.stderr)
+
+        // Reordered: the message in flight asks the same question alone, now first. Its request is adopted there.
+        const reordered = ["And the term?", "Summarize it.", "Who signs?"]
+        const resumed = yield* runInProcess(service, plain(reordered))
+        assert.strictEqual(resumed.outcome, "completed", resumed.note)
+        const records = yield* messagesOf(service, "moved")
+        assert.deepStrictEqual(
+          records.map((r) => r.query),
+          reordered
+        )
+        for (const record of records) assert.include(record.response ?? "", record.query)
+        assert.deepStrictEqual(
+          (yield* conversations(service, "moved")).map((s) => s.queries),
+          [["Summarize it.", "And the term?", "Who signs?"]]
+        )
+      })
+  )
 })

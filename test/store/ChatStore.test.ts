@@ -1,5 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
+import { messageIntentKey } from "../../src/store/ChatIntents.js"
 import type { WantedChatMessage } from "../../src/store/CheckpointModel.js"
 import { at, checkpointAfterRun, document, inFreshRun, withStore } from "./StoreFixtures.js"
 
@@ -112,5 +113,38 @@ describe("ChatStore", () => {
         assert.strictEqual(asked?.error, undefined)
       })
     )
+  )
+  it.scoped(
+    "a moved message takes its answer, or its request in flight and the request's marker, to its new place",
+    () =>
+      inFreshRun((store, run) =>
+        Effect.gen(function* () {
+          // Without use_history a message's key is its question alone (here the dependency key `v1/<query>`).
+          yield* store.syncChatMessages([message(0, "A?"), message(1, "B?"), message(2, "C?")], { onlyFailed: false })
+          const place = (position: number) => ({ chatName: "summary", sessionKey: "1,2", position })
+          yield* store.markChatSubmitting(place(0), run.id, at)
+          yield* store.markChatSubmitted(place(0), 700, at)
+          yield* store.markChatResult(place(0), { state: "success", response: "a", at, seconds: 1, runId: run.id })
+          yield* store.markChatSubmitting(place(1), run.id, at)
+          yield* store.markChatSubmitted(place(1), 701, at)
+          // C's request left in flight by a killed run: its marker is all that finds it again.
+          yield* store.setMeta(messageIntentKey(place(2)), "marker-c")
+          yield* store.markChatSubmitting(place(2), run.id, at)
+
+          const reordered = [message(0, "C?"), message(1, "A?"), message(2, "B?")]
+          const counts = { total: 3, alreadyAnswered: 1, toRun: 0, inFlight: 2, skipped: 0 }
+          assert.deepStrictEqual(yield* store.planChatMessages(reordered, { onlyFailed: false }), counts)
+          assert.deepStrictEqual(yield* store.syncChatMessages(reordered, { onlyFailed: false }), counts)
+          assert.deepStrictEqual(
+            (yield* store.chatMessages()).map((m) => [m.position, m.query, m.state, m.remoteMessageId, m.response]),
+            [
+              [0, "C?", "submitting", undefined, undefined],
+              [1, "A?", "success", 700, "a"],
+              [2, "B?", "submitted", 701, undefined]
+            ]
+          )
+          assert.deepStrictEqual(yield* store.getMeta(messageIntentKey(place(0))), Option.some("marker-c"))
+        })
+      )
   )
 })
