@@ -16,8 +16,8 @@ export const continuationOf = (
   const own = ranked?.text ?? splitSentences(sentence.entry.passage.text)[sentence.position + 1]?.text
   if (own !== undefined || index === undefined) return own
   // A heading that ends its passage: the clause opens the next one (which may repeat the heading first).
-  const next = index.passages[index.passages.indexOf(sentence.entry) + 1]
-  if (next === undefined || next.document !== sentence.entry.document) return undefined
+  const next = index.beside(sentence.entry, 1)
+  if (next === undefined) return undefined
   const [first, second] = splitSentences(next.passage.text)
   return first?.text === sentence.text ? second?.text : first?.text
 }

@@ -26,6 +26,8 @@ export interface PassageIndex {
    * table of contents comes first (see `preambleAt`). Dates, parties and titles are read there.
    */
   readonly opening: (documentId: number, count: number) => ReadonlyArray<IndexedPassage>
+  /** The passage before (-1) or after (+1) one, in the same document; none at its start or end. */
+  readonly beside: (entry: IndexedPassage, step: -1 | 1) => IndexedPassage | undefined
 }
 
 /** A document's passages, in order. */
@@ -87,7 +89,14 @@ const buildIndex = (documents: ReadonlyArray<EngineDocument>): PassageIndex => {
     openings.set(documentId, at)
     return at < count ? mine.slice(0, count) : [...mine.slice(0, count), ...mine.slice(at, at + count)]
   }
-  return { documents, passages, search, idf, sentences, scan, opening }
+  // Looked up by position, not by searching the list: a long document's headings ask it for many sentences.
+  const positions = new Map<IndexedPassage, number>(passages.map((entry, position) => [entry, position]))
+  const beside = (entry: IndexedPassage, step: -1 | 1) => {
+    const position = positions.get(entry)
+    const other = position === undefined ? undefined : passages[position + step]
+    return other?.document === entry.document ? other : undefined
+  }
+  return { documents, passages, search, idf, sentences, scan, opening, beside }
 }
 
 /** Cache key: the documents and how many passages each has (re-ingested documents get a new key). */
