@@ -14,6 +14,9 @@ export interface SkippedFile {
   readonly reason: string
 }
 
+/** How the run's note names a skipped file. The note ends with these, so the summary can list them on their own. */
+export const skippedNote = (skip: SkippedFile) => `skipped ${skip.what}: ${skip.reason}`
+
 export const fileHash = (path: string) =>
   Effect.map(readBytes(path), (bytes): HashedFile => ({ path, sha256: contentHash(bytes) }))
 
