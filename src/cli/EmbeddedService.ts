@@ -1,8 +1,8 @@
-import { type Duration, Effect, Layer, Stream } from "effect"
+import { type Duration, Effect, Either, Layer, Stream } from "effect"
 import { OrganizationId, UserId } from "../api/Ids.js"
 import { ClientSettings } from "../client/ClientSettings.js"
 import type { EffectiveConfig } from "../pipeline/EffectiveConfig.js"
-import { DocumentIngest } from "../runner/DocumentIngest.js"
+import { type AddedFile, addedFile, DocumentIngest, readBytes } from "../runner/DocumentIngest.js"
 import type { Shard } from "../runner/Keys.js"
 import { LocalFileError } from "../runner/RunnerErrors.js"
 import { RunnerSettings } from "../runner/RunnerSettings.js"
@@ -33,9 +33,15 @@ export const EmbeddedIngest = Layer.effect(
       Stream.unwrap(
         Effect.map(RunnerSettings, (settings) =>
           Stream.mapEffect(Stream.fromIterable(files), (file) =>
-            ingest
-              .ingestFile(file.path, settings.orgId, settings.userId)
-              .pipe(Effect.mapError((cause) => new LocalFileError({ path: file.path, cause })))
+            Effect.gen(function* () {
+              // Read here, so the run remembers the file by the bytes the service was given.
+              const read = yield* Effect.either(readBytes(file.path))
+              if (Either.isLeft(read)) return { path: file.path, error: read.left.reason } satisfies AddedFile
+              const outcome = yield* ingest
+                .ingestBytes(file.path, read.right, settings.orgId, settings.userId)
+                .pipe(Effect.mapError((cause) => new LocalFileError({ path: file.path, cause })))
+              return addedFile(outcome, read.right)
+            })
           )
         )
       )

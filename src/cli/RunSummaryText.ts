@@ -1,6 +1,7 @@
 import { shownText } from "../client/ShownText.js"
 import type { RunPlan } from "../runner/PlanRun.js"
 import type { RunSummary } from "../runner/RunSummary.js"
+import { type SkippedFile, skippedNote } from "../runner/Uploads.js"
 import { plural } from "./Words.js"
 
 const duration = (seconds: number) =>
@@ -28,12 +29,24 @@ export const renderPlan = (plan: RunPlan, concurrency: number | "auto"): string 
     `  estimate        ${plan.estimateSeconds === undefined ? "unknown until a first run has measured the service" : `${duration(plan.estimateSeconds)} ${concurrency === "auto" ? "at the answer rate the last run reached" : `at concurrency ${concurrency}`}`}`
   ].join("\n")
 
+/**
+ * The run's note without the skipped files it ends with, which the summary lists below, one a line. A note that does
+ * not end with them (an interrupted run's, read from the checkpoint with no list beside it) is shown whole.
+ */
+const noteBesideSkipped = (note: string | undefined, skipped: ReadonlyArray<SkippedFile>) => {
+  if (note === undefined || skipped.length === 0) return note
+  const listed = skipped.map(skippedNote).join("; ")
+  if (note === listed) return undefined
+  return note.endsWith(`; ${listed}`) ? note.slice(0, -`; ${listed}`.length) : note
+}
+
 /** The one-screen summary at the end of a run. */
 export const renderSummary = (summary: RunSummary, reports: ReadonlyArray<string>, exitCode: number): string => {
   const lines = [
     `run ${summary.runId === undefined ? "" : `#${summary.runId} `}${summary.outcome} in ${duration(summary.seconds)} (exit ${exitCode})`
   ]
-  if (summary.note !== undefined) lines.push(`  ${shownText(summary.note)}`)
+  const note = noteBesideSkipped(summary.note, summary.skipped)
+  if (note !== undefined) lines.push(`  ${shownText(note)}`)
   lines.push(
     `  cells: ${summary.cells.success} answered (${summary.answered} this run), ${summary.cells.failed} failed, ${
       summary.cells.pending + summary.cells.submitting + summary.cells.submitted

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto"
-import { readFile } from "node:fs/promises"
 import { dirname, join, relative, resolve } from "node:path"
 import { Effect, Either, Schema } from "effect"
+import { FileTooLarge, pipelineFileLimit, readAtMost } from "./BoundedRead.js"
 import { duplicatesOf, isMapping, reportHeaderNames } from "./Fields.js"
 import { describeCause, resolveFileSets } from "./FileSets.js"
 import { formatPath, issueProblems, type SchemaProblem } from "./IssueProblems.js"
@@ -100,7 +100,7 @@ const encodingProblems = (file: string, bytes: Buffer): ReadonlyArray<Problem> =
 }
 
 const readSource = (file: string, absolute: string) =>
-  Effect.tryPromise({ try: () => readFile(absolute), catch: (cause) => cause }).pipe(
+  readAtMost(absolute, pipelineFileLimit).pipe(
     Effect.map((bytes) => {
       const parsed = parseYaml(file, bytes.toString("utf8"))
       const encoding = encodingProblems(file, bytes)
@@ -136,7 +136,14 @@ export const loadPipeline = Effect.fn("Pipeline.loadPipeline")(function* (file: 
   const cwd = options.cwd ?? process.cwd()
   const absolute = resolve(cwd, file)
   const read = yield* readSource(file, absolute).pipe(
-    Effect.mapError((cause) => invalid([fileProblem(file, `cannot read pipeline: ${describeCause(cause)}`)]))
+    Effect.mapError((cause) =>
+      invalid([
+        fileProblem(
+          file,
+          cause instanceof FileTooLarge ? cause.message : `cannot read pipeline: ${describeCause(cause)}`
+        )
+      ])
+    )
   )
   const defaults = yield* readDefaults(cwd, options.defaultsFile)
   const syntax = [...read.problems, ...(defaults?.problems ?? [])]

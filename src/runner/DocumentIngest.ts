@@ -1,9 +1,10 @@
 import { readFile } from "node:fs/promises"
 import { basename, extname } from "node:path"
 import { Context, Effect, Either, Layer, Option, Stream } from "effect"
-import type { IngestOutcome } from "../api/Documents.js"
+import type { DocumentListItem, IngestOutcome } from "../api/Documents.js"
 import { RequestRejected, ValidationFailed } from "../client/ClientError.js"
 import { ServiceClient } from "../client/ServiceClient.js"
+import { contentHash } from "../store/ContentHash.js"
 import { LayoutStore } from "../store/LayoutStore.js"
 import type { StoreError } from "../store/StoreError.js"
 import { sendOnce } from "./Reconcile.js"
@@ -24,6 +25,21 @@ export interface HashedFile {
 const refusesTheFile = (error: unknown): error is ValidationFailed | RequestRejected =>
   error instanceof ValidationFailed || (error instanceof RequestRejected && [413, 415].includes(error.status))
 
+/**
+ * What became of one file. With a document, `sha256` is the hash of the bytes the service was given, which the
+ * checkpoint remembers: a file edited after the run hashed it is known by what its document holds, so the next run
+ * finds it instead of uploading it again.
+ */
+export type AddedFile =
+  | { readonly path: string; readonly document: DocumentListItem; readonly sha256: string }
+  | { readonly path: string; readonly document?: undefined; readonly error: string }
+
+/** The service's outcome for `bytes`, sent as the file at `outcome.path`. */
+export const addedFile = (outcome: IngestOutcome, bytes: Uint8Array): AddedFile =>
+  outcome.document === undefined
+    ? { path: outcome.path, error: outcome.error ?? "not ingested" }
+    : { path: outcome.path, document: outcome.document, sha256: contentHash(bytes) }
+
 export const readBytes = (path: string) =>
   Effect.tryPromise({ try: () => readFile(path), catch: (cause) => new LocalFileError({ path, cause }) })
 
@@ -38,7 +54,7 @@ export class DocumentIngest extends Context.Tag("app/runner/DocumentIngest")<
   {
     readonly addFiles: (
       files: ReadonlyArray<HashedFile>
-    ) => Stream.Stream<IngestOutcome, CallError | LocalFileError | StoreError, RunContext | RunnerSettings>
+    ) => Stream.Stream<AddedFile, CallError | LocalFileError | StoreError, RunContext | RunnerSettings>
   }
 >() {
   /**
@@ -55,7 +71,7 @@ export class DocumentIngest extends Context.Tag("app/runner/DocumentIngest")<
         const settings = yield* RunnerSettings
         const read = yield* Effect.either(readBytes(file.path))
         // A file gone or unreadable since the run listed it is this file's outcome, not the run's end.
-        if (Either.isLeft(read)) return { path: file.path, error: read.left.reason } satisfies IngestOutcome
+        if (Either.isLeft(read)) return { path: file.path, error: read.left.reason } satisfies AddedFile
         const bytes = read.right
         const filename = basename(file.path)
         const doctype = extname(filename).replace(/^\./, "").toLowerCase() || "txt"
@@ -66,9 +82,9 @@ export class DocumentIngest extends Context.Tag("app/runner/DocumentIngest")<
         )
         const send = client.uploadDocument({ organizationId: settings.orgId, doctype, filename, bytes })
         return yield* sendOnce(send, adopt, { ambiguous: false }).pipe(
-          Effect.map((document): IngestOutcome => ({ path: file.path, document })),
+          Effect.map((document) => addedFile({ path: file.path, document }, bytes)),
           Effect.catchIf(refusesTheFile, (error) =>
-            Effect.succeed<IngestOutcome>({ path: file.path, error: error.message })
+            Effect.succeed<AddedFile>({ path: file.path, error: error.message })
           )
         )
       })

@@ -18,6 +18,7 @@ import { RunContext } from "./RunContext.js"
 import { RunInputInvalid } from "./RunnerErrors.js"
 import { RunnerSettings } from "./RunnerSettings.js"
 import { emptySummary, type RunInput, type RunSummary } from "./RunSummary.js"
+import { skippedNote } from "./Uploads.js"
 
 export interface WorkResult {
   readonly outcome: RunOutcome
@@ -114,11 +115,12 @@ export const runWork = Effect.fn("RunWork.runWork")(function* (input: RunInput) 
     ...[...new Set(refusedChats)].map(
       (chat) => `chat "${chat}" was refused for the workspace's plan (multi-doc chat needs the Advanced plan)`
     ),
-    ...resolved.skipped.map((skip) => `skipped ${skip.what}: ${skip.reason}`),
     ...shardChats.left.map(
       (chat) =>
         `chat "${chat.name}" (scope: all) is left to the run after \`docsweep merge\`: a shard has only its share`
-    )
+    ),
+    // Last, so the end-of-run summary can list them apart (noteBesideSkipped).
+    ...resolved.skipped.map(skippedNote)
   ].filter((line) => line !== "")
   const outcome: RunOutcome = failed > 0 ? "failed-cells" : "completed"
   const note = notes.length === 0 ? undefined : notes.join("; ")

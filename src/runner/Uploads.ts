@@ -14,6 +14,9 @@ export interface SkippedFile {
   readonly reason: string
 }
 
+/** How the run's note names a skipped file. The note ends with these, so the summary can list them on their own. */
+export const skippedNote = (skip: SkippedFile) => `skipped ${skip.what}: ${skip.reason}`
+
 export const fileHash = (path: string) =>
   Effect.map(readBytes(path), (bytes): HashedFile => ({ path, sha256: contentHash(bytes) }))
 
@@ -61,24 +64,22 @@ export const awaitProcessed = Effect.fn("Uploads.awaitProcessed")(function* (doc
 })
 
 /**
- * Puts the files the checkpoint has not seen onto the service (`DocumentIngest`) and remembers each by path + sha256
- * as it lands; a file the service could not take is skipped with its reason.
+ * Puts the files the checkpoint has not seen onto the service (`DocumentIngest`) and remembers each by path + the
+ * sha256 of what was sent as it lands; a file the service could not take is skipped with its reason.
  */
 export const uploadFiles = Effect.fn("Uploads.uploadFiles")(function* (files: ReadonlyArray<HashedFile>) {
   const layoutStore = yield* LayoutStore
   const ingest = yield* DocumentIngest
   const ids = new Map<string, number>()
   const skipped: Array<SkippedFile> = []
-  const hashes = new Map(files.map((file) => [file.path, file.sha256]))
   yield* Stream.runForEach(ingest.addFiles(files), (outcome) => {
-    const sha256 = hashes.get(outcome.path)
-    if (outcome.document === undefined || sha256 === undefined) {
+    if (outcome.document === undefined) {
       return Effect.sync(() => {
-        skipped.push({ what: outcome.path, reason: outcome.error ?? "not ingested" })
+        skipped.push({ what: outcome.path, reason: outcome.error })
       })
     }
     const id = outcome.document.id
-    return Effect.map(layoutStore.saveUpload(outcome.path, sha256, id), () => {
+    return Effect.map(layoutStore.saveUpload(outcome.path, outcome.sha256, id), () => {
       ids.set(outcome.path, id)
     })
   })

@@ -82,29 +82,29 @@ export class Ingest extends Effect.Service<Ingest>()("app/service/Ingest", {
       return document === undefined ? Either.left("the document vanished while it was stored") : Either.right(document)
     })
 
-    /** A local file of `docs add` or of an embedded run: a document when it is readable and parseable. */
-    const ingestFile = Effect.fn("Ingest.ingestFile")(function* (path: string, organizationId: number, userId: number) {
+    const unsupported = (path: string): IngestOutcome => ({
+      path,
+      error: `unsupported file type (expected ${doctypes.map((t) => `.${t}`).join(", ")})`
+    })
+
+    /**
+     * A local file's bytes as its caller read them (an embedded run remembers the file by what it handed over): a
+     * document when parseable.
+     */
+    const ingestBytes = Effect.fn("Ingest.ingestBytes")(function* (
+      path: string,
+      bytes: Uint8Array,
+      organizationId: number,
+      userId: number
+    ) {
       const doctype = doctypeFromFilename(path)
-      if (doctype === undefined) {
-        const unsupported: IngestOutcome = {
-          path,
-          error: `unsupported file type (expected ${doctypes.map((t) => `.${t}`).join(", ")})`
-        }
-        return unsupported
-      }
-      const bytes = yield* Effect.either(
-        Effect.tryPromise({ try: () => Fs.promises.readFile(path), catch: (cause) => String(cause) })
-      )
-      if (Either.isLeft(bytes)) {
-        const unreadable: IngestOutcome = { path, error: `cannot read the file: ${bytes.left}` }
-        return unreadable
-      }
+      if (doctype === undefined) return unsupported(path)
       const stored = yield* ingest({
         organizationId,
         userId,
         filename: Path.basename(path),
         doctype,
-        bytes: bytes.right,
+        bytes,
         keepFailed: false
       }).pipe(Effect.catchTag("FileNotStored", (error) => Effect.succeed(Either.left(error.message))))
       const outcome: IngestOutcome = Either.isLeft(stored)
@@ -113,10 +113,23 @@ export class Ingest extends Effect.Service<Ingest>()("app/service/Ingest", {
       return outcome
     })
 
+    /** A local file of `docs add`: a document when it is readable and parseable (its type is judged before reading). */
+    const ingestFile = Effect.fn("Ingest.ingestFile")(function* (path: string, organizationId: number, userId: number) {
+      if (doctypeFromFilename(path) === undefined) return unsupported(path)
+      const bytes = yield* Effect.either(
+        Effect.tryPromise({ try: () => Fs.promises.readFile(path), catch: (cause) => String(cause) })
+      )
+      if (Either.isLeft(bytes)) {
+        const unreadable: IngestOutcome = { path, error: `cannot read the file: ${bytes.left}` }
+        return unreadable
+      }
+      return yield* ingestBytes(path, bytes.right, organizationId, userId)
+    })
+
     /** `docs add`: every readable, parseable file becomes a document, one after the other; the others are reported. */
     const ingestFiles = (paths: ReadonlyArray<string>, organizationId: number, userId: number) =>
       Effect.forEach(paths, (path) => ingestFile(path, organizationId, userId))
 
-    return { ingest, ingestFile, ingestFiles } as const
+    return { ingest, ingestBytes, ingestFile, ingestFiles } as const
   })
 }) {}

@@ -25,8 +25,9 @@ interface SourceDocuments {
 }
 
 /**
- * A shard's database, opened like every other (checked; never written): one a newer docsweep wrote is refused, one an
- * older docsweep wrote is read as it is.
+ * A shard's database, opened like every other (checked; never written, nor anything beside it: a copy in memory where
+ * SQLite would have to, see `openIdleCopy`): one a newer docsweep wrote is refused, one an older docsweep wrote is
+ * read as it is.
  */
 const readSource = (dir: string) =>
   Effect.scoped(
@@ -37,6 +38,7 @@ const readSource = (dir: string) =>
         fileMustExist: true,
         readOnly: true,
         olderReadable: true,
+        copyWhenIdle: true,
         toError: serviceError
       })
       return yield* source.attempt(`read the documents of ${dir}`, (): SourceDocuments => {

@@ -30,8 +30,12 @@ export const CheckpointStore = {
   open: (path: string) => on({ path }),
   /** The stores on an existing checkpoint only: a missing file fails with StoreError (operation "open"). */
   openExisting: (path: string) => on({ path, mustExist: true }),
-  /** The stores on an existing checkpoint, read only: a reader beside a running run (`docsweep view`). */
-  openReadOnly: (path: string) => on({ path, mustExist: true, readOnly: true }),
+  /**
+   * The stores on an existing checkpoint, read only: a reader beside a running run (`docsweep view`). Like a look, it
+   * writes nothing beside the file (see `openIdleCopy`): with no writer connected it may read a copy in memory, which
+   * its reader opens again when the file changes. An older schema is refused, not upgraded.
+   */
+  openReadOnly: (path: string) => on({ path, mustExist: true, readOnly: true, copyWhenIdle: true }),
   /**
    * The stores on an existing checkpoint for one look (`docsweep status`, `diff`): read only, so a user who may only
    * read the output folder can look, and nothing a running or later writer needs is touched (see `openIdleCopy`). A

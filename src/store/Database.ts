@@ -13,7 +13,7 @@ interface OpenOptions {
   readonly readOnly?: boolean
   /** With `readOnly`: read a checkpoint of an older schema as it is (merge sources: the reader takes what it finds). */
   readonly olderReadable?: boolean
-  /** With `readOnly`: a copy in memory where a reader could not open it safely (`docsweep status`, `diff`). */
+  /** With `readOnly`: a copy in memory where a reader could not open it safely (status, diff, view, merge). */
   readonly copyWhenIdle?: boolean
 }
 

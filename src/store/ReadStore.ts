@@ -235,6 +235,11 @@ export class ReadStore extends Effect.Service<ReadStore>()("app/store/ReadStore"
         return yield* new StoreError({ operation: "reportData", path, cause: undefined, reason, kind: "missing" })
       }),
       /**
+       * Whether this reads a copy in memory (a reader where SQLite would have to write beside the file, see
+       * `openIdleCopy`): a copy sees no later commit, so its reader opens the file again once it changes.
+       */
+      isCopy: sqlite.memory,
+      /**
        * A mark that differs whenever another connection (the running run) has committed since the last call:
        * SQLite's `PRAGMA data_version`, which costs no read of any table.
        */

@@ -51,10 +51,12 @@ const eachTable = <A>(f: (table: MergedTable) => A): Record<MergedTable, A> => (
 export const readShard = (path: string) =>
   Effect.scoped(
     Effect.gen(function* () {
+      // A copy in memory where SQLite would have to write beside a shard this user may only read (`openIdleCopy`).
       const { attempt, sqlite } = yield* openDatabase(path, {
         fileMustExist: true,
         readOnly: true,
-        olderReadable: true
+        olderReadable: true,
+        copyWhenIdle: true
       })
       // An empty file (schema version 0) opens as a database without tables: nothing a shard run wrote.
       if ((yield* attempt("merge", () => schemaVersion(sqlite))) === 0) return yield* notAShard(path)

@@ -1,4 +1,4 @@
-import { stat } from "node:fs/promises"
+import { access, stat } from "node:fs/promises"
 import { Context, Effect, Exit, Layer, Option, Ref, Scope } from "effect"
 import { CheckpointStore } from "../store/CheckpointStore.js"
 import { LayoutStore } from "../store/LayoutStore.js"
@@ -12,19 +12,38 @@ export interface OpenCheckpoint {
   readonly layout: LayoutStore
 }
 
+/** The file at the path: its device and inode (another file has others), and its size, time and `-wal` beside it. */
+interface FileLook {
+  readonly identity: string
+  readonly state: string
+}
+
 interface Opened {
-  /** The file's device and inode when it was opened: another file at the path has others. */
-  readonly file: string
+  /** How the file looked just before it was opened. */
+  readonly file: FileLook
   readonly scope: Scope.CloseableScope
   readonly checkpoint: OpenCheckpoint
 }
 
-/** The device and inode of the file at `path`; none when there is no file. */
-const fileIdentity = (path: string) =>
-  Effect.tryPromise(() => stat(path)).pipe(
-    Effect.map((found) => `${found.dev}:${found.ino}`),
-    Effect.option
-  )
+const exists = (path: string) => Effect.isSuccess(Effect.tryPromise(() => access(path)))
+
+/** How the file at `path` looks now; none when there is no file. */
+const fileLook = (path: string) =>
+  Effect.gen(function* () {
+    const found = yield* Effect.option(Effect.tryPromise(() => stat(path)))
+    if (Option.isNone(found)) return Option.none<FileLook>()
+    const { dev, ino, mtimeMs, size } = found.value
+    const wal = yield* exists(`${path}-wal`)
+    return Option.some({ identity: `${dev}:${ino}`, state: `${size}:${mtimeMs}:${wal}` })
+  })
+
+/**
+ * Whether the file must be opened again: another file is at the path, or the opening is a copy in memory (taken
+ * where no writer was connected, see `openIdleCopy`) and the file changed since, or a writer's `-wal` came. A
+ * connection to the file follows every commit itself.
+ */
+const openedAgain = (opened: Opened, now: FileLook) =>
+  opened.file.identity !== now.identity || (opened.checkpoint.read.isCopy && opened.file.state !== now.state)
 
 const deleted = (path: string) =>
   new StoreError({
@@ -36,10 +55,11 @@ const deleted = (path: string) =>
   })
 
 /**
- * The checkpoint `docsweep view` reads, read only. A connection keeps reading the file it opened, even once that
- * file is deleted: a checkpoint removed to start over, and written anew by the next run, would be shown as it was
- * before, as if live. So each use looks at the file at the path first: a different file is opened in place of the
- * old one, and a missing one fails (StoreError, kind "missing") until a run writes a new one.
+ * The checkpoint `docsweep view` reads, read only, writing nothing beside it (`CheckpointStore.openReadOnly`). A
+ * connection keeps reading the file it opened, even once that file is deleted: a checkpoint removed to start over,
+ * and written anew by the next run, would be shown as it was before, as if live; so would a copy in memory once a run
+ * writes the file. So each use looks at the file at the path first: a different file, or one changed under a copy,
+ * is opened in place of the old one, and a missing one fails (StoreError, kind "missing") until a run writes a new one.
  */
 export const makeViewCheckpoint = (
   path: string
@@ -52,7 +72,7 @@ export const makeViewCheckpoint = (
         Option.isSome(opened) ? Scope.close(opened.value.scope, Exit.void) : Effect.void
       )
     )
-    const open = (file: string, generation: number) =>
+    const open = (file: FileLook, generation: number) =>
       Effect.gen(function* () {
         const scope = yield* Scope.make()
         const context = yield* Layer.buildWithScope(CheckpointStore.openReadOnly(path), scope).pipe(
@@ -67,10 +87,10 @@ export const makeViewCheckpoint = (
       })
     const current = lock.withPermits(1)(
       Effect.gen(function* () {
-        const file = yield* fileIdentity(path)
+        const file = yield* fileLook(path)
         if (Option.isNone(file)) return yield* deleted(path)
         const before = Option.getOrUndefined(yield* Ref.get(state))
-        if (before?.file === file.value) return before.checkpoint
+        if (before !== undefined && !openedAgain(before, file.value)) return before.checkpoint
         const opened = yield* open(file.value, (before?.checkpoint.generation ?? 0) + 1)
         if (before !== undefined) yield* Scope.close(before.scope, Exit.void)
         yield* Ref.set(state, Option.some(opened))

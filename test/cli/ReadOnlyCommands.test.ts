@@ -1,48 +1,10 @@
-import { chmodSync, readdirSync, readFileSync, statSync } from "node:fs"
+import { readdirSync, readFileSync, statSync } from "node:fs"
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { readCheckpoint } from "./CliChecks.js"
-import {
-  allOutput,
-  type CliOptions,
-  latencyRun,
-  makeWorkspace,
-  runCli,
-  startCli,
-  type Workspace,
-  waitUntil
-} from "./CliHarness.js"
-
-const isRoot = process.getuid?.() === 0
-const nobody = { uid: 65534, gid: 65534 }
-
-/** The output folder's files, each with its owner and size: what a reader must leave as it found it. */
-const folderState = (dir: string) =>
-  readdirSync(dir)
-    .sort()
-    .map((name) => {
-      const { size, uid } = statSync(join(dir, name))
-      return `${name} ${uid} ${size}`
-    })
-
-/**
- * How a user who may read the output folder but not write it runs docsweep: as root, as `nobody` (who can read the
- * workspace once its temp folder, made 0700, is opened to others); otherwise as this user, with the folder and the
- * checkpoint made read-only for the test. `shared`: the folder itself is writable by everyone (a shared volume).
- */
-const asReader = (ws: Workspace, shared = false) =>
-  Effect.gen(function* () {
-    if (isRoot) {
-      chmodSync(ws.dir, 0o755)
-      chmodSync(ws.out, shared ? 0o777 : 0o755)
-      return { cwd: ws.dir, user: nobody } satisfies CliOptions
-    }
-    chmodSync(ws.checkpoint, 0o444)
-    chmodSync(ws.out, 0o555)
-    yield* Effect.addFinalizer(() => Effect.sync(() => chmodSync(ws.out, 0o755)))
-    return { cwd: ws.dir } satisfies CliOptions
-  })
+import { allOutput, latencyRun, makeWorkspace, runCli, startCli, waitUntil } from "./CliHarness.js"
+import { asReader, folderState, isRoot } from "./Readers.js"
 
 const runsIn = (result: { readonly stdout: string }) => (JSON.parse(result.stdout) as { runs: Array<unknown> }).runs
 

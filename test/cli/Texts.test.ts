@@ -1,3 +1,5 @@
+import { writeFileSync } from "node:fs"
+import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Duration, Effect, Exit, Option } from "effect"
 import { progressLines, progressSummary } from "../../src/cli/ProgressDisplay.js"
@@ -5,10 +7,28 @@ import { renderDiff } from "../../src/cli/StatusText.js"
 import { parseTtl, ttlOf } from "../../src/cli/TtlArg.js"
 import { initialProgress } from "../../src/runner/Progress.js"
 import { columnChanges } from "../../src/store/ColumnChanges.js"
+import { allOutput, latencyRun, makeWorkspace, runCli } from "./CliHarness.js"
 
 const change = { documentId: 1, filename: "a.txt", column: "Law", before: "Ohio", after: "Utah" }
 
 describe("what a careful user reads", () => {
+  // Each skipped file was printed twice: in the note line (the run's note, as the checkpoint keeps it) and below.
+  it.scopedLive("the end of a run names each skipped file once, on its own line; status keeps it in the note", () =>
+    Effect.gen(function* () {
+      const ws = yield* makeWorkspace({ name: "skipped-once", count: 2 })
+      for (const name of ["blank.txt", "empty.txt"]) writeFileSync(join(ws.dir, "docs", name), "")
+      const result = yield* runCli(latencyRun(ws, 1), { cwd: ws.dir })
+      assert.strictEqual(result.code, 0, allOutput(result))
+      const reason = "Cannot extract text from txt: the file is empty (0 bytes)"
+      assert.deepStrictEqual(
+        result.stdout.split("\n").filter((line) => line.includes(".txt")),
+        ["blank.txt", "empty.txt"].map((name) => `  skipped ${join(ws.dir, "docs", name)}: ${reason}`)
+      )
+      const status = yield* runCli(["status", ws.pipeline, "--output", ws.out], { cwd: ws.dir })
+      assert.include(status.stdout, `skipped ${join(ws.dir, "docs", "empty.txt")}: ${reason}`)
+    })
+  )
+
   it("diff counts its changes in words: no answers, 1 answer, 2 answers", () => {
     assert.strictEqual(renderDiff(1, 2, [], undefined), "no answers changed between run #1 and run #2")
     assert.match(renderDiff(1, 2, [change], undefined), /^1 answer changed between run #1 and run #2:/)

@@ -164,6 +164,15 @@ describe.concurrent("one behaviour for every command", () => {
     })
   )
 
+  // It was read without end, growing by gigabytes a minute, with no word.
+  it.live("validate of a file that never ends (/dev/zero) exits 2 at once, naming the file and the limit", () =>
+    Effect.gen(function* () {
+      const result = yield* runCli(["validate", "/dev/zero"], { timeout: "20 seconds" })
+      assert.strictEqual(result.code, 2, allOutput(result))
+      assert.match(result.stderr, /^\/dev\/zero:1:1: the file is larger than 4 MiB, far more than a pipeline holds/)
+    })
+  )
+
   it.scopedLive("serve names an IPv6 host it cannot listen on as a URL does, in brackets", () =>
     Effect.gen(function* () {
       const held = yield* heldOnIpv6

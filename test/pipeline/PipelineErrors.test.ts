@@ -380,6 +380,22 @@ describe("loadPipeline problems", () => {
     })
   )
 
+  // `validate /dev/zero` read without end: 6.8 GB of memory within a minute, and no message.
+  it.scoped("a pipeline file larger than 4 MiB, or one that never ends, is refused without being read whole", () =>
+    Effect.gen(function* () {
+      const huge = `${yaml(...valid)}# ${"x".repeat(4 * 1024 * 1024)}\n`
+      // Messages only: a failed assertion on what was loaded would print megabytes.
+      const messageOf = (loading: ReturnType<typeof loadFrom>) =>
+        Effect.match(loading, { onFailure: (error) => error.message, onSuccess: () => "loaded" })
+      const refusal = "is larger than 4 MiB, far more than a pipeline holds; it was not read (is it the right file?)"
+      assert.strictEqual(yield* messageOf(loadFrom({ "p.yaml": huge })), `p.yaml:1:1: the file ${refusal}`)
+      assert.strictEqual(yield* messageOf(loadFrom({}, { file: "/dev/zero" })), `/dev/zero:1:1: the file ${refusal}`)
+      // Up to the limit, a file is read as before.
+      const { loaded } = yield* loadFrom({ "p.yaml": `${yaml(...valid)}# ${"x".repeat(4 * 1024 * 1024 - 1024)}\n` })
+      assert.strictEqual(loaded.pipeline.name, "t")
+    })
+  )
+
   it.scoped("problems in config/default.yaml are reported against it", () =>
     Effect.gen(function* () {
       const files = { "p.yaml": yaml(...valid), "defaults.yaml": yaml("run:", "  concurrency: 0", "  colour: blue") }

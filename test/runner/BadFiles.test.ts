@@ -1,9 +1,12 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Layer, Stream } from "effect"
+import type { OrganizationId } from "../../src/api/Ids.js"
+import { ServiceClient } from "../../src/client/ServiceClient.js"
+import { DocumentIngest, type HashedFile } from "../../src/runner/DocumentIngest.js"
 import type { RunSummary } from "../../src/runner/RunSummary.js"
-import { localService, type TestService, writePipeline } from "./support/localService.js"
+import { localService, orgId, type TestService, writePipeline } from "./support/localService.js"
 import { type RunFlags, runInProcess } from "./support/runners.js"
 
 const fast = "run:\n  concurrency: 4\n  poll: { interval: 20ms, max_interval: 200ms }\n"
@@ -61,11 +64,12 @@ describe("a folder with a bad file, uploaded to a served service", () => {
   )
 })
 
+const modes: ReadonlyArray<readonly [string, (service: TestService) => Required<Pick<RunFlags, "ingest">>]> = [
+  ["uploaded", () => ({ ingest: DocumentIngest.upload })],
+  ["embedded", (service) => ({ ingest: service.ingest })]
+]
+
 describe("a file that vanishes after the pipeline was validated", () => {
-  const modes: ReadonlyArray<readonly [string, (service: TestService) => RunFlags]> = [
-    ["uploaded", () => ({})],
-    ["embedded", (service) => ({ ingest: service.ingest })]
-  ]
   for (const [mode, flags] of modes) {
     it.scopedLive(`${mode}: is skipped, naming it; the run goes on with the others`, () =>
       Effect.gen(function* () {
@@ -75,6 +79,48 @@ describe("a file that vanishes after the pipeline was validated", () => {
         const afterLoad = Effect.sync(() => rmSync(gone))
         const summary = yield* runInProcess(service, file, { ...flags(service), afterLoad })
         assertSkippedOnly(summary, gone, /no such file or directory/)
+      })
+    )
+  }
+})
+
+describe("a file edited between its hashing and its upload", () => {
+  // It was remembered under the hash of its old content: the next run uploaded it again as a new document and asked
+  // every column again (paid answers on a hosted service).
+  for (const [mode, flags] of modes) {
+    it.scopedLive(`${mode}: is remembered as it was sent, so the next run uploads and asks nothing again`, () =>
+      Effect.gen(function* () {
+        const service = yield* localService({ documents: 0 })
+        const { docs, file } = folderWith(service, { "edited.txt": "Governed by the laws of Utah.\n" })
+        const added: Array<string> = []
+        // The edit lands once the run has hashed its files, as the upload reads them.
+        const editing = Layer.effect(
+          DocumentIngest,
+          Effect.map(DocumentIngest, (inner) => ({
+            addFiles: (files: ReadonlyArray<HashedFile>) =>
+              Stream.suspend(() => {
+                writeFileSync(join(docs, "edited.txt"), "Governed by the laws of Idaho.\n")
+                return inner.addFiles(files)
+              })
+          }))
+        ).pipe(Layer.provide(flags(service).ingest))
+        const first = yield* runInProcess(service, file, { ingest: editing })
+        assert.strictEqual(first.outcome, "completed", first.note)
+        assert.strictEqual(first.cells.success, 2)
+        const counting = Layer.effect(
+          DocumentIngest,
+          Effect.map(DocumentIngest, (inner) => ({
+            addFiles: (files: ReadonlyArray<HashedFile>) =>
+              Stream.tap(inner.addFiles(files), (outcome) => Effect.sync(() => added.push(outcome.path)))
+          }))
+        ).pipe(Layer.provide(flags(service).ingest))
+        const second = yield* runInProcess(service, file, { ingest: counting })
+        assert.deepStrictEqual(added, [], "uploaded again")
+        assert.strictEqual(second.plan?.toRun, 0)
+        const listed = yield* Effect.flatMap(ServiceClient, (client) =>
+          client.listDocuments(orgId as OrganizationId)
+        ).pipe(Effect.provide(service.client), Effect.orDie)
+        assert.strictEqual(listed.length, 2)
       })
     )
   }

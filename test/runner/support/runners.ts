@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process"
 import { join } from "node:path"
 import { ConfigProvider, Effect, Fiber, Layer, Logger, LogLevel } from "effect"
+import type { ServiceClient } from "../../../src/client/ServiceClient.js"
 import { resolveConfig } from "../../../src/pipeline/EffectiveConfig.js"
 import { loadPipeline } from "../../../src/pipeline/loadPipeline.js"
 import { DocumentIngest } from "../../../src/runner/DocumentIngest.js"
@@ -8,13 +9,17 @@ import { RunProgress } from "../../../src/runner/Progress.js"
 import { runPipeline } from "../../../src/runner/Runner.js"
 import type { RunInput, RunSummary } from "../../../src/runner/RunSummary.js"
 import { CheckpointStore } from "../../../src/store/CheckpointStore.js"
+import type { LayoutStore } from "../../../src/store/LayoutStore.js"
 import { allStores, type Stores } from "../../store/StoreFixtures.js"
 import { childScript } from "../../support/TestChildren.js"
 import type { TestService } from "./localService.js"
 
 export type RunFlags = Partial<Pick<RunInput, "dryRun" | "fresh" | "onlyFailed" | "maxCells" | "shard">> & {
-  /** How files reach the service: uploaded (the default), or another layer (the embedded service's ingestion). */
-  readonly ingest?: Layer.Layer<DocumentIngest>
+  /**
+   * How files reach the service: uploaded (the default), or another layer (the embedded service's ingestion, or one
+   * around `DocumentIngest.upload`, given the run's client and checkpoint).
+   */
+  readonly ingest?: Layer.Layer<DocumentIngest, never, ServiceClient | LayoutStore>
   /** Runs between reading the pipeline and running it (a file that changes or vanishes after validation). */
   readonly afterLoad?: Effect.Effect<void>
 }
