@@ -1,42 +1,38 @@
 import { defineConfig } from "vitest/config"
 
 /**
- * Test files that keep no module state between tests run in shared workers (`isolate: false`), which spares each
- * file loading effect's thousand modules again: for these files 118 s of a 2-core run became 44 s. A file that
- * uses the test clock over module-level state, starts servers or child processes, or keeps a store open belongs
- * to the isolated project (the default): list a new file here only when it tests plain functions over their inputs.
+ * Files that use `layer(…)` from @effect/vitest, which assigns its runtime's `it.effect` and `it.scoped` onto the
+ * `it` every file imports: a later file sharing their worker would run its tests in their layer (the live clock
+ * where the test clock belongs). They get workers of their own.
  */
-const shared = [
-  "test/engine/**/*.test.ts",
-  "test/pipeline/**/*.test.ts",
-  "test/api/**/*.test.ts",
-  "test/documents/**/*.test.ts",
-  "test/client/**/*.test.ts",
-  "test/openapi/**/*.test.ts",
-  "test/export/CellValues.test.ts",
-  "test/export/NeutralizeFormula.test.ts",
-  "test/export/WriteCsv.test.ts",
-  "test/export/WriteReports.test.ts",
-  "test/export/WriteXlsx.test.ts"
+const withLayers = [
+  "test/cli/ServedAndSharded.test.ts",
+  "test/export/html/HtmlReport.test.ts",
+  "test/openapi/LiveServe.test.ts",
+  "test/service/ProtocolReplies.test.ts"
 ]
 
+/**
+ * Workers are kept from file to file (`isolate: false`): loading effect's thousand modules once per worker instead
+ * of once per file took collection from 155 s to 13 s of a 2-core run. So a test file may rely on no module state
+ * another leaves; what it opens (servers, child processes, stores) it closes, scoped, as everywhere. Each project
+ * runs in workers of its own.
+ *
+ * One worker per core, not vitest's default of one fewer (a single worker on 2 cores): most tests wait on the
+ * child processes and servers they start, and a second worker runs beside them instead of leaving a core idle.
+ */
 export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
+    maxWorkers: "100%",
+    poolOptions: { forks: { isolate: false } },
+    // The build the CLI and crash tests run: the sources under test, bundled as users run them.
+    globalSetup: ["test/globalSetup.ts"],
     projects: [
-      { extends: true, test: { name: "shared", include: shared, isolate: false } },
-      // The build the CLI and crash tests run (once: each project with a global setup runs its own).
-      {
-        extends: true,
-        test: {
-          name: "isolated",
-          include: ["test/**/*.test.ts"],
-          exclude: shared,
-          globalSetup: ["test/globalSetup.ts"]
-        }
-      }
+      { extends: true, test: { name: "shared", include: ["test/**/*.test.ts"], exclude: withLayers } },
+      { extends: true, test: { name: "layers", include: withLayers } }
     ]
   }
 })

@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process"
+import { execFile, spawnSync } from "node:child_process"
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
@@ -17,6 +17,14 @@ const blockAfter = (heading: string) => {
 }
 
 const hasCurl = spawnSync("curl", ["--version"], { stdio: "ignore" }).status === 0
+
+/** Runs a bash script to its end, in `cwd`: its exit status and output. */
+const followScript = (script: string, cwd: string) =>
+  new Promise<{ readonly status: number | null; readonly stdout: string; readonly stderr: string }>((resolve) => {
+    execFile("bash", ["-c", script], { cwd, encoding: "utf8", timeout: 60_000 }, (error, stdout, stderr) =>
+      resolve({ status: error === null ? 0 : typeof error.code === "number" ? error.code : null, stdout, stderr })
+    )
+  })
 
 describe("README", () => {
   it("links and names only files a clone has", () => {
@@ -68,7 +76,8 @@ describe("README", () => {
           'curl() { command curl --fail-with-body "$@"; echo; }',
           steps.replaceAll("http://127.0.0.1:8787", baseUrl)
         ].join("\n")
-        const followed = spawnSync("bash", ["-c", script], { cwd: ws.dir, encoding: "utf8", timeout: 60_000 })
+        // Run without blocking this process: the fetches' kept-alive connections must see the service close them.
+        const followed = yield* Effect.promise(() => followScript(script, ws.dir))
         assert.strictEqual(followed.status, 0, `${followed.stdout}\n${followed.stderr}`)
         assert.include(followed.stdout, '"response":"New York"')
 
