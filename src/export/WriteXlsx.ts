@@ -1,5 +1,7 @@
 import { createWriteStream, type WriteStream } from "node:fs"
+import { createRequire } from "node:module"
 import { Deferred, Effect, Exit } from "effect"
+import type ExcelJs from "exceljs"
 import { ExportError } from "./ExportError.js"
 import { writeAtomically } from "./ReportFiles.js"
 import type { ReportModel } from "./ReportModel.js"
@@ -34,9 +36,10 @@ const closed = (output: WriteStream, path: string) =>
 /**
  * exceljs is loaded when a workbook is first written, not when docsweep starts: commands that write no xlsx
  * (help, validate, status, serve) start faster. It stays outside the bundle (src/build.ts): its zip library
- * calls the deprecated `Buffer()`, which Node tolerates silently only from node_modules.
+ * calls the deprecated `Buffer()`, which Node tolerates silently only from node_modules. Required, not imported:
+ * the CLI's bundle runs from V8's code cache, which keeps no way to `import()` (src/cli/bin.js).
  */
-const loadExcelJs = Effect.promise(() => import("exceljs")).pipe(Effect.map((module) => module.default))
+const loadExcelJs = Effect.sync((): typeof ExcelJs => createRequire(import.meta.url)("exceljs"))
 
 /** Writes the workbook into `file`; errors name `path`, the report being written. */
 const writeWorkbook = (model: ReportModel, file: string, path: string, options: XlsxOptions) =>

@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process"
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { createHash } from "node:crypto"
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
@@ -35,6 +36,23 @@ describe("how bin.js starts docsweep", () => {
       const entries = JSON.parse(config.stdout) as Array<{ key: string; value?: unknown }>
       assert.isTrue(entries.every((entry) => "value" in entry))
       assert.strictEqual(entries.find((entry) => entry.key === "base_url")?.value, null)
+    })
+  )
+
+  it.live("starts from the code cache its command's first run wrote; a damaged cache is replaced, never trusted", () =>
+    Effect.gen(function* () {
+      const bundle = readFileSync(join(repoRoot, ".build", "docsweep.cjs"), "utf8")
+      const hash = createHash("sha256").update(bundle).digest("hex").slice(0, 16)
+      const cache = join(repoRoot, ".build", `docsweep.cjs.${hash}.other.cache`)
+      assert.strictEqual((yield* runCli(["--version"])).code, 0)
+      assert.isTrue(existsSync(cache), "the first run wrote the cache")
+      // Damaged (another run of the same command may rewrite it meanwhile: then it is a good cache again).
+      writeFileSync(cache, "not a code cache")
+      const shown = yield* runCli(["--version"])
+      assert.strictEqual(shown.code, 0, shown.stderr)
+      assert.strictEqual(shown.stdout.trim(), version)
+      assert.strictEqual(shown.stderr, "")
+      assert.isAbove(readFileSync(cache).length, 100_000, "the damaged cache was written again")
     })
   )
 

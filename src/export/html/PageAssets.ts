@@ -13,7 +13,7 @@ export const pageScriptFile = "report-page.js"
 export const pageStyleFile = "report-page.css"
 
 /**
- * Where the built assets are: beside the CLI bundle when this code runs from `.build/docsweep.mjs`, else in
+ * Where the built assets are: beside the CLI bundle when this code runs from `.build/docsweep.cjs`, else in
  * `.build/` at the repository root (the sources run through tsx: tests, scripts, benchmarks).
  */
 const candidates = (file: string): ReadonlyArray<string> => [

@@ -1,4 +1,6 @@
+import { createRequire } from "node:module"
 import { Effect } from "effect"
+import type * as PdfJs from "pdfjs-dist/legacy/build/pdf.mjs"
 import { ExtractionFailed } from "./ExtractionFailed.js"
 
 /** The part of a pdf.js text item this reader uses. */
@@ -74,8 +76,10 @@ const unopened = (cause: unknown) =>
 /** One string per PDF page, read with the pdf.js legacy build (the one meant for Node), no worker thread. */
 export const pdfPages = (bytes: Uint8Array) =>
   Effect.gen(function* () {
-    const pdfjs = yield* Effect.tryPromise({
-      try: () => import("pdfjs-dist/legacy/build/pdf.mjs"),
+    // Required (an ES module, which Node 20.19 on requires), not imported: the CLI's bundle runs from V8's code
+    // cache, which keeps no way to `import()` (src/cli/bin.js).
+    const pdfjs = yield* Effect.try({
+      try: (): typeof PdfJs => createRequire(import.meta.url)("pdfjs-dist/legacy/build/pdf.mjs"),
       catch: fail("the PDF reader could not be loaded")
     })
     const document = yield* Effect.acquireRelease(

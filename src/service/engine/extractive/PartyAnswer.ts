@@ -43,9 +43,9 @@ const notParties = new Set(
 )
 /** A name that is a defined relation to a party, not a party: "an Affiliate of the Company". */
 const relatedToParty = /\b(?:affiliates?|subsidiar(?:y|ies)|representatives?)\s+of\b/i
-/** A word for a kind of party, not a name: "Agreement", "a Delaware Company", "the Corporation". */
+/** A word for a kind of party, not a name: "Agreement", "a Delaware Company", "the Corporation", "Each Party". */
 const genericName =
-  /^(?:(?:an?|the)\s+(?:\w+\s+)?)?(?:\w+,\s+)?(?:company|corporation|agreement|party|parties|partnership|limited\s+liability\s+company|entity)$/i
+  /^(?:(?:an?|the|each|either|any|such|other|both)\s+(?:\w+\s+)?)?(?:\w+,\s+)?(?:company|corporation|agreement|party|parties|partnership|limited\s+liability\s+company|entity)$/i
 const notAName = (name: string) => relatedToParty.test(name) || genericName.test(name.trim())
 
 interface RoleEntry {
