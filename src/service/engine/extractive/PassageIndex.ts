@@ -14,7 +14,7 @@ export interface IndexedPassage {
 export interface PassageIndex {
   readonly documents: ReadonlyArray<EngineDocument>
   readonly passages: ReadonlyArray<IndexedPassage>
-  readonly search: MiniSearch<{ readonly id: number; readonly text: string }>
+  readonly search: MiniSearch<{ readonly id: number; readonly stems: ReadonlyArray<string> }>
   /** BM25's inverse document frequency of a stem over these passages (absent stems get the highest value). */
   readonly idf: (term: string) => number
   /** A document's sentences in order, split once per index (for summaries). */
@@ -57,13 +57,16 @@ const buildIndex = (documents: ReadonlyArray<EngineDocument>): PassageIndex => {
   )
   const passages = processed.map(({ passage, document, stems }) => ({ passage, document, terms: new Set(stems) }))
   // Passages are stemmed once, above; MiniSearch indexes those stems as they are.
-  const search = new MiniSearch<{ readonly id: number; readonly text: string }>({
-    fields: ["text"],
-    tokenize: (text) => text.split(" "),
-    processTerm: (term) => (term.length > 0 ? term : null),
+  // MiniSearch takes each passage's stems as they are (its field is that list, handed through as its own tokens).
+  const search = new MiniSearch<{ readonly id: number; readonly stems: ReadonlyArray<string> }>({
+    fields: ["stems"],
+    extractField: (entry, field) => (field === "id" ? entry.id : entry.stems),
+    stringifyField: (value) => value,
+    tokenize: (stems) => stems as unknown as Array<string>,
+    processTerm: (term) => term,
     searchOptions: { tokenize: (query) => query.split(" "), processTerm: (term) => term }
   })
-  search.addAll(processed.map((entry, id) => ({ id, text: entry.stems.join(" ") })))
+  search.addAll(processed.map((entry, id) => ({ id, stems: entry.stems })))
   const frequency = new Map<string, number>()
   for (const entry of passages) for (const term of entry.terms) frequency.set(term, (frequency.get(term) ?? 0) + 1)
   const n = passages.length

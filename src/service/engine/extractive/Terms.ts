@@ -90,11 +90,22 @@ export const processTerm = (token: string): string | null => {
   return fixedStems.get(term) ?? porter(term)
 }
 
+/**
+ * `processTerm` of the tokens seen before (lower-case already): a long document repeats its few thousand words,
+ * and working each one out again was a fifth of building its index. Emptied when full, as the stems are.
+ */
+const processedTokens = new Map<string, string | null>()
+
 /** Tokens of `text` after `processTerm`, in order, duplicates kept. */
 export const terms = (text: string): Array<string> => {
   const out: Array<string> = []
   for (const token of tokenize(text)) {
-    const term = processTerm(token)
+    let term = processedTokens.get(token)
+    if (term === undefined) {
+      if (processedTokens.size >= stemsKept) processedTokens.clear()
+      term = processTerm(token)
+      processedTokens.set(token, term)
+    }
     if (term !== null) out.push(term)
   }
   return out
