@@ -87,6 +87,25 @@ describe("answers that do not depend on the wording", () => {
     })
   )
 
+  it.effect("defined terms for the deal's subject matter are not parties; a party's role may start with one", () =>
+    Effect.gen(function* () {
+      const lease = documentOf(idOf("defined-lease"), "lease.txt", [
+        'COMMERCIAL LEASE\n\nThis Lease is made as of April 1, 2024 between Harbor Properties LLC ("Landlord") and Quill Books, Inc. ("Tenant"). Landlord leases to Tenant the store at 118 Water Street, Portland, Maine 04101 (the "Premises"), and Tenant shall buy its shelving from Landlord (the "Equipment").'
+      ])
+      const parties = yield* shortOf("Who are the parties?", lease)
+      assert.include(parties, "Harbor Properties LLC")
+      assert.include(parties, "Quill Books, Inc.")
+      for (const notParty of ["04101", "Premises", "Equipment", "shelving"]) assert.notInclude(parties, notParty)
+      const subscription = documentOf(idOf("defined-saas"), "saas.txt", [
+        'SUBSCRIPTION AGREEMENT\n\nThis Subscription Agreement is entered into as of July 1, 2024 between Cobalt Cloud, Inc. ("Service Provider") and Fenwick Marsh LLP ("Customer"). Service Provider hosts its ledger software (the "Service") and keeps the records Customer uploads (the "Customer Data").'
+      ])
+      const both = yield* shortOf("Who are the parties to this agreement?", subscription)
+      assert.include(both, "Cobalt Cloud, Inc. (Service Provider)")
+      assert.include(both, "Fenwick Marsh LLP (Customer)")
+      for (const notParty of ["Customer Data", "(Service)", "records"]) assert.notInclude(both, notParty)
+    })
+  )
+
   it.effect("a summary quotes the document, never 'not found', and the risks are risk clauses", () =>
     Effect.gen(function* () {
       const document = contract(

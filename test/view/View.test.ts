@@ -128,7 +128,7 @@ describe("docsweep view", () => {
         assert.deepStrictEqual(yield* Effect.promise(() => opened.problems()), [])
 
         // The checkpoint deleted (to start over): the page says it is not live instead of showing the deleted file.
-        const liveMark = () => page.locator(".live.stale").textContent({ timeout: 10_000 })
+        const liveMark = () => page.locator(".live.stale").textContent({ timeout: 20_000 })
         for (const file of [checkpoint, `${checkpoint}-wal`, `${checkpoint}-shm`]) rmSync(file, { force: true })
         const deleted = yield* Effect.promise(liveMark)
 
@@ -138,7 +138,7 @@ describe("docsweep view", () => {
           page.waitForFunction(
             () => Reflect.get(globalThis, "document").querySelector(".live")?.textContent?.includes("not answering"),
             undefined,
-            { timeout: 10_000 }
+            { timeout: 20_000 }
           )
         )
         yield* Effect.promise(() => opened.close())
