@@ -37,7 +37,15 @@ const commands = [
 ]
 const command = commands.includes(process.argv[2] ?? "") ? process.argv[2] : "other"
 const cacheFile = `${built}.${createHash("sha256").update(source).digest("hex").slice(0, 16)}.${command}.cache`
-const cached = existsSync(cacheFile) ? readFileSync(cacheFile) : undefined
+/** The cache, or undefined where there is none (or a build removed it just now). */
+const readCache = () => {
+  try {
+    return readFileSync(cacheFile)
+  } catch {
+    return undefined
+  }
+}
+const cached = readCache()
 const script = new Script(Module.wrap(source), { filename: built, cachedData: cached })
 if (cached === undefined || script.cachedDataRejected) {
   // At exit, so the cache holds the functions this run compiled too; written aside and renamed, so a run starting
