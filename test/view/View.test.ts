@@ -95,12 +95,15 @@ describe("docsweep view", () => {
         )
         writeFileSync(ws.pipeline, edited)
         rmSync(join(ws.dir, "docs", "doc-01.txt"))
+        // The page shows run `id` as it ended (a poll during the run shows it with what it had made by then).
         const runShown = (id: number) =>
           Effect.promise(() =>
             page.waitForFunction(
-              (heading) =>
-                Reflect.get(globalThis, "document").querySelector(".heading")?.textContent?.includes(heading),
-              `Run ${id}`,
+              (heading) => {
+                const shown = Reflect.get(globalThis, "document").querySelector(".heading")
+                return shown?.textContent?.includes(heading) && shown.querySelector(".outcome.o-completed") !== null
+              },
+              `Run ${id} ·`,
               { timeout: 20_000 }
             )
           )
