@@ -84,16 +84,14 @@ const compile = (vocabulary: Vocabulary): Compiled => ({
  */
 const compiledByName = new Map<ClauseName, Compiled>()
 const knownVocabularies: ReadonlyMap<ClauseName, Vocabulary> = new Map(Record.toEntries(vocabularies))
-const compiled = {
-  get: (name: ClauseName): Compiled | undefined => {
-    const kept = compiledByName.get(name)
-    if (kept !== undefined) return kept
-    const vocabulary = knownVocabularies.get(name)
-    if (vocabulary === undefined) return undefined
-    const made = compile(vocabulary)
-    compiledByName.set(name, made)
-    return made
-  }
+const compiledFor = (name: ClauseName): Compiled | undefined => {
+  const kept = compiledByName.get(name)
+  if (kept !== undefined) return kept
+  const vocabulary = knownVocabularies.get(name)
+  if (vocabulary === undefined) return undefined
+  const made = compile(vocabulary)
+  compiledByName.set(name, made)
+  return made
 }
 
 /** The text with the phrases `ignore` matches blanked out, each by as many spaces, so offsets in it stay the text's. */
@@ -174,7 +172,7 @@ export interface Retrieved {
  * sense), or 1 when it names a heading of the kind ("Assignability?", "Right to audit?").
  */
 export const questionFit = (name: ClauseName, question: string): number => {
-  const kind = compiled.get(name)
+  const kind = compiledFor(name)
   if (kind === undefined) return 0
   const text = blank(question, kind.ignore)
   if (kind.heading?.test(text)) return 1
@@ -193,7 +191,7 @@ export const retrieveClauses = (
   document: EngineDocument,
   name: ClauseName
 ): ReadonlyArray<Retrieved> => {
-  const kind = compiled.get(name)
+  const kind = compiledFor(name)
   if (kind === undefined) return []
   const readable = (text: string) => blank(text, kind.ignore)
   const found = index

@@ -56,11 +56,9 @@ const buildIndex = (documents: ReadonlyArray<EngineDocument>): PassageIndex => {
     document.passages.map((passage) => ({ passage, document, stems: terms(passage.text) }))
   )
   const passages = processed.map(({ passage, document, stems }) => ({ passage, document, terms: new Set(stems) }))
-  // Passages are stemmed once, above; MiniSearch indexes those stems as they are.
-  // MiniSearch takes each passage's stems as they are (its field is that list, handed through as its own tokens).
+  // Passages are stemmed once, above: MiniSearch takes each passage's list of stems as its tokens, as they are.
   const search = new MiniSearch<{ readonly id: number; readonly stems: ReadonlyArray<string> }>({
     fields: ["stems"],
-    extractField: (entry, field) => (field === "id" ? entry.id : entry.stems),
     stringifyField: (value) => value,
     tokenize: (stems) => stems as unknown as Array<string>,
     processTerm: (term) => term,

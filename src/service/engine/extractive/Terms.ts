@@ -64,48 +64,38 @@ export const tokenize = (text: string): Array<string> =>
     .replace(/\bnon[-\s](?=\p{L}{3})/gu, "non")
     .split(/[^\p{L}\p{N}]+/u)
 
-/**
- * Stems already worked out: documents share most of their words, and Porter's suffix rules (a dozen regular
- * expressions a word) were a tenth of the time a question over a long document took. Emptied when full, so a
- * service that reads many documents keeps it bounded.
- */
-const stems = new Map<string, string>()
-const stemsKept = 100_000
-
-const porter = (term: string): string => {
-  const known = stems.get(term)
-  if (known !== undefined) return known
-  if (stems.size >= stemsKept) stems.clear()
-  const made = stemmer(term)
-  stems.set(term, made)
-  return made
-}
-
-/** Normalises one token for the index: stop words and stray letters drop out (null), the rest is Porter-stemmed. */
-export const processTerm = (token: string): string | null => {
+/** Normalises one token: stop words and stray letters drop out (null), the rest is Porter-stemmed. */
+const normalise = (token: string): string | null => {
   const term = token.toLowerCase()
   if (term.length === 0 || stopWords.has(term)) return null
   if (/^\p{N}+$/u.test(term)) return term
   if (term.length === 1) return null
-  return fixedStems.get(term) ?? porter(term)
+  return fixedStems.get(term) ?? stemmer(term)
 }
 
 /**
- * `processTerm` of the tokens seen before (lower-case already): a long document repeats its few thousand words,
- * and working each one out again was a fifth of building its index. Emptied when full, as the stems are.
+ * Tokens already normalised: documents share most of their words, and working each one out again (Porter's suffix
+ * rules are a dozen regular expressions a word) was a fifth of building a long document's index. Emptied when
+ * full, so a service that reads many documents keeps it bounded.
  */
-const processedTokens = new Map<string, string | null>()
+const normalised = new Map<string, string | null>()
+const normalisedKept = 100_000
+
+/** Normalises one token for the index: stop words and stray letters drop out (null), the rest is Porter-stemmed. */
+export const processTerm = (token: string): string | null => {
+  const known = normalised.get(token)
+  if (known !== undefined) return known
+  if (normalised.size >= normalisedKept) normalised.clear()
+  const made = normalise(token)
+  normalised.set(token, made)
+  return made
+}
 
 /** Tokens of `text` after `processTerm`, in order, duplicates kept. */
 export const terms = (text: string): Array<string> => {
   const out: Array<string> = []
   for (const token of tokenize(text)) {
-    let term = processedTokens.get(token)
-    if (term === undefined) {
-      if (processedTokens.size >= stemsKept) processedTokens.clear()
-      term = processTerm(token)
-      processedTokens.set(token, term)
-    }
+    const term = processTerm(token)
     if (term !== null) out.push(term)
   }
   return out
