@@ -1,4 +1,5 @@
 import { join } from "node:path"
+import { assert } from "@effect/vitest"
 import { Effect } from "effect"
 import { stringify } from "yaml"
 import type { SessionId } from "../../../src/api/Ids.js"
@@ -32,6 +33,20 @@ export const servedChats = (options: TestServiceOptions, name: string, ...chats:
 /** The wanted chat messages of pipeline `name`'s checkpoint. */
 export const messagesOf = (service: TestService, name: string) =>
   withCheckpoint(join(service.dir, `out-${name}`), (store) => store.chatMessages())
+
+/**
+ * The checkpoint's messages of pipeline `name`, after asserting that they ask `queries` in this order and that each
+ * answer is its own question's (the local service's answers quote the question they answer).
+ */
+export const answeredInOrder = (service: TestService, name: string, queries: ReadonlyArray<string>) =>
+  Effect.map(messagesOf(service, name), (records) => {
+    assert.deepStrictEqual(
+      records.map((r) => r.query),
+      queries
+    )
+    for (const record of records) assert.include(record.response ?? "", record.query)
+    return records
+  })
 
 /** The messages each remote session holds, by session id. */
 export const remoteMessages = (service: TestService, records: ReadonlyArray<ChatMessageRecord>) =>
