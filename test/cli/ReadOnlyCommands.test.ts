@@ -4,7 +4,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { readCheckpoint } from "./CliChecks.js"
 import { allOutput, latencyRun, makeWorkspace, runCli, startCli, waitUntil } from "./CliHarness.js"
-import { asReader, folderState, isRoot } from "./Readers.js"
+import { asReader, folderState, isRoot, nobodyCanRun, readerAvailable } from "./Readers.js"
 
 const runsIn = (result: { readonly stdout: string }) => (JSON.parse(result.stdout) as { runs: Array<unknown> }).runs
 
@@ -46,29 +46,31 @@ describe.concurrent("the commands that only read a checkpoint", () => {
   // status opened the checkpoint to write (SQLite's WAL needs -wal and -shm files beside it): a user who may only
   // read the folder got "cannot be opened or written here"; in a folder everyone may write, the files it left were
   // its own, and a writer of another user could not open them.
-  it.scopedLive("status and diff read a finished run's checkpoint without writing beside it", () =>
-    Effect.gen(function* () {
-      const ws = yield* makeWorkspace({ name: "read-only-status", count: 2 })
-      for (let run = 0; run < 2; run++) {
-        const result = yield* runCli(latencyRun(ws, 1), { cwd: ws.dir })
-        assert.strictEqual(result.code, 0, allOutput(result))
-      }
-      const bytes = readFileSync(ws.checkpoint)
-      for (const shared of isRoot ? [false, true] : [false]) {
-        const reader = yield* asReader(ws, shared)
-        const before = folderState(ws.out)
-        const status = yield* runCli(["status", ws.pipeline, "--output", ws.out, "--json"], reader)
-        assert.strictEqual(status.code, 0, allOutput(status))
-        assert.lengthOf(runsIn(status), 2)
-        const diff = yield* runCli(["diff", ws.pipeline, "--output", ws.out], reader)
-        assert.strictEqual(diff.code, 0, allOutput(diff))
-        assert.deepStrictEqual(folderState(ws.out), before, `shared folder: ${shared}`)
-        assert.isTrue(readFileSync(ws.checkpoint).equals(bytes))
-      }
-    })
+  it.scopedLive.runIf(readerAvailable)(
+    "status and diff read a finished run's checkpoint without writing beside it",
+    () =>
+      Effect.gen(function* () {
+        const ws = yield* makeWorkspace({ name: "read-only-status", count: 2 })
+        for (let run = 0; run < 2; run++) {
+          const result = yield* runCli(latencyRun(ws, 1), { cwd: ws.dir })
+          assert.strictEqual(result.code, 0, allOutput(result))
+        }
+        const bytes = readFileSync(ws.checkpoint)
+        for (const shared of isRoot ? [false, true] : [false]) {
+          const reader = yield* asReader(ws, shared)
+          const before = folderState(ws.out)
+          const status = yield* runCli(["status", ws.pipeline, "--output", ws.out, "--json"], reader)
+          assert.strictEqual(status.code, 0, allOutput(status))
+          assert.lengthOf(runsIn(status), 2)
+          const diff = yield* runCli(["diff", ws.pipeline, "--output", ws.out], reader)
+          assert.strictEqual(diff.code, 0, allOutput(diff))
+          assert.deepStrictEqual(folderState(ws.out), before, `shared folder: ${shared}`)
+          assert.isTrue(readFileSync(ws.checkpoint).equals(bytes))
+        }
+      })
   )
 
-  it.scopedLive.runIf(isRoot)("status as another user beside a running run neither blocks nor changes it", () =>
+  it.scopedLive.runIf(nobodyCanRun)("status as another user beside a running run neither blocks nor changes it", () =>
     Effect.gen(function* () {
       const ws = yield* makeWorkspace({ name: "status-beside-run", count: 12 })
       const run = yield* startCli(latencyRun(ws, 300), { cwd: ws.dir })

@@ -1,10 +1,23 @@
+import { spawnSync } from "node:child_process"
 import { chmodSync, readdirSync, statSync } from "node:fs"
 import { join } from "node:path"
 import { Effect } from "effect"
-import type { CliOptions, Workspace } from "./CliHarness.js"
+import { type CliOptions, repoRoot, type Workspace } from "./CliHarness.js"
 
 export const isRoot = process.getuid?.() === 0
 export const nobody = { uid: 65534, gid: 65534 }
+
+/**
+ * Whether `nobody` can start docsweep from this checkout (as root): not where the clone lies in a folder only its
+ * owner may enter, as `mktemp -d` makes them. There the tests of another user's reading cannot run, and are skipped.
+ */
+export const nobodyCanRun =
+  isRoot &&
+  spawnSync(process.execPath, [join(repoRoot, "src", "cli", "bin.js"), "--version"], { ...nobody, stdio: "ignore" })
+    .status === 0
+
+/** Whether a user who may read the output folder but not write it can be had here (`asReader`). */
+export const readerAvailable = !isRoot || nobodyCanRun
 
 /** The output folder's files, each with its owner and size: what a reader must leave as it found it. */
 export const folderState = (dir: string) =>
