@@ -103,6 +103,22 @@ const answers: ReadonlyArray<{
     short: "14 days"
   },
   {
+    name: "a period to cure a default, asked for notice to terminate, is said to be one",
+    query: terminationNotice,
+    document: doc(
+      "LEASE\n\n8.1 Tenant is in default if it fails to pay rent within ten (10) days after written notice that it is overdue.\n\n8.2 On a default, Landlord may terminate this Lease by written notice."
+    ),
+    short: "10 days (cure period)"
+  },
+  {
+    name: "notice to terminate that takes effect after a period is no cure period",
+    query: terminationNotice,
+    document: doc(
+      "SERVICES AGREEMENT\n\n9.1 Either party may terminate this Agreement effective sixty (60) days after written notice to the other party."
+    ),
+    short: "60 days"
+  },
+  {
     name: "effective date of a press release: the query's words for nothing stated",
     query: effectiveDate,
     document: quarterlyRelease,

@@ -12,10 +12,10 @@ const isoDate = (text: string): string => {
   return m === null || month === 0 ? text : `${m[3]}-${pad(month)}-${pad(Number(m[2]))}`
 }
 
-/** "2 weeks" → "14 days"; months and years are not a whole number of days, so they stay. */
+/** "2 weeks" → "14 days" (a note after it kept); months and years are not a whole number of days, so they stay. */
 const inDays = (text: string): string => {
-  const m = /^(\d+) weeks?$/.exec(text)
-  return m === null ? text : `${Number(m[1]) * 7} days`
+  const m = /^(\d+) weeks?(?= \(|$)/.exec(text)
+  return m === null ? text : `${Number(m[1]) * 7} days${text.slice(m[0].length)}`
 }
 
 const shortOf = (found: Found, instructions: Instructions): Found => {

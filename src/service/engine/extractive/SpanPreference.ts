@@ -11,6 +11,12 @@ const asksPrior = /\b(?:previous|prior|last\s+year|year\s+earlier|a\s+year\s+ago
 const noticeBefore = /notice\s+(?:period\s+)?(?:of\s+)?(?:at\s+least\s+|not\s+less\s+than\s+|no\s+less\s+than\s+)?$/i
 const noticeAfter = /^[’']?s?\s*(?:prior\s+|advance\s+)?(?:written\s+)?(?:notice|before|prior\s+to|in\s+advance)/i
 const noticeQuestion = /\b(?:notice|advance|notify)\b/i
+/**
+ * "fails to pay rent within ten (10) days after written notice", "does not cure the breach within thirty (30) days":
+ * the time a party has to put a default right, not notice of termination.
+ */
+const cureBefore =
+  /\b(?:cure[sd]?|remed(?:y|ied|ies)|rectif(?:y|ies|ied)|fails?\s+to|failure\s+to|does\s+not|do\s+not)\b[^.;]{0,100}\bwithin\s*$/i
 
 /** Every date in the sentence belongs to a word the question did not use ("ends on …" for a start date). */
 const otherAnchorFit = 0.6
@@ -100,7 +106,12 @@ export const preferred = (text: string, spans: ReadonlyArray<Span>, query: Query
   if (noticeQuestion.test(query.text)) {
     const notice = kept.filter(isNotice)
     if (notice.length > 0) kept = notice
-    else fit = notNoticeFit
+    else {
+      fit = notNoticeFit
+      // Asked for notice, a period to cure is still the nearest thing the text states: it says which it is.
+      const isCure = (span: Span) => cureBefore.test(text.slice(Math.max(0, span.start - 120), span.start))
+      kept = kept.map((span) => (isCure(span) ? { ...span, text: `${span.text} (cure period)` } : span))
+    }
     fit *= otherActionFit(text, query)
   } else if (query.kind === "duration") {
     // "What is the renewal term?" over "renews for one (1) year unless … thirty (30) days' notice": not the notice.
