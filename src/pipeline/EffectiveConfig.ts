@@ -1,7 +1,7 @@
-import { readFile } from "node:fs/promises"
 import { resolve } from "node:path"
 import { Config, Data, Effect, Either, Option, ParseResult, Redacted, Schema } from "effect"
 import type { OrganizationId, UserId } from "../api/Ids.js"
+import { FileTooLarge, readAtMost } from "./BoundedRead.js"
 import { type ConfigEntry, type ConfigSource, describeSources } from "./ConfigSources.js"
 import { PositiveDuration } from "./Duration.js"
 import { expected, NonEmptyList, NonEmptyText, PositiveInt, UserIdField, WorkspaceIdField } from "./Fields.js"
@@ -111,9 +111,18 @@ const checkToken = (label: string, token: Redacted.Redacted<string> | undefined)
   return reason === undefined ? Either.right(token) : Either.left(`${label}: ${reason}`)
 }
 
+/** Most bytes a token file may hold: a token is a few hundred; `/dev/zero` or a wrong file is refused, not read. */
+const tokenFileLimit = 64 * 1024
+
 const readTokenText = (cwd: string, file: string) =>
-  Effect.tryPromise({ try: () => readFile(resolve(cwd, file), "utf8"), catch: describeCause }).pipe(
-    Effect.map((text) => text.trim()),
+  readAtMost(resolve(cwd, file), tokenFileLimit).pipe(
+    Effect.mapError((cause) =>
+      cause instanceof FileTooLarge
+        ? `is larger than ${tokenFileLimit / 1024} KiB, far more than a token; it was not read (is it the right file?)`
+        : describeCause(cause)
+    ),
+    // trim() also drops a byte-order mark an editor may have written first.
+    Effect.map((bytes) => bytes.toString("utf8").trim()),
     Effect.filterOrFail(
       (token) => token !== "",
       () => "is empty"

@@ -100,6 +100,16 @@ const refused: ReadonlyArray<{
     flags: { tokenFile: "" },
     files: {},
     messages: ['--token-file: expected a file name, got ""']
+  },
+  {
+    // It was read whole: `--token-file /dev/zero` filled memory until the process died.
+    name: "a token file that never ends is refused, not read",
+    env: {},
+    flags: { tokenFile: "/dev/zero" },
+    files: {},
+    messages: [
+      "--token-file: cannot use /dev/zero: is larger than 64 KiB, far more than a token; it was not read (is it the right file?)"
+    ]
   }
 ]
 
@@ -197,6 +207,9 @@ describe("resolveConfig", () => {
         { tok: "  file-secret\n" }
       )
       assert.strictEqual(fromFile.service.token && Redacted.value(fromFile.service.token), "file-secret")
+      // An editor's byte-order mark is not part of the token.
+      const { config: withMark } = yield* resolved({}, { tokenFile: "tok" }, { tok: "\uFEFFfile-secret\r\n" })
+      assert.strictEqual(withMark.service.token && Redacted.value(withMark.service.token), "file-secret")
       assert.strictEqual(entry(fromFile.sources, "token")?.source, "flag")
       const printed = [renderSources(fromFile.sources), JSON.stringify(fromFile), String(fromFile.service.token)].join()
       assert.notInclude(printed, "secret")
