@@ -62,22 +62,30 @@ export const describeSources = (
     )
   )
 
-/** What a setting that is not set means, where that is not plain "nothing". */
-const unsetMeaning: Readonly<Record<string, string>> = {
-  base_url: "(not set: the embedded local service)"
+/**
+ * What a setting that is not set means, where that is not plain "nothing". Without a base URL the run works on its
+ * embedded service, as user 1 in workspace 1 (`embeddedIdentity`) with a token it issues itself: "(not set)" alone
+ * read as if the run would lack them.
+ */
+const unsetText = (key: string, embedded: boolean): string => {
+  if (key === "base_url") return "(not set: the embedded local service)"
+  if (!embedded) return "(not set)"
+  if (key === "user_id" || key === "workspace") return "(not set: 1 on the embedded service)"
+  if (key === "token") return "(not set: the embedded service issues its own)"
+  return "(not set)"
 }
 
-const show = (key: string, value: unknown): string =>
-  value === undefined
-    ? (unsetMeaning[key] ?? "(not set)")
-    : value === redactedText
-      ? redactedText
-      : JSON.stringify(value)
+const runsEmbedded = (sources: ReadonlyArray<ConfigEntry>) =>
+  sources.find((entry) => entry.key === "base_url")?.value === undefined
+
+const show = (key: string, value: unknown, embedded: boolean): string =>
+  value === undefined ? unsetText(key, embedded) : value === redactedText ? redactedText : JSON.stringify(value)
 
 /** `run.concurrency = 8  (pipeline)`, one line per setting, for `docsweep config`. */
 export const renderSources = (sources: ReadonlyArray<ConfigEntry>): string => {
   const width = Math.max(0, ...sources.map((s) => s.key.length))
-  return sources.map((s) => `${s.key.padEnd(width)} = ${show(s.key, s.value)}  (${s.source})`).join("\n")
+  const embedded = runsEmbedded(sources)
+  return sources.map((s) => `${s.key.padEnd(width)} = ${show(s.key, s.value, embedded)}  (${s.source})`).join("\n")
 }
 
 /** Keys a run's listed settings leave out: the token, and what a report shows elsewhere. */
@@ -91,6 +99,6 @@ export const listedSettings = (
     .filter((entry) => !unlisted.has(entry.key))
     .map((entry) => ({
       key: entry.key,
-      value: entry.value === undefined ? "(not set)" : JSON.stringify(entry.value),
+      value: show(entry.key, entry.value, runsEmbedded(sources)),
       source: entry.source
     }))

@@ -129,7 +129,11 @@ describe.concurrent("how runs end", () => {
       for (const row of page.documents.ids.keys()) assert.include(page.cells.text[row * 2], "Which law governs")
       assert.isTrue(page.history.every(([, answers]) => answers.every((answer) => answer.run <= 1)))
       // It listed none ("the checkpoint keeps no run's settings"); an export of the newest run listed the exporter's.
-      assert.deepInclude(page.settings, { key: "user_id", value: "(not set)", source: "default" })
+      assert.deepInclude(page.settings, {
+        key: "user_id",
+        value: "(not set: 1 on the embedded service)",
+        source: "default"
+      })
       assert.notDeepInclude(page.settings, { key: "user_id", value: "99", source: "environment" })
       assert.isFalse(page.settings.some((setting) => setting.key === "token"))
       // Run 3's own report: the Law answers changed since run 2, each with its earlier answer from run 1.

@@ -116,6 +116,18 @@ const refused: ReadonlyArray<{
 const entry = (sources: ReadonlyArray<ConfigEntry>, key: string) => sources.find((s) => s.key === key)
 
 describe("resolveConfig", () => {
+  it("an unset user or workspace on the embedded service is the one it runs as", () => {
+    const unset = (key: string): ConfigEntry => ({ key, value: undefined, source: "default" })
+    const embedded = renderSources([unset("base_url"), unset("user_id"), unset("workspace")])
+    assert.match(embedded, /^user_id\s+= \(not set: 1 on the embedded service\) {2}\(default\)$/m)
+    assert.match(embedded, /^workspace\s+= \(not set: 1 on the embedded service\) {2}\(default\)$/m)
+    const remote = renderSources([
+      { key: "base_url", value: "https://docs.example.com", source: "environment" },
+      unset("user_id")
+    ])
+    assert.match(remote, /^user_id\s+= \(not set\) {2}\(default\)$/m)
+  })
+
   it.scoped("without environment or flags the pipeline stands, with provenance", () =>
     Effect.gen(function* () {
       const { config } = yield* resolved({})
@@ -148,7 +160,11 @@ describe("resolveConfig", () => {
         renderSources(config.sources),
         /^base_url\s+= \(not set: the embedded local service\) {2}\(default\)$/m
       )
-      assert.match(renderSources(config.sources), /^token\s+= \(not set\) {2}\(default\)$/m)
+      // Nor was a run on it short of a token: it issues its own.
+      assert.match(
+        renderSources(config.sources),
+        /^token\s+= \(not set: the embedded service issues its own\) {2}\(default\)$/m
+      )
       // run.deadline, unset, was listed last, after the output settings.
       const keys = config.sources.map((source) => source.key)
       assert.isBelow(keys.indexOf("run.deadline"), keys.indexOf("output.dir"))
@@ -187,6 +203,8 @@ describe("resolveConfig", () => {
         ["environment", "flag", "environment", "flag", "flag", "flag", "pipeline"]
       )
       assert.deepStrictEqual(entry(config.sources, "run.deadline")?.value, "15m")
+      // With a service named, a missing token is just that.
+      assert.match(renderSources(config.sources), /^token\s+= \(not set\) {2}\(default\)$/m)
     })
   )
 
