@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from "node:fs"
-import { join } from "node:path"
+import { basename, join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { readCheckpoint } from "./CliChecks.js"
@@ -47,7 +47,7 @@ describe.concurrent("the commands that only read a checkpoint", () => {
   // read the folder got "cannot be opened or written here"; in a folder everyone may write, the files it left were
   // its own, and a writer of another user could not open them.
   it.scopedLive.runIf(readerAvailable)(
-    "status and diff read a finished run's checkpoint without writing beside it",
+    "status, diff and export read a finished run's checkpoint without writing beside it",
     () =>
       Effect.gen(function* () {
         const ws = yield* makeWorkspace({ name: "read-only-status", count: 2 })
@@ -65,6 +65,18 @@ describe.concurrent("the commands that only read a checkpoint", () => {
           const diff = yield* runCli(["diff", ws.pipeline, "--output", ws.out], reader)
           assert.strictEqual(diff.code, 0, allOutput(diff))
           assert.deepStrictEqual(folderState(ws.out), before, `shared folder: ${shared}`)
+          assert.isTrue(readFileSync(ws.checkpoint).equals(bytes))
+          if (!shared) continue
+          // Where the reader may write the folder, export writes its reports there and nothing else.
+          const exported = yield* runCli(["export", ws.pipeline, "--output", ws.out, "--format", "csv"], reader)
+          assert.strictEqual(exported.code, 0, allOutput(exported))
+          const reports = exported.stdout.trim().split("\n")
+          assert.isNotEmpty(reports)
+          const reportNames = new Set(reports.map((file) => basename(file)))
+          assert.deepStrictEqual(
+            folderState(ws.out).filter((line) => !reportNames.has(line.split(" ")[0] ?? "")),
+            before.filter((line) => !reportNames.has(line.split(" ")[0] ?? ""))
+          )
           assert.isTrue(readFileSync(ws.checkpoint).equals(bytes))
         }
       })

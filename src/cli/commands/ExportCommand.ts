@@ -54,7 +54,9 @@ const exportReports = Effect.fn("ExportCommand.exportReports")(function* (
       runId: argv.run,
       sources: effective.sources
     })
-  }).pipe(Effect.provide(CheckpointStore.openExisting(path)))
+    // Read only, like status: opened to write, SQLite left its -wal and -shm files in a folder anyone may write,
+    // owned by whoever exported, and a run of another user could not open the checkpoint after.
+  }).pipe(Effect.provide(CheckpointStore.openToLook(path)))
   output.result(written.join("\n"), { reports: written })
   return ExitCode.ok
 })
