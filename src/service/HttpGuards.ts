@@ -6,164 +6,19 @@ import { NodeHttpServerRequest } from "@effect/platform-node"
 import { Cause, Effect, Option, Predicate, Schema } from "effect"
 import {
   BadRequest,
-  InternalServerError,
+  type InternalServerError,
   type NotFound,
-  PayloadTooLarge,
+  type PayloadTooLarge,
   TooManyRequests,
   Unauthorized,
-  ValidationFailed,
-  type ValidationIssue
+  type ValidationFailed
 } from "../api/ApiError.js"
+import { checkJsonDepth } from "./JsonDepth.js"
 import { unauthorizedReply, unroutedReply } from "./ProtocolReplies.js"
-import { fieldLocation, isUpload } from "./RequestLocations.js"
+import { bodyDefect, tooLarge, unexpectedDefect } from "./RequestDefects.js"
+import { isUpload } from "./RequestLocations.js"
 import type { ServiceSettingsShape } from "./ServiceSettings.js"
-
-const issueType = (tag: string): string => {
-  switch (tag) {
-    case "Missing":
-      return "missing"
-    case "Unexpected":
-      return "extra_forbidden"
-    case "Type":
-      return "type_error"
-    default:
-      return "value_error"
-  }
-}
-
-/** The built-in 400 decode error becomes the reference's 422 array, each `loc` starting path, query or body. */
-const toValidationFailed = (error: HttpApiDecodeError, method: string, url: string) => {
-  const issues: ReadonlyArray<{
-    readonly _tag: string
-    readonly path: ReadonlyArray<PropertyKey>
-    readonly message: string
-  }> = error.issues.length === 0 ? [{ _tag: "Type", path: [], message: error.message }] : error.issues
-  return new ValidationFailed({
-    errors: mergeAlternatives(
-      issues.map((issue): ValidationIssue => {
-        const path = issue.path.filter((part): part is string | number => typeof part !== "symbol")
-        const loc = [fieldLocation(method, url, path[0]), ...path]
-        return { loc, msg: readable(issue.message), type: issueType(issue._tag) }
-      })
-    )
-  })
-}
-
-/** Schema's type names are for developers; say what JSON was expected, and keep echoed values short. */
-const readable = (message: string): string => {
-  if (message.includes("PersistedFile")) return "Expected exactly one file"
-  const text = message
-    .replace(/^Expected ReadonlyArray<.*>, actual/s, "Expected an array, actual")
-    .replace(/^Expected \{ readonly \[x: string\]: unknown \}, actual/, "Expected an object, actual")
-    .replace(/^Expected Int & between\(.*\) & Brand<.*>, actual/, "Expected a 32-bit integer, actual")
-    // A whole body of the wrong kind (null, an array, a string: JSON sent as text/plain) names the body's Schema.
-    .replace(/^Expected [A-Z]\w*(?:Body|Request), actual/, "Expected a JSON object, actual")
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text
-}
-
-const expectedActual = /^Expected (.*), actual (.*)$/s
-
-/**
- * A union (an optional field, a literal set, a lenient boolean) reports one issue per member at the same
- * place: "Expected "shared", actual …", "Expected "private", actual …", "Expected undefined, actual …".
- * Report one: `Expected "shared" or "private", actual "public"`.
- */
-const mergeAlternatives = (issues: ReadonlyArray<ValidationIssue>): Array<ValidationIssue> => {
-  const byPlace = new Map<string, Array<ValidationIssue>>()
-  for (const issue of issues) {
-    const key = JSON.stringify(issue.loc)
-    byPlace.set(key, [...(byPlace.get(key) ?? []), issue])
-  }
-  return [...byPlace.values()].flatMap((all) => {
-    const defined = all.filter((issue) => !issue.msg.startsWith("Expected undefined,"))
-    const group = defined.length === 0 ? all : defined
-    const first = group[0]
-    if (first === undefined || group.length === 1) return group
-    const parts = group.map((issue) => expectedActual.exec(issue.msg))
-    const actual = parts[0]?.[2]
-    if (parts.some((part) => part === null || part[2] !== actual)) return group
-    const expected = parts.flatMap((part) => (part === null || part[1] === "undefined" ? [] : [part[1]]))
-    return [{ ...first, msg: `Expected ${expected.join(" or ")}, actual ${actual}` }]
-  })
-}
-
-const hasTag = (value: unknown, tag: string): value is { readonly _tag: string; readonly [key: string]: unknown } =>
-  typeof value === "object" && value !== null && "_tag" in value && value._tag === tag
-
-const tooLarge = (limit: number) =>
-  new PayloadTooLarge({ detail: `the request body is over the service's ${limit}-byte limit` })
-
-/**
- * Failures of reading the body are defects inside HttpApiBuilder (it `orDie`s them): an over-limit body,
- * malformed JSON or multipart. Answer them as 413 / 422 instead of 500.
- */
-const bodyDefect = (defect: unknown, limit: number): Option.Option<PayloadTooLarge | ValidationFailed> => {
-  if (hasTag(defect, "RequestError")) {
-    const cause = defect.cause
-    if (cause instanceof Error && cause.message === "maxBytes exceeded") return Option.some(tooLarge(limit))
-    return Option.some(
-      new ValidationFailed({ errors: [{ loc: ["body"], msg: "the body is not valid JSON", type: "json_invalid" }] })
-    )
-  }
-  // multipasta emits a multipart/form-data content type without a boundary as an "error" event with no
-  // listener, which Node throws as ERR_UNHANDLED_ERROR carrying the event's value in `context`.
-  if (Predicate.hasProperty(defect, "context") && hasTag(defect.context, "InvalidBoundary"))
-    return Option.some(
-      new ValidationFailed({
-        errors: [{ loc: ["body"], msg: "a multipart/form-data body needs a boundary parameter", type: "value_error" }]
-      })
-    )
-  if (hasTag(defect, "MultipartError")) {
-    const reason = String(defect.reason)
-    if (reason === "FileTooLarge" || reason === "FieldTooLarge" || reason === "BodyTooLarge")
-      return Option.some(tooLarge(limit))
-    return Option.some(
-      new ValidationFailed({
-        errors: [{ loc: ["body"], msg: `unreadable multipart body (${reason})`, type: "value_error" }]
-      })
-    )
-  }
-  return Option.none()
-}
-
-/** A defect that is not a prepared response: a bug or a failed store. Logged, answered as the declared 500. */
-const unexpectedDefect = (defect: unknown): Effect.Effect<never, InternalServerError> =>
-  Effect.zipRight(
-    Effect.logError("request failed", Cause.die(defect)),
-    Effect.fail(new InternalServerError({ detail: "internal error (the service log has the cause)" }))
-  )
-
-/** Deepest JSON nesting a body may have: decoding deeper structures recurses past the stack. */
-const maxJsonDepth = 64
-
-/** How deeply `text` nests arrays and objects (strings skipped), counting only up to `limit` + 1. */
-export const jsonDepth = (text: string, limit = maxJsonDepth): number => {
-  let depth = 0
-  let deepest = 0
-  let inString = false
-  for (let index = 0; index < text.length && deepest <= limit; index++) {
-    const char = text.charCodeAt(index)
-    if (inString) {
-      if (char === 0x5c) index++
-      else if (char === 0x22) inString = false
-    } else if (char === 0x22) inString = true
-    else if (char === 0x5b || char === 0x7b) deepest = Math.max(deepest, ++depth)
-    else if (char === 0x5d || char === 0x7d) depth--
-  }
-  return deepest
-}
-
-const tooDeep = new BadRequest({ detail: `the JSON body is nested deeper than ${maxJsonDepth} levels` })
-
-/** JSON bodies are read (and cached by the request) before the API decodes them, to refuse deep nesting as 400. */
-const checkJsonDepth = (request: HttpServerRequest.HttpServerRequest) =>
-  (request.headers["content-type"] ?? "").includes("json")
-    ? request.text.pipe(
-        // A body that cannot be read is answered as the API's own read would be (see `bodyDefect`).
-        Effect.orDie,
-        Effect.flatMap((text) => (jsonDepth(text) > maxJsonDepth ? Effect.fail(tooDeep) : Effect.void))
-      )
-    : Effect.void
+import { toValidationFailed } from "./ValidationFailures.js"
 
 const boundaryOf = (contentType: string): string | undefined => /boundary="?([^";]+)"?/i.exec(contentType)?.[1]
 

@@ -2,10 +2,11 @@ import { Cause, Effect, Either, Option, Queue, Random, Schedule, STM, TRef } fro
 import type { AnswerRequest } from "./engine/AnswerEngine.js"
 import { ServiceEngine } from "./ServiceEngine.js"
 import { ServiceSettings } from "./ServiceSettings.js"
+import type { Refused } from "./store/Admission.js"
 import { CellStore } from "./store/CellStore.js"
 import { DocumentStore } from "./store/DocumentStore.js"
 import { MessageStore } from "./store/MessageStore.js"
-import { type ClaimedTask, type Refused, TaskStore } from "./store/TaskStore.js"
+import { type ClaimedTask, TaskStore } from "./store/TaskStore.js"
 
 /** Claims that fail are tried again every second: the pool never stops while the service runs. */
 const claimRetry = Schedule.spaced("1 second")

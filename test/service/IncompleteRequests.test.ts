@@ -2,7 +2,7 @@ import * as Fs from "node:fs"
 import * as Net from "node:net"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Redacted } from "effect"
-import { jsonDepth } from "../../src/service/HttpGuards.js"
+import { jsonDepth } from "../../src/service/JsonDepth.js"
 import { mintToken, startServe } from "../cli/ServeChild.js"
 import { tempDir, testService } from "./support.js"
 

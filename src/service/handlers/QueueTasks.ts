@@ -2,7 +2,7 @@ import { Effect, Predicate } from "effect"
 import { CurrentUser } from "../../api/Authentication.js"
 import { tooManyRequests } from "../HttpGuards.js"
 import { ServiceSettings } from "../ServiceSettings.js"
-import type { Admission, Refused } from "../store/TaskStore.js"
+import type { Admission, Refused } from "../store/Admission.js"
 import { TaskPool } from "../TaskPool.js"
 
 /**

@@ -2,7 +2,8 @@ import { Effect } from "effect"
 import type { RunCount } from "../../api/Api.js"
 import type { ColumnId, DocumentId, TableId } from "../../api/Ids.js"
 import { jsonObject, ServiceDatabase, type Sql } from "../ServiceDatabase.js"
-import { type Admission, admit, cancelTask, enqueueTask, type Refused } from "./TaskStore.js"
+import { type Admission, admit, type Refused } from "./Admission.js"
+import { cancelTask, enqueueTask } from "./EnqueueTask.js"
 
 interface FoundCell {
   readonly id: number

@@ -3,8 +3,9 @@ import type { MessageId, SessionId, UserId } from "../../api/Ids.js"
 import type { ChatMessage } from "../../api/Sessions.js"
 import type { HistoryTurn } from "../engine/AnswerEngine.js"
 import { jsonObject, ServiceDatabase } from "../ServiceDatabase.js"
+import { type Admission, admit } from "./Admission.js"
+import { enqueueTask } from "./EnqueueTask.js"
 import { memberDocumentIds } from "./MemberDocuments.js"
-import { type Admission, admit, enqueueTask } from "./TaskStore.js"
 
 interface MessageRow {
   readonly id: number

@@ -2,6 +2,7 @@ import { Effect } from "effect"
 import type { SessionId, Visibility } from "../../api/Ids.js"
 import type { Session } from "../../api/Sessions.js"
 import { bit, ServiceDatabase, type Sql } from "../ServiceDatabase.js"
+import { cancelTask } from "./EnqueueTask.js"
 import {
   insertMember,
   type MemberChanges,
@@ -10,7 +11,6 @@ import {
   memberRow,
   updateMember
 } from "./MemberDocuments.js"
-import { cancelTask } from "./TaskStore.js"
 
 interface SessionRow extends MemberRow {
   readonly is_multidoc: number

@@ -2,6 +2,7 @@ import { Effect } from "effect"
 import type { ColumnId, TableId, Visibility } from "../../api/Ids.js"
 import type { AiColumn, AiTable } from "../../api/Tables.js"
 import { insertRow, jsonObject, ServiceDatabase, type Sql } from "../ServiceDatabase.js"
+import { cancelTask } from "./EnqueueTask.js"
 import {
   insertMember,
   type MemberChanges,
@@ -11,7 +12,6 @@ import {
   memberRow,
   updateMember
 } from "./MemberDocuments.js"
-import { cancelTask } from "./TaskStore.js"
 
 interface ColumnRow {
   readonly id: number

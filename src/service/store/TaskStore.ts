@@ -1,8 +1,8 @@
 import { Effect } from "effect"
-import { nowIso, ServiceDatabase, type Sql } from "../ServiceDatabase.js"
+import { nowIso, ServiceDatabase } from "../ServiceDatabase.js"
 import { taskIdOf } from "./DocumentRecords.js"
-
-type TaskKind = "cell" | "chat"
+import { type TaskKind, targetTable } from "./EnqueueTask.js"
+import { type QueueRow, summarizeQueue } from "./SummarizeQueue.js"
 
 /** A task the pool has taken: `running` in the database until it succeeds, fails or is superseded. */
 export interface ClaimedTask {
@@ -17,93 +17,6 @@ export interface ClaimedTask {
   readonly startedMs: number
 }
 
-/** Cells and chat messages carry the same three task columns. */
-const targetTable = { cell: "ai_cells", chat: "ai_messages" } as const
-
-/**
- * Queues a task for a cell or message and points the target at it: `pending`, response reset to `base`.
- * Call inside the transaction that created or reset the target.
- */
-export const enqueueTask = (
-  sql: Sql,
-  task: {
-    readonly kind: TaskKind
-    readonly targetId: number
-    readonly documentId: number | null
-    readonly baseResponse: string
-    readonly continueResponse: boolean
-    readonly attempt: number
-    /** Who asked: the per-user cap (`--max-pending`) counts their open tasks. */
-    readonly userId: number
-    readonly now: string
-  }
-): string => {
-  const rowId = sql.run(
-    `INSERT INTO tasks (kind, target_id, document_id, status, base_response, continue_response, attempt, user_id,
-     created_ms, created_at, updated_at) VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?)`,
-    task.kind,
-    task.targetId,
-    task.documentId,
-    task.baseResponse,
-    task.continueResponse ? 1 : 0,
-    task.attempt,
-    task.userId,
-    Date.parse(task.now),
-    task.now,
-    task.now
-  ).id
-  const taskId = taskIdOf(rowId)
-  sql.run(
-    `UPDATE ${targetTable[task.kind]} SET task_status = 'pending', task_id = ?, response = ? WHERE id = ?`,
-    taskId,
-    task.baseResponse,
-    task.targetId
-  )
-  return taskId
-}
-
-/** Marks a cell's or message's open task cancelled: it was superseded, or its target is being deleted. */
-export const cancelTask = (sql: Sql, taskId: string, now: string) => {
-  if (!taskId.startsWith("task-")) return
-  sql.run(
-    `UPDATE tasks SET status = 'cancelled', finished_ms = ?, updated_at = ? WHERE id = ? AND status IN ('pending',
-     'running')`,
-    Date.parse(now),
-    now,
-    Number(taskId.slice("task-".length))
-  )
-}
-
-/** Who asks for new tasks, and how many open tasks they may have at most (`--max-pending`; none: no cap). */
-export interface Admission {
-  readonly userId: number
-  readonly maxOpen: number | undefined
-}
-
-/** A run request or message refused whole: it would take the user past `--max-pending`. */
-export interface Refused {
-  readonly _tag: "Refused"
-  readonly open: number
-  readonly requested: number
-  readonly maxOpen: number
-}
-
-/** Call inside the transaction that would queue `requested` tasks: a refusal, or undefined to go ahead. */
-export const admit = (sql: Sql, admission: Admission, requested: number): Refused | undefined => {
-  if (admission.maxOpen === undefined) return undefined
-  const open = openTasksOf(sql, admission.userId)
-  return open + requested > admission.maxOpen
-    ? { _tag: "Refused", open, requested, maxOpen: admission.maxOpen }
-    : undefined
-}
-
-/** Tasks of this user waiting for a worker or being answered: what `--max-pending` caps. */
-const openTasksOf = (sql: Sql, userId: number): number =>
-  sql.get<{ n: number }>(
-    "SELECT count(*) AS n FROM tasks WHERE user_id = ? AND status IN ('pending', 'running')",
-    userId
-  )?.n ?? 0
-
 interface TaskRow {
   readonly id: number
   readonly kind: TaskKind
@@ -111,55 +24,6 @@ interface TaskRow {
   readonly base_response: string
   readonly continue_response: number
   readonly attempt: number
-}
-
-interface QueueRow {
-  readonly status: string
-  readonly created_ms: number
-  readonly started_ms: number | null
-  readonly finished_ms: number | null
-}
-
-const percentiles = (values: ReadonlyArray<number>) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0
-  const mean = sorted.length === 0 ? 0 : sorted.reduce((sum, value) => sum + value, 0) / sorted.length
-  return { mean, p50: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? 0 }
-}
-
-/**
- * Queue wait (submitted → taken), answer time (taken → done), answers per second, and the peak number of tasks
- * waiting at once (a sweep over submissions and takes; a task cancelled before any worker took it leaves the
- * queue when it was cancelled).
- */
-const summarizeQueue = (sinceMs: number, rows: ReadonlyArray<QueueRow>) => {
-  const events: Array<readonly [number, number]> = []
-  for (const row of rows) {
-    events.push([row.created_ms, 1])
-    const left = row.started_ms ?? row.finished_ms
-    if (left !== null) events.push([left, -1])
-  }
-  // At equal times a take comes before a submission, so a task taken at once never counts as waiting.
-  events.sort((a, b) => a[0] - b[0] || a[1] - b[1])
-  let pending = 0
-  let peak = 0
-  for (const [, delta] of events) {
-    pending += delta
-    peak = Math.max(peak, pending)
-  }
-  const started = rows.filter((row) => row.started_ms !== null)
-  const answered = rows.filter((row) => row.status === "success")
-  const first = Math.min(...rows.map((row) => row.created_ms))
-  const last = Math.max(...answered.map((row) => row.finished_ms ?? 0))
-  return {
-    since_ms: sinceMs,
-    tasks: rows.length,
-    answered: answered.length,
-    peak_pending: peak,
-    queue_wait_ms: percentiles(started.map((row) => (row.started_ms ?? 0) - row.created_ms)),
-    answer_ms: percentiles(answered.map((row) => (row.finished_ms ?? 0) - (row.started_ms ?? 0))),
-    answers_per_second: answered.length > 0 && last > first ? answered.length / ((last - first) / 1000) : 0
-  }
 }
 
 /** The lifecycle of persisted tasks: claim, stream chunks into the target, settle, requeue after a crash. */
