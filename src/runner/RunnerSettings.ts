@@ -1,7 +1,7 @@
 import { Context, type Duration, Option } from "effect"
 import type { OrganizationId, UserId, Visibility } from "../api/Ids.js"
 import type { Pipeline } from "../pipeline/PipelineSchema.js"
-import type { FlowSettings } from "./flow/FlowController.js"
+import type { FlowSettings } from "./flow/FlowState.js"
 import { documentsPerTable } from "./flow/TableSize.js"
 
 /** Most pairs in one run request when the pipeline sets no `batch_size`: batches otherwise follow the window. */

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from "node:fs"
 import { Effect, Option } from "effect"
 import { LayoutStore } from "./LayoutStore.js"
-import type { LockOwner } from "./PipelineLock.js"
+import type { LockOwner } from "./LockOwner.js"
 import { RunStore } from "./RunStore.js"
 import { StoreError } from "./StoreError.js"
 

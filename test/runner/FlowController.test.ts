@@ -2,16 +2,9 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option, STM } from "effect"
 import { observeThrottled } from "../../src/runner/flow/Ceiling.js"
 import { makeFlow } from "../../src/runner/flow/Flow.js"
-import {
-  estimate,
-  type FlowState,
-  initialWindow,
-  isCapped,
-  makeFlowState,
-  observePoll,
-  observeSubmit,
-  type PollObservation
-} from "../../src/runner/flow/FlowController.js"
+import { isCapped, observePoll, observeSubmit, type PollObservation } from "../../src/runner/flow/FlowController.js"
+import { estimate } from "../../src/runner/flow/FlowEstimate.js"
+import { type FlowState, initialWindow, makeFlowState } from "../../src/runner/flow/FlowState.js"
 
 const auto = { auto: true, max: 1000 }
 

@@ -1,4 +1,4 @@
-import type { FlowState } from "./FlowController.js"
+import type { FlowState } from "./FlowState.js"
 
 /**
  * The ceiling a 429 leaves on the window. A queue-capped service refuses a run request whole when it would take the

@@ -1,16 +1,8 @@
 import { Clock, Duration, Effect, Option, Ref, STM, TRef } from "effect"
 import { observeThrottled } from "./Ceiling.js"
-import {
-  estimate,
-  type FlowSettings,
-  type FlowState,
-  isCapped,
-  makeFlowState,
-  observePoll,
-  observeSubmit,
-  type PollObservation,
-  slots
-} from "./FlowController.js"
+import { isCapped, observePoll, observeSubmit, type PollObservation, slots } from "./FlowController.js"
+import { estimate } from "./FlowEstimate.js"
+import { type FlowSettings, type FlowState, makeFlowState } from "./FlowState.js"
 import { nextPollAt } from "./PollSchedule.js"
 import { addSojourns, noSojourns, type Sojourns } from "./Sojourns.js"
 
