@@ -1,13 +1,16 @@
 import { resolve } from "node:path"
 import { Config, Data, Effect, Either, Option, ParseResult, Redacted, Schema } from "effect"
 import type { OrganizationId, UserId } from "../api/Ids.js"
+import { BaseUrl } from "./BaseUrl.js"
 import { FileTooLarge, readAtMost } from "./BoundedRead.js"
 import { type ConfigEntry, type ConfigSource, describeSources } from "./ConfigSources.js"
 import { PositiveDuration } from "./Duration.js"
 import { expected, NonEmptyList, NonEmptyText, PositiveInt, UserIdField, WorkspaceIdField } from "./Fields.js"
 import { describeCause } from "./FileSets.js"
 import type { LoadedPipeline } from "./loadPipeline.js"
-import { BaseUrl, Concurrency, Format, type Pipeline } from "./PipelineSchema.js"
+import { Format } from "./OutputSettings.js"
+import type { Pipeline } from "./PipelineSchema.js"
+import { Concurrency } from "./RunSettings.js"
 
 export {
   type ConfigEntry,

@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import type { Argv } from "yargs"
-import { Format } from "../../pipeline/PipelineSchema.js"
+import { Format } from "../../pipeline/OutputSettings.js"
 import { CheckpointStore } from "../../store/CheckpointStore.js"
 import { lockIsFree } from "../../store/PipelineLock.js"
 import { RunStore } from "../../store/RunStore.js"

@@ -1,26 +1,8 @@
-import {
-  elementScroll,
-  observeElementOffset,
-  observeElementRect,
-  type VirtualItem,
-  Virtualizer
-} from "@tanstack/virtual-core"
 import type { Cells } from "./Cells.js"
 import { el } from "./Dom.js"
 import { gridKeys } from "./GridKeys.js"
-import {
-  bodyRow,
-  type ColumnWindow,
-  cellId,
-  columnWindow,
-  documentColumns,
-  headerHeight,
-  headerRow,
-  queryWidth,
-  rowHeight,
-  sortKeyOf,
-  stickyWidth
-} from "./GridRows.js"
+import { cellId, documentColumns, headerHeight, queryWidth, rowHeight, sortKeyOf, stickyWidth } from "./GridRows.js"
+import { GridViewport } from "./GridViewport.js"
 import type { SortKey, ViewState } from "./View.js"
 
 interface GridActions {
@@ -43,71 +25,40 @@ export interface Position {
  */
 export class Grid {
   readonly element: HTMLDivElement
-  private readonly header: HTMLDivElement
-  private readonly body: HTMLDivElement
-  private readonly virtualizer: Virtualizer<HTMLDivElement, HTMLDivElement>
-  private readonly rendered = new Map<number, HTMLDivElement>()
+  private readonly viewport: GridViewport
   rows: ReadonlyArray<number> = []
   columns: ReadonlyArray<number> = []
-  private view: ViewState | undefined
   active: Position = { row: 0, col: 1 }
-  /** The cell whose detail is open: document row and query column. */
-  private opened: { readonly row: number; readonly col: number } | undefined
-  /** The query columns drawn (positions among those shown): horizontal scrolling moves it. */
-  private window: ColumnWindow = { first: 0, last: -1 }
 
   constructor(
-    private cells: Cells,
+    cells: Cells,
     readonly actions: GridActions
   ) {
-    this.header = el("div", { class: "grid-header", role: "rowgroup" })
-    this.body = el("div", { class: "grid-body", role: "rowgroup" })
-    this.element = el(
-      "div",
-      { class: "grid", role: "grid", tabindex: 0, "aria-label": "Results" },
-      this.header,
-      this.body
-    )
+    const header = el("div", { class: "grid-header", role: "rowgroup" })
+    const body = el("div", { class: "grid-body", role: "rowgroup" })
+    this.element = el("div", { class: "grid", role: "grid", tabindex: 0, "aria-label": "Results" }, header, body)
     this.element.addEventListener("keydown", (event) => gridKeys(event, this))
     this.element.addEventListener("click", (event) => this.clicked(event))
-    this.element.addEventListener("scroll", () => this.followColumns(), { passive: true })
-    this.virtualizer = new Virtualizer<HTMLDivElement, HTMLDivElement>({
-      count: 0,
-      getScrollElement: () => this.element,
-      estimateSize: () => rowHeight,
-      scrollToFn: elementScroll,
-      observeElementRect,
-      observeElementOffset,
-      overscan: 6,
-      scrollMargin: headerHeight,
-      scrollPaddingStart: headerHeight,
-      onChange: () => this.renderRows()
-    })
+    this.viewport = new GridViewport(this, cells, header, body, () => this.markActive())
   }
 
   /** Call once the grid is in the document: starts watching its size and scroll. */
   mount(): void {
-    this.virtualizer._didMount()
-    this.virtualizer._willUpdate()
+    this.viewport.mount()
   }
 
   /** Shows `rows` (document rows in order) and the shown query `columns` under `view`'s filters. */
   show(cells: Cells, rows: ReadonlyArray<number>, columns: ReadonlyArray<number>, view: ViewState): void {
-    this.cells = cells
     this.rows = rows
     this.columns = columns
-    this.view = view
     const template = [...documentColumns.map((c) => `${c.width}px`), ...columns.map(() => `${queryWidth}px`)]
     this.element.style.setProperty("--grid-columns", template.join(" "))
     this.element.style.setProperty("--grid-width", `${stickyWidth + columns.length * queryWidth}px`)
     this.element.setAttribute("aria-rowcount", String(rows.length + 1))
     this.element.setAttribute("aria-colcount", String(documentColumns.length + columns.length))
-    this.window = this.currentWindow()
-    this.redraw()
-    this.virtualizer.setOptions({ ...this.virtualizer.options, count: rows.length })
-    this.virtualizer._willUpdate()
+    this.viewport.show(cells, view)
     this.moveTo(this.clamp(this.active), false)
-    this.renderRows()
+    this.viewport.renderRows()
   }
 
   get columnCount(): number {
@@ -129,14 +80,14 @@ export class Grid {
   /** Makes `position` the current cell, scrolling it into view. */
   moveTo(position: Position, scroll = true): void {
     this.active = this.clamp(position)
-    if (scroll && this.active.row >= 0) this.virtualizer.scrollToIndex(this.active.row, { align: "auto" })
+    if (scroll && this.active.row >= 0) this.viewport.virtualizer.scrollToIndex(this.active.row, { align: "auto" })
     if (scroll) this.revealColumn(this.active.col)
     this.markActive()
   }
 
   /** Marks the cell whose detail is open (undefined: none). */
   setOpened(cell: { readonly row: number; readonly col: number } | undefined): void {
-    this.opened = cell
+    this.viewport.opened = cell
     for (const previous of this.element.querySelectorAll(".opened")) previous.classList.remove("opened")
     if (cell === undefined) return
     const display = this.rows.indexOf(cell.row)
@@ -190,64 +141,5 @@ export class Grid {
     this.moveTo({ row, col }, false)
     this.element.focus({ preventScroll: true })
     this.openActive()
-  }
-
-  private currentWindow(): ColumnWindow {
-    return columnWindow(this.element.scrollLeft, this.element.clientWidth || 1920, this.columns.length)
-  }
-
-  /** Draws the header and forgets the drawn rows (the next render draws them anew). */
-  private redraw(): void {
-    this.header.replaceChildren(headerRow(this.cells, this.columns, this.view?.sort, this.window))
-    for (const element of this.rendered.values()) element.remove()
-    this.rendered.clear()
-  }
-
-  /** When other query columns came into view (a horizontal scroll, a resize): draws the header anew; true then. */
-  private syncWindow(): boolean {
-    const next = this.currentWindow()
-    if (next.first === this.window.first && next.last === this.window.last) return false
-    this.window = next
-    this.redraw()
-    return true
-  }
-
-  /** After a scroll: draws the rows again only when other columns came into view (the virtualizer follows rows). */
-  private followColumns(): void {
-    if (this.syncWindow()) this.placeRows()
-  }
-
-  private renderRows(): void {
-    this.syncWindow()
-    this.placeRows()
-  }
-
-  /** Places the rows the virtualizer wants, drawing those not yet drawn. */
-  private placeRows(): void {
-    const items = this.virtualizer.getVirtualItems()
-    this.body.style.height = `${Math.max(0, this.virtualizer.getTotalSize() - headerHeight)}px`
-    const wanted = new Set(items.map((item) => item.index))
-    for (const [index, element] of this.rendered) {
-      if (wanted.has(index)) continue
-      element.remove()
-      this.rendered.delete(index)
-    }
-    for (const item of items) this.placeRow(item)
-    this.markActive()
-  }
-
-  private placeRow(item: VirtualItem): void {
-    let element = this.rendered.get(item.index)
-    if (element === undefined) {
-      element = this.buildRow(item.index)
-      this.rendered.set(item.index, element)
-      this.body.append(element)
-    }
-    element.style.transform = `translateY(${item.start - headerHeight}px)`
-  }
-
-  private buildRow(display: number): HTMLDivElement {
-    const { cells, columns, opened, view, window } = this
-    return bodyRow({ cells, columns, opened, view, window, display, row: this.rows[display] ?? 0 })
   }
 }
