@@ -1,7 +1,6 @@
-import { type Headers, HttpClient, type HttpClientError, type HttpClientResponse } from "@effect/platform"
-import { Clock, type Duration, Effect, Either, FiberRef, Match, Option, ParseResult, Predicate, Schema } from "effect"
+import type { HttpClientError } from "@effect/platform"
+import { Clock, type Duration, Effect, Match, Option, ParseResult, Predicate, Schema } from "effect"
 import { Api } from "../api/Api.js"
-import { ValidationIssue } from "../api/ApiError.js"
 import { retryAfterWait } from "../api/RetryAfter.js"
 import {
   type ClientError,
@@ -16,108 +15,16 @@ import {
   ValidationFailed
 } from "./ClientError.js"
 import { connectionError } from "./ConnectionErrors.js"
-import { decodedBody, ReplyNotJson, ReplyTooLarge } from "./JsonBody.js"
-import { bodyUpTo, replyHolding } from "./ReplyBody.js"
+import type { ErrorReply } from "./ErrorReply.js"
+import { ReplyNotJson, ReplyTooLarge } from "./JsonBody.js"
 import type { Scrub } from "./Scrub.js"
+import { cleanIssues, detailOf, issuesOf, shownDetail } from "./ShownDetail.js"
 import { shownText } from "./ShownText.js"
-
-const MAX_DETAIL = 300
-
-/** A non-2xx reply, read once: what the decoded error leaves out (Retry-After) and what the fallback reads. */
-interface ErrorReply {
-  readonly status: number
-  readonly headers: Headers.Headers
-  readonly text: string
-}
-
-/**
- * The error reply of the call running on this fiber (`ServiceClient` scopes it to each call with
- * `Effect.locally`): `HttpApiClient` decodes a declared error from the body alone, and fails without the response
- * when the body is not the contract's.
- */
-export const currentErrorReply = FiberRef.unsafeMake<Option.Option<ErrorReply>>(Option.none())
-
-/**
- * How much of an error reply is read: far more than any error the contract declares, while a proxy's page that
- * never ends (or a body past the 512 MB a string may hold, which ended the process) costs no more than this.
- */
-const errorBodyLimit = 1024 * 1024
-
-/**
- * The start of an error reply's body, at most `errorBodyLimit` bytes (decompressed when a proxy compressed it); the
- * rest is not read (the socket closes).
- */
-const errorBodyText = (response: HttpClientResponse.HttpClientResponse) =>
-  Effect.map(bodyUpTo(response, errorBodyLimit), ({ body }) => {
-    const start = body.subarray(0, errorBodyLimit)
-    const plain = Either.getOrElse(decodedBody(response.headers, start, errorBodyLimit), () => start)
-    // A character cut at the limit decodes to U+FFFD.
-    return new TextDecoder().decode(plain.subarray(0, errorBodyLimit))
-  })
-
-/**
- * Reads each non-2xx reply once, remembers it in `currentErrorReply`, and passes a copy on, so that
- * `HttpApiClient` decodes the errors the contract declares (`Api`'s `addError`) and the fallback still has the body.
- */
-export const rememberErrorReplies = (client: HttpClient.HttpClient): HttpClient.HttpClient =>
-  HttpClient.transformResponse(
-    client,
-    Effect.flatMap((response) =>
-      response.status >= 200 && response.status < 300
-        ? Effect.succeed(response)
-        : Effect.gen(function* () {
-            const text = yield* errorBodyText(response)
-            yield* FiberRef.set(
-              currentErrorReply,
-              Option.some({ status: response.status, headers: response.headers, text })
-            )
-            return replyHolding(response, text === "" ? null : text)
-          })
-    )
-  )
 
 /** An error the contract declares, as `HttpApiClient` decodes it from a reply of its status. */
 type DeclaredError = typeof Api.errorSchema.Type
 
 const isDeclared = Schema.is(Api.errorSchema)
-
-const parseJson = (text: string): Option.Option<unknown> =>
-  Option.liftThrowable((value: string): unknown => JSON.parse(value))(text)
-
-/** Service text made safe to store and print: cut to a readable length, token out, control characters shown. */
-const shownDetail = (text: string, clean: Scrub) =>
-  shownText(clean(text.length > MAX_DETAIL ? `${text.slice(0, MAX_DETAIL)}…` : text))
-
-/** Whatever body a failed reply has: its `detail` string, or the text; HTML pages are cut to their title. */
-const detailOf = (text: string, clean: Scrub) => {
-  const trimmed = text.trim()
-  if (trimmed.startsWith("<")) {
-    const title = /<title>([^<]*)<\/title>/i.exec(trimmed)?.[1]
-    return `HTML reply${title === undefined ? "" : ` "${title.trim()}"`}`
-  }
-  const json = Option.getOrUndefined(parseJson(trimmed))
-  const detail = Predicate.hasProperty(json, "detail") ? json.detail : undefined
-  return shownDetail(typeof detail === "string" ? detail : trimmed, clean)
-}
-
-const decodeIssues = Schema.decodeUnknownOption(Schema.Array(ValidationIssue))
-
-const cleanIssues = (issues: ReadonlyArray<ValidationIssue>, clean: Scrub) =>
-  issues.map((issue) => ({
-    ...issue,
-    loc: issue.loc.map((part) => (typeof part === "string" ? shownText(clean(part)) : part)),
-    msg: shownText(clean(issue.msg))
-  }))
-
-/** 422 bodies: the reference's bare array, or FastAPI's `{"detail": [...]}` wrapper. */
-const issuesOf = (text: string, clean: Scrub) => {
-  const json = Option.getOrUndefined(parseJson(text))
-  const candidate = Predicate.hasProperty(json, "detail") ? json.detail : json
-  const issues = Option.getOrElse(decodeIssues(candidate), () => [
-    { loc: [] as ReadonlyArray<string>, msg: text.slice(0, MAX_DETAIL), type: "unparsed" }
-  ])
-  return cleanIssues(issues, clean)
-}
 
 /** Retry-After is either delta-seconds or an HTTP date (RFC 9110 §10.2.3); none when absent or unreadable. */
 export const parseRetryAfter = (value: string | undefined, nowMillis: number): Option.Option<Duration.Duration> =>

@@ -1,8 +1,9 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import type { Found, SentenceAnswerer } from "./Found.js"
 import { describeParty, listNames, partiesBetween, sameParty } from "./PartyList.js"
-import { findOrganisations, findParties, findPersons, findRoles } from "./PartySpans.js"
-import type { IndexedPassage, PassageIndex } from "./PassageIndex.js"
+import { notAName, type RoleEntry, rolesOf } from "./PartyRoles.js"
+import { findOrganisations, findParties, findPersons } from "./PartySpans.js"
+import type { PassageIndex } from "./PassageIndex.js"
 import { nearestSpan } from "./Proximity.js"
 import type { Query } from "./Query.js"
 import type { RankedSentence } from "./Ranking.js"
@@ -12,9 +13,6 @@ import { stem, terms } from "./Terms.js"
 /** Questions about a person rather than a party: who signs, reports, is contacted, holds an office. */
 const personQuestion =
   /\b(?:sign(?:s|ed|ing|ator(?:y|ies))?|behalf|report(?:s|ing)?\s+to|direct(?:ed)?\s+to|contact|attention|officer|ceo|cfo|coo|president|director|manager|counsel|representative|chair(?:man|person)?|head\s+of)\b/i
-
-/** Parties are introduced near the top: only this many passages per document are read for role definitions. */
-const preamblePassages = 10
 
 /** Role names that mean the same party in different documents. */
 const aliasGroups: ReadonlyArray<ReadonlyArray<string>> = [
@@ -29,77 +27,6 @@ const aliasGroups: ReadonlyArray<ReadonlyArray<string>> = [
   ["recipient", "receiving"],
   ["discloser", "disclosing"]
 ].map((group) => group.map(stem))
-
-/**
- * Defined terms that are not parties: the deal itself, its subject matter, and those related to a party ("Affiliate
- * of the Company", "Subsidiary") rather than party to it.
- */
-const notParties = new Set(
-  terms(
-    "agreement contract effective date services term confidential information products territory joint venture jv " +
-      "affiliate affiliates subsidiary subsidiaries source exhibit schedule act program project plan purpose " +
-      "amendment addendum premises property data quantity price fees software materials deliverables equipment " +
-      "goods documentation platform system site rent deposit"
-  )
-)
-
-/**
- * The last word of a role that names a party ("Service Provider", "Receiving Party"): a role ending so is a party's
- * however its first words read ("Service" alone is the subject matter).
- */
-const partyHeads = new Set(
-  terms(
-    "party provider customer client supplier vendor licensee licensor buyer seller purchaser tenant landlord lessee " +
-      "lessor company consultant contractor employee employer recipient discloser distributor reseller manufacturer " +
-      "agent borrower lender investor owner partner member franchisee franchisor developer publisher sponsor"
-  )
-)
-
-/** Whether a defined role names the deal's subject matter rather than a party ("Customer Data", "Premises"). */
-const notAPartyRole = (role: string): boolean => {
-  const words = terms(role)
-  const head = words.at(-1)
-  if (head === undefined) return false
-  return notParties.has(head) || (!partyHeads.has(head) && words.some((term) => notParties.has(term)))
-}
-
-/** A name ending in a postal code is an address ("Portland, Maine 04101" defined as the "Premises"). */
-const postalCodeEnd = /\b\d{4,6}(?:-\d{4})?$/
-/** A name that is a defined relation to a party, not a party: "an Affiliate of the Company". */
-const relatedToParty = /\b(?:affiliates?|subsidiar(?:y|ies)|representatives?)\s+of\b/i
-/** A word for a kind of party, not a name: "Agreement", "a Delaware Company", "the Corporation", "Each Party". */
-const genericName =
-  /^(?:(?:an?|the|each|either|any|such|other|both)\s+(?:\w+\s+)?)?(?:\w+,\s+)?(?:company|corporation|agreement|party|parties|partnership|limited\s+liability\s+company|entity)$/i
-const notAName = (name: string) =>
-  relatedToParty.test(name) || genericName.test(name.trim()) || postalCodeEnd.test(name.trim())
-
-interface RoleEntry {
-  readonly role: string
-  readonly name: string
-  readonly entry: IndexedPassage
-  readonly sentence: string
-  /** Defined before the recitals ("WHEREAS"), where a contract names its parties. */
-  readonly preamble: boolean
-}
-
-const recitals = /\b(?:WHEREAS|Whereas|RECITALS|Recitals|BACKGROUND|NOW,? THEREFORE|Now,? therefore)\b/
-
-const rolesOf = (index: PassageIndex, document: EngineDocument): Array<RoleEntry> => {
-  const out: Array<RoleEntry> = []
-  let preamble = true
-  const entries = index.opening(document.id, preamblePassages)
-  for (const entry of entries) {
-    for (const sentence of splitSentences(entry.passage.text)) {
-      const cut = sentence.text.search(recitals)
-      for (const role of findRoles(sentence.text)) {
-        if (notAPartyRole(role.role) || notAName(role.name)) continue
-        out.push({ ...role, entry, sentence: sentence.text, preamble: preamble && (cut < 0 || role.start < cut) })
-      }
-      if (cut >= 0) preamble = false
-    }
-  }
-  return out
-}
 
 const asked = (query: Query): Set<string> => {
   const own = new Set(query.groups.flatMap((group) => [...group]))

@@ -1,0 +1,79 @@
+import type { EngineDocument } from "../AnswerEngine.js"
+import { findRoles } from "./PartySpans.js"
+import type { IndexedPassage, PassageIndex } from "./PassageIndex.js"
+import { splitSentences } from "./Sentences.js"
+import { terms } from "./Terms.js"
+
+/** Parties are introduced near the top: only this many passages per document are read for role definitions. */
+const preamblePassages = 10
+
+/**
+ * Defined terms that are not parties: the deal itself, its subject matter, and those related to a party ("Affiliate
+ * of the Company", "Subsidiary") rather than party to it.
+ */
+const notParties = new Set(
+  terms(
+    "agreement contract effective date services term confidential information products territory joint venture jv " +
+      "affiliate affiliates subsidiary subsidiaries source exhibit schedule act program project plan purpose " +
+      "amendment addendum premises property data quantity price fees software materials deliverables equipment " +
+      "goods documentation platform system site rent deposit"
+  )
+)
+
+/**
+ * The last word of a role that names a party ("Service Provider", "Receiving Party"): a role ending so is a party's
+ * however its first words read ("Service" alone is the subject matter).
+ */
+const partyHeads = new Set(
+  terms(
+    "party provider customer client supplier vendor licensee licensor buyer seller purchaser tenant landlord lessee " +
+      "lessor company consultant contractor employee employer recipient discloser distributor reseller manufacturer " +
+      "agent borrower lender investor owner partner member franchisee franchisor developer publisher sponsor"
+  )
+)
+
+/** Whether a defined role names the deal's subject matter rather than a party ("Customer Data", "Premises"). */
+const notAPartyRole = (role: string): boolean => {
+  const words = terms(role)
+  const head = words.at(-1)
+  if (head === undefined) return false
+  return notParties.has(head) || (!partyHeads.has(head) && words.some((term) => notParties.has(term)))
+}
+
+/** A name ending in a postal code is an address ("Portland, Maine 04101" defined as the "Premises"). */
+const postalCodeEnd = /\b\d{4,6}(?:-\d{4})?$/
+/** A name that is a defined relation to a party, not a party: "an Affiliate of the Company". */
+const relatedToParty = /\b(?:affiliates?|subsidiar(?:y|ies)|representatives?)\s+of\b/i
+/** A word for a kind of party, not a name: "Agreement", "a Delaware Company", "the Corporation", "Each Party". */
+const genericName =
+  /^(?:(?:an?|the|each|either|any|such|other|both)\s+(?:\w+\s+)?)?(?:\w+,\s+)?(?:company|corporation|agreement|party|parties|partnership|limited\s+liability\s+company|entity)$/i
+export const notAName = (name: string) =>
+  relatedToParty.test(name) || genericName.test(name.trim()) || postalCodeEnd.test(name.trim())
+
+export interface RoleEntry {
+  readonly role: string
+  readonly name: string
+  readonly entry: IndexedPassage
+  readonly sentence: string
+  /** Defined before the recitals ("WHEREAS"), where a contract names its parties. */
+  readonly preamble: boolean
+}
+
+const recitals = /\b(?:WHEREAS|Whereas|RECITALS|Recitals|BACKGROUND|NOW,? THEREFORE|Now,? therefore)\b/
+
+export const rolesOf = (index: PassageIndex, document: EngineDocument): Array<RoleEntry> => {
+  const out: Array<RoleEntry> = []
+  let preamble = true
+  const entries = index.opening(document.id, preamblePassages)
+  for (const entry of entries) {
+    for (const sentence of splitSentences(entry.passage.text)) {
+      const cut = sentence.text.search(recitals)
+      for (const role of findRoles(sentence.text)) {
+        if (notAPartyRole(role.role) || notAName(role.name)) continue
+        out.push({ ...role, entry, sentence: sentence.text, preamble: preamble && (cut < 0 || role.start < cut) })
+      }
+      if (cut >= 0) preamble = false
+    }
+  }
+  return out
+}
