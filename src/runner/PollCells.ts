@@ -11,7 +11,7 @@ import { pairKey } from "./Keys.js"
 import { signOf } from "./Reconcile.js"
 import { nowIso, RunContext } from "./RunContext.js"
 import { RunnerSettings } from "./RunnerSettings.js"
-import { keyOf } from "./SubmitCells.js"
+import { keyOf } from "./SettleIntents.js"
 import { furthest, type Verdict, verdictOf } from "./Verdict.js"
 
 /**

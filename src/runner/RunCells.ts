@@ -12,8 +12,9 @@ import type { ColumnPlan, TableLayout } from "./PlanRun.js"
 import { RunProgress } from "./Progress.js"
 import { RunContext } from "./RunContext.js"
 import { RunnerSettings } from "./RunnerSettings.js"
+import { requeueLost, settleIntents } from "./SettleIntents.js"
 import { askedKey, type RemoteTable, startTableSetup, type TableGate } from "./SetupTables.js"
-import { requeueLost, settleIntents, submitBatch } from "./SubmitCells.js"
+import { submitBatch } from "./SubmitCells.js"
 
 /** Checkpoint key of the mean answer time the last run learned: the dry run's estimate. */
 export const secondsPerCellKey = "runner.seconds_per_cell"

@@ -2,7 +2,7 @@ import type BetterSqlite3 from "better-sqlite3"
 import { pairKey } from "./AnswerHistory.js"
 import type { AnswerChange, ColumnRename } from "./CheckpointModel.js"
 import { columnChanges } from "./ColumnChanges.js"
-import { parseColumns } from "./RunHistory.js"
+import { parseColumns } from "./HistoryRows.js"
 
 interface LatestAnswer {
   readonly document_id: number

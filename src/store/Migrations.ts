@@ -1,6 +1,6 @@
 import type BetterSqlite3 from "better-sqlite3"
 import { Effect } from "effect"
-import { migrate as migrateSqlite } from "./Sqlite.js"
+import { migrate as migrateSqlite } from "./Migrate.js"
 import { checkpointError, type StoreError } from "./StoreError.js"
 
 /**
@@ -114,7 +114,7 @@ export const migrations: ReadonlyArray<string> = [
   `
 ]
 
-/** Brings a checkpoint to the latest schema (or `list`); see `Sqlite.migrate`. */
+/** Brings a checkpoint to the latest schema (or `list`); see `Migrate.migrate`. */
 export const migrate = (
   sqlite: BetterSqlite3.Database,
   path: string,

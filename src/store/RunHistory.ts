@@ -1,86 +1,13 @@
 import type BetterSqlite3 from "better-sqlite3"
-import { Schema } from "effect"
 import type { CellRecord, ChatMessageRecord, ColumnRecord } from "./CheckpointModel.js"
+import { cellRow, chatRow, type HistoricCell, type HistoricChat, parseColumns, type RunColumn } from "./HistoryRows.js"
 import { mapRows } from "./StoreRows.js"
-import { type CellRow, type ChatRow, toCell, toChat } from "./WorkRecords.js"
-
-/** A pipeline column as a run asked it: what a report of that run shows on its Columns sheet. */
-export interface RunColumn {
-  readonly name: string
-  readonly query: string
-  readonly meta: Readonly<Record<string, unknown>>
-}
+import { toCell, toChat } from "./WorkRecords.js"
 
 /** Set by `reset` (and a merge): pairs may have gone, so the next snapshot also records what is no longer there. */
 const historyResetKey = "history.reset"
 /** Runs before this one were recorded by a docsweep that kept no history (see Migrations). */
 const historyFirstRunKey = "history.first_run"
-
-interface HistoricCell {
-  readonly document_id: number
-  readonly column_name: string
-  readonly state: string
-  readonly response: string | null
-  readonly error: string | null
-  readonly attempts: number
-  readonly seconds: number | null
-}
-
-interface HistoricChat {
-  readonly chat_name: string
-  readonly session_key: string
-  readonly position: number
-  readonly scope: string
-  readonly document_ids: string
-  readonly query: string
-  readonly state: string
-  readonly response: string | null
-  readonly error: string | null
-}
-
-const cellRow = (row: HistoricCell): CellRow => ({
-  ...row,
-  dependency_key: "",
-  table_slot: 0,
-  query_key: null,
-  remote_cell_id: null,
-  remote_task_id: null,
-  stale_task_id: null,
-  remote_sign: null,
-  stale_sign: null,
-  submitted_at: null,
-  intent_at: null,
-  finished_at: null,
-  run_id: null
-})
-
-const chatRow = (row: HistoricChat): ChatRow => ({
-  ...row,
-  dependency_key: "",
-  remote_session_id: null,
-  remote_message_id: null,
-  attempts: 0,
-  intent_at: null,
-  submitted_at: null,
-  finished_at: null,
-  seconds: null,
-  run_id: null,
-  // History keeps what a report shows; why a message failed is in its error text.
-  error_kind: null
-})
-
-const isRunColumn: (value: unknown) => value is RunColumn = Schema.is(
-  Schema.Struct({
-    name: Schema.String,
-    query: Schema.String,
-    meta: Schema.Record({ key: Schema.String, value: Schema.Unknown })
-  })
-)
-
-export const parseColumns = (text: string): ReadonlyArray<RunColumn> => {
-  const parsed: unknown = JSON.parse(text)
-  return Array.isArray(parsed) ? parsed.filter(isRunColumn) : []
-}
 
 /**
  * The checkpoint's run history: when a run ends, the cells and chat messages that differ from what the history

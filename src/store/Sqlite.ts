@@ -1,29 +1,11 @@
 import { statSync } from "node:fs"
 import { dirname } from "node:path"
 import BetterSqlite3 from "better-sqlite3"
-import { Data, Effect, type Scope } from "effect"
+import { Effect, type Scope } from "effect"
 import { openIdleCopy } from "./IdleCopy.js"
 import { makeDirectory } from "./MakeDirectory.js"
-
-/**
- * A SQLite file could not be used. `problem` says when it is not a plain failure of a statement: the file is
- * damaged, or a newer release wrote a schema this one does not know. Each owner (the checkpoint, the service
- * database) turns it into its own error with its own words, so this type never leaves `src/store` and `src/service`.
- */
-export class SqliteError extends Data.TaggedError("SqliteError")<{
-  readonly operation: string
-  readonly path: string
-  readonly cause: unknown
-  readonly problem?:
-    | { readonly _tag: "Damaged"; readonly detail: string }
-    | { readonly _tag: "Newer"; readonly found: number; readonly known: number }
-    | { readonly _tag: "OlderReadOnly"; readonly found: number; readonly known: number }
-    | { readonly _tag: "Foreign"; readonly tables: ReadonlyArray<string> }
-}> {
-  override get message() {
-    return `SQLite ${this.operation} failed on ${this.path}: ${String(this.cause)}`
-  }
-}
+import { migrate } from "./Migrate.js"
+import { failed, SqliteError } from "./SqliteError.js"
 
 /** One open connection: better-sqlite3 is synchronous, so every call goes through `attempt` or `transaction`. */
 export interface Sqlite<E> {
@@ -39,7 +21,7 @@ export interface Sqlite<E> {
   readonly transaction: <A>(operation: string, run: () => A) => Effect.Effect<A, E>
 }
 
-interface SqliteOptions<E> {
+export interface SqliteOptions<E> {
   readonly path: string
   /** One SQL script per schema version, in order (see `migrate`). */
   readonly migrations: ReadonlyArray<string>
@@ -57,17 +39,6 @@ interface SqliteOptions<E> {
   /** The owner's error for every failure, so callers see one tag per store. */
   readonly toError: (error: SqliteError) => E
 }
-
-const isCorrupt = (cause: unknown) =>
-  typeof cause === "object" &&
-  cause !== null &&
-  "code" in cause &&
-  (cause.code === "SQLITE_CORRUPT" || cause.code === "SQLITE_NOTADB")
-
-const failed = (operation: string, path: string) => (cause: unknown) =>
-  isCorrupt(cause)
-    ? new SqliteError({ operation, path, cause, problem: { _tag: "Damaged", detail: String(cause) } })
-    : new SqliteError({ operation, path, cause })
 
 /** What SQLite throws when a read-write open finds a folder where the file belongs. */
 const folderInPlace = () =>
@@ -152,58 +123,6 @@ const checkIntegrity = (sqlite: BetterSqlite3.Database, path: string) =>
     ),
     Effect.asVoid
   )
-
-/**
- * Brings the file to the latest schema; `PRAGMA user_version` is the number of scripts applied. An up-to-date file
- * is only read (a `docsweep status` beside a running run takes no write lock); otherwise the missing scripts run in
- * one IMMEDIATE transaction that re-reads the version (a second opener waits, then finds the work done). A version
- * beyond `list` was written by a newer docsweep: refused, never touched; so is an older one opened `readOnly`, unless
- * `olderReadable` (then read as it is).
- * Returns the version it leaves.
- */
-export const migrate = (
-  sqlite: BetterSqlite3.Database,
-  path: string,
-  list: ReadonlyArray<string>,
-  options: Pick<SqliteOptions<unknown>, "readOnly" | "olderReadable"> = {}
-): Effect.Effect<number, SqliteError> =>
-  Effect.gen(function* () {
-    const version = () => Number(sqlite.pragma("user_version", { simple: true }))
-    const apply = sqlite.transaction(() => {
-      const current = version()
-      list.slice(current).forEach((script, index) => {
-        sqlite.exec(script)
-        sqlite.pragma(`user_version = ${current + index + 1}`)
-      })
-      return current
-    })
-    const attempt = <A>(run: () => A) => Effect.try({ try: run, catch: failed("migrate", path) })
-    const found = yield* attempt(version)
-    if (options.readOnly === true && found < list.length) {
-      if (options.olderReadable === true) return found
-      return yield* new SqliteError({
-        operation: "migrate",
-        path,
-        cause: undefined,
-        problem: { _tag: "OlderReadOnly", found, known: list.length }
-      })
-    }
-    const before = found < list.length ? yield* attempt(() => apply.immediate()) : found
-    if (before > list.length) {
-      return yield* new SqliteError({
-        operation: "migrate",
-        path,
-        cause: undefined,
-        problem: { _tag: "Newer", found: before, known: list.length }
-      })
-    }
-    if (before < list.length) {
-      yield* Effect.logDebug("SQLite schema migrated").pipe(
-        Effect.annotateLogs({ path, from: before, to: list.length })
-      )
-    }
-    return list.length
-  })
 
 /**
  * Opens (creating when allowed) the SQLite file at `path` with the pragmas above, checks its structure, migrates it

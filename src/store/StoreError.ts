@@ -1,6 +1,6 @@
 import { Data } from "effect"
 import { codeAmong, permissionCodes } from "./FileProblems.js"
-import type { SqliteError } from "./Sqlite.js"
+import type { SqliteError } from "./SqliteError.js"
 
 /**
  * A checkpoint read or write failed: `operation` names the store call, `path` the SQLite file, `cause` what
