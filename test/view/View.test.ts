@@ -85,6 +85,7 @@ describe("docsweep view", () => {
         // doc-05's Law open in the detail and Notice hidden, the pipeline is edited: a column goes first, doc-01 goes.
         yield* Effect.promise(async () => {
           await page.click('[role="gridcell"][data-row="4"][data-col="3"]')
+          await page.locator('[role="dialog"] h2', { hasText: "Law" }).waitFor({ timeout: 20_000 })
           await page.click(".columns-filter summary")
           await page.locator(".menu-item", { hasText: "Notice" }).locator("input").uncheck()
           await page.click(".columns-filter summary")
@@ -117,10 +118,21 @@ describe("docsweep view", () => {
         assert.deepStrictEqual(headers, ["ID", "File name", "Pages", "Parties", "Law"])
 
         // A fresh run with the offline engine quotes the local files: the detail shows the cited page, quote marked.
-        // (A fresh run forgets its columns until it has made them again, so a detail open meanwhile closes.)
         const fresh = yield* runCli(["run", ws.pipeline, "--fresh"], { cwd: ws.dir })
         assert.strictEqual(fresh.code, 0, allOutput(fresh))
         yield* runShown(3)
+        // The fresh run forgot its columns until it had made them again: the open detail and the hidden column
+        // waited for theirs instead of closing and showing again.
+        assert.isFalse(yield* Effect.promise(() => page.locator('[role="dialog"]').isHidden()))
+        assert.strictEqual(yield* Effect.promise(() => page.locator('[role="dialog"] h2').textContent()), "Law")
+        assert.strictEqual(yield* Effect.promise(() => page.locator('[role="dialog"] .missing').count()), 0)
+        assert.deepStrictEqual(yield* Effect.promise(() => page.locator('[role="columnheader"]').allTextContents()), [
+          "ID",
+          "File name",
+          "Pages",
+          "Parties",
+          "Law"
+        ])
         yield* Effect.promise(() => page.click('[role="gridcell"][data-row="3"][data-col="4"]'))
         const marked = yield* Effect.promise(() => page.locator(".page-text mark").textContent({ timeout: 20_000 }))
         const pageText = yield* Effect.promise(() => page.locator(".page-text").textContent())

@@ -8,12 +8,24 @@ import { Grid } from "./Grid.js"
 import { renderOverview } from "./Overview.js"
 import { Tabs } from "./Tabs.js"
 import { Toolbar } from "./Toolbar.js"
-import { carryCell, carryView, displayRows, initialView, type SortKey, shownColumns, type ViewState } from "./View.js"
+import {
+  displayRows,
+  initialView,
+  type NamedChoices,
+  nameChoices,
+  noChoices,
+  placeChoices,
+  type SortKey,
+  shownColumns,
+  type ViewState
+} from "./View.js"
 
 /** The whole page: header, the Results, Overview and Chats tabs, and the cell detail. */
 export class App {
   private cells: Cells
   private view: ViewState = initialView
+  /** The view's columns and the open cell by name, as live updates carry them (see `NamedChoices`). */
+  private choices: NamedChoices = noChoices
   private readonly grid: Grid
   private readonly toolbar: Toolbar
   private readonly detail: Detail
@@ -36,6 +48,7 @@ export class App {
     this.grid = new Grid(this.cells, { open: (row, col) => this.open(row, col), sort: (key) => this.sortBy(key) })
     this.toolbar = new Toolbar((change) => this.change(change))
     this.detail = new Detail(live, (hadFocus) => {
+      this.choices = { ...this.choices, cell: undefined }
       this.grid.setOpened(undefined)
       if (hadFocus) this.grid.element.focus({ preventScroll: true })
     })
@@ -75,18 +88,18 @@ export class App {
 
   /**
    * Live data from `docsweep view`: everything is drawn again, keeping filters, sort and the open detail on their
-   * columns and document (which an edited pipeline may have moved); a detail whose cell is gone closes.
+   * columns and document (which an edited pipeline may have moved). While the data lacks a chosen column (a `--fresh`
+   * run makes its columns again) the choice waits for it, and an open detail keeps what it showed, saying so.
    */
   update(data: PageData): void {
-    const before = this.cells.data
+    this.choices = nameChoices(this.view, this.detail.shown, this.cells.data, this.choices)
     this.cells = new Cells(data)
-    this.view = carryView(this.view, before, data)
-    const shown = this.detail.shown
-    const opened = shown === undefined ? undefined : carryCell(shown, before, data)
-    if (shown !== undefined && opened === undefined) this.detail.close()
-    if (opened !== undefined) {
-      this.detail.shown = opened
-      this.grid.setOpened(opened)
+    const placed = placeChoices(this.choices, this.view, data)
+    this.view = placed.view
+    if (this.choices.cell !== undefined) {
+      if (placed.cell === undefined) this.detail.markMissing()
+      else this.detail.shown = placed.cell
+      this.grid.setOpened(placed.cell)
     }
     this.prepareSearchSoon()
     this.stale = new Set(["overview", "chats"])

@@ -76,6 +76,19 @@ export class Detail {
     this.title.focus({ preventScroll: true })
   }
 
+  /**
+   * The shown cell is not in the latest data (a `--fresh` run making its column again, or its document or column
+   * gone): the panel keeps what it showed, saying so, until the cell is back or the panel is closed.
+   */
+  markMissing(): void {
+    if (this.shown === undefined) return
+    this.shown = undefined
+    this.drawn = undefined
+    this.content.prepend(
+      el("p", { class: "missing", role: "status" }, "Not in the latest data: shown as it was when last there.")
+    )
+  }
+
   /** Draws the shown cell again (live updates). */
   render(cells: Cells): void {
     if (this.shown === undefined) return

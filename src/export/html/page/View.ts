@@ -109,41 +109,80 @@ export const displayRows = (cells: Cells, view: ViewState): Array<number> => {
   return rows
 }
 
-/** Where each column of `before` is in `after`, by name (undefined: gone). */
-const columnsCarried = (before: PageData, after: PageData): ((col: number) => number | undefined) => {
-  const at = new Map(after.columns.map((column, col) => [column.name, col]))
-  return (col) => {
-    const name = before.columns[col]?.name
-    return name === undefined ? undefined : at.get(name)
+/** A sort by a document field, or by a query column's name. */
+type NamedSort = { readonly key: Exclude<SortKey, number> | { readonly column: string }; readonly descending: boolean }
+
+/**
+ * The person's choices that name a column or a document, by name and id rather than by position: what `docsweep
+ * view`'s live updates carry. A choice whose column or document one update lacks is kept, and applies again when
+ * it is back: a `--fresh` run forgets its columns until it has made them again, and an edited pipeline moves them.
+ */
+export interface NamedChoices {
+  readonly hidden: ReadonlySet<string>
+  readonly sort: NamedSort | undefined
+  /** The cell whose detail is open. */
+  readonly cell: { readonly documentId: number; readonly column: string } | undefined
+}
+
+export const noChoices: NamedChoices = { hidden: new Set(), sort: undefined, cell: undefined }
+
+/** `view`'s sort by name; with none, a sort `kept` for a column `data` lacks, which the person did not clear. */
+const namedSort = (
+  view: ViewState,
+  data: PageData,
+  kept: NamedChoices,
+  names: ReadonlySet<string>
+): NamedSort | undefined => {
+  const sort = view.sort
+  if (sort === undefined) {
+    const waiting = typeof kept.sort?.key === "object" && !names.has(kept.sort.key.column)
+    return waiting ? kept.sort : undefined
   }
+  if (typeof sort.key !== "number") return { key: sort.key, descending: sort.descending }
+  const name = data.columns[sort.key]?.name
+  return name === undefined ? undefined : { key: { column: name }, descending: sort.descending }
 }
 
 /**
- * The view carried over to new data (`docsweep view`'s live updates): hidden columns and the sort follow their
- * column by name, so a column that an edited pipeline added, removed or moved does not hide or sort another one.
+ * The choices of `view` and the open `cell`, made on `data`, by name; of the choices in `kept`, those about columns
+ * `data` lacks stay (the others were `view`'s to change). The cell stays when none is open: it goes with the close.
  */
-export const carryView = (view: ViewState, before: PageData, after: PageData): ViewState => {
-  const carried = columnsCarried(before, after)
-  const hidden = new Set<number>()
+export const nameChoices = (
+  view: ViewState,
+  cell: { readonly row: number; readonly col: number } | undefined,
+  data: PageData,
+  kept: NamedChoices
+): NamedChoices => {
+  const names = new Set(data.columns.map((column) => column.name))
+  const hidden = new Set([...kept.hidden].filter((name) => !names.has(name)))
   for (const col of view.hidden) {
-    const now = carried(col)
-    if (now !== undefined) hidden.add(now)
+    const name = data.columns[col]?.name
+    if (name !== undefined) hidden.add(name)
   }
-  const key = typeof view.sort?.key === "number" ? carried(view.sort.key) : view.sort?.key
-  const sort = view.sort === undefined || key === undefined ? undefined : { ...view.sort, key }
-  return { ...view, hidden, sort }
+  const documentId = cell === undefined ? undefined : data.documents.ids[cell.row]
+  const column = cell === undefined ? undefined : data.columns[cell.col]?.name
+  return {
+    hidden,
+    sort: namedSort(view, data, kept, names),
+    cell: documentId !== undefined && column !== undefined ? { documentId, column } : kept.cell
+  }
 }
 
 /**
- * A cell (document row and query column) of `before` in `after`, by document id and column name; undefined when the
- * document or the column is no longer there, so the detail never shows another document's answer in its place.
+ * The choices placed in `data`: its columns that are hidden, the sort, and the open cell (document row and query
+ * column; undefined while its document or column is not there, so the detail never shows another cell's answer).
  */
-export const carryCell = (
-  cell: { readonly row: number; readonly col: number },
-  before: PageData,
-  after: PageData
-): { readonly row: number; readonly col: number } | undefined => {
-  const col = columnsCarried(before, after)(cell.col)
-  const row = after.documents.ids.indexOf(before.documents.ids[cell.row] ?? -1)
-  return col === undefined || row < 0 ? undefined : { row, col }
+export const placeChoices = (
+  choices: NamedChoices,
+  view: ViewState,
+  data: PageData
+): { readonly view: ViewState; readonly cell: { readonly row: number; readonly col: number } | undefined } => {
+  const at = new Map(data.columns.map((column, col) => [column.name, col]))
+  const hidden = new Set([...choices.hidden].flatMap((name) => at.get(name) ?? []))
+  const key = typeof choices.sort?.key === "object" ? at.get(choices.sort.key.column) : choices.sort?.key
+  const sort =
+    choices.sort === undefined || key === undefined ? undefined : { key, descending: choices.sort.descending }
+  const row = choices.cell === undefined ? -1 : data.documents.ids.indexOf(choices.cell.documentId)
+  const col = choices.cell === undefined ? undefined : at.get(choices.cell.column)
+  return { view: { ...view, hidden, sort }, cell: row < 0 || col === undefined ? undefined : { row, col } }
 }
