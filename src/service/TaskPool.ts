@@ -2,6 +2,7 @@ import { Cause, Effect, Either, Option, Queue, Random, Schedule, STM, TRef } fro
 import type { AnswerRequest } from "./engine/AnswerEngine.js"
 import { ServiceEngine } from "./ServiceEngine.js"
 import { ServiceSettings } from "./ServiceSettings.js"
+import { makeSocketTurns } from "./SocketTurns.js"
 import type { Refused } from "./store/Admission.js"
 import { CellStore } from "./store/CellStore.js"
 import { DocumentStore } from "./store/DocumentStore.js"
@@ -10,6 +11,9 @@ import { type ClaimedTask, TaskStore } from "./store/TaskStore.js"
 
 /** Claims that fail are tried again every second: the pool never stops while the service runs. */
 const claimRetry = Schedule.spaced("1 second")
+
+/** How long the workers may run before the event loop reads its sockets (see `makeSocketTurns`). */
+const sliceMs = 20
 
 const injectedFailure = "injected failure (--fail-rate): the first attempt of this task failed on purpose"
 
@@ -33,6 +37,7 @@ export class TaskPool extends Effect.Service<TaskPool>()("app/service/TaskPool",
     const requeued = yield* tasks.requeueRunning()
     if (requeued > 0) yield* Effect.logInfo(`task pool: requeued ${requeued} task(s) left running by a stopped service`)
 
+    const socketTurn = makeSocketTurns(sliceMs)
     const wake = yield* Queue.sliding<void>(1)
     const idle = yield* STM.commit(TRef.make(settings.workers))
 
@@ -81,6 +86,7 @@ export class TaskPool extends Effect.Service<TaskPool>()("app/service/TaskPool",
     /** Appends the answer to the target chunk by chunk; stops early when the task was superseded. */
     const perform = (task: ClaimedTask) =>
       Effect.gen(function* () {
+        yield* socketTurn
         if (yield* failsOnPurpose(task)) return yield* tasks.settle(task, injectedFailure)
         const input = yield* request(task)
         if (Option.isNone(input)) return yield* tasks.settle(task, "the cell or message no longer exists")

@@ -102,4 +102,41 @@ describe("service task pool", () => {
       )
     }).pipe(Effect.scoped)
   )
+
+  // Tasks that never wait on anything (an engine that only computes) kept the event loop from reading its sockets
+  // until they were all done: a poll sent meanwhile waited for the whole run, and a kept-alive socket timed out.
+  it.live("requests are answered while the workers compute", () =>
+    Effect.gen(function* () {
+      const computing: AnswerEngine = {
+        name: "computing",
+        answer: (_request, sink) =>
+          Effect.suspend(() => {
+            const until = performance.now() + 4
+            while (performance.now() < until) {
+              // 4 ms of work that never yields, as an engine's computation does
+            }
+            return Effect.asVoid(sink("done"))
+          })
+      }
+      const service = yield* testService({ answerEngine: computing, workers: 8 })
+      const client = yield* service.client(yield* service.token(7, 3, "advanced"))
+      const documents = yield* Effect.forEach(["a.txt", "b.txt", "c.txt"], (name) => uploadText(client, name))
+      const queries = Array.from({ length: 50 }, (_, i) => `Question ${i + 1}?`)
+      const { columns, table } = yield* tableWithColumns(
+        client,
+        documents.map((document) => document.id),
+        queries
+      )
+      const pairs = documents.flatMap((document) => columns.map((column) => [document.id, column.id] as const))
+      yield* client.runTable(table.id, pairs)
+      // 150 tasks of 4 ms: a poll sent now is answered while most of them still wait.
+      const meanwhile = yield* client.listCells(table.id)
+      const open = meanwhile.filter((cell) => cell.task_status === "pending" || cell.task_status === "running")
+      assert.isAbove(open.length, 75, `${open.length} of ${pairs.length} cells still open`)
+      const done = yield* waitUntil(client.listCells(table.id), (cells) =>
+        cells.every((cell) => cell.task_status === "success")
+      )
+      assert.lengthOf(done, pairs.length)
+    }).pipe(Effect.scoped)
+  )
 })
