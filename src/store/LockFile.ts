@@ -10,7 +10,7 @@ import { StoreError, storeErrorOf } from "./StoreError.js"
 const storeError = (operation: string, path: string) => (cause: unknown) => storeErrorOf(operation, path, cause)
 
 /** The lock's text, none when there is no lock file. */
-export const readText = (path: string): Effect.Effect<Option.Option<string>, StoreError> =>
+export const readLockText = (path: string): Effect.Effect<Option.Option<string>, StoreError> =>
   Effect.try({ try: () => readFileSync(path, "utf8"), catch: (cause) => cause }).pipe(
     Effect.map(Option.some),
     Effect.catchAll((cause) =>
@@ -18,9 +18,9 @@ export const readText = (path: string): Effect.Effect<Option.Option<string>, Sto
     )
   )
 
-export const removeIfUnchanged = (path: string, text: string) =>
+export const removeLockIfUnchanged = (path: string, text: string) =>
   Effect.gen(function* () {
-    const now = yield* readText(path)
+    const now = yield* readLockText(path)
     if (Option.isNone(now) || now.value !== text) return
     yield* Effect.try({ try: () => unlinkSync(path), catch: (cause) => cause }).pipe(
       Effect.catchAll((cause) =>
@@ -30,7 +30,7 @@ export const removeIfUnchanged = (path: string, text: string) =>
   })
 
 /** Creates the lock exclusively; returns the stale lock it replaced, if any. */
-export const take = (
+export const takeLock = (
   path: string,
   owner: LockOwner,
   takeovers: number
@@ -40,7 +40,7 @@ export const take = (
     Effect.catchAll((cause) =>
       Effect.gen(function* () {
         if (errorCode(cause) !== "EEXIST") return yield* storeError("acquireLock", path)(cause)
-        const text = yield* readText(path)
+        const text = yield* readLockText(path)
         const held = Option.flatMap(text, decodeOwner)
         if (Option.isSome(held) && (yield* isHeld(held.value, owner.hostname))) {
           const { pid, hostname, startedAt } = held.value
@@ -54,9 +54,9 @@ export const take = (
           yield* Effect.logWarning("Taking over the lock of a run that is gone").pipe(
             Effect.annotateLogs({ path, previous: text.value })
           )
-          yield* removeIfUnchanged(path, text.value)
+          yield* removeLockIfUnchanged(path, text.value)
         }
-        const replaced = yield* take(path, owner, takeovers - 1)
+        const replaced = yield* takeLock(path, owner, takeovers - 1)
         return Option.orElse(replaced, () => held)
       })
     )
@@ -74,18 +74,18 @@ const replaceLock = (path: string, owner: LockOwner, operation: string) =>
   })
 
 /** Replaces our lock by `previous` if it is still ours. */
-export const restore = (path: string, ours: LockOwner, previous: LockOwner) =>
+export const restoreLock = (path: string, ours: LockOwner, previous: LockOwner) =>
   Effect.gen(function* () {
-    const found = Option.flatMap(yield* readText(path), decodeOwner)
+    const found = Option.flatMap(yield* readLockText(path), decodeOwner)
     if (Option.isNone(found) || !sameOwner(found.value, ours)) return
     yield* replaceLock(path, previous, "releaseLock")
   })
 
 /** Rewrites the lock if it is still ours (atomically: a reader never sees half a file). */
-export const renew = (path: string, current: Ref.Ref<LockOwner>, change: (owner: LockOwner) => LockOwner) =>
+export const renewLock = (path: string, current: Ref.Ref<LockOwner>, change: (owner: LockOwner) => LockOwner) =>
   Effect.gen(function* () {
     const ours = yield* Ref.get(current)
-    const found = Option.flatMap(yield* readText(path), decodeOwner)
+    const found = Option.flatMap(yield* readLockText(path), decodeOwner)
     if (Option.isNone(found) || !sameOwner(found.value, ours)) {
       return yield* Effect.logWarning("The pipeline lock is no longer ours; another run may have taken it over").pipe(
         Effect.annotateLogs({ path })

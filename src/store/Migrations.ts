@@ -1,6 +1,6 @@
 import type BetterSqlite3 from "better-sqlite3"
 import { Effect } from "effect"
-import { migrate as migrateSqlite } from "./Migrate.js"
+import { migrateSchema } from "./MigrateSchema.js"
 import { checkpointError, type StoreError } from "./StoreError.js"
 
 /**
@@ -114,9 +114,9 @@ export const migrations: ReadonlyArray<string> = [
   `
 ]
 
-/** Brings a checkpoint to the latest schema (or `list`); see `Migrate.migrate`. */
+/** Brings a checkpoint to the latest schema (or `list`); see `migrateSchema`. */
 export const migrate = (
   sqlite: BetterSqlite3.Database,
   path: string,
   list: ReadonlyArray<string> = migrations
-): Effect.Effect<number, StoreError> => Effect.mapError(migrateSqlite(sqlite, path, list), checkpointError)
+): Effect.Effect<number, StoreError> => Effect.mapError(migrateSchema(sqlite, path, list), checkpointError)

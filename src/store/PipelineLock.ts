@@ -1,6 +1,6 @@
 import { dirname, join } from "node:path"
 import { DateTime, Effect, Option, Ref, Schedule, type Scope } from "effect"
-import { readText, removeIfUnchanged, renew, restore, take } from "./LockFile.js"
+import { readLockText, removeLockIfUnchanged, renewLock, restoreLock, takeLock } from "./LockFile.js"
 import {
   decodeOwner,
   heartbeatEvery,
@@ -67,7 +67,7 @@ export const acquireLock = (
       try: () => makeDirectory(dirname(path)),
       catch: (cause) => storeErrorOf("acquireLock", path, cause)
     })
-    const previous = yield* take(path, owner, 2)
+    const previous = yield* takeLock(path, owner, 2)
     return { owner, previous, current: yield* Ref.make(owner) }
   })
   // A run that took over the lock of a run that had begun, and began none itself (refused, failed early), puts
@@ -81,8 +81,8 @@ export const acquireLock = (
   }) =>
     Effect.flatMap(Ref.get(current), (owner) =>
       Option.isSome(previous) && previous.value.runId !== undefined && owner.runId === undefined
-        ? restore(path, owner, previous.value)
-        : removeIfUnchanged(path, JSON.stringify(owner))
+        ? restoreLock(path, owner, previous.value)
+        : removeLockIfUnchanged(path, JSON.stringify(owner))
     ).pipe(
       Effect.catchAll((error) =>
         Effect.logWarning("Could not remove the pipeline lock").pipe(
@@ -93,13 +93,13 @@ export const acquireLock = (
   return Effect.gen(function* () {
     const { owner, previous, current } = yield* Effect.acquireRelease(acquire, release)
     const beat = Effect.flatMap(DateTime.now, (now) =>
-      renew(path, current, (ours) => ({ ...ours, heartbeatAt: DateTime.formatIso(now) }))
+      renewLock(path, current, (ours) => ({ ...ours, heartbeatAt: DateTime.formatIso(now) }))
     )
     yield* Effect.forkScoped(Effect.repeat(Effect.delay(beat, heartbeatEvery), Schedule.forever))
     return {
       owner,
       previous,
-      recordRun: (runId: number) => renew(path, current, (ours) => ({ ...ours, runId }))
+      recordRun: (runId: number) => renewLock(path, current, (ours) => ({ ...ours, runId }))
     }
   })
 }
@@ -107,7 +107,7 @@ export const acquireLock = (
 /** Who holds the pipeline's lock, and whether that run is alive; none when unlocked (or unreadable). */
 export const readLock = (stateFile: string): Effect.Effect<Option.Option<LockStatus>, StoreError> =>
   Effect.gen(function* () {
-    const owner = Option.flatMap(yield* readText(lockPath(stateFile)), decodeOwner)
+    const owner = Option.flatMap(yield* readLockText(lockPath(stateFile)), decodeOwner)
     if (Option.isNone(owner)) return Option.none()
     const { pid, hostname, startedAt } = owner.value
     const alive = yield* isHeld(owner.value, yield* thisHost)

@@ -4,7 +4,7 @@ import BetterSqlite3 from "better-sqlite3"
 import { Effect, type Scope } from "effect"
 import { openIdleCopy } from "./IdleCopy.js"
 import { makeDirectory } from "./MakeDirectory.js"
-import { migrate } from "./Migrate.js"
+import { migrateSchema } from "./MigrateSchema.js"
 import { failed, SqliteError } from "./SqliteError.js"
 
 /** One open connection: better-sqlite3 is synchronous, so every call goes through `attempt` or `transaction`. */
@@ -23,7 +23,7 @@ export interface Sqlite<E> {
 
 export interface SqliteOptions<E> {
   readonly path: string
-  /** One SQL script per schema version, in order (see `migrate`). */
+  /** One SQL script per schema version, in order (see `migrateSchema`). */
   readonly migrations: ReadonlyArray<string>
   /** Refuse a missing file instead of creating it (and its folder). */
   readonly fileMustExist?: boolean | undefined
@@ -143,7 +143,7 @@ export const openSqlite = <E>(options: SqliteOptions<E>): Effect.Effect<Sqlite<E
     yield* checkIntegrity(sqlite, path)
     yield* refuseForeign(sqlite, path)
     if (options.readOnly !== true) yield* configure(sqlite, path)
-    yield* migrate(sqlite, path, options.migrations, options)
+    yield* migrateSchema(sqlite, path, options.migrations, options)
     const attempt = <A>(operation: string, run: () => A): Effect.Effect<A, E> =>
       Effect.try({ try: run, catch: (cause) => toError(new SqliteError({ operation, path, cause })) })
     const transaction = <A>(operation: string, run: () => A): Effect.Effect<A, E> =>

@@ -11,7 +11,7 @@ import { failed, SqliteError } from "./SqliteError.js"
  * `olderReadable` (then read as it is).
  * Returns the version it leaves.
  */
-export const migrate = (
+export const migrateSchema = (
   sqlite: BetterSqlite3.Database,
   path: string,
   list: ReadonlyArray<string>,
