@@ -94,11 +94,9 @@ const unlisted = new Set(["token", "name", "documents", "columns", "chats"])
 /** The effective settings as a run keeps them and its reports list them: values as text, no token. */
 export const listedSettings = (
   sources: ReadonlyArray<ConfigEntry>
-): ReadonlyArray<{ readonly key: string; readonly value: string; readonly source: ConfigSource }> =>
-  sources
+): ReadonlyArray<{ readonly key: string; readonly value: string; readonly source: ConfigSource }> => {
+  const embedded = runsEmbedded(sources)
+  return sources
     .filter((entry) => !unlisted.has(entry.key))
-    .map((entry) => ({
-      key: entry.key,
-      value: show(entry.key, entry.value, runsEmbedded(sources)),
-      source: entry.source
-    }))
+    .map((entry) => ({ key: entry.key, value: show(entry.key, entry.value, embedded), source: entry.source }))
+}
