@@ -84,8 +84,8 @@ describe("docsweep view", () => {
 
         // doc-05's Law open in the detail and Notice hidden, the pipeline is edited: a column goes first, doc-01 goes.
         yield* Effect.promise(async () => {
-          // A live update redraws the rows: one that lands between press and release swallows the click (noted in
-          // the README), so the click is repeated until the detail opens.
+          // A live update that changes this very cell between press and release replaces it and swallows the click
+          // (noted in the README): the run's last updates may still arrive, so the click is repeated until it opens.
           const law = page.locator('[role="dialog"] h2', { hasText: "Law" })
           for (let attempt = 0; attempt < 3 && !(await law.isVisible()); attempt++) {
             await page.click('[role="gridcell"][data-row="4"][data-col="3"]')

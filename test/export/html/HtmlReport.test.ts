@@ -240,6 +240,29 @@ describe("the HTML report opened from disk in Chromium", () => {
       )
     )
 
+    it.effect("keeps a click whose press and release a redraw of the grid falls between (a live update)", () =>
+      withPage(async (page) => {
+        const cell = page.locator('[role="gridcell"][data-row="1"][data-col="4"]')
+        const box = await cell.boundingBox()
+        if (box === null) throw new Error("the cell is not drawn")
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+        await page.mouse.down()
+        // The grid drawn again with the same data, as each update of `docsweep view` draws it: here by an input
+        // event from the search box, then two frames for it to be drawn.
+        await page.evaluate(`document.querySelector("input.search").dispatchEvent(new Event("input"))`)
+        await page.evaluate(`new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))`)
+        await page.mouse.up()
+        const detail = page.locator('[role="dialog"] h2')
+        await drawnWhen(() => detail.isVisible())
+        return { opened: await detail.isVisible(), title: await detail.textContent() }
+      }).pipe(
+        Effect.tap((result) => {
+          assert.isTrue(result.opened, "the click opened the cell's detail")
+          assert.strictEqual(result.title, "Notice")
+        })
+      )
+    )
+
     it.effect("is used with the keyboard: the grid is reached with Tab, arrows move, Enter opens, Escape closes", () =>
       withPage(async (page) => {
         await page.focus("input.search")

@@ -7,6 +7,7 @@ import {
 } from "@tanstack/virtual-core"
 import type { Cells } from "./Cells.js"
 import { bodyRow, type ColumnWindow, columnWindow, headerHeight, headerRow, rowHeight } from "./GridRows.js"
+import { keepUnchanged } from "./KeptRows.js"
 import type { ViewState } from "./View.js"
 
 /** What of the grid the viewport reads: the element that scrolls, and the rows and query columns it shows. */
@@ -23,6 +24,8 @@ interface Shown {
 export class GridViewport {
   readonly virtualizer: Virtualizer<HTMLDivElement, HTMLDivElement>
   private readonly rendered = new Map<number, HTMLDivElement>()
+  /** Rows drawn before the last redraw, kept where their new drawing is the same (see `KeptRows`). */
+  private readonly previous = new Map<number, HTMLDivElement>()
   private view: ViewState | undefined
   /** The cell whose detail is open: document row and query column. */
   opened: { readonly row: number; readonly col: number } | undefined
@@ -72,10 +75,10 @@ export class GridViewport {
     return columnWindow(this.grid.element.scrollLeft, this.grid.element.clientWidth || 1920, this.grid.columns.length)
   }
 
-  /** Draws the header and forgets the drawn rows (the next render draws them anew). */
+  /** Draws the header and forgets the drawn rows: the next render draws them anew, keeping what is unchanged. */
   private redraw(): void {
     this.header.replaceChildren(headerRow(this.cells, this.grid.columns, this.view?.sort, this.window))
-    for (const element of this.rendered.values()) element.remove()
+    for (const [index, element] of this.rendered) this.previous.set(index, element)
     this.rendered.clear()
   }
 
@@ -110,15 +113,23 @@ export class GridViewport {
       this.rendered.delete(index)
     }
     for (const item of items) this.placeRow(item)
+    for (const element of this.previous.values()) element.remove()
+    this.previous.clear()
     this.drawn()
   }
 
   private placeRow(item: VirtualItem): void {
     let element = this.rendered.get(item.index)
     if (element === undefined) {
-      element = this.buildRow(item.index)
+      const drawn = this.previous.get(item.index)
+      const fresh = this.buildRow(item.index)
+      element = drawn === undefined ? fresh : keepUnchanged(drawn, fresh)
+      this.previous.delete(item.index)
+      if (element !== drawn) {
+        drawn?.remove()
+        this.body.append(element)
+      }
       this.rendered.set(item.index, element)
-      this.body.append(element)
     }
     element.style.transform = `translateY(${item.start - headerHeight}px)`
   }
