@@ -3,6 +3,7 @@ import { access, realpath } from "node:fs/promises"
 import { relative, sep } from "node:path"
 import { Effect } from "effect"
 import { glob } from "tinyglobby"
+import { brokenLinksMatching } from "./BrokenLinks.js"
 import { isMapping } from "./Fields.js"
 import type { Path } from "./IssueProblems.js"
 import { formatPath } from "./IssueProblems.js"
@@ -71,7 +72,8 @@ const onePathToEachFile = (
 
 /**
  * Expands every `files:` glob of the raw pipeline, relative to `baseDir` (the pipeline file's folder). A glob that
- * matches nothing, or a match that cannot be read, is a problem at that set's `files` value.
+ * matches nothing, a match that cannot be read, or a symbolic link it matches whose target is gone, is a problem at
+ * that set's `files` value.
  */
 export const resolveFileSets = Effect.fn("FileSets.resolveFileSets")(function* (
   raw: unknown,
@@ -102,9 +104,13 @@ export const resolveFileSets = Effect.fn("FileSets.resolveFileSets")(function* (
         }
       }
       const paths = [...matched.right].sort()
+      const broken = (yield* Effect.promise(() => brokenLinksMatching(pattern, baseDir))).map(({ file, target }) => ({
+        path,
+        message: `${formatPath(path)}: cannot read ${relative(cwd, file)}: a symbolic link to ${target}, which does not exist`
+      }))
       if (paths.length === 0) {
         const message = `${formatPath(path)}: ${JSON.stringify(pattern)} matches no files (relative to ${from})`
-        return { index, paths, real: [], problems: [{ path, message }] }
+        return { index, paths, real: [], problems: broken.length > 0 ? broken : [{ path, message }] }
       }
       const unreadable = yield* Effect.forEach(
         paths,
@@ -113,11 +119,14 @@ export const resolveFileSets = Effect.fn("FileSets.resolveFileSets")(function* (
           concurrency: 8
         }
       )
-      const problems = unreadable.flatMap(({ file, reason }) =>
-        reason === undefined
-          ? []
-          : [{ path, message: `${formatPath(path)}: cannot read ${relative(cwd, file)}: ${reason}` }]
-      )
+      const problems = [
+        ...unreadable.flatMap(({ file, reason }) =>
+          reason === undefined
+            ? []
+            : [{ path, message: `${formatPath(path)}: cannot read ${relative(cwd, file)}: ${reason}` }]
+        ),
+        ...broken
+      ]
       const real = yield* Effect.forEach(paths, realPathOf, { concurrency: 8 })
       return { index, paths, real, problems }
     }),

@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto"
-import { symlinkSync } from "node:fs"
+import { mkdirSync, symlinkSync } from "node:fs"
 import { readFile } from "node:fs/promises"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { assert, describe, it } from "@effect/vitest"
 import { Duration, Effect, Option } from "effect"
 import { deepMerge, loadPipeline } from "../../src/pipeline/loadPipeline.js"
+import { PipelineInvalid } from "../../src/pipeline/PipelineInvalid.js"
 import { loadFrom } from "./loadFrom.js"
 import { yaml } from "./TempDir.js"
 
@@ -246,6 +247,46 @@ describe("loadPipeline", () => {
         loaded.pipeline.documents.map((set) => (set._tag === "Files" ? set.paths : [])),
         [[join(dir, "docs", "a.txt"), join(dir, "docs", "sub", "b.txt")], [join(dir, "mirror", "c.txt")]]
       )
+    })
+  )
+
+  // The glob leaves a link whose target is gone out of its matches: the document left the run without a word.
+  it.scoped("a symbolic link a files glob matches whose target is gone is named, as an unreadable file is", () =>
+    Effect.gen(function* () {
+      const pipeline = yaml(
+        "name: t",
+        "documents:",
+        "  - files: docs/**/*.txt",
+        "  - files: ./other/*.txt",
+        "  - files: gone.txt",
+        "columns:",
+        "  - { name: A, query: q }"
+      )
+      const error = yield* Effect.flip(
+        loadFrom(
+          { "p.yaml": pipeline, "docs/a.txt": "a", "other/c.txt": "c" },
+          {
+            before: (dir) => {
+              symlinkSync("missing.txt", join(dir, "docs", "b.txt"))
+              symlinkSync("../nowhere/x.txt", join(dir, "docs", "sub-c.txt"))
+              mkdirSync(join(dir, "docs", "deep"))
+              symlinkSync("../../moved/d.txt", join(dir, "docs", "deep", "d.txt"))
+              symlinkSync("a.txt", join(dir, "docs", "alive.txt"))
+              // Broken, but matched by no pattern: not named.
+              symlinkSync("missing.pdf", join(dir, "docs", "e.pdf"))
+              symlinkSync("missing.txt", join(dir, "other", ".hidden.txt"))
+              symlinkSync("elsewhere.txt", join(dir, "gone.txt"))
+            }
+          }
+        )
+      )
+      assert.instanceOf(error, PipelineInvalid)
+      assert.deepStrictEqual(error.message.split("\n"), [
+        "p.yaml:3:12: documents[0].files: cannot read docs/b.txt: a symbolic link to missing.txt, which does not exist",
+        "p.yaml:3:12: documents[0].files: cannot read docs/deep/d.txt: a symbolic link to ../../moved/d.txt, which does not exist",
+        "p.yaml:3:12: documents[0].files: cannot read docs/sub-c.txt: a symbolic link to ../nowhere/x.txt, which does not exist",
+        "p.yaml:5:12: documents[2].files: cannot read gone.txt: a symbolic link to elsewhere.txt, which does not exist"
+      ])
     })
   )
 
