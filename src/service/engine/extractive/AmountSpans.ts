@@ -11,7 +11,8 @@ const per =
 
 const moneyPatterns = [
   new RegExp(`${currency}\\s?(?:${amount})${range(`${currency}?\\s?(?:${amount})`)}${scale}${per}`, "g"),
-  new RegExp(`\\b(?:${amount})${scale}\\s?(?:dollars|euros|pounds|USD|EUR|GBP|CAD)\\b${per}`, "gi")
+  // Not the cents of "Ten Thousand and NO/100 Dollars ($10,000)": the amount is the one in brackets.
+  new RegExp(`(?<![\\w/.,])(?:${amount})${scale}\\s?(?:dollars|euros|pounds|USD|EUR|GBP|CAD)\\b${per}`, "gi")
 ]
 
 const tidy = (text: string) => text.replace(/\s+/g, " ").trim()

@@ -40,6 +40,8 @@ const rules: ReadonlyArray<readonly [AnswerKind, RegExp]> = [
     /\b(?:percent(?:age)?|what\s+(?:\w+\s+)?rate|interest\s+rate|margin|growth|uptime|availability\s+commitment|discount|interest|escalat\w*|increase\s+cap|(?:price|rent|fee|rate)\s+(?:increase|adjustment)s?)\b|%/i
   ],
   ["duration", strongDuration],
+  // "How much is paid and when?" asks for the amount first; its quote says when.
+  ["money", /^\s*how\s+much\b/i],
   [
     "date",
     /\b(?:when|what\s+(?:\w+\s+){0,3}date|which\s+date|on\s+what\s+day|dated|deadline|by\s+what\s+date|what\s+day|(?:start|end|effective|expiration|expiry|commencement|termination|closing|signing|signature|execution|agreement|contract|payment|due)\s+date|in\s+what\s+year|which\s+year)\b/i

@@ -18,6 +18,7 @@ import type { RankedSentence } from "./Ranking.js"
 import { renewalNotice, renewalNoticeQuestion } from "./RenewalNotice.js"
 import { answerSigning, signingQuestion } from "./Signatures.js"
 import { spanAnswer, spanCoverageFloor } from "./SpanAnswer.js"
+import { notTheTerm, termLengthAnswer, termLengthQuestion } from "./TermLength.js"
 import { answerTitle, titleQuestion } from "./TitleAnswer.js"
 import { yesNoAnswer } from "./YesNoAnswer.js"
 
@@ -128,6 +129,10 @@ export const answerIn: SentenceAnswerer = (index, query, sentences, document = s
   if (document !== undefined && query.kind === "duration" && renewalNoticeQuestion(query.text)) {
     const notice = renewalNotice(index, document)
     if (notice !== undefined) return notice
+  }
+  if (document !== undefined && query.kind === "duration" && termLengthQuestion(query.text)) {
+    const term = termLengthAnswer(index, document) ?? spanAnswer(index, query.kind, query, sentences)?.found
+    return term === undefined || notTheTerm(term) ? undefined : term
   }
   switch (query.kind) {
     case "yesno":

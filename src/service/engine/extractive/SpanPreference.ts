@@ -15,7 +15,7 @@ const noticeQuestion = /\b(?:notice|advance|notify)\b/i
  * "fails to pay rent within ten (10) days after written notice", "does not cure the breach within thirty (30) days":
  * the time a party has to put a default right, not notice of termination.
  */
-const cureBefore =
+export const cureBefore =
   /\b(?:cure[sd]?|remed(?:y|ied|ies)|rectif(?:y|ies|ied)|fails?\s+to|failure\s+to|does\s+not|do\s+not)\b[^.;]{0,100}\bwithin\s*$/i
 
 /** Every date in the sentence belongs to a word the question did not use ("ends on …" for a start date). */

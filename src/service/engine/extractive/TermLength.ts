@@ -1,0 +1,54 @@
+import type { EngineDocument } from "../AnswerEngine.js"
+import type { Found } from "./Found.js"
+import type { PassageIndex } from "./PassageIndex.js"
+import { toRanked } from "./Ranking.js"
+import { cureBefore } from "./SpanPreference.js"
+import { documentTerm, statedEnd, termClauseAnswer, termPeriod } from "./TermClause.js"
+
+/** What the agreement itself is called in a question about how long it lasts ("it": the document asked about). */
+const agreement = "(?:agreement|contract|lease|deal|arrangement|engagement|it)"
+
+/**
+ * A question about how long the agreement itself lasts: "What is the term of the agreement?", "How long does it
+ * last?", "How long is the contract?", "Initial term?". Not one about another period it sets (`otherPeriod`).
+ */
+const asksTerm = new RegExp(
+  `\\b(?:term|duration|length)\\s+of\\s+(?:the|this)\\s+${agreement}\\b|\\b(?:initial|agreement|contract|lease)\\s+term\\b|\\bhow\\s+long\\s+(?:is|does|will|shall|would)\\s+(?:the\\s+|this\\s+)?${agreement}\\b|^\\s*(?:what\\s+is\\s+the\\s+)?(?:term|duration)\\b`,
+  "i"
+)
+/** Periods an agreement sets besides its own term: each has its own clause, found by ranking. */
+const otherPeriod =
+  /\b(?:renew\w*|extension|extend\w*|notice|warrant\w*|guarant\w*|non-?compet\w*|non-?solicit\w*|confidential\w*|surviv\w*|probation\w*|vesting|retention|cure|pay\w*|invoice\w*|deliver\w*|ship\w*|trial|exclusiv\w*|lock-?up|option|restrict\w*|obligation\w*|subscription|take|takes|have\s+to|has\s+to)\b/i
+
+export const termLengthQuestion = (question: string): boolean => asksTerm.test(question) && !otherPeriod.test(question)
+
+/**
+ * How long the agreement lasts, from its term clause (see `documentTerm`): the length it gives ("10 years"), else
+ * the end it states ("until December 31, 2010"), else that it runs until ended; undefined when the clause says none
+ * of these (the question's best sentences answer then). Ranking alone preferred any period near "term" and
+ * "agreement", such as the notice to renew before the term expires.
+ */
+export const termLengthAnswer = (index: PassageIndex, document: EngineDocument): Found | undefined => {
+  const term = documentTerm(index, document)
+  if (term === undefined) return undefined
+  const sentence = toRanked(term)
+  const period = termPeriod(term.text)
+  if (period !== undefined) return { short: period.text, sentence, at: period.start }
+  const end = statedEnd(term.text)
+  if (end !== undefined) return { short: `Until ${end.text}`, sentence, at: end.start }
+  const clause = termClauseAnswer(term)
+  return clause.short?.startsWith("No fixed end") ? clause : undefined
+}
+
+/** A period after the agreement ends: "for a period of six (6) months following the termination of this Agreement". */
+const afterTheEnd = /^[^.;]{0,40}?\b(?:following|after)\s+(?:the\s+)?(?:termination|expiration|expiry|end)\b/i
+
+/**
+ * Whether a period that ranking found for a term question, where the agreement has no term clause, is not the term:
+ * the time to cure a breach, or a period that runs after the agreement ends.
+ */
+export const notTheTerm = (found: Found): boolean => {
+  const { at, sentence } = found
+  if (at === undefined) return false
+  return cureBefore.test(sentence.text.slice(Math.max(0, at - 120), at)) || afterTheEnd.test(sentence.text.slice(at))
+}

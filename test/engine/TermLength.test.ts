@@ -1,0 +1,87 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Effect } from "effect"
+import type { EngineDocument } from "../../src/service/engine/AnswerEngine.js"
+import { documentOf, idOf, shortOf } from "./documentOf.js"
+
+const doc = (text: string) => documentOf(idOf(text), "document.txt", [text])
+
+/** The renewal notice comes first and shares the question's words ("term", "agreement"): ranking alone chose it. */
+const franchise = doc(
+  "FRANCHISE AGREEMENT\n\n1.04. Renewal. You shall give the Franchisor notice in writing of your election to renew this Agreement at least 3 months prior to the expiration of the then-current term of this Agreement.\n\n2.01. The term of this Agreement shall be for 10 years commencing on the date of execution of this Agreement by the Franchisor.\n\n5.01. You shall pay an initial franchise fee of $25,000.00 upon execution of this Agreement."
+)
+
+/** A cover sheet that gives the term as a field. */
+const coverSheet = doc(
+  'RESELLER AGREEMENT\n\nTHIS RESELLER AGREEMENT is made and entered into effect the 7th day of April, 2017 ("Effective Date"), by and between Northwind Resale LLC ("Reseller") and Fabrikam Software, Inc. ("Company").\n\nTerritory: United States. Agreement Term: 1 Year\n\n5. Exclusivity. During the Term and for a period of six (6) months following the termination of this Agreement, the Reseller shall have the exclusive right to commission for any Registered Referrals.'
+)
+
+/** No term at all: the only periods are a time to cure and one that runs after the end. */
+const noTerm = doc(
+  "CONSULTING AGREEMENT\n\n6. Non-Solicitation. The Consultant will not solicit any employee of the Company for a period of one (1) year following the termination of this Agreement.\n\n9. Termination. Either party may terminate this Agreement for any material breach which is not cured within 30 days after written notice of the breach."
+)
+
+const consulting = doc(
+  'CONSULTING AGREEMENT\n\n3.1 The Company will pay the Consultant basic remuneration for its services in the sum of $10,000 per month (the "Consulting Fee") commencing on the 1st day of February, 2020, and payable on the last day of each month thereafter.\n\n4.2 The term of this Agreement is for a period of five (5) years commencing on the Effective Date.'
+)
+
+const endorsement = doc(
+  "ENDORSEMENT AGREEMENT\n\n(1) The Sponsor will provide monthly payment of Ten Thousand and NO/100 Dollars ($10,000) made payable to Talent for Talent's posts on social media."
+)
+
+const cases: ReadonlyArray<{
+  readonly name: string
+  readonly query: string
+  readonly document: EngineDocument
+  readonly short: string
+}> = [
+  {
+    name: "the term clause, not the notice to renew",
+    query: "What is the term of the agreement?",
+    document: franchise,
+    short: "10 years"
+  },
+  { name: "in a reader's own words", query: "How long does it last?", document: franchise, short: "10 years" },
+  { name: "tersely", query: "Agreement term?", document: franchise, short: "10 years" },
+  { name: "the length of the contract", query: "How long is the contract?", document: franchise, short: "10 years" },
+  { name: "a cover sheet's field", query: "How long does the agreement last?", document: coverSheet, short: "1 year" },
+  {
+    name: "a cover sheet's field gives the end date too",
+    query: "When does the agreement expire?",
+    document: coverSheet,
+    short: "April 7, 2018 (1 year from April 7, 2017)"
+  },
+  {
+    name: "a renewal question still asks for the renewal",
+    query: "How much notice is needed to renew?",
+    document: franchise,
+    short: "3 months"
+  },
+  {
+    name: "an amount asked with its timing",
+    query: "How much is paid and when?",
+    document: consulting,
+    short: "$10,000 per month"
+  },
+  {
+    name: 'the amount of "Ten Thousand and NO/100 Dollars ($10,000)", not its cents',
+    query: "How much is paid?",
+    document: endorsement,
+    short: "$10,000"
+  }
+]
+
+describe("how long the agreement lasts, and amounts asked with their timing", () => {
+  for (const { name, query, document, short } of cases) {
+    it.effect(name, () => Effect.map(shortOf(query, document), (answer) => assert.strictEqual(answer, short)))
+  }
+
+  it.effect("no term clause: neither a time to cure nor a period after the end is given as the term", () =>
+    Effect.gen(function* () {
+      for (const query of ["How long does it last?", "What is the term of the agreement?"]) {
+        const answer = yield* shortOf(query, noTerm)
+        assert.notMatch(answer, /^(?:30 days|1 year)/, query)
+        assert.match(answer, /^(?:No period is stated|Not found in the document)/, query)
+      }
+    })
+  )
+})
