@@ -77,7 +77,7 @@ const notNameWords = new Set(
     "Payment Schedule Exhibit Order Purchase Statement Work Subscription Software Data Security Limitation Liability " +
     "Intellectual Property Rights United States America New York Delaware California Street Avenue Suite Road " +
     "Chief Executive Officer Financial President Vice Director General Counsel Senior Manager Board Directors Dear " +
-    "Sincerely Title Name Signature Date By Witness Whereas Now Therefore In Witness Whereof Page Total Net Gross " +
+    "Sincerely Title Name Signature Date By Its Per Your Our Their Witness Whereas Now Therefore In Witness Whereof Page Total Net Gross " +
     "Revenue Quarter Fiscal Year Report Annual Monthly January February March April May June July August September " +
     "October November December Monday Tuesday Wednesday Thursday Friday Saturday Sunday Offer Letter Position Start " +
     "Base Salary Bonus Equity Benefits Insurance Force Majeure Entire Amendment Assignment Counterparts Definitions " +
@@ -108,7 +108,8 @@ export const findPersons = (text: string): Array<Span> =>
   matchSpans(text, personPattern, (m) => {
     const title = /^(?:Mr|Ms|Mrs|Dr)\.?\s+/.exec(m[0])?.[0] ?? ""
     const words = m[0].slice(title.length).split(/\s+/)
-    const cut = words.findIndex((w) => notNameWords.has(w.replace(/[.,]$/, "")))
+    // A signature block runs on: "Shelby J. Butterfield Shelby J. Butterfield" (the name again), "Its: President".
+    const cut = words.findIndex((w, i) => notNameWords.has(w.replace(/[.,:]$/, "")) || (i >= 2 && w === words[0]))
     const kept = cut < 0 ? words : words.slice(0, cut)
     if (kept.length < 2) return undefined
     const name = `${title}${kept.join(" ")}`
@@ -147,6 +148,13 @@ const notRoles = new Set(
   )
 )
 
+/**
+ * Defined names of things, not of parties: `"Clean Air" (the "Licensed Marks")`, `"AIRSOPURE Center" (the
+ * "Franchise")`. The name before such a definition is no party.
+ */
+const thingRole =
+  /\b(?:marks?|trademarks?|franchise|agreement|amendment|products?|territory|property|premises|software|effective\s+date|term|fees?|program(?:me)?|system|technology|information|materials?|patents?|licensed)\b/i
+
 const nameEnding = (window: string): Span | undefined => {
   const m = nameBefore.exec(window)
   const name = m?.[1]?.replace(leading, "").trim()
@@ -165,7 +173,8 @@ export const findRoles = (text: string): Array<RoleDefinition> => {
     const offset = Math.max(from, m.index - 300)
     const window = text.slice(offset, m.index)
     const first = findOrganisations(window)[0] ?? findPersons(window)[0] ?? nameEnding(window)
-    if (first !== undefined) out.push({ role: m[1] ?? m[2] ?? "", name: first.text, start: offset + first.start })
+    const role = m[1] ?? m[2] ?? ""
+    if (first !== undefined && !thingRole.test(role)) out.push({ role, name: first.text, start: offset + first.start })
     from = m.index + m[0].length
   }
   // "Accepted and agreed: Maria Delgado": the person who signs an offer or a letter for themselves is a party.

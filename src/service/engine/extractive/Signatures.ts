@@ -5,8 +5,9 @@ import { type IndexedPassage, type PassageIndex, passagesOf } from "./PassageInd
 import type { Query } from "./Query.js"
 import { quotedAt } from "./Ranking.js"
 
+/** A signature's cue, then an electronic "/s/" or an opening quote ("Per: “Ronald Andrews”") before the name. */
 const signatureCue =
-  /\b(?:By|Name|Signed(?:\s+for\s+[^.]{0,80}?)?\s+by|Sincerely|Regards|Yours\s+(?:truly|faithfully|sincerely)|Accepted\s+and\s+agreed)\s*[:,]?\s*/gu
+  /\b(?:By|Name|Per(?=\s*:)|Signed(?:\s+for\s+[^.]{0,80}?)?\s+by|Sincerely|Regards|Yours\s+(?:truly|faithfully|sincerely)|Accepted\s+and\s+agreed)\s*[:,]?\s*(?:\/s\/\s*)?["“]?/gu
 
 /** "Who signed…?": the people named after "By:", "Name:", "Signed … by", "Sincerely," in a document. */
 export const signingQuestion = /\b(?:sign(?:s|ed|ing|ator(?:y|ies))?|execut(?:ed|es))\b/i

@@ -1,0 +1,58 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { documentOf, idOf, shortOf } from "./documentOf.js"
+
+const doc = (text: string) => documentOf(idOf(text), "document.txt", [text])
+
+const signedWith = (block: string) =>
+  doc(
+    `CONSULTING AGREEMENT\n\nThis Consulting Agreement is made as of May 17, 2016 by and between Larchmont Mining Ltd., a British Columbia company ("Company"), and Kestrel Advisory Corp., a Nevada corporation ("Consultant").\n\n1. Services. The Consultant shall advise the Company on exploration.\n\nIN WITNESS WHEREOF the parties have signed this Agreement.\n\n${block}`
+  )
+
+const signatories = "Who signed this contract?"
+
+describe("signature blocks as contracts write them", () => {
+  it.effect('"Per:" with the name in quotes, as Canadian contracts sign', () =>
+    Effect.map(
+      shortOf(
+        signatories,
+        signedWith(
+          'LARCHMONT MINING LTD. Per: "Hannah Okafor" Authorized Signatory KESTREL ADVISORY CORP. Per: “Dmitri Vasquez” Authorized Signatory'
+        )
+      ),
+      (answer) => assert.strictEqual(answer, "Hannah Okafor and Dmitri Vasquez")
+    )
+  )
+
+  it.effect('an electronic "/s/" signature, and "Its:" for the title, are no part of the name', () =>
+    Effect.map(
+      shortOf(
+        signatories,
+        signedWith(
+          "LARCHMONT MINING LTD. KESTREL ADVISORY CORP. By: /s/ Hannah Okafor By: /s/ Dmitri Vasquez Name: Hannah Okafor Name: Dmitri Vasquez Its: Chief Executive Officer Its: President"
+        )
+      ),
+      (answer) => assert.strictEqual(answer, "Hannah Okafor and Dmitri Vasquez")
+    )
+  )
+
+  it.effect("a name printed again under its signature is said once", () =>
+    Effect.map(shortOf(signatories, signedWith("By: /s/ Hannah J. Okafor Hannah J. Okafor Co-Trustee")), (answer) =>
+      assert.strictEqual(answer, "Hannah J. Okafor")
+    )
+  )
+
+  it.effect(
+    "defined names of things are not parties: the franchise and its marks, beside a party left blank in a form",
+    () =>
+      Effect.map(
+        shortOf(
+          "Who are the parties?",
+          doc(
+            'FRANCHISE AGREEMENT\n\nTHIS AGREEMENT is entered into on this ____ day of ________, 2000, by and between Purewind International Group, Inc., a Nevada corporation (hereinafter "PUREWIND"), and You: ____________ whose address is: ____________ (hereinafter "You" or "Franchisee").\n\nRECITALS\n\nA. PUREWIND designs air cleaning systems under the name and mark "PUREWIND" (the "Products").\n\nB. PUREWIND has developed a system of sales centers using trademarks (including "The Essence of Clean Breeze"), logos and identifying features designated by PUREWIND (the "Licensed Marks").\n\n1.01. PUREWIND grants to You the right to operate a PUREWIND Center (or the "Franchise").'
+          )
+        ),
+        (answer) => assert.strictEqual(answer, "Purewind International Group, Inc.")
+      )
+  )
+})
