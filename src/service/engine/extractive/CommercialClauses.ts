@@ -21,7 +21,7 @@ export const commercialClauses: ReadonlyArray<ClauseType> = [
   },
   {
     name: "non-compete",
-    asks: /\bnon-?compet\w*|\bcompet(?:e|ing|ition)\b|\brestrictive\s+covenants?\b/i,
+    asks: /\bnon-?compet\w*|\bcompet(?:e|ing|ition)\b|\brestrictive\s+covenants?\b|\b(?:work|works|working|employ\w*|engage\w*)\s+(?:\w+\s+){0,2}(?:for|with)\s+(?:a\s+|any\s+)?competitors?\b/i,
     evidence: [
       /\bnon-?compet\w*|\bcovenants?\s+not\s+to\s+compete\b|\b(?:not|neither|nor|refrain\s+from)\b[^.;]{0,150}\b(?:compet(?:e|es|ing)\b|competitive\s+(?:business|products?|services?|with)\b|(?:employ\w*|work|services?|engage\w*|interest)\b[^.;]{0,40}\bcompetitors?\b|(?:engage\s+in|carry\s+on|conduct)\s+(?:\w+\s+){0,4}(?:business|activit\w*)\b[^.;]{0,60}\b(?:competi|similar|same))|\bnot\s+(?:to\s+)?(?:,?\s*(?:directly|indirectly|either|or|itself)\b\s*,?\s*){0,4}(?:develop|manufactur|market|sell|distribut|produc|operat|open)\w*\b[^.;]{0,150}\b(?:anywhere\s+in\s+the\s+world|within\s+(?:a\s+)?(?:radius\s+of\s+)?(?:\d+|[\w-]+\s+\(\d+\))[\s-]+(?:\w+\s+)?(?:miles?|kilomet(?:er|re)s?))|\bnot\b[^.;]{0,40}\bengage\s+in\s+(?:the|any)\s+business\s+of\b[^.;]{0,120}\b(?:anywhere|throughout|within\s+(?:the\s+)?(?:territory|area|radius|\d))\b|\bnot\b[^.;]{0,60}\b(?:develop|manufactur|market|sell|distribut|produc|offer)\w*\b[^.;]{0,80}\b(?:products?|services?)\s+(?:\w+\s+){0,2}similar\s+to\b/i
     ]

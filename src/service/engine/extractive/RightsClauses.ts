@@ -24,7 +24,8 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
   },
   {
     name: "non-transferable licence",
-    asks: /\bnon-?transferr?able\b|\blicen[cs]\w*\b[^?]{0,60}\btransfer\w*|\btransfer\w*\b[^?]{0,40}\blicen[cs]\w*|\blicen[cs]\w*\b[^?]{0,40}\bassign\w*|\bassign\w*\b[^?]{0,40}\blicen[cs]\w*|\bsub-?licens\w*/i,
+    // The licence itself transferred or assigned: "Can the licensee assign this agreement?" asks about the agreement.
+    asks: /\bnon-?transferr?able\b|\blicen[cs](?:e[sd]?|ing)\b[^?]{0,60}\btransfer\w*|\btransfer\w*\b[^?]{0,40}\blicen[cs](?:e[sd]?|ing)\b|\blicen[cs](?:e[sd]?|ing)\b[^?]{0,40}\bassign\w*|\bassign\w*\b[^?]{0,40}\blicen[cs](?:e[sd]?|ing)\b|\bsub-?licens\w*/i,
     evidence: [
       new RegExp(
         `\\bnon-?transferr?able\\b|\\bnot\\s+(?:be\\s+)?transferr?able\\b|\\bnon-?assignable\\b|\\bnon-?sublicens\\w*|\\b(?:${lic}|rights?\\s+(?:granted|licensed))\\b[^.;]{0,150}\\b(?:may\\s+not|shall\\s+not|cannot|will\\s+not)\\s+(?:be\\s+)?(?:\\w+\\s+){0,2}(?:assign\\w*|transferr?\\w*|sublicens\\w*)|\\b(?:may|shall|will)\\s+not\\s+(?:\\w+,?\\s+){0,4}(?:sublicens\\w*|transfer)\\b[^.;]{0,80}\\b(?:software|licensed|technology)\\b[^.;]{0,60}\\b(?:to\\s+any|third\\s+part)`,

@@ -8,6 +8,7 @@ import type { DocumentSentence } from "./DocumentSentences.js"
 import type { DocumentAnswerer, Found } from "./Found.js"
 import { negates } from "./Negation.js"
 import type { PassageIndex } from "./PassageIndex.js"
+import { asPermission } from "./PermissionAnswer.js"
 import type { RankedSentence } from "./Ranking.js"
 
 /** A yes/no question is answered when one of the top sentences holds this share of its distinctive terms. */
@@ -118,7 +119,8 @@ export const yesNoAnswer: DocumentAnswerer = (index, document, query, sentences)
     )
   }
   const clause = clauseTypeOf(query.text)
-  if (clause !== undefined) return clauseAnswer(index, document, clause, sentences)
+  if (clause !== undefined)
+    return asPermission(clause.name, query.text, clauseAnswer(index, document, clause, sentences))
   const qualifying = sentences
     .slice(0, window)
     .filter((sentence) => sentence.coverage >= yesCoverage)

@@ -1,0 +1,36 @@
+import type { ClauseTypeName } from "./ClauseNames.js"
+import type { Found } from "./Found.js"
+
+/**
+ * Kinds of clause that forbid or restrict an act. Asked whether the document has one, "Yes." says so; asked
+ * whether the act is allowed ("Can the contract be assigned?"), that "Yes." would read as permission.
+ */
+const restrictions: ReadonlySet<ClauseTypeName> = new Set<ClauseTypeName>([
+  "anti-assignment",
+  "non-transferable licence",
+  "non-compete",
+  "non-solicitation of customers",
+  "non-solicitation of employees",
+  "non-disparagement"
+])
+
+/** "Can the contract be assigned?", "May the distributor sell competing products?", "Is the licence transferable?" */
+const asksPermission =
+  /^\s*(?:can|could|may|might)\b|\b(?:allowed|permitted|free)\s+to\b|^\s*(?:is|are)\s+(?:\w+\s+){0,4}(?:assignable|transferable|transferrable)\b/i
+/** The restriction gives way to the other party's say. */
+const withConsent = /\b(?:consent|approv\w*|permission|authori[sz]ation)\b/i
+
+/**
+ * A restriction's answer, said as the permission asked about: "Only with consent." or "No: the contract restricts
+ * it." for a clause that restricts the act; "Yes: the contract does not restrict it." for one that says it is free
+ * (a "No." to the restriction). Other answers, and questions that do not ask permission, are left as they are.
+ */
+export const asPermission = (name: ClauseTypeName, question: string, found: Found | undefined): Found | undefined => {
+  if (found === undefined || !restrictions.has(name) || !asksPermission.test(question)) return found
+  if (found.short === "Yes.") {
+    const quoted = [found, ...(found.more ?? [])].map((f) => `${f.sentence.text} ${f.continuation ?? ""}`).join(" ")
+    return { ...found, short: withConsent.test(quoted) ? "Only with consent." : "No: the contract restricts it." }
+  }
+  if (found.short === "No.") return { ...found, short: "Yes: the contract does not restrict it." }
+  return found
+}

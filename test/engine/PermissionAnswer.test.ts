@@ -1,0 +1,47 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { documentOf, idOf, shortOf } from "./documentOf.js"
+
+const doc = (text: string) => documentOf(idOf(text), "document.txt", [text])
+
+const withConsent = doc(
+  "DISTRIBUTION AGREEMENT\n\n12. Assignment. Neither party may assign this Agreement or any of its rights hereunder without the prior written consent of the other party.\n\n14. Governing Law. This Agreement is governed by the laws of Ohio."
+)
+const forbidden = doc(
+  "LICENCE AGREEMENT\n\n3. Grant. Licensor grants Licensee a licence to use the Software.\n\n9. Assignment. This Agreement shall not be assigned or otherwise transferred by Licensee in whole or in part, and any attempted assignment shall be null and void."
+)
+const nonTransferable = doc(
+  "SOFTWARE LICENCE\n\n2. Grant. Licensor grants Licensee a non-exclusive, non-transferable licence to use the Software at its own sites."
+)
+const nonCompete = doc(
+  "CONSULTING AGREEMENT\n\n7. Non-Competition. During the Term and for one (1) year thereafter, the Consultant shall not engage in any business that competes with the Company in the Territory."
+)
+
+describe("a restriction asked as a permission", () => {
+  it.effect('"Can the contract be assigned?" over a clause that needs consent: only with consent, not "Yes."', () =>
+    Effect.gen(function* () {
+      assert.strictEqual(yield* shortOf("Can the contract be assigned?", withConsent), "Only with consent.")
+      assert.strictEqual(yield* shortOf("May a party assign the agreement?", withConsent), "Only with consent.")
+      // Asked whether there is a restriction, the same clause says yes.
+      assert.strictEqual(yield* shortOf("Is consent required to assign the agreement?", withConsent), "Yes.")
+      assert.strictEqual(yield* shortOf("Does the contract restrict assignment?", withConsent), "Yes.")
+    })
+  )
+
+  it.effect("a clause that forbids it: no", () =>
+    Effect.gen(function* () {
+      assert.strictEqual(
+        yield* shortOf("Can the licensee assign this agreement?", forbidden),
+        "No: the contract restricts it."
+      )
+      assert.strictEqual(
+        yield* shortOf("Can the licence be transferred?", nonTransferable),
+        "No: the contract restricts it."
+      )
+      assert.strictEqual(
+        yield* shortOf("Is the consultant allowed to work for competitors?", nonCompete),
+        "No: the contract restricts it."
+      )
+    })
+  )
+})
