@@ -20,6 +20,20 @@ const noTerm = doc(
   "CONSULTING AGREEMENT\n\n6. Non-Solicitation. The Consultant will not solicit any employee of the Company for a period of one (1) year following the termination of this Agreement.\n\n9. Termination. Either party may terminate this Agreement for any material breach which is not cured within 30 days after written notice of the breach."
 )
 
+/** The initial term in "full calendar months", then successive renewal terms of a year. */
+const renewing = doc(
+  'CHANNEL PARTNER AGREEMENT\n\n10.1 Term. This Agreement shall commence on the Effective Date and shall continue for a period of twelve (12) full calendar months ("Initial Term"). The Agreement shall automatically renew for successive one (1) year terms (each a "Renewal Term") unless either party gives notice.\n\n10.4 Effect of Termination. Upon expiration or termination of this Agreement, all licenses granted in the Agreement will immediately terminate and Channel Partner will return all Confidential Information.'
+)
+
+/** Only a renewal gives a period. */
+const renewalOnly = doc(
+  "MAINTENANCE AGREEMENT\n\n2. Following the completion of the maintenance term, the Bank may, at its option, renew maintenance for subsequent periods of one (1) year each."
+)
+
+const dated = doc(
+  'SPONSORSHIP AGREEMENT\n\nTERM: The term (the "Term") shall commence on November 1, 2007 and end on October 31, 2008 (unless terminated earlier in accordance with the General Provisions).'
+)
+
 const consulting = doc(
   'CONSULTING AGREEMENT\n\n3.1 The Company will pay the Consultant basic remuneration for its services in the sum of $10,000 per month (the "Consulting Fee") commencing on the 1st day of February, 2020, and payable on the last day of each month thereafter.\n\n4.2 The term of this Agreement is for a period of five (5) years commencing on the Effective Date.'
 )
@@ -57,6 +71,18 @@ const cases: ReadonlyArray<{
     short: "3 months"
   },
   {
+    name: "full calendar months, not the renewal after them",
+    query: "How long does it last?",
+    document: renewing,
+    short: "12 calendar months"
+  },
+  {
+    name: "the dates it runs between",
+    query: "How long does the agreement last?",
+    document: dated,
+    short: "November 1, 2007 to October 31, 2008"
+  },
+  {
     name: "an amount asked with its timing",
     query: "How much is paid and when?",
     document: consulting,
@@ -74,6 +100,16 @@ describe("how long the agreement lasts, and amounts asked with their timing", ()
   for (const { name, query, document, short } of cases) {
     it.effect(name, () => Effect.map(shortOf(query, document), (answer) => assert.strictEqual(answer, short)))
   }
+
+  it.effect("what happens on termination: the clause that says so", () =>
+    Effect.map(shortOf("What happens on termination?", renewing), (answer) =>
+      assert.match(answer, /^"Upon expiration or termination of this Agreement, all licenses granted/)
+    )
+  )
+
+  it.effect("a renewal's period is not the term", () =>
+    Effect.map(shortOf("How long does it last?", renewalOnly), (answer) => assert.notMatch(answer, /^1 year/))
+  )
 
   it.effect("no term clause: neither a time to cure nor a period after the end is given as the term", () =>
     Effect.gen(function* () {

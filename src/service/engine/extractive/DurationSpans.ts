@@ -1,7 +1,8 @@
 import { numberWordsSource, parseNumberWords } from "./NumberWords.js"
 import { matchSpans, type Span, withoutOverlaps } from "./Span.js"
 
-const qualifier = "(?:(calendar|business|working|banking|consecutive|full)\\s+)?"
+// "twelve (12) full calendar months" is said as 12 calendar months.
+const qualifier = "(?:(?:full\\s+)?(calendar|business|working|banking|consecutive|full)\\s+)?"
 const unit = "(hour|day|week|month|year)s?"
 
 const patterns: ReadonlyArray<RegExp> = [

@@ -3,7 +3,7 @@ import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { toRanked } from "./Ranking.js"
 import { cureBefore } from "./SpanPreference.js"
-import { documentTerm, statedEnd, termClauseAnswer, termPeriod } from "./TermClause.js"
+import { documentTerm, renewalNear, statedEnd, statedStart, termClauseAnswer, termPeriod } from "./TermClause.js"
 
 /** What the agreement itself is called in a question about how long it lasts ("it": the document asked about). */
 const agreement = "(?:agreement|contract|lease|deal|arrangement|engagement|it)"
@@ -24,7 +24,7 @@ export const termLengthQuestion = (question: string): boolean => asksTerm.test(q
 
 /**
  * How long the agreement lasts, from its term clause (see `documentTerm`): the length it gives ("10 years"), else
- * the end it states ("until December 31, 2010"), else that it runs until ended; undefined when the clause says none
+ * the dates it runs between or the end it states ("until December 31, 2010"), else that it runs until ended; undefined when the clause says none
  * of these (the question's best sentences answer then). Ranking alone preferred any period near "term" and
  * "agreement", such as the notice to renew before the term expires.
  */
@@ -35,7 +35,11 @@ export const termLengthAnswer = (index: PassageIndex, document: EngineDocument):
   const period = termPeriod(term.text)
   if (period !== undefined) return { short: period.text, sentence, at: period.start }
   const end = statedEnd(term.text)
-  if (end !== undefined) return { short: `Until ${end.text}`, sentence, at: end.start }
+  const start = statedStart(term.text)
+  if (end !== undefined) {
+    const short = start === undefined ? `Until ${end.text}` : `${start.text} to ${end.text}`
+    return { short, sentence, at: end.start }
+  }
   const clause = termClauseAnswer(term)
   return clause.short?.startsWith("No fixed end") ? clause : undefined
 }
@@ -45,10 +49,11 @@ const afterTheEnd = /^[^.;]{0,40}?\b(?:following|after)\s+(?:the\s+)?(?:terminat
 
 /**
  * Whether a period that ranking found for a term question, where the agreement has no term clause, is not the term:
- * the time to cure a breach, or a period that runs after the agreement ends.
+ * the time to cure a breach, a renewal's period, or a period that runs after the agreement ends.
  */
 export const notTheTerm = (found: Found): boolean => {
   const { at, sentence } = found
   if (at === undefined) return false
-  return cureBefore.test(sentence.text.slice(Math.max(0, at - 120), at)) || afterTheEnd.test(sentence.text.slice(at))
+  const before = sentence.text.slice(Math.max(0, at - 120), at)
+  return cureBefore.test(before) || renewalNear.test(before.slice(-60)) || afterTheEnd.test(sentence.text.slice(at))
 }

@@ -9,7 +9,8 @@ const stopWords: ReadonlySet<string> = new Set(
     "once only or other our ours ourselves out over own same she should so some such than that the their theirs them " +
     "themselves then there these they this those through to too under up very was we were what when where " +
     "which while who whom why will with would you your yours yourself yourselves shall may might must also " +
-    "per upon within whether hereby herein hereof hereto thereof therein thereto tell give list show please s t"
+    "per upon within whether hereby herein hereof hereto thereof therein thereto tell give list show please s t " +
+    "happen happens happened"
   ).split(" ")
 )
 
