@@ -11,6 +11,7 @@ import { agreementDateQuestion, definedEffectiveDate, effectiveQuestion } from "
 import { endQuestion, expiryAnswer } from "./ExpiryAnswer.js"
 import type { DocumentAnswerer, Found, Outcome, SentenceAnswerer } from "./Found.js"
 import { answerGoverningLaw } from "./GoverningLaw.js"
+import { liabilityCapAnswer, liabilityCapQuestion } from "./LiabilityCapAnswer.js"
 import { answerParty } from "./PartyAnswer.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import type { Query } from "./Query.js"
@@ -133,6 +134,9 @@ export const answerIn: SentenceAnswerer = (index, query, sentences, document = s
   if (document !== undefined && query.kind === "duration" && termLengthQuestion(query.text)) {
     const term = termLengthAnswer(index, document) ?? spanAnswer(index, query.kind, query, sentences)?.found
     return term === undefined || notTheTerm(term) ? undefined : term
+  }
+  if (document !== undefined && query.kind === "money" && liabilityCapQuestion(query.text)) {
+    return liabilityCapAnswer(index, document, query, sentences)
   }
   switch (query.kind) {
     case "yesno":
