@@ -63,10 +63,31 @@ export const summaryRequest = (question: string): SummaryRequest | undefined => 
 /** Sentences at the very top of a document (its title and preamble) say what it is: their centrality counts more. */
 const leadWeight = (sentence: DocumentSentence) => 1 + Math.max(0, 8 - sentence.order) / 8
 
+/**
+ * Sentences every contract has, which LexRank finds central because they share the document's commonest words, and
+ * which say nothing about this one: precedence between its parts, terms defined elsewhere, counterparts, headings.
+ */
+const boilerplate =
+  /\bin\s+the\s+event\s+of\s+(?:a|any)\s+(?:conflict|inconsisten\w*)\b|\b(?:shall\s+)?ha(?:ve|s)\s+the\s+(?:same\s+)?meanings?\s+(?:given|assigned|set\s+forth|as)\b|\bwhen\s+used\s+herein\b|\bcounterparts\b|\bentire\s+agreement\b|\bseverab\w*|\bheadings?\b[^.;]{0,40}\b(?:convenience|reference)\b|\bPage\s+\d+\b/i
+/** A definition ("“Registered Opportunity” shall mean …") says what a word means, not what the document does. */
+const definition =
+  /^\W*(?:[\w()]{1,4}[.)]\s+)?["“][^"”]{1,80}["”][^.;"“]{0,60}?\s(?:shall\s+)?(?:mean|means|refers?\s+to|includes?|has\s+the\s+meaning)\b/i
+/** A preamble runs long with addresses and descriptions of each party: quoted whole up to this length. */
+const preambleChars = 900
+
+/** How far into a document its preamble is looked for (a cover page or an agreement summary may come first). */
+const preambleWithin = 40
+/** "This Sponsorship Agreement … is made … by and between …": what the document is and who it binds. */
+const preamble =
+  /\bthis\s+(?:[\w-]+\s+){0,8}(?:agreement|contract|amendment|lease|licen[cs]e)\b[^.]{0,200}?\b(?:made|entered\s+into|dated|executed)\b[^.]{0,300}\b(?:between|among|by)\b/i
+
 /** The summary sentences of one document, in document order. */
 const summarise = (index: PassageIndex, document: EngineDocument, request: SummaryRequest, count: number) => {
   const all = index.sentences(document.id)
-  let candidates = all.filter(quotable)
+  const prose = all.filter(quotable)
+  // A lead-in ("At all times the Principal shall:") says what follows, not what it is.
+  const plain = prose.filter(({ text }) => !boilerplate.test(text) && !definition.test(text) && !/:\s*$/.test(text))
+  let candidates = plain.length >= count ? plain : prose
   if (request.topic.length > 0) {
     const onTopic = candidates.filter((sentence) => request.topic.some((stem) => sentence.stems.has(stem)))
     if (onTopic.length > 0) candidates = onTopic
@@ -77,7 +98,15 @@ const summarise = (index: PassageIndex, document: EngineDocument, request: Summa
     .map((item) => ({ sentence: item.sentence, value: item.centrality * leadWeight(item.sentence) }))
     .sort((a, b) => b.value - a.value || a.sentence.order - b.sentence.order)
     .map((item) => item.sentence)
-  return pickDistinct(ranked, count, index.idf).sort((a, b) => a.order - b.order)
+  // A summary of the whole document opens with what it is and who it binds, when it says so near the top.
+  const opening =
+    request.topic.length === 0 && count > 1
+      ? all
+          .slice(0, preambleWithin)
+          .find((sentence) => sentence.text.length <= preambleChars && preamble.test(sentence.text))
+      : undefined
+  const rest = opening === undefined ? ranked : [opening, ...ranked.filter((sentence) => sentence !== opening)]
+  return pickDistinct(rest, count, index.idf).sort((a, b) => a.order - b.order)
 }
 
 const noRiskClauses =

@@ -1,0 +1,41 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { answerOf, documentOf, idOf } from "./documentOf.js"
+
+const doc = (text: string) => documentOf(idOf(text), "document.txt", [text])
+
+/**
+ * A preamble after an agreement summary, definitions and precedence boilerplate that share the document's commonest
+ * words (LexRank's favourites), a lead-in ending in a colon, and the clauses that say what the deal is.
+ */
+const sponsorship = doc(
+  [
+    "SPONSORSHIP AGREEMENT SUMMARY",
+    "In the event of a conflict between the terms of this Agreement Summary and the General Provisions of this Agreement, the terms of the General Provisions of this Agreement shall prevail.",
+    'This Sponsorship Agreement (the "Agreement") is made as of November 1, 2007 by and between Harbor Ballpark Funding LLC ("HBF") and Pelican Grill, Inc. ("Sponsor").',
+    '1. "Sponsor Marks" shall mean the names, logos and marks of the Sponsor used under this Agreement and the General Provisions of this Agreement.',
+    "2. During the Term, the Sponsor shall have the following rights under this Agreement:",
+    "3. HBF shall display the Sponsor Marks on the left field scoreboard at every home game of the season under this Agreement.",
+    "4. The Sponsor shall pay HBF an annual sponsorship fee of $120,000 under this Agreement, in two equal instalments each season.",
+    "5. This Agreement may be executed in counterparts, each of which shall be an original of this Agreement."
+  ].join("\n\n")
+)
+
+describe("a summary of a contract", () => {
+  it.effect("opens with what the document is and who it binds, and quotes no boilerplate, definition or lead-in", () =>
+    Effect.gen(function* () {
+      const answer = yield* answerOf("Summarize this document in three sentences.", sponsorship)
+      const quotes = answer.split("\n\n")
+      assert.strictEqual(quotes.length, 3)
+      assert.match(quotes[0] ?? "", /^"This Sponsorship Agreement \(the "Agreement"\) is made as of November 1, 2007/)
+      for (const unwanted of ["In the event of a conflict", "shall mean", "following rights", "counterparts"])
+        assert.notInclude(answer, unwanted)
+    })
+  )
+
+  it.effect("a summary on a topic is about the topic, preamble or not", () =>
+    Effect.map(answerOf("Summarize the fees in one sentence.", sponsorship), (answer) =>
+      assert.match(answer, /^"4\. The Sponsor shall pay HBF an annual sponsorship fee/)
+    )
+  )
+})
