@@ -2,8 +2,9 @@ import { Effect } from "effect"
 import { type AnswerEngine, type AnswerRequest, type ChunkSink, EngineFailure, writeChunks } from "./AnswerEngine.js"
 import { formatOutcome } from "./extractive/AnswerFormat.js"
 import { answerText, chunk } from "./extractive/AnswerText.js"
-import { answerIn, nothingFound } from "./extractive/Extract.js"
+import { answerIn, notFound, nothingFound } from "./extractive/Extract.js"
 import type { Found, Outcome } from "./extractive/Found.js"
+import { lawAcross } from "./extractive/LawAcross.js"
 import { makeIndexCache, type PassageIndex } from "./extractive/PassageIndex.js"
 import { buildQuery, type Query } from "./extractive/Query.js"
 import { rankPassages, rankSentences } from "./extractive/Ranking.js"
@@ -31,6 +32,8 @@ const answerOne = (index: PassageIndex, query: Query): Outcome => {
 
 /** Over several documents: rank across all of them, then answer from each document that ranks near the top. */
 const answerMany = (index: PassageIndex, query: Query): Outcome => {
+  const forPlace = lawAcross(index, query)
+  if (forPlace !== undefined) return forPlace
   const passages = rankPassages(index, query, 24)
   const sentences = rankSentences(index, query, passages)
   const documents = [...new Set(passages.map((ranked) => ranked.entry.document))]
@@ -43,7 +46,11 @@ const answerMany = (index: PassageIndex, query: Query): Outcome => {
   const best = found[0]?.sentence.score ?? 0
   const share = everyDocument.test(query.text) ? eachShare : alsoShare
   const kept = found.filter((answer) => answer.sentence.score >= best * share).slice(0, maxDocuments)
-  return kept.length === 0 ? nothingFound(query, sentences) : { _tag: "Answers", lead: undefined, found: kept }
+  if (kept.length > 0) return { _tag: "Answers", lead: undefined, found: kept }
+  const nothing = nothingFound(query, sentences)
+  return nothing._tag === "Nothing" && nothing.message === notFound
+    ? { _tag: "Nothing", message: "Not found in the documents." }
+    : nothing
 }
 
 /**

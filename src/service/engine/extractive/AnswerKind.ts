@@ -33,7 +33,7 @@ const rules: ReadonlyArray<readonly [AnswerKind, RegExp]> = [
   ["text", explanation],
   [
     "law",
-    /\b(?:govern(?:ing|ed|s)?\s+law|law\s+govern|governed|which\s+(?:state|country|jurisdiction)(?:'s)?\s+laws?|\b(?:state|country|jurisdiction|province)(?:'s)?\s+(?:or\s+\w+(?:'s)?\s+)?laws?\b|\blaws?\s+(?:apply|applies|of\s+which)\b|whose\s+laws?|choice\s+of\s+law|jurisdiction|venue|which\s+courts?|what\s+courts?|where\b.*\b(?:disputes?|litigat|arbitrat|court|sue|brought|resolved|heard))/i
+    /\b(?:govern(?:ing|ed|s)?\s+law|law\s+govern|governed|(?:under|subject\s+to)\s+(?:the\s+)?(?:(?:(?!the\b)[\w.'-]+\s+){1,3}laws?\b|laws?\s+of\b)|which\s+(?:state|country|jurisdiction)(?:'s)?\s+laws?|\b(?:state|country|jurisdiction|province)(?:'s)?\s+(?:or\s+\w+(?:'s)?\s+)?laws?\b|\blaws?\s+(?:apply|applies|of\s+which)\b|whose\s+laws?|choice\s+of\s+law|jurisdiction|venue|which\s+courts?|what\s+courts?|where\b.*\b(?:disputes?|litigat|arbitrat|court|sue|brought|resolved|heard))/i
   ],
   [
     "number",

@@ -155,6 +155,9 @@ export const answerIn: SentenceAnswerer = (index, query, sentences, document = s
   }
 }
 
+/** What a question over one document gets when nothing in it is relevant. */
+export const notFound = "Not found in the document."
+
 /** Nothing matched: yes/no questions say so plainly; other kinds fall back to the closest relevant sentence. */
 export const nothingFound = (query: Query, sentences: ReadonlyArray<RankedSentence>): Outcome => {
   if (query.kind === "yesno") return { _tag: "Nothing", message: "No clause found." }
@@ -166,7 +169,7 @@ export const nothingFound = (query: Query, sentences: ReadonlyArray<RankedSenten
       found: [{ short: undefined, sentence: best, continuation: continuationOf(best, sentences) }]
     }
   }
-  return { _tag: "Nothing", message: "Not found in the document." }
+  return { _tag: "Nothing", message: notFound }
 }
 
 const nouns: Record<AnswerKind, string> = {
