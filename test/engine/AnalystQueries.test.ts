@@ -1,7 +1,5 @@
-import { assert, describe, it } from "@effect/vitest"
-import { Effect } from "effect"
-import type { EngineDocument } from "../../src/service/engine/AnswerEngine.js"
-import { documentOf, idOf, shortOf } from "./documentOf.js"
+import { describe } from "@effect/vitest"
+import { itGivesShortAnswers, type ShortAnswerCase, textDocument } from "./documentOf.js"
 
 /** Queries as analysts write them in a pipeline: a question, then how to answer it. */
 const parties =
@@ -11,37 +9,30 @@ const governingLaw = "Which jurisdiction's law governs this agreement?"
 const terminationNotice = 'What notice period is required to terminate this agreement? Answer in days, or "not stated".'
 const contractValue = "What is the total contract value or the fees payable, with currency and payment terms?"
 
-const doc = (text: string) => documentOf(idOf(text), "document.txt", [text])
-
-const lease = doc(
+const lease = textDocument(
   `COMMERCIAL LEASE\n\nThis Lease is made on February 12, 2024 between Harborview Properties LLC, a Maine limited liability company ("Landlord"), and Quillfeather Books, Inc., a Maine corporation ("Tenant").\n\n3. RENT\n\nTenant shall pay base rent of $4,800 per month on the first day of each calendar month.\n\n5. IMPROVEMENTS\n\nLandlord shall provide a tenant improvement allowance of $36,000, payable against paid invoices.\n\n8. TERMINATION\n\nEither party may terminate this Lease on two (2) weeks' written notice.\n\n9. GOVERNING LAW\n\nThis Lease is governed by the laws of the State of Maine, and the courts of Cumberland County, Maine have exclusive jurisdiction.`
 )
 
 /** A services agreement that defines no roles. */
-const services = doc(
+const services = textDocument(
   "SERVICES AGREEMENT\n\nThis Agreement is made between Acme Widgets, Inc., a Delaware corporation, and Beta Stores LLC, a Texas limited liability company."
 )
-const offer = doc(
+const offer = textDocument(
   'On behalf of Brightline Robotics, Inc. (the "Company"), I am pleased to offer you the position of engineer.\n\nSincerely,\nAlan Brooks, Director of Engineering, Brightline Robotics, Inc.\n\nAccepted and agreed: Maria Delgado'
 )
-const shortRelease = doc(
+const shortRelease = textDocument(
   "Larkspur Reports Results\n\nNet sales were $48.6 million. Investor contact: Laura Kim, Director of Investor Relations."
 )
-const msa = doc(
+const msa = textDocument(
   "MASTER SERVICES AGREEMENT\n\n4. FEES\n\nClient shall pay Provider a monthly platform retainer of $42,500, plus time-and-materials fees. Invoices are payable within forty-five (45) days.\n\n9. LIABILITY\n\nEach party's total liability shall not exceed the total fees paid or payable in the twelve (12) months before the claim, and in no event shall exceed $1,250,000."
 )
 /** Not an agreement at all: its date and its periods answer nothing about one. */
-const quarterlyRelease = doc(
+const quarterlyRelease = textDocument(
   "Larkspur Reports Third Quarter Results\n\nBoulder, Colorado — October 24, 2024 — Net sales were $48.6 million. Capital expenditures for the first nine months were $11.8 million."
 )
 
 /** Each question over a document, and the short answer (the answer's first paragraph) it must get. */
-const answers: ReadonlyArray<{
-  readonly name: string
-  readonly query: string
-  readonly document: EngineDocument
-  readonly short: string
-}> = [
+const answers: ReadonlyArray<ShortAnswerCase> = [
   {
     name: "parties: every party, with the role the document gives it",
     query: parties,
@@ -105,7 +96,7 @@ const answers: ReadonlyArray<{
   {
     name: "a period to cure a default, asked for notice to terminate, is said to be one",
     query: terminationNotice,
-    document: doc(
+    document: textDocument(
       "LEASE\n\n8.1 Tenant is in default if it fails to pay rent within ten (10) days after written notice that it is overdue.\n\n8.2 On a default, Landlord may terminate this Lease by written notice."
     ),
     short: "10 days (cure period)"
@@ -113,7 +104,7 @@ const answers: ReadonlyArray<{
   {
     name: "notice to terminate that takes effect after a period is no cure period",
     query: terminationNotice,
-    document: doc(
+    document: textDocument(
       "SERVICES AGREEMENT\n\n9.1 Either party may terminate this Agreement effective sixty (60) days after written notice to the other party."
     ),
     short: "60 days"
@@ -139,7 +130,5 @@ const answers: ReadonlyArray<{
 ]
 
 describe("analyst queries with answer-format instructions", () => {
-  for (const { name, query, document, short } of answers) {
-    it.effect(name, () => Effect.map(shortOf(query, document), (answer) => assert.strictEqual(answer, short)))
-  }
+  itGivesShortAnswers(answers)
 })

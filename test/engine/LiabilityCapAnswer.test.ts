@@ -1,17 +1,15 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { answerOf, documentOf, idOf, shortOf } from "./documentOf.js"
-
-const doc = (text: string) => documentOf(idOf(text), "document.txt", [text])
+import { answerOf, shortOf, textDocument } from "./documentOf.js"
 
 /** A late-payment rate of 1.5% beside a cap measured in fees: ranking by amounts quoted the rate. */
-const reseller = doc(
+const reseller = textDocument(
   "RESELLER AGREEMENT\n\n3.3 Late Fees. The Company may charge interest of one and one-half percent (1.5%) per month on fees not paid by their due date, up to the maximum amount allowed by law.\n\n9. Limitation of Liability. Each party's aggregate liability under this Agreement shall not exceed the fees paid by the Reseller in the twelve (12) months preceding the claim."
 )
-const supply = doc(
+const supply = textDocument(
   "SUPPLY AGREEMENT\n\n8.1 The Supplier's total liability under this Agreement in any contract year is limited to EUR 2,000,000, except for liability for death or personal injury caused by negligence."
 )
-const noCap = doc(
+const noCap = textDocument(
   "MAINTENANCE AGREEMENT\n\n4. Fees. Fees may rise by no more than 5% a year, at least sixty (60) days in advance.\n\n7. Governing Law. This Agreement is governed by the laws of Georgia."
 )
 

@@ -1,19 +1,17 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { documentOf, idOf, shortOf } from "./documentOf.js"
+import { shortOf, textDocument } from "./documentOf.js"
 
-const doc = (text: string) => documentOf(idOf(text), "document.txt", [text])
-
-const withConsent = doc(
+const withConsent = textDocument(
   "DISTRIBUTION AGREEMENT\n\n12. Assignment. Neither party may assign this Agreement or any of its rights hereunder without the prior written consent of the other party.\n\n14. Governing Law. This Agreement is governed by the laws of Ohio."
 )
-const forbidden = doc(
+const forbidden = textDocument(
   "LICENCE AGREEMENT\n\n3. Grant. Licensor grants Licensee a licence to use the Software.\n\n9. Assignment. This Agreement shall not be assigned or otherwise transferred by Licensee in whole or in part, and any attempted assignment shall be null and void."
 )
-const nonTransferable = doc(
+const nonTransferable = textDocument(
   "SOFTWARE LICENCE\n\n2. Grant. Licensor grants Licensee a non-exclusive, non-transferable licence to use the Software at its own sites."
 )
-const nonCompete = doc(
+const nonCompete = textDocument(
   "CONSULTING AGREEMENT\n\n7. Non-Competition. During the Term and for one (1) year thereafter, the Consultant shall not engage in any business that competes with the Company in the Territory."
 )
 

@@ -1,11 +1,9 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { documentOf, idOf, shortOf } from "./documentOf.js"
-
-const doc = (text: string) => documentOf(idOf(text), "document.txt", [text])
+import { shortOf, textDocument } from "./documentOf.js"
 
 const signedWith = (block: string) =>
-  doc(
+  textDocument(
     `CONSULTING AGREEMENT\n\nThis Consulting Agreement is made as of May 17, 2016 by and between Larchmont Mining Ltd., a British Columbia company ("Company"), and Kestrel Advisory Corp., a Nevada corporation ("Consultant").\n\n1. Services. The Consultant shall advise the Company on exploration.\n\nIN WITNESS WHEREOF the parties have signed this Agreement.\n\n${block}`
   )
 
@@ -48,7 +46,7 @@ describe("signature blocks as contracts write them", () => {
       Effect.map(
         shortOf(
           "Who are the parties?",
-          doc(
+          textDocument(
             'FRANCHISE AGREEMENT\n\nTHIS AGREEMENT is entered into on this ____ day of ________, 2000, by and between Purewind International Group, Inc., a Nevada corporation (hereinafter "PUREWIND"), and You: ____________ whose address is: ____________ (hereinafter "You" or "Franchisee").\n\nRECITALS\n\nA. PUREWIND designs air cleaning systems under the name and mark "PUREWIND" (the "Products").\n\nB. PUREWIND has developed a system of sales centers using trademarks (including "The Essence of Clean Breeze"), logos and identifying features designated by PUREWIND (the "Licensed Marks").\n\n1.01. PUREWIND grants to You the right to operate a PUREWIND Center (or the "Franchise").'
           )
         ),

@@ -1,14 +1,12 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { answerOf, documentOf, idOf } from "./documentOf.js"
-
-const doc = (text: string) => documentOf(idOf(text), "document.txt", [text])
+import { answerOf, textDocument } from "./documentOf.js"
 
 /**
  * A preamble after an agreement summary, definitions and precedence boilerplate that share the document's commonest
  * words (LexRank's favourites), a lead-in ending in a colon, and the clauses that say what the deal is.
  */
-const sponsorship = doc(
+const sponsorship = textDocument(
   [
     "SPONSORSHIP AGREEMENT SUMMARY",
     "In the event of a conflict between the terms of this Agreement Summary and the General Provisions of this Agreement, the terms of the General Provisions of this Agreement shall prevail.",

@@ -1,53 +1,45 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import type { EngineDocument } from "../../src/service/engine/AnswerEngine.js"
-import { documentOf, idOf, shortOf } from "./documentOf.js"
-
-const doc = (text: string) => documentOf(idOf(text), "document.txt", [text])
+import { itGivesShortAnswers, type ShortAnswerCase, shortOf, textDocument } from "./documentOf.js"
 
 /** The renewal notice comes first and shares the question's words ("term", "agreement"): ranking alone chose it. */
-const franchise = doc(
+const franchise = textDocument(
   "FRANCHISE AGREEMENT\n\n1.04. Renewal. You shall give the Franchisor notice in writing of your election to renew this Agreement at least 3 months prior to the expiration of the then-current term of this Agreement.\n\n2.01. The term of this Agreement shall be for 10 years commencing on the date of execution of this Agreement by the Franchisor.\n\n5.01. You shall pay an initial franchise fee of $25,000.00 upon execution of this Agreement."
 )
 
 /** A cover sheet that gives the term as a field. */
-const coverSheet = doc(
+const coverSheet = textDocument(
   'RESELLER AGREEMENT\n\nTHIS RESELLER AGREEMENT is made and entered into effect the 7th day of April, 2017 ("Effective Date"), by and between Northwind Resale LLC ("Reseller") and Fabrikam Software, Inc. ("Company").\n\nTerritory: United States. Agreement Term: 1 Year\n\n5. Exclusivity. During the Term and for a period of six (6) months following the termination of this Agreement, the Reseller shall have the exclusive right to commission for any Registered Referrals.'
 )
 
 /** No term at all: the only periods are a time to cure and one that runs after the end. */
-const noTerm = doc(
+const noTerm = textDocument(
   "CONSULTING AGREEMENT\n\n6. Non-Solicitation. The Consultant will not solicit any employee of the Company for a period of one (1) year following the termination of this Agreement.\n\n9. Termination. Either party may terminate this Agreement for any material breach which is not cured within 30 days after written notice of the breach."
 )
 
 /** The initial term in "full calendar months", then successive renewal terms of a year. */
-const renewing = doc(
+const renewing = textDocument(
   'CHANNEL PARTNER AGREEMENT\n\n10.1 Term. This Agreement shall commence on the Effective Date and shall continue for a period of twelve (12) full calendar months ("Initial Term"). The Agreement shall automatically renew for successive one (1) year terms (each a "Renewal Term") unless either party gives notice.\n\n10.4 Effect of Termination. Upon expiration or termination of this Agreement, all licenses granted in the Agreement will immediately terminate and Channel Partner will return all Confidential Information.'
 )
 
 /** Only a renewal gives a period. */
-const renewalOnly = doc(
+const renewalOnly = textDocument(
   "MAINTENANCE AGREEMENT\n\n2. Following the completion of the maintenance term, the Bank may, at its option, renew maintenance for subsequent periods of one (1) year each."
 )
 
-const dated = doc(
+const dated = textDocument(
   'SPONSORSHIP AGREEMENT\n\nTERM: The term (the "Term") shall commence on November 1, 2007 and end on October 31, 2008 (unless terminated earlier in accordance with the General Provisions).'
 )
 
-const consulting = doc(
+const consulting = textDocument(
   'CONSULTING AGREEMENT\n\n3.1 The Company will pay the Consultant basic remuneration for its services in the sum of $10,000 per month (the "Consulting Fee") commencing on the 1st day of February, 2020, and payable on the last day of each month thereafter.\n\n4.2 The term of this Agreement is for a period of five (5) years commencing on the Effective Date.'
 )
 
-const endorsement = doc(
+const endorsement = textDocument(
   "ENDORSEMENT AGREEMENT\n\n(1) The Sponsor will provide monthly payment of Ten Thousand and NO/100 Dollars ($10,000) made payable to Talent for Talent's posts on social media."
 )
 
-const cases: ReadonlyArray<{
-  readonly name: string
-  readonly query: string
-  readonly document: EngineDocument
-  readonly short: string
-}> = [
+const cases: ReadonlyArray<ShortAnswerCase> = [
   {
     name: "the term clause, not the notice to renew",
     query: "What is the term of the agreement?",
@@ -97,9 +89,7 @@ const cases: ReadonlyArray<{
 ]
 
 describe("how long the agreement lasts, and amounts asked with their timing", () => {
-  for (const { name, query, document, short } of cases) {
-    it.effect(name, () => Effect.map(shortOf(query, document), (answer) => assert.strictEqual(answer, short)))
-  }
+  itGivesShortAnswers(cases)
 
   it.effect("what happens on termination: the clause that says so", () =>
     Effect.map(shortOf("What happens on termination?", renewing), (answer) =>

@@ -1,3 +1,4 @@
+import { assert, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { collectChunks, type EngineDocument } from "../../src/service/engine/AnswerEngine.js"
 import { makeExtractiveEngine } from "../../src/service/engine/ExtractiveEngine.js"
@@ -28,3 +29,21 @@ export const answerOf = (query: string, document: EngineDocument) =>
 /** The short answer: the first paragraph of the answer. */
 export const shortOf = (query: string, document: EngineDocument) =>
   answerOf(query, document).pipe(Effect.map((answer) => answer.split("\n\n")[0] ?? ""))
+
+/** A one-page text document, its id made from its text. */
+export const textDocument = (text: string): EngineDocument => documentOf(idOf(text), "document.txt", [text])
+
+/** A question over a document, and the short answer (the answer's first paragraph) it must get. */
+export interface ShortAnswerCase {
+  readonly name: string
+  readonly query: string
+  readonly document: EngineDocument
+  readonly short: string
+}
+
+/** One test per case: the short answer is exactly the one expected. */
+export const itGivesShortAnswers = (cases: ReadonlyArray<ShortAnswerCase>): void => {
+  for (const { name, query, document, short } of cases) {
+    it.effect(name, () => Effect.map(shortOf(query, document), (answer) => assert.strictEqual(answer, short)))
+  }
+}
