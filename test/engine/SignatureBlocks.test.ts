@@ -53,4 +53,18 @@ describe("signature blocks as contracts write them", () => {
         (answer) => assert.strictEqual(answer, "Purewind International Group, Inc.")
       )
   )
+
+  it.effect("a role no party is defined as: the parties, not a guess or a phrase that looks like a name", () =>
+    Effect.gen(function* () {
+      const outsourcing = textDocument(
+        'MANUFACTURING AGREEMENT\n\nThis Manufacturing Agreement is entered into on January 21, 2002 by and between Nicewave Systems Ltd. ("NICEWAVE") and Flexmark Israel Ltd. ("Contractor").\n\n9.1 Every shipment to a Nicewave Customer must include a Packing List issued by the Contractor.'
+      )
+      assert.strictEqual(
+        yield* shortOf("Who is the customer?", outsourcing),
+        "No party is defined as the customer; the parties: Nicewave Systems Ltd. and Flexmark Israel Ltd. (Contractor)"
+      )
+      // A role the document defines is answered by name.
+      assert.strictEqual(yield* shortOf("Who is the contractor?", outsourcing), "Flexmark Israel Ltd.")
+    })
+  )
 })

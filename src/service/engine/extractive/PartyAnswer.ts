@@ -28,6 +28,19 @@ const aliasGroups: ReadonlyArray<ReadonlyArray<string>> = [
   ["discloser", "disclosing"]
 ].map((group) => group.map(stem))
 
+/** Words that name a side of a deal: asked "Who is the customer?", the answer is one of the document's parties. */
+const roleWords: ReadonlySet<string> = new Set([
+  ...aliasGroups.flat(),
+  ...terms(
+    "licensor licensee franchisor franchisee distributor reseller agent principal subcontractor partner sponsor " +
+      "lender borrower guarantor investor lessor lessee"
+  )
+])
+
+/** "Who is the supplier?", "Which party is the licensee?": the role asked about. */
+const roleAsked =
+  /^\s*(?:who|which\s+(?:party|company|one))\s+(?:is|are|was|acts\s+as)\s+(?:the\s+)?([a-z]+)\s*\??\s*$/i
+
 const asked = (query: Query): Set<string> => {
   const own = new Set(query.groups.flatMap((group) => [...group]))
   for (const group of aliasGroups) if (group.some((term) => own.has(term))) for (const term of group) own.add(term)
@@ -121,6 +134,13 @@ export const answerParty: SentenceAnswerer = (index, query, sentences, document 
     return { short: listNames(listed.slice(0, 4).map(describeParty)), sentence: sentenceFor(first, sentences) }
   }
   if (explicit) return undefined
+  // "Who is the supplier?" where no party is defined as the supplier: which one is, is not stated. The parties are
+  // named instead of a guess by nearness (or a capitalised phrase that only looks like a name, "Packing List").
+  const role = person ? undefined : query.text.match(roleAsked)?.[1]
+  if (role !== undefined && roleWords.has(stem(role)) && distinct.length >= 2 && first !== undefined) {
+    const short = `No party is defined as the ${role.toLowerCase()}; the parties: ${listNames(distinct.slice(0, 4).map(describeParty))}`
+    return { short, sentence: sentenceFor(first, sentences) }
+  }
   const find = person ? findPersons : findParties
   let best: { readonly found: Found; readonly value: number } | undefined
   for (const sentence of sentences.slice(0, 6)) {
