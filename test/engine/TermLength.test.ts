@@ -110,4 +110,23 @@ describe("how long the agreement lasts, and amounts asked with their timing", ()
       }
     })
   )
+
+  it.effect("notice to stop renewal: a period of notice about the end, never the initial term or other notice", () =>
+    Effect.gen(function* () {
+      const question = "What is the renewal notice period?"
+      const indefinite = textDocument(
+        '16.1 TERM AND TERMINATION. The initial term of this Agreement shall commence on the Effective Date and extend for three (3) years thereafter ("INITIAL TERM"), with an automatic renewal for an indefinite period of time, unless terminated by the parties according to Section 16.2.'
+      )
+      const insurance = textDocument(
+        "SUPPLY AGREEMENT\n\n12. Insurance. The Supplier shall maintain product liability insurance and shall give the Buyer thirty (30) days' prior written notice of any cancellation of the policy."
+      )
+      const stated = textDocument(
+        'TERM. The Agreement shall automatically renew for successive one (1) year terms (each a "Renewal Term") unless either party provides written notification of its intent to terminate no later than sixty (60) days prior to the end of the then-current term.'
+      )
+      for (const document of [indefinite, insurance]) {
+        assert.match(yield* shortOf(question, document), /^(?:No period is stated|Not found in the document)/)
+      }
+      assert.strictEqual(yield* shortOf(question, stated), "60 days")
+    })
+  )
 })

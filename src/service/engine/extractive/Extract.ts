@@ -16,7 +16,7 @@ import { answerParty } from "./PartyAnswer.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import type { Query } from "./Query.js"
 import type { RankedSentence } from "./Ranking.js"
-import { renewalNotice, renewalNoticeQuestion } from "./RenewalNotice.js"
+import { givesNotice, renewalNotice, renewalNoticeQuestion } from "./RenewalNotice.js"
 import { answerSigning, signingQuestion } from "./Signatures.js"
 import { spanAnswer, spanCoverageFloor } from "./SpanAnswer.js"
 import { notTheTerm, termLengthAnswer, termLengthQuestion } from "./TermLength.js"
@@ -130,6 +130,8 @@ export const answerIn: SentenceAnswerer = (index, query, sentences, document = s
   if (document !== undefined && query.kind === "duration" && renewalNoticeQuestion(query.text)) {
     const notice = renewalNotice(index, document)
     if (notice !== undefined) return notice
+    const nearest = spanAnswer(index, query.kind, query, sentences)?.found
+    return nearest !== undefined && givesNotice(nearest) ? nearest : undefined
   }
   if (document !== undefined && query.kind === "duration" && termLengthQuestion(query.text)) {
     const term = termLengthAnswer(index, document) ?? spanAnswer(index, query.kind, query, sentences)?.found

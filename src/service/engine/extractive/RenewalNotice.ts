@@ -36,3 +36,29 @@ export const renewalNotice = (index: PassageIndex, document: EngineDocument): Fo
     at: chosen.span.start
   }
 }
+
+/** A sentence about the agreement's renewal or end, where notice to stop it renewing is given. */
+const aboutEnd = /\b(?:renew\w*|non-?renewal|extend\w*|extension|terminat\w*|expir\w*)\b/i
+/** Wording around a period that makes it one of notice: "sixty (60) days' written notice", "notice of at least …". */
+const noticeAfter =
+  /^[’']?s?\s*(?:\)\s*)?(?:prior\s+|advance\s+)?(?:written\s+)?(?:notice|notif\w*)\b|^[^.;]{0,40}?\b(?:prior\s+to|before|in\s+advance\s+of|preceding)\b/i
+const noticeBefore =
+  /\b(?:notice|notif\w*)\s+(?:period\s+)?(?:of\s+)?(?:at\s+least\s+|not\s+less\s+than\s+|no\s+less\s+than\s+)?$/i
+
+/**
+ * Whether the period ranking found for a question about notice to stop renewal is one of notice. Where the document
+ * states none (`renewalNotice` found none), the periods nearest are the initial term ("extend for three (3)
+ * years"), a time to cure, or notice of something else; the answer then says no period is stated, with the closest
+ * passage.
+ */
+export const givesNotice = (found: Found): boolean => {
+  const { at, sentence, short } = found
+  if (short?.endsWith("(cure period)")) return false
+  const span = at === undefined ? undefined : findDurations(sentence.text).find((period) => period.start === at)
+  if (at === undefined || span === undefined) return true
+  // Notice of something else ("thirty (30) days' notice of cancellation" of an insurance policy) is not it either.
+  if (!aboutEnd.test(sentence.text)) return false
+  return (
+    noticeAfter.test(sentence.text.slice(span.end)) || noticeBefore.test(sentence.text.slice(Math.max(0, at - 60), at))
+  )
+}
