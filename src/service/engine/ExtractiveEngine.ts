@@ -9,6 +9,7 @@ import { makeIndexCache, type PassageIndex } from "./extractive/PassageIndex.js"
 import { buildQuery, type Query } from "./extractive/Query.js"
 import { rankPassages, rankSentences } from "./extractive/Ranking.js"
 import { summaryRequest, summaryText } from "./extractive/Summary.js"
+import { termAcross } from "./extractive/TermAcross.js"
 
 /** Indexes kept per engine: the documents of a table's recent cells and of recent chats. */
 const cacheSize = 16
@@ -32,8 +33,8 @@ const answerOne = (index: PassageIndex, query: Query): Outcome => {
 
 /** Over several documents: rank across all of them, then answer from each document that ranks near the top. */
 const answerMany = (index: PassageIndex, query: Query): Outcome => {
-  const forPlace = lawAcross(index, query)
-  if (forPlace !== undefined) return forPlace
+  const acrossDocuments = lawAcross(index, query) ?? termAcross(index, query)
+  if (acrossDocuments !== undefined) return acrossDocuments
   const passages = rankPassages(index, query, 24)
   const sentences = rankSentences(index, query, passages)
   const documents = [...new Set(passages.map((ranked) => ranked.entry.document))]

@@ -24,9 +24,9 @@ export const termLengthQuestion = (question: string): boolean => asksTerm.test(q
 
 /**
  * How long the agreement lasts, from its term clause (see `documentTerm`): the length it gives ("10 years"), else
- * the dates it runs between or the end it states ("until December 31, 2010"), else that it runs until ended; undefined when the clause says none
- * of these (the question's best sentences answer then). Ranking alone preferred any period near "term" and
- * "agreement", such as the notice to renew before the term expires.
+ * the dates it runs between or the end it states ("until December 31, 2010"), else that it runs until ended;
+ * undefined when the clause says none of these (the question's best sentences answer then). Ranking alone
+ * preferred any period near "term" and "agreement", such as the notice to renew before the term expires.
  */
 export const termLengthAnswer = (index: PassageIndex, document: EngineDocument): Found | undefined => {
   const term = documentTerm(index, document)
