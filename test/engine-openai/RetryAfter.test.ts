@@ -24,8 +24,10 @@ describe("OpenAiEngine and Retry-After", () => {
 
   it.scopedLive("waits as long as a 429's Retry-After says (an HTTP date, then seconds) instead of its backoff", () =>
     Effect.gen(function* () {
-      // An HTTP date has whole seconds: 2.5 s from now is 1.5 to 2.5 s away when the first reply comes.
-      const soon = new Date(Date.now() + 2500).toUTCString()
+      // An HTTP date has whole seconds: 3.5 s from now is 2.5 to 3.5 s away now, and at least 1.4 s away when the
+      // first reply comes even if the server and engine take a second to start on a loaded machine (with 2.5 s, a
+      // run under load waited 1.3 s).
+      const soon = new Date(Date.now() + 3500).toUTCString()
       const server = yield* fakeOpenAi([
         status(429, "slow down", { "retry-after": soon }),
         status(429, "slow down", { "retry-after": "1" }),

@@ -129,4 +129,17 @@ describe("how long the agreement lasts, and amounts asked with their timing", ()
       assert.strictEqual(yield* shortOf(question, stated), "60 days")
     })
   )
+
+  it.effect("a term clause that gives no length is quoted; a deadline for a report is no term", () =>
+    Effect.gen(function* () {
+      const ended = textDocument(
+        "COOPERATION AGREEMENT\n\n4. Unless earlier terminated as provided in this Agreement, upon the expiration of the Support Period in accordance with Section 3, this Agreement shall immediately and automatically terminate in its entirety."
+      )
+      assert.match(yield* shortOf("How long does it last?", ended), /^No end date is stated; the term clause:/)
+      const reporting = textDocument(
+        "REMARKETING AGREEMENT\n\n(d) The Fund agrees to deliver to the Remarketing Agent, within fifteen (15) calendar days following the last day of each calendar month, a report of its portfolio holdings."
+      )
+      assert.notMatch(yield* shortOf("How long does it last?", reporting), /^15 calendar days/)
+    })
+  )
 })

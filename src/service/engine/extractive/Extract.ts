@@ -19,7 +19,7 @@ import type { RankedSentence } from "./Ranking.js"
 import { givesNotice, renewalNotice, renewalNoticeQuestion } from "./RenewalNotice.js"
 import { answerSigning, signingQuestion } from "./Signatures.js"
 import { spanAnswer, spanCoverageFloor } from "./SpanAnswer.js"
-import { notTheTerm, termLengthAnswer, termLengthQuestion } from "./TermLength.js"
+import { statesTheTerm, termLengthAnswer, termLengthQuestion } from "./TermLength.js"
 import { answerTitle, titleQuestion } from "./TitleAnswer.js"
 import { yesNoAnswer } from "./YesNoAnswer.js"
 
@@ -134,8 +134,10 @@ export const answerIn: SentenceAnswerer = (index, query, sentences, document = s
     return nearest !== undefined && givesNotice(nearest) ? nearest : undefined
   }
   if (document !== undefined && query.kind === "duration" && termLengthQuestion(query.text)) {
-    const term = termLengthAnswer(index, document) ?? spanAnswer(index, query.kind, query, sentences)?.found
-    return term === undefined || notTheTerm(term) ? undefined : term
+    const term = termLengthAnswer(index, document)
+    if (term !== undefined) return term
+    const nearest = spanAnswer(index, query.kind, query, sentences)?.found
+    return nearest !== undefined && statesTheTerm(nearest) ? nearest : undefined
   }
   if (document !== undefined && query.kind === "money" && liabilityCapQuestion(query.text)) {
     return liabilityCapAnswer(index, document, query, sentences)

@@ -24,8 +24,8 @@ export const termLengthQuestion = (question: string): boolean => asksTerm.test(q
 
 /**
  * How long the agreement lasts, from its term clause (see `documentTerm`): the length it gives ("10 years"), else
- * the dates it runs between or the end it states ("until December 31, 2010"), else that it runs until ended;
- * undefined when the clause says none of these (the question's best sentences answer then). Ranking alone
+ * the dates it runs between or the end it states ("until December 31, 2010"), else that it runs until ended, else
+ * the clause quoted; undefined when it has none (the question's best sentences may answer then). Ranking alone
  * preferred any period near "term" and "agreement", such as the notice to renew before the term expires.
  */
 export const termLengthAnswer = (index: PassageIndex, document: EngineDocument): Found | undefined => {
@@ -40,20 +40,26 @@ export const termLengthAnswer = (index: PassageIndex, document: EngineDocument):
     const short = start === undefined ? `Until ${end.text}` : `${start.text} to ${end.text}`
     return { short, sentence, at: end.start }
   }
-  const clause = termClauseAnswer(term)
-  return clause.short?.startsWith("No fixed end") ? clause : undefined
+  // Neither: the clause itself, for the reader ("No end date is stated; the term clause: …").
+  return termClauseAnswer(term)
 }
 
 /** A period after the agreement ends: "for a period of six (6) months following the termination of this Agreement". */
 const afterTheEnd = /^[^.;]{0,40}?\b(?:following|after)\s+(?:the\s+)?(?:termination|expiration|expiry|end)\b/i
+/** The agreement or its term, then the period it lasts: "This Agreement … shall run for a period of three years". */
+const termBefore =
+  /\b(?:this\s+(?:agreement|contract|lease)|the\s+(?:initial\s+)?term)\b[^.;]{0,80}\b(?:for|of|be|is)\s+(?:a\s+(?:period|term)\s+of\s+)?$/i
 
 /**
- * Whether a period that ranking found for a term question, where the agreement has no term clause, is not the term:
- * the time to cure a breach, a renewal's period, or a period that runs after the agreement ends.
+ * Whether a period that ranking found for a term question, where the agreement has no term clause that
+ * `documentTerm` reads, states the term: the agreement or its term comes before it, and it is no time to cure a
+ * breach, renewal period or period that runs after the agreement ends. Anything else ranking finds near "how long"
+ * (a report due within fifteen days, a standstill that ends thirty days before a deadline) is not given as the term.
  */
-export const notTheTerm = (found: Found): boolean => {
+export const statesTheTerm = (found: Found): boolean => {
   const { at, sentence } = found
   if (at === undefined) return false
   const before = sentence.text.slice(Math.max(0, at - 120), at)
-  return cureBefore.test(before) || renewalNear.test(before.slice(-60)) || afterTheEnd.test(sentence.text.slice(at))
+  if (cureBefore.test(before) || renewalNear.test(before.slice(-60))) return false
+  return termBefore.test(before) && !afterTheEnd.test(sentence.text.slice(at))
 }
