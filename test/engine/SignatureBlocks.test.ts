@@ -67,4 +67,17 @@ describe("signature blocks as contracts write them", () => {
       assert.strictEqual(yield* shortOf("Who is the contractor?", outsourcing), "Flexmark Israel Ltd.")
     })
   )
+
+  it.effect('a group of parties defined "(collectively, the "… Parties")", and no later defined terms', () =>
+    Effect.map(
+      shortOf(
+        "Who are the parties?",
+        textDocument(
+          'COOPERATION AGREEMENT\n\nThis Cooperation Agreement ("Agreement") is entered into as of June 18, 2020, by and between Spruce Holdings, Inc., a Delaware corporation (the "Company"), and Black Kite Partners LP, a Delaware limited partnership, and Black Kite GP LLC, a Delaware limited liability company (collectively, the "Black Kite Parties").\n\n1. Board. The Company shall appoint Jane Doe (the "New Director") and file a report with the Securities and Exchange Commission (the "SEC").'
+        )
+      ),
+      (answer) =>
+        assert.strictEqual(answer, "Spruce Holdings, Inc. (Company) and Black Kite Partners LP (Black Kite Parties)")
+    )
+  )
 })

@@ -16,7 +16,7 @@ const notParties = new Set(
     "agreement contract effective date services term confidential information products territory joint venture jv " +
       "affiliate affiliates subsidiary subsidiaries source exhibit schedule act program project plan purpose " +
       "amendment addendum premises property data quantity price fees software materials deliverables equipment " +
-      "goods documentation platform system site rent deposit"
+      "goods documentation platform system site rent deposit marks trademarks franchise licensed patents technology"
   )
 )
 
@@ -60,6 +60,8 @@ export interface RoleEntry {
 }
 
 const recitals = /\b(?:WHEREAS|Whereas|RECITALS|Recitals|BACKGROUND|NOW,? THEREFORE|Now,? therefore)\b/
+/** A numbered clause ("1. Board.", "ARTICLE II"): the operative terms have begun, and their defined terms are no parties. */
+const operative = /^\s*(?:(?:\d{1,2}(?:\.\d{1,2})*|[IVX]{1,4})[.)]\s+\p{Lu}|ARTICLE\s+[\dIVX]+\b)/u
 
 export const rolesOf = (index: PassageIndex, document: EngineDocument): Array<RoleEntry> => {
   const out: Array<RoleEntry> = []
@@ -67,6 +69,7 @@ export const rolesOf = (index: PassageIndex, document: EngineDocument): Array<Ro
   const entries = index.opening(document.id, preamblePassages)
   for (const entry of entries) {
     for (const sentence of splitSentences(entry.passage.text)) {
+      if (operative.test(sentence.text)) preamble = false
       const cut = sentence.text.search(recitals)
       for (const role of findRoles(sentence.text)) {
         if (notAPartyRole(role.role) || notAName(role.name)) continue

@@ -135,7 +135,7 @@ interface RoleDefinition {
 }
 
 const rolePattern =
-  /\(\s*(?:(?:the|each|individually|collectively|hereinafter|herein|referred|to|as|a|an|or|and|,)\s+)*["“”'‘]([\p{L}][\p{L} -]{1,30}?)["“”'’]|\b(?:hereinafter|hereafter|herein)\s+(?:referred\s+to\s+as|called|designated\s+as|known\s+as)\s+(?:the\s+)?["“”'‘]([\p{L}][\p{L} -]{1,30}?)["“”'’]/gu
+  /\(\s*(?:(?:the|each|individually|collectively|hereinafter|herein|referred|to|as|a|an|or|and|,),?\s+)*["“”'‘]([\p{L}][\p{L} -]{1,30}?)["“”'’]|\b(?:hereinafter|hereafter|herein)\s+(?:referred\s+to\s+as|called|designated\s+as|known\s+as)\s+(?:the\s+)?["“”'‘]([\p{L}][\p{L} -]{1,30}?)["“”'’]/gu
 /** The capitalised name just before a definition without a company form ("JSC NOC KazakhOil, hereinafter …"). */
 const nameBefore = /(\p{Lu}[\p{L}\d&'’.-]*(?:\s+(?:[\p{Lu}\d][\p{L}\d&'’.-]*|of|&)){0,6})\s*,?\s*$/u
 const labelPattern = /\b(\p{Lu}[\p{L}]{2,20})\s*:\s*/gu
@@ -147,13 +147,6 @@ const notRoles = new Set(
     " "
   )
 )
-
-/**
- * Defined names of things, not of parties: `"Clean Air" (the "Licensed Marks")`, `"AIRSOPURE Center" (the
- * "Franchise")`. The name before such a definition is no party.
- */
-const thingRole =
-  /\b(?:marks?|trademarks?|franchise|agreement|amendment|products?|territory|property|premises|software|effective\s+date|term|fees?|program(?:me)?|system|technology|information|materials?|patents?|licensed)\b/i
 
 const nameEnding = (window: string): Span | undefined => {
   const m = nameBefore.exec(window)
@@ -173,8 +166,7 @@ export const findRoles = (text: string): Array<RoleDefinition> => {
     const offset = Math.max(from, m.index - 300)
     const window = text.slice(offset, m.index)
     const first = findOrganisations(window)[0] ?? findPersons(window)[0] ?? nameEnding(window)
-    const role = m[1] ?? m[2] ?? ""
-    if (first !== undefined && !thingRole.test(role)) out.push({ role, name: first.text, start: offset + first.start })
+    if (first !== undefined) out.push({ role: m[1] ?? m[2] ?? "", name: first.text, start: offset + first.start })
     from = m.index + m[0].length
   }
   // "Accepted and agreed: Maria Delgado": the person who signs an offer or a letter for themselves is a party.
