@@ -110,6 +110,14 @@ const answers: ReadonlyArray<ShortAnswerCase> = [
     short: "60 days"
   },
   {
+    name: "an end date worked out from the term, as YYYY-MM-DD with its note",
+    query: "When does the agreement expire? Answer as YYYY-MM-DD.",
+    document: textDocument(
+      'SERVICES AGREEMENT\n\nThis Services Agreement is made as of January 15, 2020 (the "Effective Date") between Acme Widgets, Inc. and Beta Stores LLC.\n\n7. Term. The term of this Agreement shall be five (5) years from the Effective Date.'
+    ),
+    short: "2025-01-15 (5 years from 2020-01-15)"
+  },
+  {
     name: "effective date of a press release: the query's words for nothing stated",
     query: effectiveDate,
     document: quarterlyRelease,

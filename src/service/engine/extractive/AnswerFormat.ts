@@ -5,11 +5,16 @@ import type { Query } from "./Query.js"
 
 const pad = (value: number) => String(value).padStart(2, "0")
 
-/** "March 1, 2024" → "2024-03-01"; other shapes ("March 2024", "within 30 days") stay as they are. */
+/**
+ * "March 1, 2024" → "2024-03-01", also the dates of a note after one ("2029-03-01 (5 years from 2024-03-01)");
+ * other shapes ("March 2024", "within 30 days") stay as they are.
+ */
 const isoDate = (text: string): string => {
-  const m = /^(\p{Lu}\p{Ll}+) (\d{1,2}), (\d{4})$/u.exec(text)
-  const month = monthNames.indexOf(m?.[1] ?? "") + 1
-  return m === null || month === 0 ? text : `${m[3]}-${pad(month)}-${pad(Number(m[2]))}`
+  if (!/^\p{Lu}\p{Ll}+ \d{1,2}, \d{4}(?: \(|$)/u.test(text)) return text
+  return text.replace(/\b(\p{Lu}\p{Ll}+) (\d{1,2}), (\d{4})\b/gu, (whole, name: string, day: string, year: string) => {
+    const month = monthNames.indexOf(name) + 1
+    return month === 0 ? whole : `${year}-${pad(month)}-${pad(Number(day))}`
+  })
 }
 
 /** "2 weeks" → "14 days" (a note after it kept); months and years are not a whole number of days, so they stay. */
