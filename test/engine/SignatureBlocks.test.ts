@@ -41,13 +41,13 @@ describe("signature blocks as contracts write them", () => {
   )
 
   it.effect(
-    "defined names of things are not parties: the franchise and its marks, beside a party left blank in a form",
+    "defined names of things are not parties: the franchise, its marks and its manual, beside a party left blank in a form",
     () =>
       Effect.map(
         shortOf(
           "Who are the parties?",
           textDocument(
-            'FRANCHISE AGREEMENT\n\nTHIS AGREEMENT is entered into on this ____ day of ________, 2000, by and between Purewind International Group, Inc., a Nevada corporation (hereinafter "PUREWIND"), and You: ____________ whose address is: ____________ (hereinafter "You" or "Franchisee").\n\nRECITALS\n\nA. PUREWIND designs air cleaning systems under the name and mark "PUREWIND" (the "Products").\n\nB. PUREWIND has developed a system of sales centers using trademarks (including "The Essence of Clean Breeze"), logos and identifying features designated by PUREWIND (the "Licensed Marks").\n\n1.01. PUREWIND grants to You the right to operate a PUREWIND Center (or the "Franchise").'
+            'FRANCHISE AGREEMENT\n\nTHIS AGREEMENT is entered into on this ____ day of ________, 2000, by and between Purewind International Group, Inc., a Nevada corporation (hereinafter "PUREWIND"), and You: ____________ whose address is: ____________ (hereinafter "You" or "Franchisee").\n\nRECITALS\n\nA. PUREWIND designs air cleaning systems under the name and mark "PUREWIND" (the "Products").\n\nB. PUREWIND has developed a system of sales centers using trademarks (including "The Essence of Clean Breeze"), logos and identifying features designated by PUREWIND (the "Licensed Marks"). PUREWIND keeps the standards for every center in its Purewind Operations Guide (the "Manual").\n\n1.01. PUREWIND grants to You the right to operate a PUREWIND Center (or the "Franchise").'
           )
         ),
         (answer) => assert.strictEqual(answer, "Purewind International Group, Inc.")

@@ -16,7 +16,8 @@ const notParties = new Set(
     "agreement contract effective date services term confidential information products territory joint venture jv " +
       "affiliate affiliates subsidiary subsidiaries source exhibit schedule act program project plan purpose " +
       "amendment addendum premises property data quantity price fees software materials deliverables equipment " +
-      "goods documentation platform system site rent deposit marks trademarks franchise licensed patents technology"
+      "goods documentation platform system site rent deposit marks trademarks franchise licensed patents technology " +
+      "manual handbook specifications"
   )
 )
 
