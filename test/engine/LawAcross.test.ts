@@ -1,8 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { collectChunks } from "../../src/service/engine/AnswerEngine.js"
-import { makeExtractiveEngine } from "../../src/service/engine/ExtractiveEngine.js"
-import { documentOf, idOf } from "./documentOf.js"
+import { chatAnswerOf, documentOf, idOf } from "./documentOf.js"
 
 const contract = (name: string, law: string) => {
   const text = `${name.toUpperCase()} AGREEMENT\n\n1. Services. The Provider shall provide the services described in Schedule A.\n\n2. Fees. The Client shall pay the fees within thirty (30) days of invoice.\n\n9. Governing Law. This Agreement shall be governed by the laws of ${law}.`
@@ -19,10 +17,7 @@ const documents = [
   contract("foxtrot", "the Province of Ontario")
 ]
 
-const ask = (query: string) =>
-  collectChunks(makeExtractiveEngine(), { kind: "chat", query, documents, history: [] }).pipe(
-    Effect.map((chunks) => chunks.join(""))
-  )
+const ask = (query: string) => chatAnswerOf(query, documents)
 
 describe("a law question over several documents that names a place", () => {
   it.effect("lists exactly the documents governed by that law", () =>

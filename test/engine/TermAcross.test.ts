@@ -1,8 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { collectChunks } from "../../src/service/engine/AnswerEngine.js"
-import { makeExtractiveEngine } from "../../src/service/engine/ExtractiveEngine.js"
-import { documentOf, idOf } from "./documentOf.js"
+import { chatAnswerOf, documentOf, idOf } from "./documentOf.js"
 
 const contract = (name: string, term: string) => {
   const text = `${name.toUpperCase()} AGREEMENT\n\n1. Services. The Provider shall provide the services in Schedule A for the fees in Schedule B.\n\n7. Term. ${term}\n\n9. Governing Law. This Agreement is governed by the laws of Ohio.`
@@ -20,10 +18,7 @@ const documents = [
   contract("echo", "The Provider shall keep records of the services for seven (7) years.")
 ]
 
-const ask = (query: string) =>
-  collectChunks(makeExtractiveEngine(), { kind: "chat", query, documents, history: [] }).pipe(
-    Effect.map((chunks) => chunks.join(""))
-  )
+const ask = (query: string) => chatAnswerOf(query, documents)
 
 describe("the term of each of several agreements", () => {
   it.effect("the longest and the shortest, read from each one's term clause", () =>

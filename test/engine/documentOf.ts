@@ -47,3 +47,7 @@ export const itGivesShortAnswers = (cases: ReadonlyArray<ShortAnswerCase>): void
     it.effect(name, () => Effect.map(shortOf(query, document), (answer) => assert.strictEqual(answer, short)))
   }
 }
+
+/** The whole answer of the extractive engine to a chat question over several documents, with no history. */
+export const chatAnswerOf = (query: string, documents: ReadonlyArray<EngineDocument>) =>
+  collectChunks(engine, { kind: "chat", query, documents, history: [] }).pipe(Effect.map((chunks) => chunks.join("")))
