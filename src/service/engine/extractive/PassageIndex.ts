@@ -34,14 +34,20 @@ export interface PassageIndex {
 export const passagesOf = (index: PassageIndex, document: EngineDocument): ReadonlyArray<IndexedPassage> =>
   index.passages.filter((entry) => entry.document === document)
 
+/**
+ * "This Franchise Agreement … is made …", up to where it names whom it is made between: a contract saying what it
+ * is. Read here for where its preamble stands, and by summaries for the sentence to open with.
+ */
+export const agreementMade =
+  "\\bthis\\s+(?:[\\w-]+\\s+){0,8}(?:agreement|contract|amendment|lease|licen[cs]e)\\b[^.]{0,200}?\\b(?:made|entered\\s+into|dated|executed)\\b[^.]{0,300}"
+
 /** How far into a document its preamble is looked for (a long table of contents comes first). */
 const preambleSearch = 60
 /**
  * Where a contract names itself and its parties: "This Franchise Agreement … is made … by and between", "BETWEEN:"
  * on a line of its own; not a mention of another agreement "by and between" others.
  */
-const preamble =
-  /\bthis\s+(?:[\w-]+\s+){0,8}(?:agreement|contract|amendment|lease|licen[cs]e)\b[^.]{0,200}?\b(?:made|entered\s+into|dated|executed)\b[^.]{0,300}\b(?:between|among)\b|^\s*(?:between|among)\s*:?\s*$/im
+const preamble = new RegExp(`${agreementMade}\\b(?:between|among)\\b|^\\s*(?:between|among)\\s*:?\\s*$`, "im")
 
 /** The position of the passage that holds a document's preamble among its passages, 0 when none is found. */
 const preambleAt = (passages: ReadonlyArray<IndexedPassage>): number =>
