@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { type AnswerEngine, type AnswerRequest, type ChunkSink, EngineFailure, writeChunks } from "./AnswerEngine.js"
 import { formatOutcome } from "./extractive/AnswerFormat.js"
 import { answerText, chunk } from "./extractive/AnswerText.js"
-import { answerIn, notFound, nothingFound } from "./extractive/Extract.js"
+import { answerIn, nothingFound } from "./extractive/Extract.js"
 import type { Found, Outcome } from "./extractive/Found.js"
 import { lawAcross } from "./extractive/LawAcross.js"
 import { makeIndexCache, type PassageIndex } from "./extractive/PassageIndex.js"
@@ -47,11 +47,9 @@ const answerMany = (index: PassageIndex, query: Query): Outcome => {
   const best = found[0]?.sentence.score ?? 0
   const share = everyDocument.test(query.text) ? eachShare : alsoShare
   const kept = found.filter((answer) => answer.sentence.score >= best * share).slice(0, maxDocuments)
-  if (kept.length > 0) return { _tag: "Answers", lead: undefined, found: kept }
-  const nothing = nothingFound(query, sentences)
-  return nothing._tag === "Nothing" && nothing.message === notFound
-    ? { _tag: "Nothing", message: "Not found in the documents." }
-    : nothing
+  return kept.length === 0
+    ? nothingFound(query, sentences, index.documents.length)
+    : { _tag: "Answers", lead: undefined, found: kept }
 }
 
 /**

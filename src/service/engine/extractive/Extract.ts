@@ -159,11 +159,11 @@ export const answerIn: SentenceAnswerer = (index, query, sentences, document = s
   }
 }
 
-/** What a question over one document gets when nothing in it is relevant. */
-export const notFound = "Not found in the document."
-
-/** Nothing matched: yes/no questions say so plainly; other kinds fall back to the closest relevant sentence. */
-export const nothingFound = (query: Query, sentences: ReadonlyArray<RankedSentence>): Outcome => {
+/**
+ * Nothing matched: yes/no questions say so plainly; other kinds fall back to the closest relevant sentence, else
+ * say it is not found in the document, or in the documents when `documents` are several.
+ */
+export const nothingFound = (query: Query, sentences: ReadonlyArray<RankedSentence>, documents = 1): Outcome => {
   if (query.kind === "yesno") return { _tag: "Nothing", message: "No clause found." }
   const best = sentences[0]
   if (query.kind !== "text" && best !== undefined && best.coverage >= spanCoverageFloor) {
@@ -173,7 +173,7 @@ export const nothingFound = (query: Query, sentences: ReadonlyArray<RankedSenten
       found: [{ short: undefined, sentence: best, continuation: continuationOf(best, sentences) }]
     }
   }
-  return { _tag: "Nothing", message: notFound }
+  return { _tag: "Nothing", message: `Not found in the ${documents > 1 ? "documents" : "document"}.` }
 }
 
 const nouns: Record<AnswerKind, string> = {

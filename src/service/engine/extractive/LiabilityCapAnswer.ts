@@ -18,8 +18,8 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 /**
  * The cap asked for as an amount, read as "Is there a cap on liability?" reads it (the liability cap's evidence,
  * see `Concepts`), so both wordings quote the same clause: its amount or measure ("The fees paid in the twelve (12)
- * months before the claim", "EUR 2,000,000"), or that it has none stated; "No cap:" for a clause that says liability is unlimited;
- * undefined when no cap is found (ranking by amounts quoted a late-payment rate of 1.5% instead).
+ * months before the claim", "EUR 2,000,000"), or that it has none stated; "No cap:" for a clause that says
+ * liability is unlimited; undefined when no cap is found (ranking by amounts quoted a late-payment rate of 1.5%).
  */
 export const liabilityCapAnswer = (
   index: PassageIndex,
