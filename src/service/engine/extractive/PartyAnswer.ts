@@ -1,7 +1,7 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import type { Found, SentenceAnswerer } from "./Found.js"
 import { describeParty, listNames, partiesBetween, sameParty } from "./PartyList.js"
-import { notAName, type RoleEntry, rolesOf } from "./PartyRoles.js"
+import { notAName, partyHeads, type RoleEntry, rolesOf } from "./PartyRoles.js"
 import { findOrganisations, findParties, findPersons } from "./PartySpans.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { nearestSpan } from "./Proximity.js"
@@ -28,13 +28,14 @@ const aliasGroups: ReadonlyArray<ReadonlyArray<string>> = [
   ["discloser", "disclosing"]
 ].map((group) => group.map(stem))
 
-/** Words that name a side of a deal: asked "Who is the customer?", the answer is one of the document's parties. */
+/**
+ * Words that name a side of a deal: asked "Who is the customer?", the answer is one of the document's parties. The
+ * words a party's role ends in (`PartyRoles`), their aliases, and a few roles no party is defined by here.
+ */
 const roleWords: ReadonlySet<string> = new Set([
+  ...partyHeads,
   ...aliasGroups.flat(),
-  ...terms(
-    "licensor licensee franchisor franchisee distributor reseller agent principal subcontractor partner sponsor " +
-      "lender borrower guarantor investor lessor lessee"
-  )
+  ...terms("principal subcontractor guarantor")
 ])
 
 /** "Who is the supplier?", "Which party is the licensee?": the role asked about. */

@@ -25,7 +25,7 @@ const notParties = new Set(
  * The last word of a role that names a party ("Service Provider", "Receiving Party"): a role ending so is a party's
  * however its first words read ("Service" alone is the subject matter).
  */
-const partyHeads = new Set(
+export const partyHeads: ReadonlySet<string> = new Set(
   terms(
     "party provider customer client supplier vendor licensee licensor buyer seller purchaser tenant landlord lessee " +
       "lessor company consultant contractor employee employer recipient discloser distributor reseller manufacturer " +
