@@ -21,9 +21,10 @@ export const nodeBundle: BuildOptions = {
   target: "node20",
   // Dependencies are bundled too: one file parses in about 0.6 s where Node's loader needs 1.4 s for the
   // thousand modules of effect and @effect/platform. These stay in node_modules: a native addon, packages
-  // that find their own files (pdf.js's worker and fonts, Swagger UI's assets) at run time, and exceljs,
-  // whose zip library calls the deprecated `Buffer()` that Node tolerates silently only from node_modules.
-  external: ["better-sqlite3", "pdfjs-dist", "swagger-ui-dist", "exceljs"],
+  // that find their own files (pdf.js's worker and fonts, Swagger UI's assets) at run time, exceljs,
+  // whose zip library calls the deprecated `Buffer()` that Node tolerates silently only from node_modules, and
+  // the DOCX reader's libraries, required when a DOCX is first read rather than evaluated at every start.
+  external: ["better-sqlite3", "pdfjs-dist", "swagger-ui-dist", "exceljs", "mammoth", "jszip"],
   // V8 keeps a module's source text for as long as it runs (Function.prototype.toString): without comments
   // and whitespace the bundle's is 5 MB less. Names stay, so stack traces still read.
   minifyWhitespace: true,

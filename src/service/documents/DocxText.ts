@@ -1,9 +1,19 @@
+import { createRequire } from "node:module"
 import { Effect } from "effect"
-import JSZip from "jszip"
-import mammoth from "mammoth"
+import type JSZipType from "jszip"
+import type Mammoth from "mammoth"
 import { ExtractionFailed } from "./ExtractionFailed.js"
 import { htmlText } from "./HtmlText.js"
 import { paginate } from "./Paginate.js"
+
+/**
+ * mammoth and its zip library are loaded when a DOCX is first read, not at every start of docsweep (most runs read
+ * none): they stay outside the bundle (src/build.ts), required, not imported, as pdf.js is (PdfText.ts).
+ */
+const docxLibraries = () => {
+  const require = createRequire(import.meta.url)
+  return { JSZip: require("jszip") as typeof JSZipType, mammoth: require("mammoth") as typeof Mammoth }
+}
 
 /** mammoth drops page breaks from raw text; mapped to <hr> in its HTML they survive as page separators. */
 const pageBreakStyle = ["br[type='page'] => hr"]
@@ -50,7 +60,7 @@ const markPageBreaks = (original: string): string => {
 /** The DOCX with its page starts marked in `word/document.xml` (the bytes as they are when nothing changes). */
 const withPageBreaks = async (bytes: Uint8Array): Promise<Buffer> => {
   const buffer = Buffer.from(bytes)
-  const zip = await JSZip.loadAsync(buffer)
+  const zip = await docxLibraries().JSZip.loadAsync(buffer)
   const part = zip.file("word/document.xml")
   if (part === null) return buffer
   const xml = await part.async("string")
@@ -67,7 +77,8 @@ const withPageBreaks = async (bytes: Uint8Array): Promise<Buffer> => {
 export const docxPages = (bytes: Uint8Array) =>
   Effect.gen(function* () {
     const result = yield* Effect.tryPromise({
-      try: async () => mammoth.convertToHtml({ buffer: await withPageBreaks(bytes) }, { styleMap: pageBreakStyle }),
+      try: async () =>
+        docxLibraries().mammoth.convertToHtml({ buffer: await withPageBreaks(bytes) }, { styleMap: pageBreakStyle }),
       catch: (cause) => new ExtractionFailed({ doctype: "docx", reason: "not a readable DOCX file", cause })
     })
     return yield* Effect.try({
