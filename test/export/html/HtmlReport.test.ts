@@ -263,6 +263,31 @@ describe("the HTML report opened from disk in Chromium", () => {
       )
     )
 
+    it.effect("keeps a click on a cell that a live update draws anew between its press and release", () =>
+      withPage(async (page) => {
+        const cell = page.locator('[role="gridcell"][data-row="2"][data-col="4"]')
+        const box = await cell.boundingBox()
+        if (box === null) throw new Error("the cell is not drawn")
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+        await page.mouse.down()
+        // What a live update does to a cell whose answer changed (KeptRows.keepUnchanged): the element is replaced
+        // in place by a new drawing of the same cell.
+        await page.evaluate(`(() => {
+          const drawn = document.querySelector('[role="gridcell"][data-row="2"][data-col="4"]')
+          drawn.replaceWith(drawn.cloneNode(true))
+        })()`)
+        await page.mouse.up()
+        const detail = page.locator('[role="dialog"] h2')
+        await drawnWhen(() => detail.isVisible())
+        return { opened: await detail.isVisible(), title: await detail.textContent() }
+      }).pipe(
+        Effect.tap((result) => {
+          assert.isTrue(result.opened, "the click opened the cell's detail")
+          assert.strictEqual(result.title, "Notice")
+        })
+      )
+    )
+
     it.effect("is used with the keyboard: the grid is reached with Tab, arrows move, Enter opens, Escape closes", () =>
       withPage(async (page) => {
         await page.focus("input.search")

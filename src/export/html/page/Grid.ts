@@ -17,6 +17,10 @@ export interface Position {
   readonly col: number
 }
 
+/** The grid cell an event happened in, if any. */
+const cellOf = (target: EventTarget | null): HTMLElement | undefined =>
+  (target instanceof Element ? target.closest<HTMLElement>("[data-col]") : null) ?? undefined
+
 /**
  * The results grid: one row per document, one column per shown query. ARIA grid roles throughout; only the rows in
  * view (and a few beyond) are in the DOM (@tanstack/virtual-core), each carrying its `aria-rowindex`, and of each
@@ -29,6 +33,8 @@ export class Grid {
   rows: ReadonlyArray<number> = []
   columns: ReadonlyArray<number> = []
   active: Position = { row: 0, col: 1 }
+  /** The cell a pointer pressed, until its release: a live update may draw it anew in between. */
+  private pressed: HTMLElement | undefined
 
   constructor(
     cells: Cells,
@@ -39,6 +45,10 @@ export class Grid {
     this.element = el("div", { class: "grid", role: "grid", tabindex: 0, "aria-label": "Results" }, header, body)
     this.element.addEventListener("keydown", (event) => gridKeys(event, this))
     this.element.addEventListener("click", (event) => this.clicked(event))
+    this.element.addEventListener("pointerdown", (event) => {
+      this.pressed = cellOf(event.target)
+    })
+    this.element.addEventListener("pointerup", (event) => this.released(event))
     this.viewport = new GridViewport(this, cells, header, body, () => this.markActive())
   }
 
@@ -134,10 +144,27 @@ export class Grid {
   }
 
   private clicked(event: MouseEvent): void {
-    const target = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-col]") : null
-    if (target === null) return
-    const col = Number(target.dataset.col)
-    const row = Number(target.dataset.row)
+    const target = cellOf(event.target)
+    if (target !== undefined) this.openCell(target)
+  }
+
+  /**
+   * A press and release on a cell that a live update drew anew in between (KeptRows replaces a changed cell) makes
+   * no click on it: the browser clicks their common ancestor. The release opens the cell when it is on the new
+   * drawing of the cell pressed.
+   */
+  private released(event: PointerEvent): void {
+    const pressed = this.pressed
+    this.pressed = undefined
+    if (pressed === undefined || pressed.isConnected || event.button !== 0) return
+    const under = cellOf(document.elementFromPoint(event.clientX, event.clientY))
+    const same = under?.dataset.row === pressed.dataset.row && under?.dataset.col === pressed.dataset.col
+    if (under !== undefined && same) this.openCell(under)
+  }
+
+  private openCell(cell: HTMLElement): void {
+    const col = Number(cell.dataset.col)
+    const row = Number(cell.dataset.row)
     this.moveTo({ row, col }, false)
     this.element.focus({ preventScroll: true })
     this.openActive()
