@@ -41,6 +41,14 @@ export const findDurations = (text: string): Array<Span> =>
     )
   )
 
+/** A period as `findDurations` writes it ("12 calendar months"): its count and unit, the qualifier aside. */
+export const periodParts = (
+  period: string
+): { readonly count: number; readonly unit: "hour" | "day" | "week" | "month" | "year" } | undefined => {
+  const m = /^(\d+) (?:\w+ )?(hour|day|week|month|year)s?$/.exec(period)
+  return m === null ? undefined : { count: Number(m[1]), unit: m[2] as "hour" | "day" | "week" | "month" | "year" }
+}
+
 /** "with immediate effect", "terminate immediately": a termination that needs no period of notice. */
 export const findImmediate = (text: string): Array<Span> =>
   matchSpans(text, /\b(?:with\s+immediate\s+effect|(?:effective\s+)?immediately)\b/gi, () => "immediately")

@@ -1,6 +1,6 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import { findDates, formatDate, monthNames } from "./DateSpans.js"
-import { findDurations } from "./DurationSpans.js"
+import { findDurations, periodParts } from "./DurationSpans.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { buildQuery } from "./Query.js"
@@ -34,10 +34,9 @@ const parse = (text: string) => {
 /** A date plus a period, in calendar arithmetic on UTC parts (no clock involved). */
 const addPeriod = (start: string, period: string): string | undefined => {
   const date = parse(start)
-  const m = /^(\d+) (?:\w+ )?(day|week|month|year)s?$/.exec(period)
-  if (date === undefined || m === null) return undefined
-  const n = Number(m[1])
-  const unit = m[2]
+  const parts = periodParts(period)
+  if (date === undefined || parts === undefined || parts.unit === "hour") return undefined
+  const { count: n, unit } = parts
   const shifted = new Date(
     Date.UTC(
       date.year + (unit === "year" ? n : 0),

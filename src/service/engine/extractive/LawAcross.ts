@@ -1,11 +1,9 @@
+import { maxDocumentsRead } from "./AcrossDocuments.js"
 import type { Found, Outcome } from "./Found.js"
 import { answerGoverningLaw } from "./GoverningLaw.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { findGoverningLaw } from "./PlaceSpans.js"
 import type { Query } from "./Query.js"
-
-/** At most this many documents are read for a place's law (a chat's documents, not a library). */
-const maxRead = 50
 
 /** Capitalised words of a question that are no place: "Which law governs…?" */
 const questionWords = new Set(["Which", "What", "Whose", "Each", "Every", "All", "Governing", "Applicable", "The"])
@@ -35,11 +33,11 @@ export const lawAcross = (index: PassageIndex, query: Query): Outcome | undefine
   if (place === undefined) return undefined
   const wanted = place.toLowerCase()
   const found: Array<Found> = []
-  for (const document of index.documents.slice(0, maxRead)) {
+  for (const document of index.documents.slice(0, maxDocumentsRead)) {
     const law = answerGoverningLaw(index, document, query.text)
     if (law?.short?.toLowerCase().includes(wanted)) found.push(law)
   }
   if (found.length > 0) return { _tag: "Answers", lead: undefined, found }
-  const read = Math.min(index.documents.length, maxRead)
+  const read = Math.min(index.documents.length, maxDocumentsRead)
   return { _tag: "Nothing", message: `None of the ${read} documents names ${place} law as its governing law.` }
 }

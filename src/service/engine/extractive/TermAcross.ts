@@ -1,3 +1,5 @@
+import { maxDocumentsRead } from "./AcrossDocuments.js"
+import { periodParts } from "./DurationSpans.js"
 import type { Found, Outcome } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import type { Query } from "./Query.js"
@@ -8,16 +10,15 @@ const asksTermAcross =
   /\b(?:longest|shortest)\s+(?:initial\s+)?(?:term|duration)\b|\b(?:runs?|lasts?)\s+(?:the\s+)?(?:longest|shortest)\b|\bterm\s+of\s+(?:each|every|all)\b/i
 const superlative = /\b(longest|shortest)\b/i
 
-/** At most this many documents are read, and this many listed. */
-const maxRead = 50
+/** At most this many documents are listed. */
 const maxListed = 10
 
-const unitDays: Record<string, number> = { day: 1, week: 7, month: 30.44, year: 365.25 }
+const unitDays = { hour: Number.NaN, day: 1, week: 7, month: 30.44, year: 365.25 }
 
 /** A term's length in days: "10 years", "12 calendar months", "November 1, 2007 to October 31, 2008". */
 const daysOf = (short: string): number | undefined => {
-  const period = /^(\d+) (?:calendar |business )?(day|week|month|year)s?$/.exec(short)
-  if (period !== null) return Number(period[1]) * (unitDays[period[2] ?? ""] ?? Number.NaN)
+  const period = periodParts(short)
+  if (period !== undefined) return period.unit === "hour" ? undefined : period.count * unitDays[period.unit]
   const between = /^(.+) to (.+)$/.exec(short)
   if (between === null) return undefined
   const days = (Date.parse(between[2] ?? "") - Date.parse(between[1] ?? "")) / 86_400_000
@@ -34,7 +35,7 @@ const filenameOf = (found: Found) => found.sentence.entry.document.filename
  */
 export const termAcross = (index: PassageIndex, query: Query): Outcome | undefined => {
   if (query.kind === "yesno" || !asksTermAcross.test(query.text)) return undefined
-  const read = index.documents.slice(0, maxRead)
+  const read = index.documents.slice(0, maxDocumentsRead)
   const terms = read.flatMap((document) => {
     const found = termLengthAnswer(index, document)
     return found?.short === undefined ? [] : [{ found, days: daysOf(found.short) }]
