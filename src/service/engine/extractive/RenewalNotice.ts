@@ -3,6 +3,7 @@ import { findDurations } from "./DurationSpans.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { toRanked } from "./Ranking.js"
+import { isNoticePeriod } from "./SpanPreference.js"
 
 /** "How much notice stops it renewing?", "Notice period for non-renewal?": notice given before the term ends. */
 export const renewalNoticeQuestion = (question: string): boolean =>
@@ -39,12 +40,6 @@ export const renewalNotice = (index: PassageIndex, document: EngineDocument): Fo
 
 /** A sentence about the agreement's renewal or end, where notice to stop it renewing is given. */
 const aboutEnd = /\b(?:renew\w*|non-?renewal|extend\w*|extension|terminat\w*|expir\w*)\b/i
-/** Wording around a period that makes it one of notice: "sixty (60) days' written notice", "notice of at least …". */
-const noticeAfter =
-  /^[’']?s?\s*(?:\)\s*)?(?:prior\s+|advance\s+)?(?:written\s+)?(?:notice|notif\w*)\b|^[^.;]{0,40}?\b(?:prior\s+to|before|in\s+advance\s+of|preceding)\b/i
-const noticeBefore =
-  /\b(?:notice|notif\w*)\s+(?:period\s+)?(?:of\s+)?(?:at\s+least\s+|not\s+less\s+than\s+|no\s+less\s+than\s+)?$/i
-
 /**
  * Whether the period ranking found for a question about notice to stop renewal is one of notice. Where the document
  * states none (`renewalNotice` found none), the periods nearest are the initial term ("extend for three (3)
@@ -58,7 +53,5 @@ export const givesNotice = (found: Found): boolean => {
   if (at === undefined || span === undefined) return true
   // Notice of something else ("thirty (30) days' notice of cancellation" of an insurance policy) is not it either.
   if (!aboutEnd.test(sentence.text)) return false
-  return (
-    noticeAfter.test(sentence.text.slice(span.end)) || noticeBefore.test(sentence.text.slice(Math.max(0, at - 60), at))
-  )
+  return isNoticePeriod(sentence.text, span)
 }

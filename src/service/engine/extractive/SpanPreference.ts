@@ -8,8 +8,17 @@ import { processTerm, stem, terms } from "./Terms.js"
 const comparison =
   /(?:compared\s+(?:with|to)|versus|vs\.?|up\s+from|down\s+from|from|previous\s+\w+\s+of|prior\s+\w+\s+of)\s*$/i
 const asksPrior = /\b(?:previous|prior|last\s+year|year\s+earlier|a\s+year\s+ago|compared|before)\b/i
-const noticeBefore = /notice\s+(?:period\s+)?(?:of\s+)?(?:at\s+least\s+|not\s+less\s+than\s+|no\s+less\s+than\s+)?$/i
-const noticeAfter = /^[’']?s?\s*(?:prior\s+|advance\s+)?(?:written\s+)?(?:notice|before|prior\s+to|in\s+advance)/i
+/** Wording after a period that makes it one of notice: "sixty (60) days' written notice", "… days prior to the end". */
+const noticeAfter =
+  /^[’']?s?\s*(?:\)\s*)?(?:prior\s+|advance\s+)?(?:written\s+)?(?:notice|notif\w*)\b|^[^.;]{0,40}?\b(?:prior\s+to|before|in\s+advance\b|preceding)/i
+/** Wording before it: "notice of at least …", "a notice period of …". */
+const noticeBefore =
+  /\b(?:notice|notif\w*)\s+(?:period\s+)?(?:of\s+)?(?:at\s+least\s+|not\s+less\s+than\s+|no\s+less\s+than\s+)?$/i
+
+/** Whether the period `span` of `text` is a period of notice, by the words around it. */
+export const isNoticePeriod = (text: string, span: Pick<Span, "start" | "end">): boolean =>
+  noticeBefore.test(text.slice(Math.max(0, span.start - 60), span.start)) ||
+  noticeAfter.test(text.slice(span.end, span.end + 60))
 const noticeQuestion = /\b(?:notice|advance|notify)\b/i
 /**
  * "fails to pay rent within ten (10) days after written notice", "does not cure the breach within thirty (30) days":
@@ -100,9 +109,7 @@ export const preferred = (text: string, spans: ReadonlyArray<Span>, query: Query
     else if (unknown.length > 0) kept = unknown
     else fit = otherAnchorFit
   }
-  const isNotice = (span: Span) =>
-    noticeBefore.test(text.slice(Math.max(0, span.start - 40), span.start)) ||
-    noticeAfter.test(text.slice(span.end, span.end + 40))
+  const isNotice = (span: Span) => isNoticePeriod(text, span)
   if (noticeQuestion.test(query.text)) {
     const notice = kept.filter(isNotice)
     if (notice.length > 0) kept = notice
