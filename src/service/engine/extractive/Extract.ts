@@ -14,6 +14,7 @@ import { answerGoverningLaw } from "./GoverningLaw.js"
 import { liabilityCapAnswer, liabilityCapQuestion } from "./LiabilityCapAnswer.js"
 import { answerParty } from "./PartyAnswer.js"
 import type { PassageIndex } from "./PassageIndex.js"
+import { subjectPeriod } from "./PeriodSubject.js"
 import type { Query } from "./Query.js"
 import type { RankedSentence } from "./Ranking.js"
 import { givesNotice, renewalNotice, renewalNoticeQuestion } from "./RenewalNotice.js"
@@ -49,6 +50,13 @@ const textAnswer = (query: Query, sentences: ReadonlyArray<RankedSentence>): Fou
   return { short: undefined, sentence: best, continuation: continuationOf(best, sentences) }
 }
 
+/** A clause answer's quotes without its "Yes.": the question asked what the clause says, not whether there is one. */
+const quotesOnly = (found: Found): Found => ({
+  ...found,
+  short: undefined,
+  more: found.more?.map((other) => ({ ...other, short: undefined }))
+})
+
 /**
  * "What happens if a party is acquired?", "What does it say about assignment?": a question for text that names a
  * kind of clause is answered with the document's clauses of that kind (see `ClauseAnswer`), without a yes or no.
@@ -56,8 +64,27 @@ const textAnswer = (query: Query, sentences: ReadonlyArray<RankedSentence>): Fou
 const clauseText: DocumentAnswerer = (index, document, query, sentences) => {
   const type = clauseTypeOf(query.text)
   const found = type === undefined ? undefined : clauseAnswer(index, document, type, sentences)
-  if (found === undefined || found.short !== "Yes.") return undefined
-  return { ...found, short: undefined, more: found.more?.map((other) => ({ ...other, short: undefined })) }
+  return found?.short === "Yes." ? quotesOnly(found) : undefined
+}
+
+/**
+ * "Who owns the intellectual property developed?", "When can either party terminate for convenience?": a who or
+ * when question that names a kind of clause asks what that clause says, not for any party or date of the contract
+ * (a signatory, the expiry date). The clause is quoted, or the sentence that denies it; with neither (a hedge
+ * is too weak to stand for a name or date), no name or date is given. A licence grant is named by any question that says "licensee": "Who is the licensee?"
+ * asks for a party.
+ */
+const clauseAsked = (
+  index: PassageIndex,
+  document: EngineDocument,
+  query: Query,
+  sentences: ReadonlyArray<RankedSentence>
+): { readonly found: Found | undefined } | undefined => {
+  if (query.kind !== "party" && query.kind !== "date") return undefined
+  const type = clauseTypeOf(query.text)
+  if (type === undefined || type.name === "licence grant") return undefined
+  const found = clauseAnswer(index, document, type, sentences)
+  return { found: found?.short === "Yes." ? quotesOnly(found) : found?.short === "No." ? found : undefined }
 }
 
 /**
@@ -123,6 +150,8 @@ export const answerIn: SentenceAnswerer = (index, query, sentences, document = s
       calendar(dateAnswer(index, query, sentences, document))
     )
   }
+  const clause = document === undefined ? undefined : clauseAsked(index, document, query, sentences)
+  if (clause !== undefined) return clause.found
   if (document !== undefined && query.kind === "law") {
     const law = answerGoverningLaw(index, document, query.text)
     if (law !== undefined) return law
@@ -138,6 +167,10 @@ export const answerIn: SentenceAnswerer = (index, query, sentences, document = s
     if (term !== undefined) return term
     const nearest = spanAnswer(index, query.kind, query, sentences)?.found
     return nearest !== undefined && statesTheTerm(nearest) ? nearest : undefined
+  }
+  if (document !== undefined && query.kind === "duration") {
+    const period = subjectPeriod(index, document, query)
+    if (period !== undefined) return period.found
   }
   if (document !== undefined && query.kind === "money" && liabilityCapQuestion(query.text)) {
     return liabilityCapAnswer(index, document, query, sentences)

@@ -1,0 +1,41 @@
+import type { EngineDocument } from "../AnswerEngine.js"
+import type { Found } from "./Found.js"
+import type { PassageIndex } from "./PassageIndex.js"
+import { buildQuery, isGeneric, type Query } from "./Query.js"
+import { rankPassages, rankSentences } from "./Ranking.js"
+import { spanAnswer } from "./SpanAnswer.js"
+import { terms } from "./Terms.js"
+
+/** "How long do confidentiality obligations last after termination?": the thing whose period is asked. */
+const howLongSubject =
+  /\bhow\s+long\s+(?:do|does|did|will|shall|must|should|would|can|is|are)\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+|any\s+)?(.+?)\s+(?:last|survive|continue|remain|run|apply|stay|endure|be\s+\w+)\b/i
+
+/** How many passages of all documents the subject's own question ranks. */
+const passageLimit = 24
+
+/**
+ * The period of the thing a "how long does X last" question names, asked of X alone: the question's other words
+ * ("after termination", "survive") pull its ranking toward the term and termination clauses, whose periods answered
+ * for the confidentiality obligations before. Where the sentences that name X state no period of it, no period is
+ * given (`found` undefined), not another thing's. Undefined when X is the agreement itself (its term is read from the
+ * term clause) or the document never names X in the question's words: the question is then answered as any other.
+ */
+export const subjectPeriod = (
+  index: PassageIndex,
+  document: EngineDocument,
+  query: Query
+): { readonly found: Found | undefined } | undefined => {
+  const subject = howLongSubject.exec(query.text)?.[1]
+  if (subject === undefined || terms(subject).every(isGeneric)) return undefined
+  const focused = buildQuery(`How long is the ${subject} period?`, [])
+  // The subject's own words and the words that count as them ("confidential" for "confidentiality").
+  const named = focused.groups.filter((group) => terms(subject).some((term) => group.has(term)))
+  // Only sentences that name the subject: a period elsewhere is another thing's.
+  const sentences = rankSentences(index, focused, rankPassages(index, focused, passageLimit)).filter(
+    (sentence) =>
+      sentence.entry.document === document &&
+      terms(sentence.text).some((term) => named.some((group) => group.has(term)))
+  )
+  if (sentences.length === 0) return undefined
+  return { found: spanAnswer(index, "duration", focused, sentences)?.found }
+}

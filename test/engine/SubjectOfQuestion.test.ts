@@ -1,0 +1,88 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { answerOf, itGivesShortAnswers, textDocument } from "./documentOf.js"
+
+/**
+ * A licence whose term, cure period and confidentiality period are all periods: "after termination" and "survive"
+ * in a question about confidentiality pulled the ranking toward the term and termination clauses.
+ */
+const licence = textDocument(
+  'CONTENT LICENSE AGREEMENT\n\nThis Content License Agreement is entered into between Northwind Media Ltd. ("Licensor") and Fabrikam Streaming, Inc. ("Licensee").\n\n7. Term and Termination. (a) The Term of this Agreement shall commence on the Effective Date and continue for ten (10) years, unless sooner terminated. (b) Either party may terminate this Agreement if the other party materially breaches it and fails to cure such breach within thirty (30) days after written notice.\n\n9. Confidentiality. Each party agrees that, during the Term and for three (3) years thereafter, it will not disclose to any third party any Confidential Information disclosed to it by the other party.\n\n10. Ownership. All intellectual property developed by Licensee in performing this Agreement shall be owned exclusively by Licensor, and Licensee hereby assigns to Licensor all right, title and interest in it.\n\nNORTHWIND MEDIA LTD. By: /s/ Jane Holloway Name: Jane Holloway Title: Chief Executive Officer'
+)
+
+/** A confidentiality clause that states no period of its own, beside a term and a cure period. */
+const noPeriod = textDocument(
+  "SUPPLY AGREEMENT\n\n2. Term. This Agreement shall continue for five (5) years from the Effective Date.\n\n8. Confidentiality. Each party shall keep the other party's Confidential Information in confidence and use it only to perform this Agreement.\n\n12. Termination. Either party may terminate this Agreement if the other fails to cure a material breach within sixty (60) days after written notice."
+)
+
+/** A term that ends on a stated date and no right to terminate for convenience. */
+const fixedTerm = textDocument(
+  'SERVICES AGREEMENT\n\nThis Services Agreement is made on January 1, 2020 between Contoso Ltd. ("Customer") and Tailspin Services LLC ("Provider").\n\n3. Term. This Agreement shall continue for five (5) years from January 1, 2020.\n\n4. Termination for Breach. Either party may terminate this Agreement if the other party breaches it and does not cure the breach within thirty (30) days.'
+)
+
+const convenience = textDocument(
+  'SERVICES AGREEMENT\n\nThis Services Agreement is made on January 1, 2020 between Contoso Ltd. ("Customer") and Tailspin Services LLC ("Provider").\n\n3. Term. This Agreement shall continue for five (5) years from January 1, 2020.\n\n4. Termination for Convenience. Customer may terminate this Agreement for convenience at any time upon ninety (90) days\' prior written notice to Provider.'
+)
+
+describe("the period of the thing a question names, not another period of the contract", () => {
+  itGivesShortAnswers([
+    {
+      name: "confidentiality obligations that last three years after the term: not the ten-year term",
+      query: "How long do confidentiality obligations last after termination?",
+      document: licence,
+      short: "3 years"
+    },
+    {
+      name: "the same asked with 'survive': not the thirty-day cure period",
+      query: "How long does the confidentiality obligation survive?",
+      document: licence,
+      short: "3 years"
+    },
+    {
+      name: "the agreement's own length is still its term",
+      query: "How long does the agreement last?",
+      document: licence,
+      short: "10 years"
+    }
+  ])
+
+  it.effect("a confidentiality clause with no period of its own gives none: neither the term nor the cure period", () =>
+    Effect.map(answerOf("How long do the confidentiality obligations last?", noPeriod), (answer) => {
+      const short = answer.split("\n\n")[0] ?? ""
+      assert.notMatch(short, /5 years|60 days/)
+      assert.match(short, /^No period is stated|^Not found/)
+    })
+  )
+})
+
+describe("who and when questions that name a kind of clause ask what that clause says", () => {
+  it.effect("'Who owns the intellectual property?' quotes the ownership clause, not a signatory or a party", () =>
+    Effect.map(answerOf("Who owns the intellectual property developed under the agreement?", licence), (answer) => {
+      assert.include(answer, "shall be owned exclusively by Licensor")
+      assert.notInclude(answer, "Jane Holloway")
+    })
+  )
+
+  it.effect("'When can either party terminate for convenience?' quotes that clause, not the expiry date", () =>
+    Effect.map(answerOf("When can either party terminate for convenience?", convenience), (answer) => {
+      assert.include(answer, "may terminate this Agreement for convenience at any time")
+      assert.notInclude(answer, "2025")
+    })
+  )
+
+  it.effect("with no such clause, no date is given for it", () =>
+    Effect.map(answerOf("When can either party terminate for convenience?", fixedTerm), (answer) => {
+      assert.notInclude(answer.split("\n\n")[0] ?? "", "2025")
+      assert.notMatch(answer.split("\n\n")[0] ?? "", /January/)
+    })
+  )
+
+  itGivesShortAnswers([
+    {
+      name: "'Who is the licensee?' still asks for a party",
+      query: "Who is the licensee?",
+      document: licence,
+      short: "Fabrikam Streaming, Inc."
+    }
+  ])
+})
