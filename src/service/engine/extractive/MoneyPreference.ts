@@ -15,6 +15,14 @@ const sideWords: ReadonlyArray<string> = terms(
 const sideFit = 0.4
 
 /**
+ * "interest of one and one-half percent (1.5%) per month … if fees are not paid by their due date": what a late
+ * payment costs, never what is paid, unless the question asks about interest or lateness.
+ */
+const latePaymentInterest =
+  /\binterest\b[^;]{0,200}\b(?:late|overdue|past\s+due|not\s+(?:paid|received)|unpaid|due\s+date|delinquent)\b|\b(?:late|overdue|past\s+due|unpaid|delinquent)\b[^;]{0,120}\binterest\b/i
+const asksAboutLateness = /\b(?:interest|late|overdue|past\s+due|delinquen\w*|penalt\w*)\b/i
+
+/**
  * "What is the total contract value or the fees payable?", "What is the consideration?": the price of the deal,
  * whatever the document calls it (fee, price, rent, salary, retainer).
  */
@@ -36,6 +44,7 @@ export const moneyPreference = (
   query: Query
 ): { readonly spans: ReadonlyArray<Span>; readonly fit: number } => {
   if (query.kind !== "money") return { spans, fit: 1 }
+  if (latePaymentInterest.test(text) && !asksAboutLateness.test(query.text)) return { spans: [], fit: 1 }
   const present = new Set(terms(text))
   const sides = sideWords.filter((word) => present.has(word))
   const side = sides.length > 0 && !sides.some((word) => query.weights.has(word)) ? sideFit : 1
