@@ -143,13 +143,20 @@ export const answerParty: SentenceAnswerer = (index, query, sentences, document 
     return { short, sentence: sentenceFor(first, sentences) }
   }
   const find = person ? findPersons : findParties
+  // "Who is responsible for shipping costs?" over a contract with defined parties: one of them (by name or role),
+  // not a capitalised phrase near the question's words ("Responsible Person", "Wholesale Price Index").
+  const isParty = (name: string) =>
+    roles.some((role) => sameParty(role.name, name) || sameParty(role.role, name.replace(/^the\s+/i, "")))
+  const answersAs = (name: string) => person || distinct.length < 2 || isParty(name)
   let best: { readonly found: Found; readonly value: number } | undefined
   for (const sentence of sentences.slice(0, 6)) {
     // A signature block splits "Name: Dr. Priya Raman." from "Title: Chief Executive Officer.": look one back.
     const previous = sentences.find((s) => s.entry === sentence.entry && s.position === sentence.position - 1)
     const lead = person && previous !== undefined ? `${previous.text} ` : ""
     const text = `${lead}${sentence.text}`
-    const spans = find(text).filter((span) => !query.text.includes(span.text) && !excluded(span.text))
+    const spans = find(text).filter(
+      (span) => !query.text.includes(span.text) && !excluded(span.text) && answersAs(span.text)
+    )
     const near = nearestSpan(text, spans, query, index.idf)
     if (near === undefined) continue
     const value = sentence.score * (0.7 + 0.3 * near.closeness)
