@@ -101,6 +101,14 @@ describe("percentages and numbers", () => {
     )
     assert.deepStrictEqual(texts(found), ["250,000 units", "200 seats"])
   })
+
+  it("counts nothing with 'one' as an idiom or a number after '#'", () => {
+    const found = findNumbers(
+      "Developer must submit one or more sites; this may be executed in counterparts, which are one and the same instrument; any one of them may sign. Restaurant # 2 opens first, then one restaurant each year."
+    )
+    assert.deepStrictEqual(texts(found), ["1"])
+    assert.strictEqual(found[0]?.start, 177)
+  })
 })
 
 describe("governing law and venue", () => {

@@ -43,15 +43,25 @@ export const findPercentages = (text: string): Array<Span> =>
     })
   ])
 
+/** "one or more", "one and the same", "one another", "any one of": "one" that counts nothing. */
+const oneIdiom = /^\s+(?:or\s+more|and\s+the\s+same|another|of\b)/i
+const oneAsIdiom = (m: RegExpExecArray): boolean =>
+  /^one$/i.test(m[1] ?? "") &&
+  (oneIdiom.test(m.input.slice(m.index + m[0].length)) ||
+    /\b(?:any|no|each|every)\s+$/i.test(m.input.slice(0, m.index)))
+
 const numberPatterns: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray) => string | undefined]> = [
   // two hundred (200) · thirty-five (35)
   [new RegExp(`\\b(?:${numberWordsSource})\\s*\\((\\d[\\d,]*)\\)`, "gi"), (m) => m[1]],
   [/(?<![\w.,$€£/-])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\w%/-]|[.,]\d)/g, (m) => m[1]],
-  [new RegExp(`\\b(${numberWordsSource})\\b`, "gi"), (m) => String(parseNumberWords(m[1] ?? "") ?? "")]
+  [
+    new RegExp(`\\b(${numberWordsSource})\\b`, "gi"),
+    (m) => (oneAsIdiom(m) ? undefined : String(parseNumberWords(m[1] ?? "") ?? ""))
+  ]
 ]
 
 const reference =
-  /(?:Section|Sections|§|Article|Clause|Exhibit|Schedule|Annex|No\.|Nos\.|paragraph|Item|Suite|Rule|page|p\.)\s*$/i
+  /(?:Section|Sections|§|Article|Clause|Exhibit|Schedule|Annex|No\.|Nos\.|paragraph|Item|Suite|Rule|page|p\.|#)\s*$/i
 
 /**
  * Plain counts and quantities, not part of a date, amount, percentage or section reference. When `isUnit` accepts
