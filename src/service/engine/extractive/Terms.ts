@@ -65,9 +65,19 @@ export const tokenize = (text: string): Array<string> =>
     .replace(/\bnon[-\s](?=\p{L}{3})/gu, "non")
     .split(/[^\p{L}\p{N}]+/u)
 
+/**
+ * British spellings read as American ones, so that "licence" meets "license" and "most favoured" meets "most
+ * favored" in either the question or the document.
+ */
+const britishSpelling = /^(licen)c(e|es|ed|ing|ee|ees)$|^(fav|hon|lab|behavi|col)our(s|ed|ing|able|ably|ite|ites)?$/
+const american = (term: string): string =>
+  term.replace(britishSpelling, (_, licen?: string, licenceEnd?: string, stem?: string, end?: string) =>
+    licen !== undefined ? `${licen}s${licenceEnd ?? ""}` : `${stem ?? ""}or${end ?? ""}`
+  )
+
 /** Normalises one token: stop words and stray letters drop out (null), the rest is Porter-stemmed. */
 const normalise = (token: string): string | null => {
-  const term = token.toLowerCase()
+  const term = american(token.toLowerCase())
   if (term.length === 0 || stopWords.has(term)) return null
   if (/^\p{N}+$/u.test(term)) return term
   if (term.length === 1) return null
