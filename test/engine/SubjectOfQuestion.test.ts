@@ -15,6 +15,11 @@ const noPeriod = textDocument(
   "SUPPLY AGREEMENT\n\n2. Term. This Agreement shall continue for five (5) years from the Effective Date.\n\n8. Confidentiality. Each party shall keep the other party's Confidential Information in confidence and use it only to perform this Agreement.\n\n12. Termination. Either party may terminate this Agreement if the other fails to cure a material breach within sixty (60) days after written notice."
 )
 
+/** A lease that never mentions confidentiality: its only periods are the term and an option to renew. */
+const lease = textDocument(
+  "LEASE AGREEMENT\n\n2.1 The term of this Lease is five (5) years, commencing on April 1, 2024.\n\n2.2 Tenant has one (1) option to renew this Lease for an additional term of three (3) years, exercisable by written notice given at least one hundred eighty (180) days before the end of the initial term."
+)
+
 /** A term that ends on a stated date and no right to terminate for convenience. */
 const fixedTerm = textDocument(
   'SERVICES AGREEMENT\n\nThis Services Agreement is made on January 1, 2020 between Contoso Ltd. ("Customer") and Tailspin Services LLC ("Provider").\n\n3. Term. This Agreement shall continue for five (5) years from January 1, 2020.\n\n4. Termination for Breach. Either party may terminate this Agreement if the other party breaches it and does not cure the breach within thirty (30) days.'
@@ -45,6 +50,14 @@ describe("the period of the thing a question names, not another period of the co
       short: "10 years"
     }
   ])
+
+  it.effect("a document that never mentions confidentiality gives no period for it: not the renewal option's", () =>
+    Effect.map(answerOf("How long do confidentiality obligations last?", lease), (answer) => {
+      const short = answer.split("\n\n")[0] ?? ""
+      assert.notMatch(short, /\d+ (?:years|days)/)
+      assert.match(short, /^No period is stated|^Not found/)
+    })
+  )
 
   it.effect("a confidentiality clause with no period of its own gives none: neither the term nor the cure period", () =>
     Effect.map(answerOf("How long do the confidentiality obligations last?", noPeriod), (answer) => {

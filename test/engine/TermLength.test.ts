@@ -39,7 +39,29 @@ const endorsement = textDocument(
   "ENDORSEMENT AGREEMENT\n\n(1) The Sponsor will provide monthly payment of Ten Thousand and NO/100 Dollars ($10,000) made payable to Talent for Talent's posts on social media."
 )
 
+/** A term in the present tense, beside obligations that run on for years after the agreement ends. */
+const presentTense = textDocument(
+  'MASTER SERVICES AGREEMENT\n\n3.1 This Agreement begins on the Effective Date and continues for an initial term of three (3) years (the "Initial Term").\n\n5.3 The obligations in this Section 5 continue during the term of this Agreement and for five (5) years after its termination or expiration.'
+)
+
+/** No term clause: the only period runs after the agreement ends. */
+const afterItsEnd = textDocument(
+  "SERVICES AGREEMENT\n\n5.3 The obligations in this Section 5 continue during the term of this Agreement and for five (5) years after its termination or expiration."
+)
+
 const cases: ReadonlyArray<ShortAnswerCase> = [
+  {
+    name: "a term clause in the present tense",
+    query: "What is the term of the agreement?",
+    document: presentTense,
+    short: "3 years"
+  },
+  {
+    name: "a term clause in the present tense, not the years obligations run on after it",
+    query: "How long does the agreement last?",
+    document: presentTense,
+    short: "3 years"
+  },
   {
     name: "the term clause, not the notice to renew",
     query: "What is the term of the agreement?",
@@ -109,6 +131,12 @@ describe("how long the agreement lasts, and amounts asked with their timing", ()
         assert.match(answer, /^(?:No period is stated|Not found in the document)/, query)
       }
     })
+  )
+
+  it.effect("no term clause: years that run on 'after its termination' are no term", () =>
+    Effect.map(shortOf("How long does the agreement last?", afterItsEnd), (answer) =>
+      assert.match(answer, /^(?:No period is stated|Not found in the document)/)
+    )
   )
 
   it.effect("notice to stop renewal: a period of notice about the end, never the initial term or other notice", () =>

@@ -17,8 +17,9 @@ const passageLimit = 24
  * The period of the thing a "how long does X last" question names, asked of X alone: the question's other words
  * ("after termination", "survive") pull its ranking toward the term and termination clauses, whose periods answered
  * for the confidentiality obligations before. Where the sentences that name X state no period of it, no period is
- * given (`found` undefined), not another thing's. Undefined when X is the agreement itself (its term is read from the
- * term clause) or the document never names X in the question's words: the question is then answered as any other.
+ * given (`found` undefined), not another thing's; nor where the document never names X. Undefined when X is the
+ * agreement itself (its term is read from the term clause) or the passages ranked first do not name it although
+ * others do: the question is then answered as any other.
  */
 export const subjectPeriod = (
   index: PassageIndex,
@@ -36,6 +37,11 @@ export const subjectPeriod = (
       sentence.entry.document === document &&
       terms(sentence.text).some((term) => named.some((group) => group.has(term)))
   )
-  if (sentences.length === 0) return undefined
-  return { found: spanAnswer(index, "duration", focused, sentences)?.found }
+  if (sentences.length > 0) return { found: spanAnswer(index, "duration", focused, sentences)?.found }
+  // A document that never names it (in the question's words or theirs) states no period of it either: the periods
+  // ranking would find are another thing's ("How long do confidentiality obligations last?" over a lease).
+  const namesIt = index.passages.some(
+    (entry) => entry.document === document && named.some((group) => [...group].some((term) => entry.terms.has(term)))
+  )
+  return namesIt ? undefined : { found: undefined }
 }

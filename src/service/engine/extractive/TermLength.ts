@@ -45,7 +45,8 @@ export const termLengthAnswer = (index: PassageIndex, document: EngineDocument):
 }
 
 /** A period after the agreement ends: "for a period of six (6) months following the termination of this Agreement". */
-const afterTheEnd = /^[^.;]{0,40}?\b(?:following|after)\s+(?:the\s+)?(?:termination|expiration|expiry|end)\b/i
+const afterTheEnd =
+  /^[^.;]{0,40}?\b(?:following|after)\s+(?:the\s+|its\s+|such\s+)?(?:termination|expiration|expiry|end)\b/i
 /** The agreement or its term, then the period it lasts: "This Agreement … shall run for a period of three years". */
 const termBefore =
   /\b(?:this\s+(?:agreement|contract|lease)|the\s+(?:initial\s+)?term)\b[^.;]{0,80}\b(?:for|of|be|is)\s+(?:a\s+(?:period|term)\s+of\s+)?$/i
