@@ -20,6 +20,11 @@ const lease = textDocument(
   "LEASE AGREEMENT\n\n2.1 The term of this Lease is five (5) years, commencing on April 1, 2024.\n\n2.2 Tenant has one (1) option to renew this Lease for an additional term of three (3) years, exercisable by written notice given at least one hundred eighty (180) days before the end of the initial term."
 )
 
+/** A consulting agreement with a notice period and no non-solicitation. */
+const consulting = textDocument(
+  "CONSULTING AGREEMENT\n\n2. Either party may terminate this Agreement for any reason by giving fourteen (14) days' written notice to the other party.\n\n3. The Client shall pay the Consultant a fee of $185 per hour."
+)
+
 /** A term that ends on a stated date and no right to terminate for convenience. */
 const fixedTerm = textDocument(
   'SERVICES AGREEMENT\n\nThis Services Agreement is made on January 1, 2020 between Contoso Ltd. ("Customer") and Tailspin Services LLC ("Provider").\n\n3. Term. This Agreement shall continue for five (5) years from January 1, 2020.\n\n4. Termination for Breach. Either party may terminate this Agreement if the other party breaches it and does not cure the breach within thirty (30) days.'
@@ -56,6 +61,21 @@ describe("the period of the thing a question names, not another period of the co
       const short = answer.split("\n\n")[0] ?? ""
       assert.notMatch(short, /\d+ (?:years|days)/)
       assert.match(short, /^No period is stated|^Not found/)
+    })
+  )
+
+  it.effect(
+    "'How long is the non-solicitation period?' over a contract with none gives no period, not its notice",
+    () =>
+      Effect.map(answerOf("How long is the non-solicitation period?", consulting), (answer) =>
+        assert.match(answer.split("\n\n")[0] ?? "", /^No period is stated|^Not found/)
+      )
+  )
+
+  it.effect("'Can the agreement be terminated early?' finds a right to terminate that never says 'early'", () =>
+    Effect.map(answerOf("Can the agreement be terminated early?", consulting), (answer) => {
+      assert.strictEqual(answer.split("\n\n")[0], "Yes.")
+      assert.include(answer, "may terminate this Agreement for any reason")
     })
   )
 

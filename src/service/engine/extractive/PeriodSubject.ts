@@ -6,9 +6,12 @@ import { rankPassages, rankSentences } from "./Ranking.js"
 import { spanAnswer } from "./SpanAnswer.js"
 import { terms } from "./Terms.js"
 
-/** "How long do confidentiality obligations last after termination?": the thing whose period is asked. */
+/**
+ * "How long do confidentiality obligations last after termination?", "How long is the non-solicitation period?":
+ * the thing whose period is asked.
+ */
 const howLongSubject =
-  /\bhow\s+long\s+(?:do|does|did|will|shall|must|should|would|can|is|are)\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+|any\s+)?(.+?)\s+(?:last|survive|continue|remain|run|apply|stay|endure|be\s+\w+)\b/i
+  /\bhow\s+long\s+(?:do|does|did|will|shall|must|should|would|can|is|are)\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+|any\s+)?(.+?)\s+(?:last|survive|continue|remain|run|apply|stay|endure|be\s+\w+)\b|\bhow\s+long\s+(?:is|are)\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+|any\s+)?(.+?)\s+(?:period|term|duration)s?\b/i
 
 /** How many passages of all documents the subject's own question ranks. */
 const passageLimit = 24
@@ -26,7 +29,8 @@ export const subjectPeriod = (
   document: EngineDocument,
   query: Query
 ): { readonly found: Found | undefined } | undefined => {
-  const subject = howLongSubject.exec(query.text)?.[1]
+  const asked = howLongSubject.exec(query.text)
+  const subject = asked?.[1] ?? asked?.[2]
   if (subject === undefined || terms(subject).every(isGeneric)) return undefined
   const focused = buildQuery(`How long is the ${subject} period?`, [])
   // The subject's own words and the words that count as them ("confidential" for "confidentiality").

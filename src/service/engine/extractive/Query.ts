@@ -57,6 +57,13 @@ const namesClause = (question: string): boolean =>
   !asksWhat.test(question) &&
   (clauseTypeOf(question) !== undefined || concepts.some((concept) => concept.asks(question)))
 
+/**
+ * "Can the agreement be terminated early?", "early termination": any termination before the term ends is early, and
+ * contracts seldom say the word ("may terminate … on thirty (30) days' notice"): it is no term the answer must hold.
+ */
+const earlyEnd =
+  /\b(terminat\w*|end|cancel\w*)\s+(?:(?:it|this|the)\s+(?:\w+\s+)?)?(?:early|earlier|prematurely)\b|\b(?:early|premature)\s+(terminat\w*|cancel\w*)/gi
+
 /** Whether a stem is one of the words every contract uses (see `generic`). */
 export const isGeneric = (term: string): boolean => generic.has(term)
 
@@ -90,7 +97,10 @@ export const buildQuery = (query: string, history: ReadonlyArray<HistoryTurn>): 
   if (kind !== "yesno" && namesClause(question)) kind = "yesno"
   const weights = new Map<string, number>()
   const own = terms(question)
-  for (const term of own) addTerm(weights, term, generic.has(term) ? 0.4 : 1)
+  // "early" in "terminated early" still ranks ("terminate it earlier"), but is not a word the answer must hold.
+  const required = terms(question.replace(earlyEnd, (_, ended?: string, early?: string) => ended ?? early ?? ""))
+  const optional = new Set(own.filter((term) => !required.includes(term)))
+  for (const term of own) addTerm(weights, term, generic.has(term) || optional.has(term) ? 0.4 : 1)
   for (const term of own) for (const other of synonyms.get(term) ?? []) addTerm(weights, other, 0.5)
   if (followUp) for (const term of terms(previous.query)) addTerm(weights, term, generic.has(term) ? 0.2 : 0.6)
   for (const term of terms(cues[kind])) addTerm(weights, term, 0.3)
@@ -98,7 +108,7 @@ export const buildQuery = (query: string, history: ReadonlyArray<HistoryTurn>): 
   if (kind === "money" && considerationQuestion.test(question)) {
     for (const term of terms(considerationTerms)) addTerm(weights, term, 0.8)
   }
-  const distinct = [...new Set(own.filter((term) => !generic.has(term)))]
+  const distinct = [...new Set(required.filter((term) => !generic.has(term)))]
   const groups = distinct.map((term) => new Set([term, ...(synonyms.get(term) ?? [])]))
   const otherParty = /\b(?:other|another|second|counter)\s*-?\s*part(?:y|ies)\b|\bother\s+side\b/i.test(question)
   return {

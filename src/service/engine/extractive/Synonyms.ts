@@ -79,6 +79,7 @@ const related: ReadonlyArray<readonly [string, string]> = [
   ["own", "ownership title property"],
   ["ip", "intellectual property"],
   ["terminate", "termination"],
+  ["early", "earlier"],
   ["insolvent", "insolvency bankruptcy bankrupt receiver liquidation creditors"],
   ["insolvency", "insolvent bankruptcy bankrupt receiver liquidation creditors"],
   ["bankrupt", "bankruptcy insolvent insolvency receiver liquidation"],
