@@ -54,8 +54,28 @@ const drawnWhen = async (drawn: () => Promise<boolean>): Promise<void> => {
   while (!(await drawn()) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20))
 }
 
+type Page = Awaited<ReturnType<typeof openReport>>["page"]
+
+/** Presses on the cell `selector` names, runs `between` with the button down, releases, and reads the detail opened. */
+const clickAcross = async (page: Page, selector: string, between: () => Promise<unknown>) => {
+  const box = await page.locator(selector).boundingBox()
+  if (box === null) throw new Error("the cell is not drawn")
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+  await page.mouse.down()
+  await between()
+  await page.mouse.up()
+  const detail = page.locator('[role="dialog"] h2')
+  await drawnWhen(() => detail.isVisible())
+  return { opened: await detail.isVisible(), title: await detail.textContent() }
+}
+
+const opensTheNoticeCell = (result: { readonly opened: boolean; readonly title: string | null }) => {
+  assert.isTrue(result.opened, "the click opened the cell's detail")
+  assert.strictEqual(result.title, "Notice")
+}
+
 /** Opens the report, runs `use`, and checks that nothing went wrong: no error, no request out, no CSP violation. */
-const withPage = <A>(use: (page: Awaited<ReturnType<typeof openReport>>["page"]) => Promise<A>) =>
+const withPage = <A>(use: (page: Page) => Promise<A>) =>
   Effect.gen(function* () {
     const { browser, url } = yield* Report
     return yield* Effect.promise(async () => {
@@ -241,51 +261,27 @@ describe("the HTML report opened from disk in Chromium", () => {
     )
 
     it.effect("keeps a click whose press and release a redraw of the grid falls between (a live update)", () =>
-      withPage(async (page) => {
-        const cell = page.locator('[role="gridcell"][data-row="1"][data-col="4"]')
-        const box = await cell.boundingBox()
-        if (box === null) throw new Error("the cell is not drawn")
-        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
-        await page.mouse.down()
+      withPage((page) =>
         // The grid drawn again with the same data, as each update of `docsweep view` draws it: here by an input
         // event from the search box, then two frames for it to be drawn.
-        await page.evaluate(`document.querySelector("input.search").dispatchEvent(new Event("input"))`)
-        await page.evaluate(`new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))`)
-        await page.mouse.up()
-        const detail = page.locator('[role="dialog"] h2')
-        await drawnWhen(() => detail.isVisible())
-        return { opened: await detail.isVisible(), title: await detail.textContent() }
-      }).pipe(
-        Effect.tap((result) => {
-          assert.isTrue(result.opened, "the click opened the cell's detail")
-          assert.strictEqual(result.title, "Notice")
+        clickAcross(page, '[role="gridcell"][data-row="1"][data-col="4"]', async () => {
+          await page.evaluate(`document.querySelector("input.search").dispatchEvent(new Event("input"))`)
+          await page.evaluate(`new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))`)
         })
-      )
+      ).pipe(Effect.tap(opensTheNoticeCell))
     )
 
     it.effect("keeps a click on a cell that a live update draws anew between its press and release", () =>
-      withPage(async (page) => {
-        const cell = page.locator('[role="gridcell"][data-row="2"][data-col="4"]')
-        const box = await cell.boundingBox()
-        if (box === null) throw new Error("the cell is not drawn")
-        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
-        await page.mouse.down()
+      withPage((page) =>
         // What a live update does to a cell whose answer changed (KeptRows.keepUnchanged): the element is replaced
         // in place by a new drawing of the same cell.
-        await page.evaluate(`(() => {
-          const drawn = document.querySelector('[role="gridcell"][data-row="2"][data-col="4"]')
-          drawn.replaceWith(drawn.cloneNode(true))
-        })()`)
-        await page.mouse.up()
-        const detail = page.locator('[role="dialog"] h2')
-        await drawnWhen(() => detail.isVisible())
-        return { opened: await detail.isVisible(), title: await detail.textContent() }
-      }).pipe(
-        Effect.tap((result) => {
-          assert.isTrue(result.opened, "the click opened the cell's detail")
-          assert.strictEqual(result.title, "Notice")
-        })
-      )
+        clickAcross(page, '[role="gridcell"][data-row="2"][data-col="4"]', () =>
+          page.evaluate(`(() => {
+            const drawn = document.querySelector('[role="gridcell"][data-row="2"][data-col="4"]')
+            drawn.replaceWith(drawn.cloneNode(true))
+          })()`)
+        )
+      ).pipe(Effect.tap(opensTheNoticeCell))
     )
 
     it.effect("is used with the keyboard: the grid is reached with Tab, arrows move, Enter opens, Escape closes", () =>
