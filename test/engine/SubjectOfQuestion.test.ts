@@ -25,6 +25,11 @@ const consulting = textDocument(
   "CONSULTING AGREEMENT\n\n2. Either party may terminate this Agreement for any reason by giving fourteen (14) days' written notice to the other party.\n\n3. The Client shall pay the Consultant a fee of $185 per hour."
 )
 
+/** A right to terminate early beside a survival clause that also speaks of termination (and ranks first). */
+const nda = textDocument(
+  "MUTUAL NON-DISCLOSURE AGREEMENT\n\n4.1 This Agreement remains in effect for two (2) years from the effective date of this Agreement. Either party may terminate it earlier on thirty (30) days' written notice.\n\n4.2 The obligations of confidentiality under this Agreement survive for three (3) years after the date of each disclosure, notwithstanding any termination or expiration of this Agreement."
+)
+
 /** A term that ends on a stated date and no right to terminate for convenience. */
 const fixedTerm = textDocument(
   'SERVICES AGREEMENT\n\nThis Services Agreement is made on January 1, 2020 between Contoso Ltd. ("Customer") and Tailspin Services LLC ("Provider").\n\n3. Term. This Agreement shall continue for five (5) years from January 1, 2020.\n\n4. Termination for Breach. Either party may terminate this Agreement if the other party breaches it and does not cure the breach within thirty (30) days.'
@@ -76,6 +81,13 @@ describe("the period of the thing a question names, not another period of the co
     Effect.map(answerOf("Can the agreement be terminated early?", consulting), (answer) => {
       assert.strictEqual(answer.split("\n\n")[0], "Yes.")
       assert.include(answer, "may terminate this Agreement for any reason")
+    })
+  )
+
+  it.effect("'Can the agreement be terminated early?' quotes the right to terminate, not a survival clause", () =>
+    Effect.map(answerOf("Can the agreement be terminated early?", nda), (answer) => {
+      assert.strictEqual(answer.split("\n\n")[0], "Yes.")
+      assert.match(answer.split("\n\n")[1] ?? "", /^"Either party may terminate it earlier/)
     })
   )
 

@@ -18,6 +18,12 @@ const window = 5
 /** A known clause type may rank a little lower (a heading, a neighbouring clause above it): looked for this deep. */
 const conceptWindow = 8
 
+/** A question whether something may be done: "Can …", "May …", "Is … allowed?", "Is … permitted?". */
+const asksPermission = /^\s*(?:can|may|could)\b|\b(?:allowed|permitted|entitled|possible)\b/i
+/** A sentence that grants a right to do it. */
+const grants =
+  /\b(?:may|can|is\s+entitled\s+to|shall\s+be\s+entitled\s+to|(?:has|have|shall\s+have)\s+the\s+right\s+to|is\s+permitted\s+to)\b/i
+
 /** The clause before its conditions and exceptions ("renews … unless either party does not wish to renew"). */
 const statement = (text: string) => text.split(/\b(?:unless|except|provided\s+that)\b/i)[0] ?? text
 
@@ -121,10 +127,13 @@ export const yesNoAnswer: DocumentAnswerer = (index, document, query, sentences)
   const clause = clauseTypeOf(query.text)
   if (clause !== undefined)
     return asPermission(clause.name, query.text, clauseAnswer(index, document, clause, sentences))
+  // "Can the agreement be terminated early?" is answered by a sentence that grants the right ("may terminate"), not
+  // by one that only mentions termination ("survive … notwithstanding any termination"), when both hold its words.
+  const grant = asksPermission.test(query.text) ? (text: string) => (grants.test(text) ? 1 : 0) : () => 0
   const qualifying = sentences
     .slice(0, window)
     .filter((sentence) => sentence.coverage >= yesCoverage)
-    .sort((a, b) => b.coverage - a.coverage || b.score - a.score)
+    .sort((a, b) => b.coverage - a.coverage || grant(b.text) - grant(a.text) || b.score - a.score)
   const [best] = qualifying
   if (best === undefined) return undefined
   // "No licence to the source code is granted" next to "grants a licence" as good a match: the denial is an exception.
