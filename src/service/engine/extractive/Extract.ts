@@ -70,9 +70,9 @@ const clauseText: DocumentAnswerer = (index, document, query, sentences) => {
 /**
  * "Who owns the intellectual property developed?", "When can either party terminate for convenience?": a who or
  * when question that names a kind of clause asks what that clause says, not for any party or date of the contract
- * (a signatory, the expiry date). The clause is quoted, or the sentence that denies it; with neither (a hedge
- * is too weak to stand for a name or date), no name or date is given. A licence grant is named by any question that says "licensee": "Who is the licensee?"
- * asks for a party.
+ * (a signatory, the expiry date). The clause is quoted, or the sentence that denies it; with neither (a hedge is
+ * too weak to stand for a name or date), no name or date is given. A licence grant is named by any question that
+ * says "licensee": "Who is the licensee?" asks for a party.
  */
 const clauseAsked = (
   index: PassageIndex,
@@ -85,6 +85,27 @@ const clauseAsked = (
   if (type === undefined || type.name === "licence grant") return undefined
   const found = clauseAnswer(index, document, type, sentences)
   return { found: found?.short === "Yes." ? quotesOnly(found) : found?.short === "No." ? found : undefined }
+}
+
+/**
+ * A period a duration question asks for by what it is: the notice that stops renewal, the agreement's own term, or
+ * the period of the thing it names (`PeriodSubject`). The first two are read from their clauses; where there is
+ * none, the period ranking finds is given only when it is one of the kind asked. Undefined for other questions.
+ */
+const periodAsked = (
+  index: PassageIndex,
+  document: EngineDocument,
+  query: Query,
+  sentences: ReadonlyArray<RankedSentence>
+): { readonly found: Found | undefined } | undefined => {
+  if (query.kind !== "duration") return undefined
+  const nearestThat = (fits: (found: Found) => boolean) => {
+    const nearest = spanAnswer(index, query.kind, query, sentences)?.found
+    return nearest !== undefined && fits(nearest) ? nearest : undefined
+  }
+  if (renewalNoticeQuestion(query.text)) return { found: renewalNotice(index, document) ?? nearestThat(givesNotice) }
+  if (termLengthQuestion(query.text)) return { found: termLengthAnswer(index, document) ?? nearestThat(statesTheTerm) }
+  return subjectPeriod(index, document, query)
 }
 
 /**
@@ -156,22 +177,8 @@ export const answerIn: SentenceAnswerer = (index, query, sentences, document = s
     const law = answerGoverningLaw(index, document, query.text)
     if (law !== undefined) return law
   }
-  if (document !== undefined && query.kind === "duration" && renewalNoticeQuestion(query.text)) {
-    const notice = renewalNotice(index, document)
-    if (notice !== undefined) return notice
-    const nearest = spanAnswer(index, query.kind, query, sentences)?.found
-    return nearest !== undefined && givesNotice(nearest) ? nearest : undefined
-  }
-  if (document !== undefined && query.kind === "duration" && termLengthQuestion(query.text)) {
-    const term = termLengthAnswer(index, document)
-    if (term !== undefined) return term
-    const nearest = spanAnswer(index, query.kind, query, sentences)?.found
-    return nearest !== undefined && statesTheTerm(nearest) ? nearest : undefined
-  }
-  if (document !== undefined && query.kind === "duration") {
-    const period = subjectPeriod(index, document, query)
-    if (period !== undefined) return period.found
-  }
+  const period = document === undefined ? undefined : periodAsked(index, document, query, sentences)
+  if (period !== undefined) return period.found
   if (document !== undefined && query.kind === "money" && liabilityCapQuestion(query.text)) {
     return liabilityCapAnswer(index, document, query, sentences)
   }

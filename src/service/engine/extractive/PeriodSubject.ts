@@ -10,8 +10,11 @@ import { terms } from "./Terms.js"
  * "How long do confidentiality obligations last after termination?", "How long is the non-solicitation period?":
  * the thing whose period is asked.
  */
-const howLongSubject =
-  /\bhow\s+long\s+(?:do|does|did|will|shall|must|should|would|can|is|are)\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+|any\s+)?(.+?)\s+(?:last|survive|continue|remain|run|apply|stay|endure|be\s+\w+)\b|\bhow\s+long\s+(?:is|are)\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+|any\s+)?(.+?)\s+(?:period|term|duration)s?\b/i
+const determiner = "(?:the\\s+|a\\s+|an\\s+|its\\s+|their\\s+|any\\s+)?"
+const howLongSubject = new RegExp(
+  `\\bhow\\s+long\\s+(?:do|does|did|will|shall|must|should|would|can|is|are)\\s+${determiner}(.+?)\\s+(?:last|survive|continue|remain|run|apply|stay|endure|be\\s+\\w+)\\b|\\bhow\\s+long\\s+(?:is|are)\\s+${determiner}(.+?)\\s+(?:period|term|duration)s?\\b`,
+  "i"
+)
 
 /** How many passages of all documents the subject's own question ranks. */
 const passageLimit = 24
@@ -31,10 +34,11 @@ export const subjectPeriod = (
 ): { readonly found: Found | undefined } | undefined => {
   const asked = howLongSubject.exec(query.text)
   const subject = asked?.[1] ?? asked?.[2]
-  if (subject === undefined || terms(subject).every(isGeneric)) return undefined
+  const own = terms(subject ?? "")
+  if (subject === undefined || own.every(isGeneric)) return undefined
   const focused = buildQuery(`How long is the ${subject} period?`, [])
   // The subject's own words and the words that count as them ("confidential" for "confidentiality").
-  const named = focused.groups.filter((group) => terms(subject).some((term) => group.has(term)))
+  const named = focused.groups.filter((group) => own.some((term) => group.has(term)))
   // Only sentences that name the subject: a period elsewhere is another thing's.
   const sentences = rankSentences(index, focused, rankPassages(index, focused, passageLimit)).filter(
     (sentence) =>

@@ -14,9 +14,12 @@ const restrictions: ReadonlySet<ClauseTypeName> = new Set<ClauseTypeName>([
   "non-disparagement"
 ])
 
-/** "Can the contract be assigned?", "May the distributor sell competing products?", "Is the licence transferable?" */
-const asksPermission =
-  /^\s*(?:can|could|may|might)\b|\b(?:allowed|permitted|free)\s+to\b|^\s*(?:is|are)\s+(?:\w+\s+){0,4}(?:assignable|transferable|transferrable)\b/i
+/**
+ * A question whether an act is allowed: "Can the contract be assigned?", "May the distributor sell competing
+ * products?", "Is the licence transferable?", "Is early termination allowed?".
+ */
+export const asksPermission =
+  /^\s*(?:can|could|may|might)\b|\b(?:allowed|permitted|entitled|free)\s+to\b|\b(?:allowed|permitted)\s*\??\s*$|^\s*(?:is|are)\s+(?:\w+\s+){0,4}(?:assignable|transferable|transferrable)\b/i
 /** The restriction gives way to the other party's say. */
 const withConsent = /\b(?:consent|approv\w*|permission|authori[sz]ation)\b/i
 

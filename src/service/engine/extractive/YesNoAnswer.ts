@@ -8,7 +8,7 @@ import type { DocumentSentence } from "./DocumentSentences.js"
 import type { DocumentAnswerer, Found } from "./Found.js"
 import { negates } from "./Negation.js"
 import type { PassageIndex } from "./PassageIndex.js"
-import { asPermission } from "./PermissionAnswer.js"
+import { asksPermission, asPermission } from "./PermissionAnswer.js"
 import type { RankedSentence } from "./Ranking.js"
 
 /** A yes/no question is answered when one of the top sentences holds this share of its distinctive terms. */
@@ -18,9 +18,7 @@ const window = 5
 /** A known clause type may rank a little lower (a heading, a neighbouring clause above it): looked for this deep. */
 const conceptWindow = 8
 
-/** A question whether something may be done: "Can …", "May …", "Is … allowed?", "Is … permitted?". */
-const asksPermission = /^\s*(?:can|may|could)\b|\b(?:allowed|permitted|entitled|possible)\b/i
-/** A sentence that grants a right to do it. */
+/** A sentence that grants a right to do what a question asks permission for (`asksPermission`). */
 const grants =
   /\b(?:may|can|is\s+entitled\s+to|shall\s+be\s+entitled\s+to|(?:has|have|shall\s+have)\s+the\s+right\s+to|is\s+permitted\s+to)\b/i
 
