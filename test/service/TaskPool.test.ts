@@ -3,7 +3,11 @@ import { Effect } from "effect"
 import { type AnswerEngine, EngineFailure } from "../../src/service/engine/AnswerEngine.js"
 import { creator, tableWithColumns, testService, uploadText, waitUntil } from "./support.js"
 
-/** Describes what it was given, so tests see how the pool built each request; "boom" fails, "slow" takes 300 ms. */
+/**
+ * Describes what it was given, so tests see how the pool built each request; "boom" fails; "slow" says "A", then "B"
+ * two seconds later: time for a test to see "A" and run the cell again even on a loaded machine (300 ms was not, in
+ * one CI run: the first task had finished before the second request arrived).
+ */
 const echoEngine: AnswerEngine = {
   name: "echo",
   answer: (request, sink) => {
@@ -16,7 +20,7 @@ const echoEngine: AnswerEngine = {
     return request.query === "slow"
       ? Effect.gen(function* () {
           if (!(yield* sink("A"))) return
-          yield* Effect.sleep("300 millis")
+          yield* Effect.sleep("2 seconds")
           yield* sink("B")
         })
       : Effect.asVoid(sink(text))
