@@ -9,7 +9,7 @@ import { defines } from "./Definitions.js"
 import { answerDocumentDate, documentDateQuestion } from "./DocumentDate.js"
 import { agreementDateQuestion, definedEffectiveDate, effectiveQuestion } from "./EffectiveDate.js"
 import { endQuestion, expiryAnswer } from "./ExpiryAnswer.js"
-import type { DocumentAnswerer, Found, Outcome, SentenceAnswerer } from "./Found.js"
+import type { DocumentAnswerer, Found, KindAnswerer, Outcome, SentenceAnswerer } from "./Found.js"
 import { answerGoverningLaw } from "./GoverningLaw.js"
 import { liabilityCapAnswer, liabilityCapQuestion } from "./LiabilityCapAnswer.js"
 import { answerParty } from "./PartyAnswer.js"
@@ -74,12 +74,7 @@ const clauseText: DocumentAnswerer = (index, document, query, sentences) => {
  * too weak to stand for a name or date), no name or date is given. A licence grant is named by any question that
  * says "licensee": "Who is the licensee?" asks for a party.
  */
-const clauseAsked = (
-  index: PassageIndex,
-  document: EngineDocument,
-  query: Query,
-  sentences: ReadonlyArray<RankedSentence>
-): { readonly found: Found | undefined } | undefined => {
+const clauseAsked: KindAnswerer = (index, document, query, sentences) => {
   if (query.kind !== "party" && query.kind !== "date") return undefined
   const type = clauseTypeOf(query.text)
   if (type === undefined || type.name === "licence grant") return undefined
@@ -92,12 +87,7 @@ const clauseAsked = (
  * the period of the thing it names (`PeriodSubject`). The first two are read from their clauses; where there is
  * none, the period ranking finds is given only when it is one of the kind asked. Undefined for other questions.
  */
-const periodAsked = (
-  index: PassageIndex,
-  document: EngineDocument,
-  query: Query,
-  sentences: ReadonlyArray<RankedSentence>
-): { readonly found: Found | undefined } | undefined => {
+const periodAsked: KindAnswerer = (index, document, query, sentences) => {
   if (query.kind !== "duration") return undefined
   const nearestThat = (fits: (found: Found) => boolean) => {
     const nearest = spanAnswer(index, query.kind, query, sentences)?.found

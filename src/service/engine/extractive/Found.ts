@@ -28,6 +28,17 @@ export type DocumentAnswerer = (
   sentences: ReadonlyArray<RankedSentence>
 ) => Found | undefined
 
+/**
+ * An answerer for the questions of one kind: `{ found }` when the question is of that kind (`found` undefined when
+ * the document holds no answer, which is then the answer), undefined when it is not and others should answer it.
+ */
+export type KindAnswerer = (
+  index: PassageIndex,
+  document: EngineDocument,
+  query: Query,
+  sentences: ReadonlyArray<RankedSentence>
+) => { readonly found: Found | undefined } | undefined
+
 /** An answerer over ranked sentences, of one document or of all (the document is the first sentence's by default). */
 export type SentenceAnswerer = (
   index: PassageIndex,
