@@ -1,6 +1,6 @@
-import MiniSearch from "minisearch"
 import type { EngineDocument, Passage } from "../AnswerEngine.js"
 import { type DocumentSentence, sentencesOf } from "./DocumentSentences.js"
+import { type StemSearch, stemSearch } from "./StemSearch.js"
 import { terms } from "./Terms.js"
 
 /** A passage with the document it belongs to and its index terms. */
@@ -14,7 +14,7 @@ export interface IndexedPassage {
 export interface PassageIndex {
   readonly documents: ReadonlyArray<EngineDocument>
   readonly passages: ReadonlyArray<IndexedPassage>
-  readonly search: MiniSearch<{ readonly id: number; readonly stems: ReadonlyArray<string> }>
+  readonly search: StemSearch
   /** BM25's inverse document frequency of a stem over these passages (absent stems get the highest value). */
   readonly idf: (term: string) => number
   /** A document's sentences in order, split once per index (for summaries). */
@@ -56,21 +56,13 @@ const preambleAt = (passages: ReadonlyArray<IndexedPassage>): number =>
     passages.slice(0, preambleSearch).findIndex((entry) => preamble.test(entry.passage.text))
   )
 
-/** Builds the index; query terms arrive already processed, so the search side only splits on spaces. */
+/** Builds the index; passages are stemmed once, here, and query terms arrive already processed. */
 const buildIndex = (documents: ReadonlyArray<EngineDocument>): PassageIndex => {
   const processed = documents.flatMap((document) =>
     document.passages.map((passage) => ({ passage, document, stems: terms(passage.text) }))
   )
   const passages = processed.map(({ passage, document, stems }) => ({ passage, document, terms: new Set(stems) }))
-  // Passages are stemmed once, above: MiniSearch takes each passage's list of stems as its tokens, as they are.
-  const search = new MiniSearch<{ readonly id: number; readonly stems: ReadonlyArray<string> }>({
-    fields: ["stems"],
-    stringifyField: (value) => value,
-    tokenize: (stems) => stems as unknown as Array<string>,
-    processTerm: (term) => term,
-    searchOptions: { tokenize: (query) => query.split(" "), processTerm: (term) => term }
-  })
-  search.addAll(processed.map((entry, id) => ({ id, stems: entry.stems })))
+  const search = stemSearch(processed.map((entry, id) => ({ id, stems: entry.stems })))
   const frequency = new Map<string, number>()
   for (const entry of passages) for (const term of entry.terms) frequency.set(term, (frequency.get(term) ?? 0) + 1)
   const n = passages.length
