@@ -129,6 +129,14 @@ describe("extractText", () => {
     })
   )
 
+  it.effect("leaves Array.prototype.push native once a PDF is read (pdf.js's polyfill of it slowed every push)", () =>
+    Effect.gen(function* () {
+      yield* extractText(yield* makePdf([["A page."]]), "pdf")
+      // A built-in method has no `prototype` of its own; core-js's push, a plain function, has one.
+      assert.isFalse(Object.hasOwn(Array.prototype.push, "prototype"))
+    })
+  )
+
   it.effect("reads the multi-page PDF samples", () =>
     Effect.gen(function* () {
       const { pages } = yield* extractText(sample("northwind-halcyon-msa.pdf"), "pdf")

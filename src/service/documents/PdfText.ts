@@ -73,13 +73,35 @@ const unopened = (cause: unknown) =>
     ? fail("the PDF is password-protected (save a copy without the password)")(cause)
     : fail("not a readable PDF")(cause)
 
-/** One string per PDF page, read with the pdf.js legacy build (the one meant for Node), no worker thread. */
+/** `Array.prototype.push` as Node has it, before pdf.js is loaded (see `loadPdfJs`). */
+const nativePush = Object.getOwnPropertyDescriptor(Array.prototype, "push")
+
+/**
+ * The pdf.js legacy build (the one meant for Node) and its worker's code, which runs in this thread: set as
+ * `globalThis.pdfjsWorker`, where pdf.js looks for it before importing it itself on the first document.
+ * Both install core-js polyfills as they load, and on Node 20 one replaces `Array.prototype.push` (V8 before 12.2
+ * threw the wrong error for a push onto an array whose length is read-only) with a JavaScript function: every push
+ * in the process, the offline engine's too, became about 1.7 times slower once a PDF had been read. The native push
+ * is put back once both are loaded; pdf.js pushes onto no read-only array.
+ * Required (ES modules, which Node 20.19 on requires), not imported: the CLI's bundle runs from V8's code cache,
+ * which keeps no way to `import()` (src/cli/bin.js).
+ */
+const loadPdfJs = (): typeof PdfJs => {
+  const require = createRequire(import.meta.url)
+  try {
+    const pdfjs: typeof PdfJs = require("pdfjs-dist/legacy/build/pdf.mjs")
+    Reflect.set(globalThis, "pdfjsWorker", require("pdfjs-dist/legacy/build/pdf.worker.mjs"))
+    return pdfjs
+  } finally {
+    if (nativePush !== undefined) Object.defineProperty(Array.prototype, "push", nativePush)
+  }
+}
+
+/** One string per PDF page, read with pdf.js, no worker thread. */
 export const pdfPages = (bytes: Uint8Array) =>
   Effect.gen(function* () {
-    // Required (an ES module, which Node 20.19 on requires), not imported: the CLI's bundle runs from V8's code
-    // cache, which keeps no way to `import()` (src/cli/bin.js).
     const pdfjs = yield* Effect.try({
-      try: (): typeof PdfJs => createRequire(import.meta.url)("pdfjs-dist/legacy/build/pdf.mjs"),
+      try: loadPdfJs,
       catch: fail("the PDF reader could not be loaded")
     })
     const document = yield* Effect.acquireRelease(
