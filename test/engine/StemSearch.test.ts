@@ -27,7 +27,7 @@ const addedOneByOne = () => {
 
 describe("stemSearch", () => {
   it("builds the index MiniSearch's addAll builds: the same counts, lengths and average, and the same scores", () => {
-    const counted = stemSearch(passages)
+    const { search: counted } = stemSearch(passages)
     const added = addedOneByOne()
     assert.deepStrictEqual(counted.toJSON(), added.toJSON())
     assert.isAbove(counted.search("notic termin", { combineWith: "OR" }).length, 1)
@@ -35,5 +35,13 @@ describe("stemSearch", () => {
       const options = { combineWith: "OR" as const, boostTerm: (term: string) => (term.startsWith("n") ? 2 : 1) }
       assert.deepStrictEqual(counted.search(query, options), added.search(query, options), query)
     }
+  })
+
+  it("counts the passages each stem occurs in, once however often it occurs there", () => {
+    const { frequency } = stemSearch(passages)
+    assert.strictEqual(frequency.get("notic"), 2)
+    assert.strictEqual(frequency.get("parti"), 2)
+    assert.strictEqual(frequency.get("york"), 1)
+    assert.isUndefined(frequency.get("absent"))
   })
 })

@@ -56,15 +56,30 @@ const preambleAt = (passages: ReadonlyArray<IndexedPassage>): number =>
     passages.slice(0, preambleSearch).findIndex((entry) => preamble.test(entry.passage.text))
   )
 
+/** A passage as indexed; the set of its stems is made when first asked for (few answers ask). */
+const indexedPassage = (
+  passage: Passage,
+  document: EngineDocument,
+  stems: ReadonlyArray<string>
+): IndexedPassage & { readonly stems: ReadonlyArray<string> } => {
+  let distinct: ReadonlySet<string> | undefined
+  return {
+    passage,
+    document,
+    stems,
+    get terms() {
+      distinct ??= new Set(stems)
+      return distinct
+    }
+  }
+}
+
 /** Builds the index; passages are stemmed once, here, and query terms arrive already processed. */
 const buildIndex = (documents: ReadonlyArray<EngineDocument>): PassageIndex => {
-  const processed = documents.flatMap((document) =>
-    document.passages.map((passage) => ({ passage, document, stems: terms(passage.text) }))
+  const passages = documents.flatMap((document) =>
+    document.passages.map((passage) => indexedPassage(passage, document, terms(passage.text)))
   )
-  const passages = processed.map(({ passage, document, stems }) => ({ passage, document, terms: new Set(stems) }))
-  const search = stemSearch(processed.map((entry, id) => ({ id, stems: entry.stems })))
-  const frequency = new Map<string, number>()
-  for (const entry of passages) for (const term of entry.terms) frequency.set(term, (frequency.get(term) ?? 0) + 1)
+  const { search, frequency } = stemSearch(passages.map((entry, id) => ({ id, stems: entry.stems })))
   const n = passages.length
   const idf = (term: string) => {
     const df = frequency.get(term) ?? 0

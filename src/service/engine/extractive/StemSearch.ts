@@ -8,6 +8,12 @@ export interface StemmedPassage {
 
 export type StemSearch = MiniSearch<StemmedPassage>
 
+/** The index, and in how many passages each stem occurs (its document frequency, for IDF weights). */
+export interface StemIndex {
+  readonly search: StemSearch
+  readonly frequency: ReadonlyMap<string, number>
+}
+
 /** Stems arrive already processed: both sides only split, and take each stem as it is. */
 const options = {
   fields: ["stems"],
@@ -24,7 +30,8 @@ const options = {
  * each distinct stem once. The index is the same as `addAll` would build, down to the average passage length,
  * worked out the way `add` works it out (a running mean), so scores agree to the last bit.
  */
-export const stemSearch = (passages: ReadonlyArray<StemmedPassage>): StemSearch => {
+export const stemSearch = (passages: ReadonlyArray<StemmedPassage>): StemIndex => {
+  const frequency = new Map<string, number>()
   const postings = new Map<string, Record<number, number>>()
   const documentIds: Record<number, number> = {}
   const fieldLength: Record<number, Array<number>> = {}
@@ -40,7 +47,10 @@ export const stemSearch = (passages: ReadonlyArray<StemmedPassage>): StemSearch 
         postings.set(stem, counts)
       }
       const count = counts[shortId]
-      if (count === undefined) distinct += 1
+      if (count === undefined) {
+        distinct += 1
+        frequency.set(stem, (frequency.get(stem) ?? 0) + 1)
+      }
       counts[shortId] = (count ?? 0) + 1
     }
     fieldLength[shortId] = [distinct]
@@ -58,5 +68,5 @@ export const stemSearch = (passages: ReadonlyArray<StemmedPassage>): StemSearch 
     index: [...postings].map(([stem, counts]) => [stem, { 0: counts }]),
     serializationVersion: 2
   }
-  return MiniSearch.loadJS<StemmedPassage>(counted, options)
+  return { search: MiniSearch.loadJS<StemmedPassage>(counted, options), frequency }
 }
