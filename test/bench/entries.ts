@@ -148,12 +148,22 @@ const cuadRows = (tuning: HalfFigures, heldOut: HalfFigures): ReadonlyArray<Row>
       held(`short answer states the labelled value (${heldOut.value.hits}/${heldOut.value.total})`),
       spread(heldOut.value)
     ),
+    row(
+      held(
+        `a value given where CUAD labels none, lower is better (${heldOut.unfounded.hits}/${heldOut.unfounded.total})`
+      ),
+      heldOut.unfounded.rate
+    ),
     row(tuned("evidence hit rate"), spread(tuning.evidence)),
     row(tuned(`yes/no accuracy, ${yesNoCategories}`), spread(tuning.yesNo)),
     row(tuned('yes/no: always "No clause found"'), tuning.yesNoBaseline),
     row(tuned("yes/no accuracy, 5 common categories"), spread(tuning.commonYesNo)),
     row(tuned('5 common: always "No clause found"'), tuning.commonYesNoBaseline),
-    row(tuned("short answer states the labelled value"), spread(tuning.value))
+    row(tuned("short answer states the labelled value"), spread(tuning.value)),
+    row(
+      tuned(`a value given where CUAD labels none (${tuning.unfounded.hits}/${tuning.unfounded.total})`),
+      tuning.unfounded.rate
+    )
   ]
 }
 

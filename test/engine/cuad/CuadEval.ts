@@ -35,6 +35,11 @@ export interface CuadCell {
   readonly yesNo: boolean | undefined
   /** The short answer states the labelled value (dates, parties, law, periods, titles). */
   readonly value: boolean | undefined
+  /**
+   * For a value CUAD labels none of (the contract states no renewal term, no expiry date): whether the answer gives
+   * one anyway. Lower is better: such a value is wrong whatever it is.
+   */
+  readonly unfounded: boolean | undefined
 }
 
 const repoRoot = fileURLToPath(new URL("../../../", import.meta.url))
@@ -55,6 +60,15 @@ const split: { readonly tuning: ReadonlyArray<string> } = JSON.parse(
 
 /** The committed split (test/fixtures/cuad-split.json); a contract it does not list is held out. */
 export const halfOf = (doc: string): Half => (split.tuning.includes(doc) ? "tuning" : "heldOut")
+
+/** The categories whose answer is a value (a date, a period, a place, names), not a clause or a yes or no. */
+const valueKinds: ReadonlyArray<CategoryQuestions["kind"]> = ["date", "period", "law", "parties"]
+
+/**
+ * Whether an answer's first paragraph gives a value: not a bare quote, and not "Not found…", "No period is stated;
+ * the closest passage:" or "No end date is stated; …".
+ */
+const givesValue = (short: string) => !/^\s*["“]/.test(short) && !/^\s*(?:not\s+found|no\b)/i.test(short)
 
 const judge = (questions: CategoryQuestions, item: CuadItem, answer: string) => {
   const short = firstParagraph(answer)
@@ -86,7 +100,8 @@ const judge = (questions: CategoryQuestions, item: CuadItem, answer: string) => 
     return quoted || value === true
   })()
   const yesNo = questions.kind === "yesno" && isYesNoLabel ? /^yes\b/i.test(short) === (label === "Yes") : undefined
-  return { evidence, yesNo, value }
+  const unfounded = label === null && valueKinds.includes(questions.kind) ? givesValue(short) : undefined
+  return { evidence, yesNo, value, unfounded }
 }
 
 /**

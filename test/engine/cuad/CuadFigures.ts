@@ -26,6 +26,8 @@ export interface HalfFigures {
   readonly commonYesNoBaseline: number
   /** Short answers that state the labelled date, party names, law, period or title. */
   readonly value: WordedRate
+  /** Answers that give a value (date, period, law, parties) where CUAD labels none: lower is better. */
+  readonly unfounded: Rate
   readonly byCategory: Record<string, { readonly evidence: Rate; readonly yesNo: Rate; readonly value: Rate }>
 }
 
@@ -67,6 +69,7 @@ export const figuresOf = (all: ReadonlyArray<CuadCell>, half: Half): HalfFigures
     commonYesNo: worded(common, (cell) => cell.yesNo),
     commonYesNoBaseline: noShare(common),
     value: worded(cells, (cell) => cell.value),
+    unfounded: rateOf(cells.flatMap((cell) => (cell.unfounded === undefined ? [] : [cell.unfounded]))),
     byCategory: Object.fromEntries(
       categories.map((category) => {
         const own = cells.filter((cell) => cell.category === category)

@@ -53,6 +53,10 @@ const totals = (name: string, figures: HalfFigures, cells: ReadonlyArray<CuadCel
       .join(", ")
     console.log(`  ${metric}: ${pct(rate.rate)} (${rate.hits}/${rate.total}); ${per}`)
   }
+  const { unfounded } = figures
+  console.log(
+    `  value where none is labelled: ${pct(unfounded.rate)} (${unfounded.hits}/${unfounded.total}), lower is better`
+  )
 }
 totals(`${dev} (development)`, devFigures, inFold(dev))
 totals(`${check} (check: totals only)`, figuresOf(inFold(check), "tuning"), inFold(check))

@@ -45,7 +45,11 @@ type SpanSearch = (
  * to the question's words, times how well the span has the shape the question implies.
  */
 export const spanAnswer: SpanSearch = (index, kind, query, sentences) => {
-  const top = sentences.filter((sentence) => sentence.score >= spanScoreFloor || sentence.coverage >= spanCoverageFloor)
+  // A sentence that holds none of the question's words (nor does the one before it) ranks only by its passage:
+  // "10 days following a breach" is no answer to when invoices are paid, however near a mention of payment.
+  const top = sentences.filter(
+    (sentence) => sentence.coverage > 0 && (sentence.score >= spanScoreFloor || sentence.coverage >= spanCoverageFloor)
+  )
   const best = bestSpan(index, kind, query, top)
   if (kind !== "money" || (best !== undefined && best.value >= weakValue)) return best
   // No amount near the top fits well (a percentage standing in for it, a side clause): look a little deeper.
