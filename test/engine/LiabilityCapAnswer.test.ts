@@ -12,6 +12,10 @@ const supply = textDocument(
 const noCap = textDocument(
   "MAINTENANCE AGREEMENT\n\n4. Fees. Fees may rise by no more than 5% a year, at least sixty (60) days in advance.\n\n7. Governing Law. This Agreement is governed by the laws of Georgia."
 )
+/** "Person" defined with an "unlimited liability company" among the kinds of entity; no cap anywhere. */
+const personDefined = textDocument(
+  'COOPERATION AGREEMENT\n\n1. Definitions. The term "person" shall mean any individual, corporation, general or limited partnership, limited liability or unlimited liability company, joint venture, estate, trust or other entity.\n\n2. Governing Law. This Agreement is governed by the laws of the State of Delaware.'
+)
 
 describe("the cap on liability asked for as an amount", () => {
   it.effect("quotes the cap the yes/no wording quotes, not a late-payment rate", () =>
@@ -33,5 +37,11 @@ describe("the cap on liability asked for as an amount", () => {
 
   it.effect("no cap: no percentage from another clause", () =>
     Effect.map(shortOf("What is the cap on liability?", noCap), (answer) => assert.notMatch(answer, /^5%/))
+  )
+
+  it.effect("an 'unlimited liability company' among the kinds of person is no sign that liability is unlimited", () =>
+    Effect.map(shortOf("Is there a cap on liability?", personDefined), (answer) =>
+      assert.strictEqual(answer, "No clause found.")
+    )
   )
 })

@@ -119,8 +119,9 @@ export const concepts: ReadonlyArray<Concept> = [
     ),
     weakEvidence: limitWithoutAmount,
     weakDetail: limitKind,
+    // Not an "unlimited liability company" (a kind of entity, named where "person" is defined).
     contrary:
-      /\bunlimited\s+liability\b|\bliability\s+(?:is|shall\s+be|will\s+be)\s+unlimited\b|\bno\s+(?:limit|cap)\s+on\s+(?:\w+\s+){0,2}liability\b/i,
+      /\bunlimited\s+liability\b(?!\s+compan)|\bliability\s+(?:is|shall\s+be|will\s+be)\s+unlimited\b|\bno\s+(?:limit|cap)\s+on\s+(?:\w+\s+){0,2}liability\b/i,
     words: new Set(
       terms("liability liable capped cap limited limitation maximum exceed ceiling aggregate total amount")
     ),
