@@ -9,7 +9,7 @@ import { defines } from "./Definitions.js"
 import { answerDocumentDate, documentDateQuestion } from "./DocumentDate.js"
 import { agreementDateQuestion, definedEffectiveDate, effectiveQuestion } from "./EffectiveDate.js"
 import { endQuestion, expiryAnswer } from "./ExpiryAnswer.js"
-import type { DocumentAnswerer, Found, KindAnswerer, Outcome, SentenceAnswerer } from "./Found.js"
+import type { Found, KindAnswerer, Outcome, SentenceAnswerer } from "./Found.js"
 import { answerGoverningLaw } from "./GoverningLaw.js"
 import { liabilityCapAnswer, liabilityCapQuestion } from "./LiabilityCapAnswer.js"
 import { answerParty } from "./PartyAnswer.js"
@@ -61,10 +61,14 @@ const quotesOnly = (found: Found): Found => ({
  * "What happens if a party is acquired?", "What does it say about assignment?": a question for text that names a
  * kind of clause is answered with the document's clauses of that kind (see `ClauseAnswer`), without a yes or no.
  */
-const clauseText: DocumentAnswerer = (index, document, query, sentences) => {
+const clauseText: KindAnswerer = (index, document, query, sentences) => {
   const type = clauseTypeOf(query.text)
-  const found = type === undefined ? undefined : clauseAnswer(index, document, type, sentences)
-  return found?.short === "Yes." ? quotesOnly(found) : undefined
+  if (type === undefined) return undefined
+  const found = clauseAnswer(index, document, type, sentences)
+  // Nothing of the kind at all, not even in other words: a sentence that only ranks near the question's words
+  // ("comply with all policies" for "What insurance is required?") is no answer.
+  if (found === undefined) return { found: undefined }
+  return found.short === "Yes." ? { found: quotesOnly(found) } : undefined
 }
 
 /**
@@ -175,11 +179,10 @@ export const answerIn: SentenceAnswerer = (index, query, sentences, document = s
   switch (query.kind) {
     case "yesno":
       return document === undefined ? undefined : yesNoAnswer(index, document, query, sentences)
-    case "text":
-      return (
-        (document === undefined ? undefined : clauseText(index, document, query, sentences)) ??
-        textAnswer(query, sentences)
-      )
+    case "text": {
+      const clause = document === undefined ? undefined : clauseText(index, document, query, sentences)
+      return clause === undefined ? textAnswer(query, sentences) : clause.found
+    }
     case "party":
       return answerParty(index, query, sentences, document)
     case "date":

@@ -71,6 +71,10 @@ export const liabilityVocabulary = {
       "maintain*, carry, procure, obtain, keep, purchase, provide, named, limit*, amount*, not less than, at least, " +
         "policy, policies"
     ],
+    // "The Principal may insure this Contract at his own expense": the verb, where a party does or may.
+    senses: [["insure, insures, insuring", "shall, may, will, must, agree*"]],
+    // "insure that" is often written for "ensure that".
+    ignore: "insure that, insures that",
     heading: "insurance"
   },
   "covenant not to sue": {
