@@ -156,16 +156,38 @@ const nameEnding = (window: string): Span | undefined => {
 }
 
 /**
+ * Where a text starts anew after the end of a parenthesis opened before it (the rest of an earlier definition:
+ * `…, and individually a "member" of the ValueAct Group), Allison Transmission Holdings, Inc.`), 0 when none ends.
+ */
+const closedAt = (text: string): number => {
+  let depth = 0
+  let after = 0
+  for (const [i, char] of [...text].entries()) {
+    if (char === "(") depth += 1
+    else if (char === ")") {
+      depth -= 1
+      if (depth < 0) {
+        after = i + 1
+        depth = 0
+      }
+    }
+  }
+  return after
+}
+
+/**
  * Roles defined in a text: `Acme Corp., a Delaware corporation ("Supplier")` and `Landlord: Harborview LLC`.
- * The name is the first organisation (else person) between the previous definition and this one.
+ * The name is the first organisation or person between the previous definition (its parenthesis closed) and this
+ * one: "Gregory P. Spivy, … as a member of the ValueAct Group (the "ValueAct Designee")" defines Spivy.
  */
 export const findRoles = (text: string): Array<RoleDefinition> => {
   const out: Array<RoleDefinition> = []
   let from = 0
   for (const m of text.matchAll(rolePattern)) {
-    const offset = Math.max(from, m.index - 300)
+    const start = Math.max(from, m.index - 300)
+    const offset = start + closedAt(text.slice(start, m.index))
     const window = text.slice(offset, m.index)
-    const first = findOrganisations(window)[0] ?? findPersons(window)[0] ?? nameEnding(window)
+    const first = findParties(window)[0] ?? nameEnding(window)
     if (first !== undefined) out.push({ role: m[1] ?? m[2] ?? "", name: first.text, start: offset + first.start })
     from = m.index + m[0].length
   }

@@ -1,0 +1,20 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { shortOf, textDocument } from "./documentOf.js"
+
+/** A group defined in a parenthesis that names it again before it closes; a person, then the group, then a role. */
+const cooperation = textDocument(
+  'COOPERATION AGREEMENT\n\nThis Cooperation Agreement (this "Agreement") dated March 3, 2021, is by and among the persons and entities listed on Schedule A (collectively, the "Investor Group", and individually a "member" of the Investor Group), Harbor Lane Holdings, Inc. (the "Company") and Maria T. Lopez, in her individual capacity and as a member of the Investor Group (the "Investor Designee").\n\n1. Board. The Company shall appoint the Investor Designee to its Board.'
+)
+
+describe("who each defined role is", () => {
+  it.effect(
+    "a role's party is read after the parenthesis of the definition before it, the first name that follows",
+    () =>
+      Effect.map(shortOf("Who are the parties?", cooperation), (short) => {
+        assert.include(short, "Harbor Lane Holdings, Inc. (Company)")
+        assert.include(short, "Maria T. Lopez (Investor Designee)")
+        assert.notInclude(short, "Investor Group (Company)")
+      })
+  )
+})
