@@ -15,9 +15,15 @@ const asked = (words: string, query: Query) => {
   return own.length > 0 && own.every((term) => heads.has(term))
 }
 
-/** Whether a sentence defines a term the question uses: `(the "Purpose")`, `"Effective Date" means …`. */
+/** A term given its value as a label, at the start of a sentence: "Territory: US Federal Government agencies". */
+const label = /^\s*(?:\d+(?:\.\d+)*\.?\s+)?(\p{L}[\p{L} -]{1,40}?)\s*:\s*\S/u
+
+/**
+ * Whether a sentence defines a term the question uses: `(the "Purpose")`, `"Effective Date" means …`, or
+ * `Territory: …` on a cover sheet.
+ */
 export const defines = (text: string, query: Query): boolean =>
-  [...text.matchAll(definition)].some((m) => asked(m[1] ?? "", query))
+  [...text.matchAll(definition)].some((m) => asked(m[1] ?? "", query)) || asked(label.exec(text)?.[1] ?? "", query)
 
 /** Whether a span is itself what the question's term names: `January 21, 2005 (the "Effective Date")`. */
 export const definedBySpan = (text: string, span: Span, query: Query): boolean => {

@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { shortOf, textDocument } from "./documentOf.js"
+import { answerOf, shortOf, textDocument } from "./documentOf.js"
 
 /** A group defined in a parenthesis that names it again before it closes; a person, then the group, then a role. */
 const cooperation = textDocument(
@@ -16,5 +16,22 @@ describe("who each defined role is", () => {
         assert.include(short, "Maria T. Lopez (Investor Designee)")
         assert.notInclude(short, "Investor Group (Company)")
       })
+  )
+})
+
+/** A cover sheet gives the territory as a label; the body only uses the word. */
+const coverSheet = textDocument(
+  "RESELLER AGREEMENT\n\nTerritory: Canada and Mexico, retail customers only. Agreement Term: 2 Years\n\n" +
+    "1. Appointment. The Company develops the Products and desires that the Reseller promote and solicit orders for the Products in the Territory. " +
+    "The Reseller shall have the right to solicit orders for the Products within the Territory."
+)
+
+describe("a term given its value as a label", () => {
+  it.effect(
+    "'What is the territory?' quotes the cover sheet's 'Territory:' line, not a sentence that uses the word",
+    () =>
+      Effect.map(answerOf("What is the territory?", coverSheet), (answer) =>
+        assert.include(answer, "Territory: Canada and Mexico")
+      )
   )
 })
