@@ -38,6 +38,7 @@ export type ClauseTypeName =
   | "uncapped liability"
   | "liquidated damages"
   | "insurance"
+  | "warranty"
   | "covenant not to sue"
   | "third-party beneficiary"
 

@@ -41,6 +41,21 @@ export const liabilityClauses: ReadonlyArray<ClauseType> = [
     ]
   },
   {
+    name: "warranty",
+    // Not "How long does the warranty last?" or "Warranty period?": those ask for a period.
+    asks: /^(?![^?]*\b(?:period|duration|how\s+long|lasts?|months?|years?|days?)\b)[^?]*\bwarrant(?:y|ies|s|ed)?\b/i,
+    // A party warrants something, or a warranty is given or runs for a period; not a mention in a list of the
+    // contract's parts ("the representations, warranties and covenants contained herein").
+    evidence: [
+      /\bwarrants?\b[^.;]{0,60}\bthat\b|\bis\s+warranted\b|\bwarranted\s+(?:to|against|for)\b|\b(?:limited|express|product|performance)\s+warrant(?:y|ies)\b|\bwarrant(?:y|ies)\s+(?:period|term)\b|\bwarrant(?:s|y|ies)?\b[^.;]{0,100}\bfree\s+(?:from|of)\s+(?:\w+\s+){0,2}defects?\b|\bwarrant(?:y|ies)\b[^.;]{0,60}\b(?:shall|will)\s+(?:last|be\s+valid|remain\s+in|apply|extend|run)\b|\b(?:gives?|provides?|extends?)\s+(?:a\s+|the\s+following\s+)?warrant(?:y|ies)\b/i
+    ],
+    // A disclaimer: "disclaims all other warranties", "makes no warranty", "provided as is".
+    unless:
+      /\bdisclaim\w*|\b(?:makes?|gives?|provides?)\s+no\b|\bno\s+(?:other\s+)?warrant\w*|\bwithout\s+(?:any\s+)?warrant\w*|\b(?:does|do|shall|will)\s+not\s+(?:\w+\s+)?warrant\b/i,
+    negated:
+      /\bdisclaim\w*\b[^.;]{0,80}\bwarrant\w*|\b(?:does|do|shall|will)\s+not\s+(?:\w+\s+)?warrant\b|\b(?:makes?|gives?|provides?)\s+no\s+(?:\w+,?\s+){0,4}warrant\w*|\bwithout\s+(?:any\s+)?warrant\w*|\b(?:provided|furnished|sold|licen[cs]ed|delivered)\s+["“]?as\s+is\b/i
+  },
+  {
     name: "covenant not to sue",
     asks: /\bnot\s+to\s+sue\b|\b(?:sue|contest\w*|challeng\w*|attack\w*|dispute)\b[^?]{0,60}\b(?:validity|ownership|title|rights?|patents?|trade\s*marks?|intellectual\s+property)|\b(?:sue|contest\w*|challeng\w*|attack\w*)\b[^?]{0,60}\bip\b/i,
     evidence: [

@@ -77,6 +77,17 @@ export const liabilityVocabulary = {
     ignore: "insure that, insures that",
     heading: "insurance"
   },
+  warranty: {
+    facets: [
+      "warrant*, guarantee*",
+      "free, defect*, conform*, perform*, workmanlike, merchantab*, fitness, repair*, replace*"
+    ],
+    // The contract's parts listed, and warrants that are securities ("any option, warrant or right to purchase").
+    ignore:
+      "warranties and covenants, warranties or covenants, warranties contained herein, option warrant, " +
+      "options warrants, warrant to purchase, warrants to purchase, warrant shares, warrant holder*"
+    // No heading: "Warranty period?" names one and asks for a period, and "Disclaimer of Warranties" heads the opposite.
+  },
   "covenant not to sue": {
     facets: [
       "sue, action*, proceeding*, claim*, challeng*, contest*, attack*, oppose, dispute",
