@@ -39,7 +39,10 @@ export const dealingVocabulary = {
         "territor*, region, radius, mile*, within the area, anywhere"
       ]
     ],
-    heading: "non compet*, competition, competitive activit*, restrictive covenant*, covenant not to compete"
+    heading: "non compet*, competition, competitive activit*, restrictive covenant*, covenant not to compete",
+    // "in no event less than …" limits an amount, and insurance for "similar products" restrains no one.
+    ignore: "in no event",
+    against: "insurance, insurer*"
   },
   exclusivity: {
     facets: [
