@@ -37,3 +37,24 @@ describe("a late-payment interest rate is not what is paid", () => {
     }
   ])
 })
+
+/** The royalties are in a schedule the text does not hold: the only figure is an audit's threshold. */
+const auditedRoyalties = textDocument(
+  "LICENSE AGREEMENT\n\n5. Royalties. The Licensee shall pay the royalties set out in Schedule B within thirty (30) days after each quarter.\n\n" +
+    "6. Audit. If an audit reveals that the Licensee underpaid by more than five percent (5%) of the amount owed, the Licensee shall also pay the cost of the audit."
+)
+
+describe("an audit's underpayment threshold is not what is paid", () => {
+  it.effect("'What does the licensee pay?' gives no 5 % from the audit clause", () =>
+    Effect.map(shortOf("What does the licensee pay?", auditedRoyalties), (short) => assert.notInclude(short, "5%"))
+  )
+
+  itGivesShortAnswers([
+    {
+      name: "a question about the audit still gets the threshold",
+      query: "What underpayment percentage makes the licensee pay for the audit?",
+      document: auditedRoyalties,
+      short: "5%"
+    }
+  ])
+})

@@ -23,6 +23,14 @@ const latePaymentInterest =
 const asksAboutLateness = /\b(?:interest|late|overdue|past\s+due|delinquen\w*|penalt\w*)\b/i
 
 /**
+ * "If the amount owed … was underpaid in excess of 10% of the amount owed, the fees of such audit shall also be
+ * paid": when an audit's finding shifts its cost, never what is paid, unless the question asks about audits.
+ */
+const auditThreshold =
+  /\b(?:underpa\w*|under-pa\w*|overpa\w*|over-pa\w*|discrepanc\w*|variance|shortfall)\b[^;]{0,150}(?:%|\bper\s*cent\b|\bpercent\b)|(?:%|\bper\s*cent\b|\bpercent\b)[^;]{0,150}\b(?:underpa\w*|under-pa\w*|overpa\w*|discrepanc\w*)\b/i
+const asksAboutAudits = /\b(?:audit\w*|underpa\w*|overpa\w*|discrepanc\w*|variance)\b/i
+
+/**
  * "What is the total contract value or the fees payable?", "What is the consideration?": the price of the deal,
  * whatever the document calls it (fee, price, rent, salary, retainer).
  */
@@ -45,6 +53,7 @@ export const moneyPreference = (
 ): { readonly spans: ReadonlyArray<Span>; readonly fit: number } => {
   if (query.kind !== "money") return { spans, fit: 1 }
   if (latePaymentInterest.test(text) && !asksAboutLateness.test(query.text)) return { spans: [], fit: 1 }
+  if (auditThreshold.test(text) && !asksAboutAudits.test(query.text)) return { spans: [], fit: 1 }
   const present = new Set(terms(text))
   const sides = sideWords.filter((word) => present.has(word))
   const side = sides.length > 0 && !sides.some((word) => query.weights.has(word)) ? sideFit : 1
