@@ -1,5 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
+import { agreementMade } from "../../src/service/engine/extractive/PassageIndex.js"
 import { answerOf, textDocument } from "./documentOf.js"
 
 /**
@@ -19,6 +20,19 @@ const sponsorship = textDocument(
   ].join("\n\n")
 )
 
+/** An amendment whose preamble holds "No. 2", and clauses that share more of its words. */
+const amendment = textDocument(
+  [
+    'Exhibit 10.1 CERTAIN CONFIDENTIAL PORTIONS OF THIS EXHIBIT WERE OMITTED AND REPLACED WITH "[***]". A COMPLETE VERSION OF THIS EXHIBIT HAS BEEN FILED SEPARATELY WITH THE COMMISSION.',
+    "AMENDMENT NO. 2 TO SUPPLY AGREEMENT",
+    'THIS AMENDMENT NO. 2 (this "Amendment") to the Supply Agreement dated as of March 8, 2019 is made by and between Granite Labs Ltd. ("Granite") and Fleetwood Pharma Limited ("Fleetwood").',
+    "1. Granite has provided Fleetwood with the equipment listed in Exhibit B, which Fleetwood uses to manufacture the Products under the Supply Agreement.",
+    "2. Fleetwood shall not use the equipment for any purpose other than supplying Granite with the Products under the Supply Agreement.",
+    "3. The costs of raw materials for the Products shall be included in the purchase price of the Products under the Supply Agreement.",
+    "4. Except as amended by this Amendment, the Supply Agreement remains in full force and effect."
+  ].join("\n\n")
+)
+
 describe("a summary of a contract", () => {
   it.effect("opens with what the document is and who it binds, and quotes no boilerplate, definition or lead-in", () =>
     Effect.gen(function* () {
@@ -34,6 +48,21 @@ describe("a summary of a contract", () => {
   it.effect("a summary on a topic is about the topic, preamble or not", () =>
     Effect.map(answerOf("Summarize the fees in one sentence.", sponsorship), (answer) =>
       assert.match(answer, /^"4\. The Sponsor shall pay HBF an annual sponsorship fee/)
+    )
+  )
+
+  it("reads an amendment numbered 'No. 2' as a contract saying what it is ('No.' before a number ends no sentence)", () =>
+    assert.match(
+      'THIS AMENDMENT NO. 2 (this "Amendment") to the Supply Agreement dated as of March 8, 2019 is made by and between Granite Labs Ltd. and Fleetwood Pharma Limited.',
+      new RegExp(`${agreementMade}\\b(?:between|among)\\b`, "i")
+    ))
+
+  it.effect("an amendment numbered 'No. 2' opens with its preamble too", () =>
+    Effect.map(answerOf("What is this agreement about?", amendment), (answer) =>
+      assert.match(
+        answer.split("\n\n")[0] ?? "",
+        /THIS AMENDMENT NO\. 2 \(this "Amendment"\) to the Supply Agreement dated/
+      )
     )
   )
 })

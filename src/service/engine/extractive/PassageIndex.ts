@@ -36,10 +36,11 @@ export const passagesOf = (index: PassageIndex, document: EngineDocument): Reado
 
 /**
  * "This Franchise Agreement … is made …", up to where it names whom it is made between: a contract saying what it
- * is. Read here for where its preamble stands, and by summaries for the sentence to open with.
+ * is. Read here for where its preamble stands, and by summaries for the sentence to open with. "No." before a
+ * number ("This Amendment No. 2 … to the Supply Agreement dated …") ends no sentence.
  */
 export const agreementMade =
-  "\\bthis\\s+(?:[\\w-]+\\s+){0,8}(?:agreement|contract|amendment|lease|licen[cs]e)\\b[^.]{0,200}?\\b(?:made|entered\\s+into|dated|executed)\\b[^.]{0,300}"
+  "\\bthis\\s+(?:[\\w-]+\\s+){0,8}(?:agreement|contract|amendment|lease|licen[cs]e)\\b(?:[^.]|\\bno\\.(?=\\s*\\d)){0,200}?\\b(?:made|entered\\s+into|dated|executed)\\b[^.]{0,300}"
 
 /** How far into a document its preamble is looked for (a long table of contents comes first). */
 const preambleSearch = 60
