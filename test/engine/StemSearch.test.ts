@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import MiniSearch from "minisearch"
-import { stemSearch } from "../../src/service/engine/extractive/StemSearch.js"
+import { type StemmedPassage, stemSearch, stemSearchOptions } from "../../src/service/engine/extractive/StemSearch.js"
 import { terms } from "../../src/service/engine/extractive/Terms.js"
 
 const passages = [
@@ -12,15 +12,9 @@ const passages = [
   "Each party's aggregate liability shall not exceed the fees paid in the twelve months before the claim."
 ].map((text, id) => ({ id, stems: terms(text) }))
 
-/** The index as MiniSearch builds it one passage at a time, for comparison. */
+/** The index as MiniSearch builds it one passage at a time, with the same options, for comparison. */
 const addedOneByOne = () => {
-  const search = new MiniSearch<{ readonly id: number; readonly stems: ReadonlyArray<string> }>({
-    fields: ["stems"],
-    stringifyField: (value) => value,
-    tokenize: (stems) => stems as unknown as Array<string>,
-    processTerm: (term) => term,
-    searchOptions: { tokenize: (query) => query.split(" "), processTerm: (term) => term }
-  })
+  const search = new MiniSearch<StemmedPassage>(stemSearchOptions)
   search.addAll(passages)
   return search
 }

@@ -15,20 +15,25 @@ const sideWords: ReadonlyArray<string> = terms(
 const sideFit = 0.4
 
 /**
- * "interest of one and one-half percent (1.5%) per month … if fees are not paid by their due date": what a late
- * payment costs, never what is paid, unless the question asks about interest or lateness.
+ * Clauses whose figures are never what is paid, unless the question asks about them: `clause` finds one in a
+ * sentence, `asked` in the question.
  */
-const latePaymentInterest =
-  /\binterest\b[^;]{0,200}\b(?:late|overdue|past\s+due|not\s+(?:paid|received)|unpaid|due\s+date|delinquent)\b|\b(?:late|overdue|past\s+due|unpaid|delinquent)\b[^;]{0,120}\binterest\b/i
-const asksAboutLateness = /\b(?:interest|late|overdue|past\s+due|delinquen\w*|penalt\w*)\b/i
-
-/**
- * "If the amount owed … was underpaid in excess of 10% of the amount owed, the fees of such audit shall also be
- * paid": when an audit's finding shifts its cost, never what is paid, unless the question asks about audits.
- */
-const auditThreshold =
-  /\b(?:underpa\w*|under-pa\w*|overpa\w*|over-pa\w*|discrepanc\w*|variance|shortfall)\b[^;]{0,150}(?:%|\bper\s*cent\b|\bpercent\b)|(?:%|\bper\s*cent\b|\bpercent\b)[^;]{0,150}\b(?:underpa\w*|under-pa\w*|overpa\w*|discrepanc\w*)\b/i
-const asksAboutAudits = /\b(?:audit\w*|underpa\w*|overpa\w*|discrepanc\w*|variance)\b/i
+const neverPaid: ReadonlyArray<{ readonly clause: RegExp; readonly asked: RegExp }> = [
+  // "interest of one and one-half percent (1.5%) per month … if fees are not paid by their due date": what a late
+  // payment costs.
+  {
+    clause:
+      /\binterest\b[^;]{0,200}\b(?:late|overdue|past\s+due|not\s+(?:paid|received)|unpaid|due\s+date|delinquent)\b|\b(?:late|overdue|past\s+due|unpaid|delinquent)\b[^;]{0,120}\binterest\b/i,
+    asked: /\b(?:interest|late|overdue|past\s+due|delinquen\w*|penalt\w*)\b/i
+  },
+  // "If the amount owed … was underpaid in excess of 10% of the amount owed, the fees of such audit shall also be
+  // paid": when an audit's finding shifts its cost.
+  {
+    clause:
+      /\b(?:underpa\w*|under-pa\w*|overpa\w*|over-pa\w*|discrepanc\w*|variance|shortfall)\b[^;]{0,150}(?:%|\bper\s*cent\b|\bpercent\b)|(?:%|\bper\s*cent\b|\bpercent\b)[^;]{0,150}\b(?:underpa\w*|under-pa\w*|overpa\w*|discrepanc\w*)\b/i,
+    asked: /\b(?:audit\w*|underpa\w*|overpa\w*|discrepanc\w*|variance)\b/i
+  }
+]
 
 /**
  * "What is the total contract value or the fees payable?", "What is the consideration?": the price of the deal,
@@ -52,8 +57,7 @@ export const moneyPreference = (
   query: Query
 ): { readonly spans: ReadonlyArray<Span>; readonly fit: number } => {
   if (query.kind !== "money") return { spans, fit: 1 }
-  if (latePaymentInterest.test(text) && !asksAboutLateness.test(query.text)) return { spans: [], fit: 1 }
-  if (auditThreshold.test(text) && !asksAboutAudits.test(query.text)) return { spans: [], fit: 1 }
+  if (neverPaid.some(({ clause, asked }) => clause.test(text) && !asked.test(query.text))) return { spans: [], fit: 1 }
   const present = new Set(terms(text))
   const sides = sideWords.filter((word) => present.has(word))
   const side = sides.length > 0 && !sides.some((word) => query.weights.has(word)) ? sideFit : 1

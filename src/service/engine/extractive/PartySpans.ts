@@ -162,7 +162,9 @@ const nameEnding = (window: string): Span | undefined => {
 const closedAt = (text: string): number => {
   let depth = 0
   let after = 0
-  for (const [i, char] of [...text].entries()) {
+  // By UTF-16 index, as the caller slices: a character outside the BMP would shift a code-point count.
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]
     if (char === "(") depth += 1
     else if (char === ")") {
       depth -= 1

@@ -15,7 +15,7 @@ export interface StemIndex {
 }
 
 /** Stems arrive already processed: both sides only split, and take each stem as it is. */
-const options = {
+export const stemSearchOptions = {
   fields: ["stems"],
   stringifyField: (value: unknown) => value as string,
   tokenize: (stems: string) => stems as unknown as Array<string>,
@@ -68,5 +68,5 @@ export const stemSearch = (passages: ReadonlyArray<StemmedPassage>): StemIndex =
     index: [...postings].map(([stem, counts]) => [stem, { 0: counts }]),
     serializationVersion: 2
   }
-  return { search: MiniSearch.loadJS<StemmedPassage>(counted, options), frequency }
+  return { search: MiniSearch.loadJS<StemmedPassage>(counted, stemSearchOptions), frequency }
 }
