@@ -3,13 +3,14 @@ import { quoteLine } from "./AnswerText.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
 import { parseNumberWords } from "./NumberWords.js"
 import { agreementMade, type PassageIndex } from "./PassageIndex.js"
+import { purposeQuestion, purposeSentences } from "./Purpose.js"
 import { riskSummary } from "./Risks.js"
 import { terms } from "./Terms.js"
 import { pickDistinct, quotable, rankByCentrality } from "./TextRank.js"
 
 /** What a summary question asks for. */
 interface SummaryRequest {
-  readonly focus: "document" | "risks"
+  readonly focus: "document" | "risks" | "purpose"
   /** Sentences per document: as many as the question says, else a default. */
   readonly count: number | undefined
   /** "Summarize the indemnities": the stems of what to summarise; empty for the whole document. */
@@ -55,6 +56,7 @@ export const summaryRequest = (question: string): SummaryRequest | undefined => 
   if (riskQuestion.test(question) && !/\brisk\s+of\s+loss\b/i.test(question)) {
     return { focus: "risks", count: countOf(question), topic: [] }
   }
+  if (purposeQuestion.test(question)) return { focus: "purpose", count: countOf(question), topic: [] }
   if (!summaryWords.test(question) && !aboutQuestion.test(question)) return undefined
   const topic = terms(question.replace(countPattern, " ")).filter((term) => !requestWords.has(term))
   return { focus: "document", count: countOf(question), topic }
@@ -121,12 +123,19 @@ export const summaryText = (index: PassageIndex, request: SummaryRequest): strin
   const parts = index.documents.map((document) => {
     const general = (count: number) => summarise(index, document, request, count).map(quoteLine)
     const risks = request.focus === "risks" ? riskSummary(index, document, request.count ?? (many ? 3 : 4)) : []
-    const body =
-      request.focus === "document"
-        ? general(request.count ?? (many ? 2 : 3))
-        : risks.length > 0
-          ? risks
-          : [noRiskClauses, ...general(request.count ?? 2)]
+    const body = (() => {
+      switch (request.focus) {
+        case "document":
+          return general(request.count ?? (many ? 2 : 3))
+        case "purpose": {
+          // What it says it is for, else what it is: a summary, never "not found" over a document with text.
+          const purpose = purposeSentences(index, document, request.count ?? (many ? 2 : 3)).map(quoteLine)
+          return purpose.length > 0 ? purpose : general(request.count ?? (many ? 2 : 3))
+        }
+        case "risks":
+          return risks.length > 0 ? risks : [noRiskClauses, ...general(request.count ?? 2)]
+      }
+    })()
     const text = body.length === 0 ? ["The document has no text to summarise."] : body
     return many ? [`${document.filename}:`, ...text].join("\n\n") : text.join("\n\n")
   })
