@@ -1,5 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
+import { terms } from "../../src/service/engine/extractive/Terms.js"
 import { itGivesShortAnswers, shortOf, textDocument } from "./documentOf.js"
 
 /** A cooperation agreement with no payment terms: its only period is when a director resigns after a breach. */
@@ -15,6 +16,14 @@ const noPaymentTerms = textDocument(
 const paymentUnderHeading = textDocument(
   "SUPPLY AGREEMENT\n\n7. Payment.\n\nThe Buyer shall remit each amount invoiced within forty-five (45) days of receipt.\n\n" +
     "8. Cure. A party in breach has thirty (30) days to cure it after notice."
+)
+
+/** A reseller agreement whose termination clause says "due to" (because of) beside a cure period. */
+const causalDue = textDocument(
+  "RESELLER AGREEMENT\n\n" +
+    "5. Payment will be made by Reseller to Company within 5 days of receipt of payment from the customer.\n\n" +
+    "10. This Agreement may be terminated by Reseller for cause immediately if the sale of the Products is enjoined due to any claim of infringement, " +
+    "or if Company breaches any provision of this Agreement and fails to cure such breach within fifteen (15) business days of written notice."
 )
 
 describe("a value is read from a sentence that holds the question's words", () => {
@@ -41,4 +50,17 @@ describe("a value is read from a sentence that holds the question's words", () =
       short: "30 days"
     }
   ])
+})
+
+describe("'due to' meaning 'because of' is no payment falling due", () => {
+  it("reads 'due' only where something is owed", () => {
+    assert.notInclude(terms("the sale is enjoined due to any claim"), "due")
+    for (const owed of ["all amounts due to Supplier", "the fees then due to Licensor", "any sum that is due to it"]) {
+      assert.include(terms(owed), "due", owed)
+    }
+  })
+
+  it.effect("'When is payment due?' gives the payment period, not a cure period beside 'due to any claim'", () =>
+    Effect.map(shortOf("When is payment due?", causalDue), (short) => assert.strictEqual(short, "5 days"))
+  )
 })

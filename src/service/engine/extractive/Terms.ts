@@ -56,6 +56,13 @@ const fixedStems: ReadonlyMap<string, string> = new Map([
 ])
 
 const nonWord = /\bnon[-\s]/
+const dueTo = /\bdue\s+to\b/
+/**
+ * "Enjoined due to any claim": "due to" meaning "because of", which is no payment falling due. It stays "due" after
+ * what is owed ("amounts due to Supplier", "fees then due to") and after a verb that may mean either ("is due to").
+ */
+const causalDueTo =
+  /(?<!\b(?:amounts?|sums?|fees?|monies|moneys|payments?|balances?|royalt(?:y|ies)|compensation|charges?|expenses|costs|interest|anything|nothing|payable|owing|owed|become|becomes|became|becoming|then|is|are|was|were|be|been|being|remains?|remaining|outstanding|and|or)\s+)\bdue\s+to\b/g
 const nonPrefix = /\bnon[-\s](?=\p{L}{3})/gu
 
 /**
@@ -65,7 +72,8 @@ const nonPrefix = /\bnon[-\s](?=\p{L}{3})/gu
 export const tokenize = (text: string): Array<string> => {
   const lower = text.toLowerCase()
   // Few passages have a "non-" word: a plain search for one first spares the Unicode pattern's scan of the rest.
-  return (nonWord.test(lower) ? lower.replace(nonPrefix, "non") : lower).split(/[^\p{L}\p{N}]+/u)
+  const joined = nonWord.test(lower) ? lower.replace(nonPrefix, "non") : lower
+  return (dueTo.test(joined) ? joined.replace(causalDueTo, "because of") : joined).split(/[^\p{L}\p{N}]+/u)
 }
 
 /**
