@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { itGivesShortAnswers, shortOf, textDocument } from "./documentOf.js"
+import { answerOf, itGivesShortAnswers, shortOf, textDocument } from "./documentOf.js"
 
 const recital =
   "NOW, THEREFORE, in consideration of the mutual promises and the representations, warranties and covenants contained herein, the parties agree as follows."
@@ -13,6 +13,18 @@ const disclaimed = textDocument(
 )
 const doesNotWarrant = textDocument(
   `SERVICES AGREEMENT\n\n${recital}\n\n5. Service Levels. The Provider does not warrant that the Services will be uninterrupted or error free.`
+)
+/** Warranties of authority only: they vouch for the signing, not for what is supplied. */
+const authorityOnly = textDocument(
+  `DISTRIBUTION AGREEMENT\n\n${recital}\n\n2. Fees. The Distributor shall pay $10 per unit.\n\n` +
+    "9. Authority. Each party represents and warrants that it is duly organized and has full corporate power and authority to enter into this Agreement.\n\n" +
+    "The undersigned represent and warrant that they are authorized to execute this Agreement on behalf of their companies."
+)
+/** A warranty of authority beside a warranty of the products. */
+const authorityAndProducts = textDocument(
+  `SUPPLY AGREEMENT\n\n${recital}\n\n` +
+    "9. Authority. Each party represents and warrants that it has full power and authority to enter into this Agreement.\n\n" +
+    "10. Products. The Supplier warrants that the Products will conform to their specifications for one (1) year."
 )
 const recitalOnly = textDocument(`CONSULTING AGREEMENT\n\n${recital}\n\n2. Fees. The Company shall pay $150 per hour.`)
 
@@ -41,10 +53,26 @@ describe("whether a contract gives a warranty", () => {
       short: "No clause found."
     },
     {
+      name: "warranties of authority only ('warrant that they are authorized', 'duly organized'): no clause",
+      query: "Is there a warranty?",
+      document: authorityOnly,
+      short: "No clause found."
+    },
+    {
       name: "'Warranty period?' still asks for the period",
       query: "Warranty period?",
       document: warranted,
       short: "12 months"
     }
   ])
+})
+
+describe("a warranty of the products beside one of authority", () => {
+  it.effect("is the one quoted", () =>
+    Effect.map(answerOf("Does the supplier give a warranty?", authorityAndProducts), (answer) => {
+      assert.match(answer, /^Yes\./)
+      assert.include(answer, "will conform to their specifications")
+      assert.notInclude(answer, "full power and authority")
+    })
+  )
 })
