@@ -26,6 +26,11 @@ const authorityAndProducts = textDocument(
     "9. Authority. Each party represents and warrants that it has full power and authority to enter into this Agreement.\n\n" +
     "10. Products. The Supplier warrants that the Products will conform to their specifications for one (1) year."
 )
+/** A warrant that is a security: the right to buy shares. */
+const securityWarrant = textDocument(
+  `CONSULTING AGREEMENT\n\n${recital}\n\n4. Equity. The Company shall issue to the Consultant a warrant to purchase 10,000 shares.\n\n` +
+    "2.2 Upon any reclassification, Holder shall be entitled to receive, upon exercise of this Warrant, the number and kind of securities and property that Holder would have received had this Warrant been exercised before it."
+)
 const recitalOnly = textDocument(`CONSULTING AGREEMENT\n\n${recital}\n\n2. Fees. The Company shall pay $150 per hour.`)
 
 describe("whether a contract gives a warranty", () => {
@@ -56,6 +61,12 @@ describe("whether a contract gives a warranty", () => {
       name: "warranties of authority only ('warrant that they are authorized', 'duly organized'): no clause",
       query: "Is there a warranty?",
       document: authorityOnly,
+      short: "No clause found."
+    },
+    {
+      name: "a warrant that is a security ('exercise of this Warrant', 'a warrant to purchase'): no clause",
+      query: "Is there a warranty?",
+      document: securityWarrant,
       short: "No clause found."
     },
     {
