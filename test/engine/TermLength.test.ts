@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { itGivesShortAnswers, type ShortAnswerCase, shortOf, textDocument } from "./documentOf.js"
+import { answerOf, itGivesShortAnswers, type ShortAnswerCase, shortOf, textDocument } from "./documentOf.js"
 
 /** The renewal notice comes first and shares the question's words ("term", "agreement"): ranking alone chose it. */
 const franchise = textDocument(
@@ -168,6 +168,66 @@ describe("how long the agreement lasts, and amounts asked with their timing", ()
         "REMARKETING AGREEMENT\n\n(d) The Fund agrees to deliver to the Remarketing Agent, within fifteen (15) calendar days following the last day of each calendar month, a report of its portfolio holdings."
       )
       assert.notMatch(yield* shortOf("How long does it last?", reporting), /^15 calendar days/)
+    })
+  )
+})
+
+/**
+ * The obligations of the agreement outlast it (and stay confidential "in perpetuity"), and come before the clause
+ * whose subject is the agreement itself.
+ */
+const obligationsFirst = textDocument(
+  "SUPPLY AGREEMENT\n\n8.3 The confidentiality and non-use obligations contained in this Agreement shall continue for the duration of this Agreement and for a period of 5 (five) years after termination or expiry of this Agreement, provided however that any Confidential Information shall remain confidential in perpetuity.\n\n" +
+    "9.1 This Agreement as amended shall continue in force until terminated in accordance with the provisions of Section 10.\n\n10.1 The Buyer may terminate this Agreement at any time by six (6) months' prior notice in writing."
+)
+
+/** A term clause of "this JV Agreement", and no end date anywhere; a financial statement's period "ended" on a date. */
+const namedAgreement = textDocument(
+  "JOINT VENTURE AGREEMENT\n\n4. The audited financial statements of the Company for the period ended September 30, 1998 are included in the Prospectus.\n\n" +
+    "12. This JV Agreement shall become effective on the signing date and shall have a duration of * years, extendable for a further * years, unless notice of non-renewal is sent one year before the natural expiry date."
+)
+
+describe("the term clause is the one whose subject is the agreement", () => {
+  it.effect(
+    "not the obligations 'contained in this Agreement' that continue after it, nor 'in perpetuity' secrets",
+    () =>
+      Effect.gen(function* () {
+        for (const question of ["How long is the initial term?", "When does the agreement expire?"]) {
+          const answer = yield* answerOf(question, obligationsFirst)
+          assert.match(
+            answer,
+            /^No fixed end date: it runs until terminated\.\n\n"9\.1 This Agreement as amended/,
+            question
+          )
+        }
+      })
+  )
+
+  it.effect(
+    "'this JV Agreement' names the agreement; no end date is read from a notice period or a financial year",
+    () =>
+      Effect.gen(function* () {
+        const answer = yield* answerOf("When does the agreement expire?", namedAgreement)
+        assert.match(answer, /^No end date is stated; the term clause:\n\n"12\. This JV Agreement/)
+        assert.notInclude(answer.split("\n\n")[0] ?? "", "1998")
+        assert.notInclude(answer.split("\n\n")[0] ?? "", "1 year")
+      })
+  )
+})
+
+/** No term clause: a standstill that runs "one year and one day", and a financial statement's period "ended" on a date. */
+const noTermClause = textDocument(
+  "REMARKETING AGREEMENT\n\n3. The Agent shall not commence any insolvency proceeding against the Fund prior to the expiration of one year and one day after payment in full of all shares.\n\n" +
+    "4. The audited financial statements of the Fund for the fiscal period ended September 30, 1998 are included in the Prospectus."
+)
+
+describe("with no term clause, the end of the agreement", () => {
+  it.effect("is no period of another obligation and no date of a financial statement", () =>
+    Effect.gen(function* () {
+      for (const question of ["When does the agreement expire?", "Expiration date?"]) {
+        const short = yield* shortOf(question, noTermClause)
+        assert.match(short, /^(?:Not found|No specific date is stated)/, `${question}: ${short}`)
+      }
     })
   )
 })

@@ -22,6 +22,15 @@ export const endQuestion = /\b(?:expir\w*|end|ends|terminat\w*|conclud\w*|until\
 const termSentence = /\b(?:term|period|continue|remain\s+in\s+(?:full\s+)?(?:force|effect)|duration)\b/i
 /** A date found with at least this support is taken as stated; below it a computed end date is tried. */
 const statedSupport = 0.6
+/**
+ * Words of an end before a date ("expires on", "terminate … on", "until", "end date"); a date after none of them
+ * ("for the period ended September 30, 1998" in a financial statement) is not when the agreement ends.
+ */
+const endWords = /\b(?:expir\w*|terminat\w*|until|through|end(?:s|ing)?\s+on|end\s+date|term)\b[^.;]*$/i
+const endNear = (found: Found): boolean => {
+  const { text } = found.sentence
+  return endWords.test(found.at === undefined ? text : text.slice(Math.max(0, found.at - 120), found.at))
+}
 /** Sentences considered for the term clause rank at least this high. */
 const termFloor = 0.3
 
@@ -111,7 +120,12 @@ export const expiryAnswer = (
   // A date stated elsewhere: as the end ("expires on …") over the term clause, else only when there is none.
   const isDate = stated?.found.short !== undefined && /\d{4}/.test(stated.found.short)
   const asEnd = stated !== undefined && statedEnd(stated.found.sentence.text) !== undefined
-  if (stated !== undefined && stated.value >= statedSupport && isDate && (asEnd || term === undefined)) {
+  if (
+    stated !== undefined &&
+    stated.value >= statedSupport &&
+    isDate &&
+    (asEnd || (term === undefined && endNear(stated.found)))
+  ) {
     return stated.found
   }
   const clause = termClause(sentences)
@@ -121,5 +135,5 @@ export const expiryAnswer = (
     return { short: `${end} (${clause.period.text} from ${start})`, sentence: clause.sentence, at: clause.period.start }
   }
   if (term !== undefined) return termClauseAnswer(term)
-  return stated?.found
+  return stated !== undefined && isDate && endNear(stated.found) ? stated.found : undefined
 }
