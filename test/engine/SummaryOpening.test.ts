@@ -33,6 +33,18 @@ const amendment = textDocument(
   ].join("\n\n")
 )
 
+/** A title that defines the document before naming its parties, with no "this" before it; clauses that share more words. */
+const servicing = textDocument(
+  [
+    "EXECUTION VERSION",
+    'TRANSFER AND SERVICING AGREEMENT, dated as of January 29, 2020 (this "Agreement"), among Harbor Owner Trust 2020-A, a Delaware statutory trust, as issuer (the "Issuer"), Harbor ABS LLC, as depositor (the "Depositor"), and Harbor Wireless LLC, as servicer (the "Servicer").',
+    "1. The Servicer will service the Receivables and collect all payments on the Receivables for the Issuer under this Agreement.",
+    "2. The Servicer will deposit all collections on the Receivables into the Collection Account of the Issuer under this Agreement.",
+    "3. The Servicer will deliver a monthly report on the Receivables and the collections to the Issuer and the Depositor under this Agreement.",
+    "4. The Depositor will transfer the Receivables to the Issuer, and the Issuer will pay the Depositor the purchase price of the Receivables."
+  ].join("\n\n")
+)
+
 describe("a summary of a contract", () => {
   it.effect("opens with what the document is and who it binds, and quotes no boilerplate, definition or lead-in", () =>
     Effect.gen(function* () {
@@ -64,5 +76,13 @@ describe("a summary of a contract", () => {
         /THIS AMENDMENT NO\. 2 \(this "Amendment"\) to the Supply Agreement dated/
       )
     )
+  )
+
+  it.effect(
+    "opens with a preamble that defines the document ('… AGREEMENT, dated as of … (this \"Agreement\"), among …')",
+    () =>
+      Effect.map(answerOf("What is this agreement about?", servicing), (answer) =>
+        assert.match(answer.split("\n\n")[0] ?? "", /^"TRANSFER AND SERVICING AGREEMENT, dated as of January 29, 2020/)
+      )
   )
 })

@@ -2,7 +2,7 @@ import type { EngineDocument } from "../AnswerEngine.js"
 import { quoteLine } from "./AnswerText.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
 import { parseNumberWords } from "./NumberWords.js"
-import { agreementMade, type PassageIndex } from "./PassageIndex.js"
+import { agreementMade, definedBetween, type PassageIndex } from "./PassageIndex.js"
 import { purposeQuestion, purposeSentences } from "./Purpose.js"
 import { riskSummary } from "./Risks.js"
 import { terms } from "./Terms.js"
@@ -80,7 +80,7 @@ const preambleChars = 900
 /** How far into a document its preamble is looked for (a cover page or an agreement summary may come first). */
 const preambleWithin = 40
 /** "This Sponsorship Agreement … is made … by and between …": what the document is and who it binds. */
-const preamble = new RegExp(`${agreementMade}\\b(?:between|among|by)\\b`, "i")
+const preamble = new RegExp(`${agreementMade}\\b(?:between|among|by)\\b|${definedBetween}`, "i")
 
 /** The summary sentences of one document, in document order. */
 const summarise = (index: PassageIndex, document: EngineDocument, request: SummaryRequest, count: number) => {
