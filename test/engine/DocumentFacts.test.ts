@@ -152,6 +152,16 @@ describe("terms and renewal", () => {
     })
   )
 
+  it.effect("an initial term that 'shall commence … and extend for three (3) years' is that term, not a renewal", () =>
+    Effect.gen(function* () {
+      const document = doc(
+        `MANUFACTURING AGREEMENT\n\nThis Manufacturing Agreement is entered into on January 21, 2002 between Nimbus Systems Ltd. and Cedar Assembly Ltd.\n\n16.1 The initial term of this Agreement shall commence on the Effective Date and extend for three (3) years thereafter ("INITIAL TERM"), with an automatic renewal for an indefinite period of time ("EXTENDED TERM"), unless terminated by the parties.\n\n${body}`
+      )
+      assert.match(yield* shortOf("How long is the initial term?", document), /^3 years/)
+      assert.match(yield* shortOf("Expiration date?", document), /^January 21, 2005 \(3 years from January 21, 2002\)/)
+    })
+  )
+
   it.effect("the notice that stops renewal is counted back from the end of the term", () =>
     Effect.gen(function* () {
       const document = doc(
@@ -262,6 +272,16 @@ describe("the governing law", () => {
       )
       assert.strictEqual(yield* shortOf("Governing law?", document), "Delaware")
       assert.strictEqual(yield* shortOf("Which state's law governs this agreement?", document), "Delaware")
+    })
+  )
+
+  it.effect("the choice-of-law clause, its 'state of Israel' in lower case, not bankruptcy laws named earlier", () =>
+    Effect.gen(function* () {
+      const document = doc(
+        `MANUFACTURING AGREEMENT\n\nThis Manufacturing Agreement is entered into on January 21, 2002 between Nimbus Systems Ltd. and Cedar Assembly Ltd.\n\n16.5. Either party may terminate this Agreement upon the other party seeking an order for relief under the bankruptcy laws of the State of Israel or similar laws of any other jurisdiction.\n\n17.11. LAW AND JURISDICTION. This Agreement shall be governed by and construed in accordance with the laws of the state of Israel, without giving effect to choice of law rules.`
+      )
+      const answer = yield* answerOf("Which law governs?", document)
+      assert.match(answer, /^Israel\n\n"This Agreement shall be governed by/)
     })
   )
 })

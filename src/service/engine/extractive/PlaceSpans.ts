@@ -3,8 +3,9 @@ import { matchSpans, type Span, withoutOverlaps } from "./Span.js"
 const name = "\\p{Lu}[\\p{L}.'’-]*"
 const place = `${name}(?:\\s+(?:(?:of|and|the|de|du)\\s+)?${name}){0,4}`
 const placeWithRegion = `${place}(?:,\\s+${place})?`
+/** "the State of New York", and "the laws of the state of Israel" as some contracts write it. */
 const polityWord =
-  "(?:State|Commonwealth|Province|Republic|Kingdom|Canton|Federal\\s+Republic|Emirate|Territory|District|People's\\s+Republic)"
+  "(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince|[Rr]epublic|[Kk]ingdom|[Cc]anton|[Ff]ederal\\s+[Rr]epublic|[Ee]mirate|[Tt]erritory|[Dd]istrict|[Pp]eople's\\s+[Rr]epublic)"
 const polity = `(?:(?:the\\s+)?${polityWord}\\s+of\\s+)?`
 const laws = "(?:laws?|legislation)(?:\\s+(?:and|or)\\s+[\\p{L}-]+)?"
 

@@ -29,8 +29,13 @@ const endsOn =
 /** A date the term starts on, stated in the clause itself: "commencing on January 1, 2020". */
 const startsOn = /\b(?:commenc\w*|begin\w*|start\w*|effective|from)\s+(?:on\s+|as\s+of\s+)?(?:the\s+)?$/i
 const noticeNear = /notice|prior\s+to|before/i
-/** A period of renewal, not of the initial term: "renewed for successive one (1) year periods". */
-export const renewalNear = /\b(?:renew\w*|extend\w*|extension|successive|additional|further|consecutive)\b[^.;]*$/i
+/**
+ * A period of renewal, not of the initial term: "renewed for successive one (1) year periods", "may extend the term
+ * for", "shall automatically extend for". The initial term's own "shall commence … and extend for three (3) years"
+ * is none.
+ */
+export const renewalNear =
+  /\b(?:renew\w*|extended|extension|extend(?:s|ing)?\s+(?:it|this|the|such|its)|automatically\s+extends?|successive|additional|further|consecutive)\b[^.;]*$/i
 /** "until the end of the current calendar year": the term ends on December 31 of the year it starts. */
 export const endsWithYear = /\buntil\s+the\s+end\s+of\s+the\s+(?:then\s+)?current\s+calendar\s+year\b/i
 
