@@ -17,6 +17,11 @@ const personDefined = textDocument(
   'COOPERATION AGREEMENT\n\n1. Definitions. The term "person" shall mean any individual, corporation, general or limited partnership, limited liability or unlimited liability company, joint venture, estate, trust or other entity.\n\n2. Governing Law. This Agreement is governed by the laws of the State of Delaware.'
 )
 
+/** Damages excluded, "including, but not limited to, loss of profits": a limitation with no amount, not a cap. */
+const excludedOnly = textDocument(
+  "CONTENT LICENSE AGREEMENT\n\n16. NEITHER PARTY SHALL BE LIABLE TO THE OTHER FOR ANY INCIDENTAL, CONSEQUENTIAL, SPECIAL OR PUNITIVE DAMAGES ARISING OUT OF THIS AGREEMENT (INCLUDING, BUT NOT LIMITED TO, LOSS OF PROFITS), WHETHER IN AN ACTION OR ARISING OUT OF BREACH OF CONTRACT OR TORT.\n\n17. Governing Law. This Agreement is governed by the laws of the State of New York."
+)
+
 describe("the cap on liability asked for as an amount", () => {
   it.effect("quotes the cap the yes/no wording quotes, not a late-payment rate", () =>
     Effect.gen(function* () {
@@ -42,6 +47,12 @@ describe("the cap on liability asked for as an amount", () => {
   it.effect("an 'unlimited liability company' among the kinds of person is no sign that liability is unlimited", () =>
     Effect.map(shortOf("Is there a cap on liability?", personDefined), (answer) =>
       assert.strictEqual(answer, "No clause found.")
+    )
+  )
+
+  it.effect("'including, but not limited to, loss of profits' is no cap 'limited to' what follows", () =>
+    Effect.map(shortOf("Is there a cap on liability?", excludedOnly), (answer) =>
+      assert.strictEqual(answer, "Yes — indirect and consequential damages excluded, no amount stated")
     )
   )
 })

@@ -48,8 +48,9 @@ const renewalTerm = (text: string, at: number): string | undefined => {
 const spelledAndDigits = new RegExp(`\\b(?:${numberWordsSource})\\s*\\((\\d[\\d,.]*)\\)`, "gi")
 const plainNumbers = (text: string) => text.replace(spelledAndDigits, "$1")
 
+/** A ceiling: "limited to", "shall not exceed" …; not "including, but not limited to, loss of profits". */
 const ceiling =
-  /\b(?:(?:is|are|be|been|shall\s+be|will\s+be)\s+)?(?:limited\s+to|capped\s+at|(?:shall|will|may|does|do|to)\s+not\s+(?:\w+\s+){0,2}exceed|in\s+no\s+event\s+(?:shall|will)\s+(?:\w+\s+){0,4}exceed|(?:maximum|cap)\s+of|no\s+more\s+than|in\s+excess\s+of|exceed(?:s|ing)?|up\s+to\s+a\s+maximum\s+of|(?:shall|will)\s+(?:in\s+no\s+(?:case|event)\s+)?be\s+(?:greater|more)\s+than)\b/i
+  /\b(?:(?:is|are|be|been|shall\s+be|will\s+be)\s+)?(?:(?<!\bnot\s)limited\s+to|capped\s+at|(?:shall|will|may|does|do|to)\s+not\s+(?:\w+\s+){0,2}exceed|in\s+no\s+event\s+(?:shall|will)\s+(?:\w+\s+){0,4}exceed|(?:maximum|cap)\s+of|no\s+more\s+than|in\s+excess\s+of|exceed(?:s|ing)?|up\s+to\s+a\s+maximum\s+of|(?:shall|will)\s+(?:in\s+no\s+(?:case|event)\s+)?be\s+(?:greater|more)\s+than)\b/i
 /** A liability clause that excludes kinds of damages but names no amount: a limitation, not a cap. */
 const exclusion =
   /\b(?:not|no|neither)\b[^.;]{0,60}?\bliab(?:le|ility)\b[^.;]{0,200}?\b(?:indirect|incidental|special|consequential|punitive|exemplary|lost\s+profits|loss\s+of\s+(?:profits?|business|revenues?|data|use|goodwill))\b/i
