@@ -152,6 +152,26 @@ describe("terms and renewal", () => {
     })
   )
 
+  it.effect(
+    "notice to terminate is no insurance policy's notice of cancellation, even where only a cure period is stated",
+    () =>
+      Effect.gen(function* () {
+        const document = doc(
+          `DEVELOPMENT AGREEMENT\n\nThis Development Agreement is made as of March 2, 2019 between Sunfield Grill Corp. and Castle Foods LLC.\n\n7.1 Developer shall maintain general liability insurance with limits of not less than $1,000,000 per occurrence. All policies shall provide Franchisor with at least thirty (30) days' notice of cancellation or termination of coverage.\n\n11.2 The following events shall constitute a default by Developer, which shall result in Franchisor's right to declare the termination of this Agreement, if such default is not cured within fifteen (15) days after written notice by Franchisor to Developer:\n\n(a) Developer fails to meet the Development Schedule.\n\n(b) Developer becomes insolvent.`
+        )
+        for (const question of [
+          "How much notice is needed to terminate?",
+          "What notice is required to terminate the agreement?"
+        ]) {
+          assert.strictEqual(yield* shortOf(question, document), "15 days (cure period)", question)
+        }
+        assert.match(
+          yield* shortOf("How much notice must the insurer give before cancelling coverage?", document),
+          /^30 days/
+        )
+      })
+  )
+
   it.effect("an initial term that 'shall commence … and extend for three (3) years' is that term, not a renewal", () =>
     Effect.gen(function* () {
       const document = doc(

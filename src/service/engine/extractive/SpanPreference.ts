@@ -67,10 +67,14 @@ const terminate = stem("terminate")
 /** A notice for another act than the one asked about counts this much. */
 const otherActionPenalty = 0.5
 
+/** Insurance: its policies' "notice of cancellation or termination of coverage" is no party's notice. */
+const insurance = /\b(?:insur\w*|coverage|underwriter\w*)\b/i
+
 /** A notice for another act ("option to renew … by notice given 180 days before") when the question names one. */
 const otherActionFit = (text: string, query: Query) => {
   const asked = [...actions].filter((act) => query.groups.some((group) => group.has(act)))
   if (asked.length === 0) return 1
+  if (insurance.test(text) && !insurance.test(query.text)) return otherActionPenalty
   // Notice that prevents renewal is mostly worded as notice to terminate at the end of the term.
   if (asked.includes(renew)) asked.push(terminate)
   const present = new Set(terms(text))
