@@ -16,4 +16,12 @@ describe("the CUAD judge", () => {
     assert.isFalse(quotesClause("Neither party may assign this Agreement.", clause))
     assert.isTrue(namesDate("made as of the 15th day of July, 2005", "7/15/2005"))
   })
+
+  it("names a date blank but for its year by that year after a blank, as the contract prints it", () => {
+    assert.isTrue(namesDate('Left blank in the document: "___________, 2015"', "[]/[]/2015"))
+    assert.isTrue(namesDate("dated [●], 2020", "[]/[]/2020"))
+    assert.isFalse(namesDate('Left blank in the document: "___________, 2015"', "[]/[]/2016"))
+    assert.isFalse(namesDate('Left blank in the document: "___________, 2015"', "7/15/2015"))
+    assert.isFalse(namesDate("in 2015", "[]/[]/2015"))
+  })
 })

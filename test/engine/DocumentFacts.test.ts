@@ -95,6 +95,27 @@ describe("the document's own dates", () => {
   )
 })
 
+describe("a form whose Effective Date is left blank", () => {
+  it.effect("says so, quoting the blank, and never gives a deadline's date from elsewhere", () =>
+    Effect.gen(function* () {
+      const document = doc(
+        `FORM OF CONTENT LICENSE AGREEMENT\n\nTHIS CONTENT LICENSE AGREEMENT (this "Agreement"), dated as of ___________, 2015 (the "Effective Date"), is entered into between Sunrise Media Limited ("Licensor") and Vista Stream, Inc. ("Licensee").\n\n4. Delivery. Within fifteen (15) days after the Effective Date or on December 31, 2015 (whichever is earlier), Licensor shall deliver the Titles.\n\n${body}`
+      )
+      for (const question of [
+        "What is the effective date?",
+        "When does the agreement take effect?",
+        "Effective date?"
+      ]) {
+        assert.strictEqual(
+          yield* shortOf(question, document),
+          'Left blank in the document: "___________, 2015"',
+          question
+        )
+      }
+    })
+  )
+})
+
 describe("terms and renewal", () => {
   it.effect("the term clause gives the end: an anniversary, or the end of the current calendar year", () =>
     Effect.gen(function* () {

@@ -11,7 +11,8 @@ import { numberWordsSource, parseNumberWords } from "../../../src/service/engine
  *   name) must appear whole.
  * - **Dates** (Agreement, Effective, Expiration Date): the label's m/d/yyyy date named anywhere in the answer, in any
  *   usual form ("July 15, 2005", "15 July 2005", "the 15th day of July, 2005", "2005-07-15", "7/15/2005"); a
- *   redacted day or month ("7/[]/2005") is not compared.
+ *   redacted day or month ("7/[]/2005") is not compared, and a date blank but for its year ("[]/[]/2015") is named
+ *   by that year after a blank ("___________, 2015"), as the contract prints it.
  * - **Parties**: each labelled party (its name without the parenthesised short names) is named when its first two
  *   words occur together; all must be named, but one may be missing when the label lists three or more.
  * - **Periods** (Renewal Term, Notice Period, Warranty Duration): the same length in the short answer ("1 year" =
@@ -83,10 +84,19 @@ const datePatterns: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray) => Day]
 const datesIn = (text: string): Array<Day> =>
   datePatterns.flatMap(([pattern, read]) => [...text.matchAll(pattern)].map((m) => read(m as RegExpExecArray)))
 
-/** CUAD's m/d/yyyy (d/m/yyyy when the first part cannot be a month); "[]" leaves a part out. */
+/** A date left blank but for its year, as a form prints it: "___________, 2015", "[●], 2020". */
+const blankWithYear = /(?:_{2,}[\s_]*|\[\s*[●•*_]*\s*\]\s*),?\s*((?:19|20)\d{2})\b/g
+
+/**
+ * CUAD's m/d/yyyy (d/m/yyyy when the first part cannot be a month); "[]" leaves a part out. A label whose day and
+ * month are both left out ("[]/[]/2015") is also named by the year after a blank ("___________, 2015").
+ */
 export const namesDate = (answer: string, label: string): boolean => {
   const [a, b, y] = label.split("/").map((part) => (/^\s*\d+\s*$/.test(part) ? Number(part) : undefined))
   if (y === undefined) return false
+  if (a === undefined && b === undefined && [...answer.matchAll(blankWithYear)].some((m) => Number(m[1]) === y)) {
+    return true
+  }
   const [month, day] = a !== undefined && a > 12 ? [b, a] : [a, b]
   return datesIn(answer).some(
     (found) =>

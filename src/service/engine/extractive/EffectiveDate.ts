@@ -40,12 +40,21 @@ const yearless = new RegExp(
   `\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+day\\s+of\\s+(${monthNames.join("|")})(?=${definedAfter.source.slice(1)})`,
   "i"
 )
+/**
+ * An Effective Date left blank in a form: `dated as of ___________, 2015 (the "Effective Date")`, `[●], 2020 (the
+ * "Effective Date")`. The blank is the answer; a deadline elsewhere "after the Effective Date or on December 31, 2015"
+ * is not.
+ */
+const blankDefined = new RegExp(
+  `(?:_{2,}[\\s_]*|\\[\\s*[●•*_]*\\s*\\]\\s*)(?:,?\\s*(?:19|20)[\\d_]{2})?(?=${definedAfter.source.slice(1)})`,
+  "i"
+)
 /** `effective as of May 1, 2020` */
 const effectiveBefore = /\beffective\s+(?:as\s+of\s+|on\s+|from\s+|date\s+of\s+)?(?:the\s+)?$/i
 
 /**
  * The date a document names as its Effective Date, read from all of its sentences so that every wording of the
- * question finds the same one: a date defined as the "Effective Date", else one the text calls effective ("effective
+ * question finds the same one: a date defined as the "Effective Date" (or left blank there), else one the text calls effective ("effective
  * as of …"), else the date its term commences on; else, quoted, a definition or start that gives no calendar date
  * ("the date of actual execution"). Only complete dates (with a year).
  */
@@ -71,6 +80,9 @@ export const definedEffectiveDate = (index: PassageIndex, document: EngineDocume
         commences = { short: span.text, sentence: ranked, at: span.start }
       }
     }
+    const blank = spans.length === 0 ? blankDefined.exec(sentence.text) : null
+    if (blank !== null)
+      return { short: `Left blank in the document: "${blank[0].trim()}"`, sentence: ranked, at: blank.index }
     const day = spans.length === 0 ? yearless.exec(sentence.text) : null
     if (day !== null && undefined === yearlessDay) {
       yearlessDay = { short: `${day[2]} ${day[1]} (no year stated)`, sentence: ranked, at: day.index }
