@@ -303,6 +303,19 @@ describe("parties in other layouts", () => {
         )
       })
   )
+
+  it.effect(
+    "'BETWEEN' and 'AND' on lines of their own with no roles defined; not a signature line's run of words",
+    () =>
+      Effect.gen(function* () {
+        const document = doc(
+          "Exhibit 10.28\n\nJOINT VENTURE AGREEMENT\n\nBETWEEN\n\nKIRO BIOPHARMA Inc., a Delaware Company, 7707 Fannin St. Suite 140, Houston TX 77054 USA, in person of its Chief Executive Officer\n\nAND\n\nMOLI PHARMA S.R.L. an Italian Company stated in Campobasso, Via del Castello n. 3, in person of its Legal Representative;\n\neach a Party and, together, the Parties.\n\n1. The Parties shall form a joint venture for clinical research.\n\nRome/Houston, 2 April 2020 Kiro Biopharma Inc. Moli Pharma s.r.l."
+        )
+        for (const question of ["Who are the parties?", "Parties?"]) {
+          assert.strictEqual(yield* shortOf(question, document), "KIRO BIOPHARMA Inc. and MOLI PHARMA S.R.L.", question)
+        }
+      })
+  )
 })
 
 describe("the governing law", () => {

@@ -1,6 +1,6 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import type { Found, SentenceAnswerer } from "./Found.js"
-import { describeParty, listNames, partiesBetween, sameParty } from "./PartyList.js"
+import { describeParty, listNames, partiesBetween, partiesBetweenLines, sameParty } from "./PartyList.js"
 import { notAName, partyHeads, type RoleEntry, rolesOf } from "./PartyRoles.js"
 import { findOrganisations, findParties, findPersons } from "./PartySpans.js"
 import type { PassageIndex } from "./PassageIndex.js"
@@ -83,19 +83,35 @@ const organisationsIn = (sentences: ReadonlyArray<RankedSentence>): Array<RoleEn
     }))
   )
 
-/** Parties named without roles: both sides of "between A and B" in the opening passages. */
-const betweenEntries = (index: PassageIndex, document: EngineDocument): Array<RoleEntry> =>
-  index.opening(document.id, 2).flatMap((entry) =>
-    splitSentences(entry.passage.text).flatMap((sentence) =>
-      partiesBetween(sentence.text).map((name) => ({
-        role: "",
-        name,
-        entry,
-        sentence: sentence.text,
-        preamble: true
-      }))
+/** How many opening passages a "BETWEEN … AND …" layout may run over: each side's address fills one. */
+const betweenLinesPassages = 6
+
+/**
+ * Parties named without roles: both sides of "between A and B" in the opening passages, or of "BETWEEN" and "AND"
+ * on lines of their own, each quoted with the sentence that names it.
+ */
+const betweenEntries = (index: PassageIndex, document: EngineDocument): Array<RoleEntry> => {
+  const inSentences = index
+    .opening(document.id, 2)
+    .flatMap((entry) =>
+      splitSentences(entry.passage.text).flatMap((sentence) =>
+        partiesBetween(sentence.text).map((name) => ({
+          role: "",
+          name,
+          entry,
+          sentence: sentence.text,
+          preamble: true
+        }))
+      )
     )
-  )
+  if (inSentences.length > 0) return inSentences
+  const opening = index.opening(document.id, betweenLinesPassages)
+  return partiesBetweenLines(opening.map((entry) => entry.passage.text).join("\n")).flatMap((name) => {
+    const entry = opening.find((candidate) => candidate.passage.text.includes(name))
+    const sentence = entry && splitSentences(entry.passage.text).find((piece) => piece.text.includes(name))
+    return entry === undefined ? [] : [{ role: "", name, entry, sentence: sentence?.text ?? name, preamble: true }]
+  })
+}
 
 /**
  * Who: a role the question names ("the supplier") looked up in the document's role definitions; "the parties" lists

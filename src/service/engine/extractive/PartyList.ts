@@ -50,6 +50,29 @@ export const partiesBetween = (text: string): Array<string> => {
   return out
 }
 
+/** A line that holds only "BETWEEN" (or "BY AND BETWEEN:", "AMONG"), and one that holds only "AND". */
+const betweenLine = /^[ \t]*(?:by\s+and\s+)?(?:between|among)[ \t]*:?[ \t]*$/im
+const andLine = /^[ \t]*and[ \t]*:?[ \t]*$/im
+
+/**
+ * Both sides when "BETWEEN" and "AND" stand on lines of their own, each party's name opening the paragraph after
+ * its line ("BETWEEN\n\nKIROMIC BIOPHARMA Inc., a Delaware Company, …\n\nAND\n\nMOLIPHARMA S.R.L. an Italian Company …").
+ */
+export const partiesBetweenLines = (text: string): Array<string> => {
+  const between = betweenLine.exec(text)
+  if (between === null) return []
+  const rest = text.slice(between.index + between[0].length, between.index + between[0].length + 1500)
+  const and = andLine.exec(rest)
+  if (and === null) return []
+  const out: Array<string> = []
+  for (const side of [rest.slice(0, and.index), rest.slice(and.index + and[0].length)]) {
+    const text = side.replace(/^[*_"“\s]+/, "")
+    const name = findParties(text).find((span) => span.start === 0)?.text ?? leadingName.exec(text)?.[1]
+    if (name !== undefined && !out.some((other) => sameParty(other, name))) out.push(name)
+  }
+  return out.length === 2 ? out : []
+}
+
 /** A name without a company form, as a side of "between" opens with it: "Microsoft", "Nokia Solutions". */
 const leadingName =
   /^((?!(?:The|This|Each|Such|Any|All)\b)\p{Lu}[\p{L}\d&'’.-]*(?:\s+(?:of\s+|&\s+)?\p{Lu}[\p{L}\d&'’.-]*){0,4})(?=\s*(?:[,;(]|$))/u
