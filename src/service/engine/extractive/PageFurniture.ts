@@ -32,3 +32,20 @@ export const stripPageFurniture = (pages: ReadonlyArray<string>): Array<string> 
 }
 
 const isPageNumber = (line: string) => /^\s*(?:-\s*\d+\s*-|(?:page\s+)?\d+(?:\s+of\s+\d+)?)\s*$/i.test(line)
+
+/**
+ * The notice an SEC filing prints where it redacts ("*** Confidential treatment has been requested for redacted
+ * portions of this exhibit", "Portions of this page have been omitted pursuant to a request for Confidential
+ * Treatment …"): it says nothing of the contract, yet its "confidential" and "omitted" would rank it for questions
+ * about confidentiality. Often run into the text of the page it heads, so it is blanked, not the sentence dropped.
+ */
+const filingLegend =
+  /\bconfidential\s+treatment\s+(?:has\s+been\s+|was\s+|is\s+)?requested(?:\s+for\s+(?:the\s+)?redacted\s+portions\s+of\s+this\s+(?:exhibit|document))?|\bportions?\s+of\s+this\s+(?:page|exhibit|document)\s+(?:have|has)\s+been\s+omitted\s+pursuant\s+to\s+a\s+request\s+for\s+confidential\s+treatment(?:\s+(?:and\s+)?filed\s+separately\s+with\s+the\s+(?:securities\s+and\s+exchange\s+)?commission)?|\bcertain\s+(?:confidential\s+)?information\s+(?:in|contained\s+in)\s+this\s+(?:document|exhibit)[^.]{0,60}?\bhas\s+been\s+omitted\b[^.]{0,200}|\bmaterial\s+has\s+been\s+omitted\s+and\s+filed\s+separately\s+with\s+the\s+(?:securities\s+and\s+exchange\s+)?commission|\bthis\s+copy\s+omits\s+the\s+information\s+subject\s+to\s+the\s+confidentiality\s+request|\bomissions\s+are\s+designated\s+as\s+\S+|\bfiled\s+separately\s+with\s+the\s+(?:securities\s+and\s+exchange\s+)?commission\s+pursuant\s+to\s+(?:an\s+application\s+requesting\s+)?confidential\s+treatment\b[^.]{0,120}/gi
+const mayHoldLegend = /confidential\s+treatment|omitted|omits|omissions/i
+
+/**
+ * The text with any filing legend blanked to spaces of its length (so positions still point into the text), for
+ * ranking and for reading clauses; quotes keep the text as it stands.
+ */
+export const withoutFilingLegends = (text: string): string =>
+  mayHoldLegend.test(text) ? text.replace(filingLegend, (legend) => " ".repeat(legend.length)) : text

@@ -1,3 +1,4 @@
+import { withoutFilingLegends } from "./PageFurniture.js"
 import type { IndexedPassage, PassageIndex } from "./PassageIndex.js"
 import type { Query } from "./Query.js"
 import { splitSentences } from "./Sentences.js"
@@ -121,7 +122,7 @@ export const rankSentences = (
     let previous = new Set<string>()
     let previousScore = 0
     return splitSentences(ranked.entry.passage.text).map((sentence, position) => {
-      const stems = new Set(terms(sentence.text))
+      const stems = new Set(terms(withoutFilingLegends(sentence.text)))
       let own = 0
       for (const term of stems) own += (query.weights.get(term) ?? 0) * index.idf(term)
       // A heading or lead-in ("12. Governing Law", "Fees.") lends part of its relevance to the sentence after it.

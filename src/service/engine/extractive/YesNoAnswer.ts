@@ -7,6 +7,7 @@ import { continuationOf } from "./Continuation.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
 import type { DocumentAnswerer, Found } from "./Found.js"
 import { negates } from "./Negation.js"
+import { withoutFilingLegends } from "./PageFurniture.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { asksPermission, asPermission } from "./PermissionAnswer.js"
 import type { RankedSentence } from "./Ranking.js"
@@ -34,7 +35,7 @@ const strongAnswer = (concept: Concept, window: ReadonlyArray<RankedSentence>, a
     const text = sentence.text
     const denied = concept.negated?.exec(statement(text)) ?? concept.contrary?.exec(text)
     if (denied != null) return { short: "No.", sentence, at: denied.index }
-    const evidence = concept.evidence.exec(text)
+    const evidence = concept.evidence.exec(withoutFilingLegends(text))
     if (evidence !== null) {
       const detail = concept.detail?.(text, evidence.index)
       const short = detail === undefined ? "Yes." : `Yes — ${detail}`
@@ -49,7 +50,7 @@ const weakAnswer = (concept: Concept, window: ReadonlyArray<RankedSentence>, all
   const weak = concept.weakEvidence
   if (weak === undefined) return undefined
   for (const sentence of window) {
-    const evidence = weak.exec(sentence.text)
+    const evidence = weak.exec(withoutFilingLegends(sentence.text))
     if (evidence === null) continue
     const short = concept.weakDetail === undefined ? "Yes." : `Yes — ${concept.weakDetail(sentence.text)}`
     return { short, sentence, at: evidence.index, continuation: continuationOf(sentence, all) }
@@ -116,8 +117,8 @@ export const yesNoAnswer: DocumentAnswerer = (index, document, query, sentences)
       document,
       concept,
       sentences,
-      () => index.scan(document.id, (text) => concept.evidence.test(text)),
-      () => (weak === undefined ? [] : index.scan(document.id, (text) => weak.test(text))),
+      () => index.scan(document.id, (text) => concept.evidence.test(withoutFilingLegends(text))),
+      () => (weak === undefined ? [] : index.scan(document.id, (text) => weak.test(withoutFilingLegends(text)))),
       () => headedClauses(index, document, concept.name),
       index
     )
