@@ -45,6 +45,19 @@ const servicing = textDocument(
   ].join("\n\n")
 )
 
+/** The parties named first, then the contract ("… have entered into this Transportation Contract"). */
+const partiesFirst = textDocument(
+  [
+    "TRANSPORTATION CONTRACT",
+    "Astana January 31, 2000",
+    'JSC Steppe Oil, hereinafter referred to as the "Company", in the person of its Marketing Director, on the one side and JSC Karatau Petroleum, hereinafter referred to as the "Principal", on the other side, have entered into this Transportation Contract (the "Contract") and hereby agree as follows:',
+    "1.1 The Company shall arrange transportation of the Principal's crude oil for export in batches under the Contract.",
+    "1.2 The Principal shall pay the Company a fee for each batch of crude oil transported under the Contract.",
+    "1.3 The Company shall deliver the shipping documents for each batch of crude oil to the Principal under the Contract.",
+    "IN WITNESS WHEREOF, the Parties have executed this Contract on the date first written above."
+  ].join("\n\n")
+)
+
 describe("a summary of a contract", () => {
   it.effect("opens with what the document is and who it binds, and quotes no boilerplate, definition or lead-in", () =>
     Effect.gen(function* () {
@@ -84,5 +97,12 @@ describe("a summary of a contract", () => {
       Effect.map(answerOf("What is this agreement about?", servicing), (answer) =>
         assert.match(answer.split("\n\n")[0] ?? "", /^"TRANSFER AND SERVICING AGREEMENT, dated as of January 29, 2020/)
       )
+  )
+
+  it.effect("opens with a preamble that names the parties before the contract, not with its witness clause", () =>
+    Effect.map(answerOf("Summarize this document.", partiesFirst), (answer) => {
+      assert.match(answer.split("\n\n")[0] ?? "", /^"JSC Steppe Oil, hereinafter referred to as the "Company"/)
+      assert.notInclude(answer, "IN WITNESS WHEREOF")
+    })
   )
 })

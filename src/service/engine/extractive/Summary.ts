@@ -81,6 +81,16 @@ const preambleChars = 900
 const preambleWithin = 40
 /** "This Sponsorship Agreement … is made … by and between …": what the document is and who it binds. */
 const preamble = new RegExp(`${agreementMade}\\b(?:between|among|by)\\b|${definedBetween}`, "i")
+/**
+ * The parties named first, then the contract: "JSC NOC KazakhOil, hereinafter referred to as the "Company", … and
+ * JSC Karakudukmunay, … have entered into this Transportation Contract". It must define the parties' names, which
+ * "IN WITNESS WHEREOF, the parties have executed this Agreement" does not.
+ */
+const partiesFirst =
+  /\b(?:have|has|hereby)\s+(?:enter(?:ed)?\s+into|made|conclude[ds]?|execute[ds]?|sign(?:ed)?)\s+this\s+(?:[\w-]+\s+){0,8}?(?:agreement|contract|amendment|lease|licen[cs]e)\b/i
+const namesParties = /\bhereinafter\b|\breferred\s+to\s+as\b|\(\s*(?:the\s+)?["“][^"”]{1,40}["”]\s*\)/i
+const opensDocument = (text: string) =>
+  preamble.test(text) || (partiesFirst.test(text) && namesParties.test(text) && !/\bin\s+witness\b/i.test(text))
 
 /** The summary sentences of one document, in document order. */
 const summarise = (index: PassageIndex, document: EngineDocument, request: SummaryRequest, count: number) => {
@@ -104,7 +114,7 @@ const summarise = (index: PassageIndex, document: EngineDocument, request: Summa
     request.topic.length === 0 && count > 1
       ? all
           .slice(0, preambleWithin)
-          .find((sentence) => sentence.text.length <= preambleChars && preamble.test(sentence.text))
+          .find((sentence) => sentence.text.length <= preambleChars && opensDocument(sentence.text))
       : undefined
   const rest = opening === undefined ? ranked : [opening, ...ranked.filter((sentence) => sentence !== opening)]
   return pickDistinct(rest, count, index.idf).sort((a, b) => a.order - b.order)
