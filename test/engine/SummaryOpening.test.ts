@@ -58,6 +58,16 @@ const partiesFirst = textDocument(
   ].join("\n\n")
 )
 
+/** Clauses that share their words with each other and none with the preambles: LexRank alone would not pick those. */
+const clauses = [
+  "1. The seller shall ship each pallet of frozen goods to the warehouse every week.",
+  "2. The warehouse shall store each pallet of frozen goods at minus twenty degrees.",
+  "3. The seller shall inspect the frozen goods in the warehouse before each shipment.",
+  "4. The warehouse shall report any damaged pallet of goods to the seller within one day.",
+  "5. The seller shall insure the frozen goods while they are stored in the warehouse.",
+  "6. The warehouse shall release each pallet of goods only on the seller's written order."
+]
+
 describe("a summary of a contract", () => {
   it.effect("opens with what the document is and who it binds, and quotes no boilerplate, definition or lead-in", () =>
     Effect.gen(function* () {
@@ -103,6 +113,45 @@ describe("a summary of a contract", () => {
     Effect.map(answerOf("Summarize this document.", partiesFirst), (answer) => {
       assert.match(answer.split("\n\n")[0] ?? "", /^"JSC Steppe Oil, hereinafter referred to as the "Company"/)
       assert.notInclude(answer, "IN WITNESS WHEREOF")
+    })
+  )
+
+  it.effect("finds the preamble after a long table of contents, with an alias in its parenthesis, or in a letter", () =>
+    Effect.gen(function* () {
+      const contents = Array.from({ length: 40 }, (_, i) => `${i + 1}. HEADING NUMBER ${i + 1}. ${i + 4}`)
+      const afterContents = textDocument(
+        [
+          "FRANCHISE DEVELOPMENT AGREEMENT",
+          "TABLE OF CONTENTS",
+          ...contents,
+          'THIS FRANCHISE DEVELOPMENT AGREEMENT ("Agreement") dated as of March 3, 2019, is made and entered into by and between Sunfield Grill, Inc. ("Licensor") and Castle Foods LLC ("Licensee").',
+          ...clauses
+        ].join("\n\n")
+      )
+      const alias = textDocument(
+        [
+          'This INTELLECTUAL PROPERTY AGREEMENT (this "Agreement" or "IPA"), effective as of this 30 day of June 2016 (the "Effective Date") among Harbor Rentals Inc. (hereinafter "Licensor") and Quay Systems Inc. (hereinafter "Licensee").',
+          ...clauses
+        ].join("\n\n")
+      )
+      const letter = textDocument(
+        [
+          "AGENCY AGREEMENT",
+          "Ladies and Gentlemen:",
+          'Mesa Financial Corporation (the "Licensor") and Mesa Savings Bank (the "Bank") hereby confirm, jointly and severally, their agreement with Webb & Company (the "Licensee"), as follows:',
+          ...clauses
+        ].join("\n\n")
+      )
+      const first = (answer: string) => answer.split("\n\n")[0] ?? ""
+      assert.match(
+        first(yield* answerOf("Summarize this document.", afterContents)),
+        /^"THIS FRANCHISE DEVELOPMENT AGREEMENT/
+      )
+      assert.match(first(yield* answerOf("Summarize this document.", alias)), /^"This INTELLECTUAL PROPERTY AGREEMENT/)
+      assert.match(
+        first(yield* answerOf("Summarize this document.", letter)),
+        /^"Mesa Financial Corporation \(the "Licensor"\)/
+      )
     })
   )
 })

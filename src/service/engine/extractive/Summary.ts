@@ -78,16 +78,17 @@ const definition =
 const preambleChars = 900
 
 /** How far into a document its preamble is looked for (a cover page or an agreement summary may come first). */
-const preambleWithin = 40
+const preambleWithin = 120
 /** "This Sponsorship Agreement … is made … by and between …": what the document is and who it binds. */
 const preamble = new RegExp(`${agreementMade}\\b(?:between|among|by)\\b|${definedBetween}`, "i")
 /**
  * The parties named first, then the contract: "JSC NOC KazakhOil, hereinafter referred to as the "Company", … and
- * JSC Karakudukmunay, … have entered into this Transportation Contract". It must define the parties' names, which
+ * JSC Karakudukmunay, … have entered into this Transportation Contract"; a letter agreement's "Alamogordo Financial
+ * Corporation (the "Company") … hereby confirm, jointly and severally, their agreement with …". It must define the parties' names, which
  * "IN WITNESS WHEREOF, the parties have executed this Agreement" does not.
  */
 const partiesFirst =
-  /\b(?:have|has|hereby)\s+(?:enter(?:ed)?\s+into|made|conclude[ds]?|execute[ds]?|sign(?:ed)?)\s+this\s+(?:[\w-]+\s+){0,8}?(?:agreement|contract|amendment|lease|licen[cs]e)\b/i
+  /\b(?:have|has|hereby)\s+(?:enter(?:ed)?\s+into|made|conclude[ds]?|execute[ds]?|sign(?:ed)?)\s+this\s+(?:[\w-]+\s+){0,8}?(?:agreement|contract|amendment|lease|licen[cs]e)\b|\bhereby\s+confirms?,?\s+(?:[\w,]+\s+){0,4}?(?:their|its)\s+agreement\s+with\b/i
 const namesParties = /\bhereinafter\b|\breferred\s+to\s+as\b|\(\s*(?:the\s+)?["“][^"”]{1,40}["”]\s*\)/i
 const opensDocument = (text: string) =>
   preamble.test(text) || (partiesFirst.test(text) && namesParties.test(text) && !/\bin\s+witness\b/i.test(text))
