@@ -91,19 +91,17 @@ const betweenLinesPassages = 6
  * on lines of their own, each quoted with the sentence that names it.
  */
 const betweenEntries = (index: PassageIndex, document: EngineDocument): Array<RoleEntry> => {
-  const inSentences = index
-    .opening(document.id, 2)
-    .flatMap((entry) =>
-      splitSentences(entry.passage.text).flatMap((sentence) =>
-        partiesBetween(sentence.text).map((name) => ({
-          role: "",
-          name,
-          entry,
-          sentence: sentence.text,
-          preamble: true
-        }))
-      )
+  const inSentences = index.opening(document.id, 2).flatMap((entry) =>
+    splitSentences(entry.passage.text).flatMap((sentence) =>
+      partiesBetween(sentence.text).map((name) => ({
+        role: "",
+        name,
+        entry,
+        sentence: sentence.text,
+        preamble: true
+      }))
     )
+  )
   if (inSentences.length > 0) return inSentences
   const opening = index.opening(document.id, betweenLinesPassages)
   return partiesBetweenLines(opening.map((entry) => entry.passage.text).join("\n")).flatMap((name) => {
