@@ -329,6 +329,18 @@ describe("the governing law", () => {
     })
   )
 
+  it.effect("the law chosen for the contract, not the one chosen earlier for the conduct of an arbitration", () =>
+    Effect.gen(function* () {
+      const document = doc(
+        `DISTRIBUTION AGREEMENT\n\nThis Distribution Agreement is entered into as of January 21, 2005 between Vendex Corporation and Castle Supplies Ltd.\n\n23. Any dispute shall be resolved by arbitration in London. The laws of England shall govern the conduct of the arbitration and any appeal from the decision of the arbitrator.\n\n27. GOVERNING LAW. This Agreement shall be governed by, construed in accordance with the laws of Ontario, Canada.`
+      )
+      for (const question of ["Which law governs?", "Governing law?"]) {
+        const answer = yield* answerOf(question, document)
+        assert.match(answer, /^Ontario\n\n"This Agreement shall be governed by/, question)
+      }
+    })
+  )
+
   it.effect("the choice-of-law clause, its 'state of Israel' in lower case, not bankruptcy laws named earlier", () =>
     Effect.gen(function* () {
       const document = doc(
