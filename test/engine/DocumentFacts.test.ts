@@ -316,6 +316,18 @@ describe("parties in other layouts", () => {
         }
       })
   )
+
+  it.effect("a signature table's labels side by side ('Channel Partner: Orbit Inc.: By:') define no role", () =>
+    Effect.gen(function* () {
+      const document = doc(
+        'CHANNEL PARTNER RESELLER AGREEMENT THIS CHANNEL PARTNER RESELLER AGREEMENT ("Agreement") is entered into as of the Effective Date by and between ORBIT INC., having a principal place of business at 3800 Bridge Parkway, Redwood Shores, CA 94065 ("Orbit"), and Pareto Corporation, having a principal business address at 100 Park Avenue, New York, New York 10017 ("Channel Partner").\n\nIN WITNESS WHEREOF, the parties have executed this Agreement as of the Effective Date.\n\nChannel Partner: Orbit Inc.: By: /s/ Victor Bozzo By: /s/ Christine Garner Printed Name Printed Name\n\n1. Orbit shall provide the Services to Channel Partner.'
+      )
+      assert.strictEqual(
+        yield* shortOf("Who are the parties?", document),
+        "ORBIT INC. and Pareto Corporation (Channel Partner)"
+      )
+    })
+  )
 })
 
 describe("the governing law", () => {

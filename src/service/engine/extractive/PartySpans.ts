@@ -202,7 +202,9 @@ export const findRoles = (text: string): Array<RoleDefinition> => {
   for (const m of text.matchAll(labelPattern)) {
     const rest = text.slice(m.index + m[0].length, m.index + m[0].length + 120)
     const name = findParties(rest).find((span) => span.start === 0)
-    if (name !== undefined && !notRoles.has((m[1] ?? "").toLowerCase()))
+    // "Channel Partner: iPass Inc.: By: …": a signature table's column labels side by side; the name is a label too.
+    const labelToo = name !== undefined && /^\s*:/.test(rest.slice(name.end))
+    if (name !== undefined && !labelToo && !notRoles.has((m[1] ?? "").toLowerCase()))
       out.push({ role: m[1] ?? "", name: name.text, start: m.index + m[0].length })
   }
   return out.sort((a, b) => a.start - b.start)
