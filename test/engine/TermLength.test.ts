@@ -231,3 +231,21 @@ describe("with no term clause, the end of the agreement", () => {
     })
   )
 })
+
+/** Severability and an amendment keep the agreement "in full force and effect"; neither says how long it lasts. */
+const inForceOnly = textDocument(
+  "STRATEGIC ALLIANCE AGREEMENT\n\n9. If one or more provisions of this Agreement are held to be illegal or unenforceable, such portion shall be excluded from this Agreement to the minimum extent required so that this Agreement shall otherwise remain in full force and effect.\n\n" +
+    "10. Except as expressly amended hereby, this Agreement shall remain in full force and effect.\n\n11. The Company shall pay the Consultant $5,000 per month."
+)
+
+describe("a clause that keeps the agreement in force without a term", () => {
+  it.effect("is no term clause: severability, an amendment's 'except as amended hereby'", () =>
+    Effect.gen(function* () {
+      for (const question of ["How long is the initial term?", "When does the agreement expire?"]) {
+        const answer = yield* answerOf(question, inForceOnly)
+        assert.notMatch(answer, /^No (?:end date is stated; the term clause|fixed end date)/, question)
+        assert.notMatch(answer.split("\n\n")[0] ?? "", /\d/, question)
+      }
+    })
+  )
+})

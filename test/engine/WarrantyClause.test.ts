@@ -18,7 +18,8 @@ const doesNotWarrant = textDocument(
 const authorityOnly = textDocument(
   `DISTRIBUTION AGREEMENT\n\n${recital}\n\n2. Fees. The Distributor shall pay $10 per unit.\n\n` +
     "9. Authority. Each party represents and warrants that it is duly organized and has full corporate power and authority to enter into this Agreement.\n\n" +
-    "The undersigned represent and warrant that they are authorized to execute this Agreement on behalf of their companies."
+    "The undersigned represent and warrant that they are authorized to execute this Agreement on behalf of their companies.\n\n" +
+    "The Company represents and warrants to the Investor Group as of the date hereof that it has the corporate power and authority to execute and deliver this Agreement."
 )
 /** A warranty of authority beside a warranty of the products. */
 const authorityAndProducts = textDocument(

@@ -53,7 +53,7 @@ export const liabilityClauses: ReadonlyArray<ClauseType> = [
     // full corporate power", "is duly organized") vouches for the signing, not for what is supplied; a warrant
     // that is a security ("exercise of this Warrant", "Warrant Shares", "warrants to purchase") is none either.
     ignore:
-      /\b(?:this|the|such|each|said|any|a|new|these|those)\s+warrants?\b(?!\s+that\b)|\bwarrants?\s+(?:shares?|holders?|price|stock|certificates?|to\s+(?:purchase|acquire|subscribe))\b|\bwarrants?\b[^.;]{0,40}\bthat\b[^.;]{0,120}?\b(?:(?:duly\s+|fully\s+)?authori[sz]ed|full\s+(?:\w+\s+){0,2}(?:power|authority|right)|(?:power|authority|capacity)\s+to\s+(?:enter|execute|sign|perform)|duly\s+(?:organi[sz]ed|incorporated|formed)|validly\s+existing|legal\s+capacity)\b/gi,
+      /\b(?:this|the|such|each|said|any|a|new|these|those)\s+warrants?\b(?!\s+that\b)|\bwarrants?\s+(?:shares?|holders?|price|stock|certificates?|to\s+(?:purchase|acquire|subscribe))\b|\bwarrants?\b[^.;]{0,80}?\bthat\b[^.;]{0,120}?\b(?:(?:duly\s+|fully\s+)?authori[sz]ed|full\s+(?:\w+\s+){0,2}(?:power|authority|right)|(?:power|authority|capacity)\s+to\s+(?:enter|execute|sign|perform)|duly\s+(?:organi[sz]ed|incorporated|formed)|validly\s+existing|legal\s+capacity)\b/gi,
     // A disclaimer: "disclaims all other warranties", "makes no warranty", "provided as is".
     unless:
       /\bdisclaim\w*|\b(?:makes?|gives?|provides?)\s+no\b|\bno\s+(?:other\s+)?warrant\w*|\bwithout\s+(?:any\s+)?warrant\w*|\b(?:does|do|shall|will)\s+not\s+(?:\w+\s+)?warrant\b/i,

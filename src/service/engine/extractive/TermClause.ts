@@ -46,9 +46,16 @@ const anniversary = new RegExp(
   "i"
 )
 
+/**
+ * Sentences that keep the agreement "in full force and effect" without saying how long it lasts: severability ("so
+ * that this Agreement shall otherwise remain in full force and effect") and an amendment's "except as amended hereby".
+ */
+const notATerm =
+  /\b(?:illegal|invalid|unenforceable|severab\w*)\b|\bexcept\s+as\s+(?:expressly\s+|specifically\s+|otherwise\s+)?(?:amended|modified|supplemented|provided)\b/i
+
 /** The agreement's term clause: the first sentence that says how long it lasts, one that says how it ends first. */
 export const documentTerm = (index: PassageIndex, document: EngineDocument): DocumentSentence | undefined => {
-  const clauses = index.scan(document.id, (text) => termClause.test(text))
+  const clauses = index.scan(document.id, (text) => termClause.test(text) && !notATerm.test(text))
   return clauses.find((sentence) => saysEnd.test(sentence.text)) ?? clauses[0]
 }
 
