@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { shortOf, textDocument } from "./documentOf.js"
+import { answerOf, shortOf, textDocument } from "./documentOf.js"
 
 const withConsent = textDocument(
   "DISTRIBUTION AGREEMENT\n\n12. Assignment. Neither party may assign this Agreement or any of its rights hereunder without the prior written consent of the other party.\n\n14. Governing Law. This Agreement is governed by the laws of Ohio."
@@ -13,6 +13,12 @@ const nonTransferable = textDocument(
 )
 const nonCompete = textDocument(
   "CONSULTING AGREEMENT\n\n7. Non-Competition. During the Term and for one (1) year thereafter, the Consultant shall not engage in any business that competes with the Company in the Territory."
+)
+
+/** The restriction stated twice: both places are quoted under the one answer. */
+const twice = textDocument(
+  "DISTRIBUTION AGREEMENT\n\n12. Assignment. Neither party may assign this Agreement without the prior written consent of the other party.\n\n14. Governing Law. This Agreement is governed by the laws of Ohio.\n\n" +
+    "20. Change of Control. The Distributor shall not assign or transfer any of its rights under this Agreement to an acquirer without the prior written consent of the Supplier."
 )
 
 describe("a restriction asked as a permission", () => {
@@ -39,6 +45,19 @@ describe("a restriction asked as a permission", () => {
       assert.strictEqual(
         yield* shortOf("Is the consultant allowed to work for competitors?", nonCompete),
         "No: the contract restricts it."
+      )
+    })
+  )
+
+  it.effect("says its answer once above every clause it quotes, not 'Yes.' again before the second", () =>
+    Effect.gen(function* () {
+      const answer = yield* answerOf("Can either party assign the agreement?", twice)
+      const paragraphs = answer.split("\n\n")
+      assert.strictEqual(paragraphs[0], "Only with consent.")
+      assert.isAtLeast(paragraphs.length, 3)
+      assert.isTrue(
+        paragraphs.slice(1).every((paragraph) => paragraph.startsWith('"')),
+        answer
       )
     })
   )

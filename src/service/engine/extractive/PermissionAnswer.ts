@@ -32,7 +32,12 @@ export const asPermission = (name: ClauseTypeName, question: string, found: Foun
   if (found === undefined || !restrictions.has(name) || !asksPermission.test(question)) return found
   if (found.short === "Yes.") {
     const quoted = [found, ...(found.more ?? [])].map((f) => `${f.sentence.text} ${f.continuation ?? ""}`).join(" ")
-    return { ...found, short: withConsent.test(quoted) ? "Only with consent." : "No: the contract restricts it." }
+    // The further clauses quoted are the same restriction's: said once, not each with its own "Yes.".
+    return {
+      ...found,
+      short: withConsent.test(quoted) ? "Only with consent." : "No: the contract restricts it.",
+      more: found.more?.map((other) => ({ ...other, short: undefined }))
+    }
   }
   if (found.short === "No.") return { ...found, short: "Yes: the contract does not restrict it." }
   return found
