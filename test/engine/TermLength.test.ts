@@ -249,3 +249,19 @@ describe("a clause that keeps the agreement in force without a term", () => {
     })
   )
 })
+
+/** A term to the end of the calendar year it starts in, renewed yearly. */
+const calendarYear = textDocument(
+  "MARKETING AFFILIATE AGREEMENT\n\n14. This agreement shall begin upon the date of its execution and shall remain in effect until the end of the current calendar year and shall be automatically renewed for successive one (1) year periods."
+)
+
+describe("a term to the end of the current calendar year", () => {
+  itGivesShortAnswers([
+    {
+      name: "is said so, as long as it lasts, not 'no end date'",
+      query: "How long is the initial term?",
+      document: calendarYear,
+      short: "Until the end of the calendar year in which it starts"
+    }
+  ])
+})

@@ -3,7 +3,15 @@ import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { toRanked } from "./Ranking.js"
 import { cureBefore } from "./SpanPreference.js"
-import { documentTerm, renewalNear, statedEnd, statedStart, termClauseAnswer, termPeriod } from "./TermClause.js"
+import {
+  documentTerm,
+  endsWithYear,
+  renewalNear,
+  statedEnd,
+  statedStart,
+  termClauseAnswer,
+  termPeriod
+} from "./TermClause.js"
 
 /** What the agreement itself is called in a question about how long it lasts ("it": the document asked about). */
 const agreement = "(?:agreement|contract|lease|deal|arrangement|engagement|it)"
@@ -40,6 +48,8 @@ export const termLengthAnswer = (index: PassageIndex, document: EngineDocument):
     const short = start === undefined ? `Until ${end.text}` : `${start.text} to ${end.text}`
     return { short, sentence, at: end.start }
   }
+  // "… shall remain in effect until the end of the current calendar year": its length depends on when it starts.
+  if (endsWithYear.test(term.text)) return { short: "Until the end of the calendar year in which it starts", sentence }
   // Neither: the clause itself, for the reader ("No end date is stated; the term clause: …").
   return termClauseAnswer(term)
 }
