@@ -328,6 +328,19 @@ describe("parties in other layouts", () => {
       )
     })
   )
+
+  it.effect("a form's role over its 'Name:' field ('SPONSOR: Name: Harbor Grill Phone: …') names that party", () =>
+    Effect.gen(function* () {
+      const document = doc(
+        'SPONSORSHIP AGREEMENT\n\nAGREEMENT SUMMARY\n\nSPONSOR: Name: Harbor Fresh Grill Phone: 760/602-3611 Address: 1902 Wright Place, Carlsbad, CA 92008\n\nSPONSORSHIP BENEFITS: Bayside Ballpark Funding LLC ("BBF") shall provide Sponsor with the following benefits.\n\n1. BBF shall display one Terrace Level fascia sign for Sponsor.'
+      )
+      const parties = yield* shortOf("Who are the parties?", document)
+      assert.include(parties, "Harbor Fresh Grill (Sponsor)")
+      assert.include(parties, "Bayside Ballpark Funding LLC (BBF)")
+      assert.notInclude(parties, "Phone")
+      assert.strictEqual(yield* shortOf("Who is the sponsor?", document), "Harbor Fresh Grill")
+    })
+  )
 })
 
 describe("the governing law", () => {

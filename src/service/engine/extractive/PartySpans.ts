@@ -139,6 +139,11 @@ const rolePattern =
 /** The capitalised name just before a definition without a company form ("JSC NOC KazakhOil, hereinafter …"). */
 const nameBefore = /(\p{Lu}[\p{L}\d&'’.-]*(?:\s+(?:[\p{Lu}\d][\p{L}\d&'’.-]*|of|&)){0,6})\s*,?\s*$/u
 const labelPattern = /\b(\p{Lu}[\p{L}]{2,20})\s*:\s*/gu
+/** A label's role as a role reads: "SPONSOR:" is the Sponsor. */
+const labelRole = (label: string) =>
+  label === label.toUpperCase() ? `${label.slice(0, 1)}${label.slice(1).toLowerCase()}` : label
+/** A form's "Name:" field right after a role's label, and its value: capitalised words up to the next field label. */
+const nameField = /^Name\s*:\s*(\p{Lu}[\p{L}\d'’&.-]*(?:\s+(?![\p{L}]+\s*:)[\p{Lu}\d&][\p{L}\d'’&.-]*){0,6})/u
 const acceptancePattern =
   /\b(?:Accepted(?:\s+and\s+agreed)?|Agreed(?:\s+and\s+accepted)?|Acknowledged(?:\s+and\s+(?:agreed|accepted))?)(?:\s+(?:to|by))?\s*:\s*/giu
 /** Labels that introduce a name without giving it a role. */
@@ -201,11 +206,21 @@ export const findRoles = (text: string): Array<RoleDefinition> => {
   }
   for (const m of text.matchAll(labelPattern)) {
     const rest = text.slice(m.index + m[0].length, m.index + m[0].length + 120)
+    // A form's role over its fields ("SPONSOR: Name: Rubio's Fresh Mexican Grill Phone: …"): the name field's value.
+    const field = notRoles.has((m[1] ?? "").toLowerCase()) ? null : nameField.exec(rest)
+    if (field !== null) {
+      out.push({
+        role: labelRole(m[1] ?? ""),
+        name: field[1] ?? "",
+        start: m.index + m[0].length + field.index + field[0].length - (field[1] ?? "").length
+      })
+      continue
+    }
     const name = findParties(rest).find((span) => span.start === 0)
     // "Channel Partner: iPass Inc.: By: …": a signature table's column labels side by side; the name is a label too.
     const labelToo = name !== undefined && /^\s*:/.test(rest.slice(name.end))
     if (name !== undefined && !labelToo && !notRoles.has((m[1] ?? "").toLowerCase()))
-      out.push({ role: m[1] ?? "", name: name.text, start: m.index + m[0].length })
+      out.push({ role: labelRole(m[1] ?? ""), name: name.text, start: m.index + m[0].length })
   }
   return out.sort((a, b) => a.start - b.start)
 }
