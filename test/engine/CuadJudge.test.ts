@@ -18,10 +18,10 @@ describe("the CUAD judge", () => {
   })
 
   it("names a date blank but for its year by that year after a blank, as the contract prints it", () => {
-    assert.isTrue(namesDate('Left blank in the document: "___________, 2015"', "[]/[]/2015"))
+    assert.isTrue(namesDate('No date is filled in (the form reads "___________, 2015")', "[]/[]/2015"))
     assert.isTrue(namesDate("dated [●], 2020", "[]/[]/2020"))
-    assert.isFalse(namesDate('Left blank in the document: "___________, 2015"', "[]/[]/2016"))
-    assert.isFalse(namesDate('Left blank in the document: "___________, 2015"', "7/15/2015"))
+    assert.isFalse(namesDate('No date is filled in (the form reads "___________, 2015")', "[]/[]/2016"))
+    assert.isFalse(namesDate('No date is filled in (the form reads "___________, 2015")', "7/15/2015"))
     assert.isFalse(namesDate("in 2015", "[]/[]/2015"))
   })
 })

@@ -108,9 +108,20 @@ describe("a form whose Effective Date is left blank", () => {
       ]) {
         assert.strictEqual(
           yield* shortOf(question, document),
-          'Left blank in the document: "___________, 2015"',
+          'No date is filled in (the form reads "___________, 2015")',
           question
         )
+      }
+    })
+  )
+
+  it.effect("a form dated 'as of [●]': its date is said to be blank, not taken from a clause", () =>
+    Effect.gen(function* () {
+      const document = doc(
+        `REMARKETING AGREEMENT\n\nDated as of [●]\n\nThis REMARKETING AGREEMENT, dated as of [●] (this "Agreement"), by and among Harbor Municipal Fund (the "Fund") and [●] (the "Remarketing Agent").\n\n10. The Fund may remove the Remarketing Agent by giving at least 60 days' notice before March 1, 2021.\n\n${body}`
+      )
+      for (const question of ["What is the date of the agreement?", "Agreement date?"]) {
+        assert.strictEqual(yield* shortOf(question, document), 'No date is filled in (the form reads "[●]")', question)
       }
     })
   )

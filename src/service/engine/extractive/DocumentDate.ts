@@ -30,6 +30,25 @@ const yearlessOwn = new RegExp(
   "i"
 )
 
+/** A form's own date left blank: "dated as of [●]", "made this ____ day of ________, 20__", "dated ___________, 2015". */
+const blankOwn =
+  /\b(?:dated|made|entered\s+into|executed)\s+(?:as\s+of\s+|on\s+)?(?:this\s+|the\s+)?((?:_{2,}|\[\s*[●•*_]*\s*\])(?:[\s,]*(?:day\s+of\s+)?(?:_{2,}|\[\s*[●•*_]*\s*\]))*(?:,?\s*(?:19|20)[\d_]{2})?)/i
+
+/** "dated as of [●]" at the top: the date is left blank, and the answer says so. */
+const blankDate = (entries: ReadonlyArray<IndexedPassage>): Found | undefined => {
+  for (const entry of entries) {
+    const m = blankOwn.exec(entry.passage.text)
+    if (m === null) continue
+    const at = m.index + m[0].length - (m[1]?.length ?? 0)
+    return {
+      short: `No date is filled in (the form reads "${(m[1] ?? "").trim()}")`,
+      sentence: quotedAt(entry, at),
+      at: 0
+    }
+  }
+  return undefined
+}
+
 interface Dated {
   readonly entry: IndexedPassage
   readonly span: { readonly text: string; readonly start: number }
@@ -72,8 +91,9 @@ const yearlessDate = (entries: ReadonlyArray<IndexedPassage>): Found | undefined
  * The date the document gives itself. At its top (its first passages): a date on a line of its own (a letter's
  * date line), else the first one introduced as the document's own ("dated", "made this", "entered into on"), never
  * a deadline or another document's date ("the Supply Agreement dated …"); else a day and month without a year
- * introduced so; else the latest date its signatures give; else the first complete date at the top that is not a
- * deadline, else the first with a blank day or month.
+ * introduced so; else the latest date its signatures give; else, for a form whose own date is left blank ("dated as of
+ * [●]"), that it is blank; else the first complete date at the top that is not a deadline, else the first with a
+ * blank day or month.
  */
 export const answerDocumentDate = (index: PassageIndex, document: EngineDocument): Found | undefined => {
   const top = index.opening(document.id, 3)
@@ -93,7 +113,11 @@ export const answerDocumentDate = (index: PassageIndex, document: EngineDocument
   if (chosen !== undefined) return found(chosen)
   const yearless = yearlessDate(top)
   if (yearless !== undefined) return yearless
-  const fallback = signatureDate(index, document) ?? own.find(({ span }) => /\d,/.test(span.text)) ?? own[0] ?? dates[0]
+  const signed = signatureDate(index, document)
+  if (signed !== undefined) return found(signed)
+  const blank = blankDate(top)
+  if (blank !== undefined) return blank
+  const fallback = own.find(({ span }) => /\d,/.test(span.text)) ?? own[0] ?? dates[0]
   return fallback === undefined ? undefined : found(fallback)
 }
 

@@ -82,7 +82,7 @@ export const definedEffectiveDate = (index: PassageIndex, document: EngineDocume
     }
     const blank = spans.length === 0 ? blankDefined.exec(sentence.text) : null
     if (blank !== null)
-      return { short: `Left blank in the document: "${blank[0].trim()}"`, sentence: ranked, at: blank.index }
+      return { short: `No date is filled in (the form reads "${blank[0].trim()}")`, sentence: ranked, at: blank.index }
     const day = spans.length === 0 ? yearless.exec(sentence.text) : null
     if (day !== null && undefined === yearlessDay) {
       yearlessDay = { short: `${day[2]} ${day[1]} (no year stated)`, sentence: ranked, at: day.index }
