@@ -17,6 +17,13 @@ describe("who each defined role is", () => {
         assert.notInclude(short, "Investor Group (Company)")
       })
   )
+
+  it.effect("a group given by a list elsewhere is named as the list, not as the schedule ('Schedule A')", () =>
+    Effect.map(shortOf("Who are the parties?", cooperation), (short) => {
+      assert.include(short, "the persons and entities listed on Schedule A (Investor Group)")
+      assert.notMatch(short, /(?:^|, )Schedule A \(/)
+    })
+  )
 })
 
 /** A cover sheet gives the territory as a label; the body only uses the word. */

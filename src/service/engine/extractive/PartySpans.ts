@@ -138,6 +138,12 @@ const rolePattern =
   /\(\s*(?:(?:the|each|individually|collectively|hereinafter|herein|referred|to|as|a|an|or|and|,),?\s+)*["“”'‘]([\p{L}][\p{L} -]{1,30}?)["“”'’]|\b(?:hereinafter|hereafter|herein)\s+(?:referred\s+to\s+as|called|designated\s+as|known\s+as)\s+(?:the\s+)?["“”'‘]([\p{L}][\p{L} -]{1,30}?)["“”'’]/gu
 /** The capitalised name just before a definition without a company form ("JSC NOC KazakhOil, hereinafter …"). */
 const nameBefore = /(\p{Lu}[\p{L}\d&'’.-]*(?:\s+(?:[\p{Lu}\d][\p{L}\d&'’.-]*|of|&)){0,6})\s*,?\s*$/u
+/**
+ * Parties given by a list elsewhere: "the persons and entities listed on Schedule A (collectively, the "ValueAct
+ * Group")" names them so, not "Schedule A".
+ */
+const listedOn =
+  /\b(?:the\s+)?(?:persons?|entities|parties|individuals|funds|members|shareholders|stockholders|investors|purchasers|holders)\b[^()"“]{0,40}?\b(?:listed|named|set\s+forth|identified)\s+(?:on|in)\s+(?:Schedule|Exhibit|Annex|Appendix|Attachment)\s+[\w.-]+\s*,?\s*$/
 const labelPattern = /\b(\p{Lu}[\p{L}]{2,20})\s*:\s*/gu
 /** A label's role as a role reads: "SPONSOR:" is the Sponsor. */
 const labelRole = (label: string) =>
@@ -194,7 +200,9 @@ export const findRoles = (text: string): Array<RoleDefinition> => {
     const start = Math.max(from, m.index - 300)
     const offset = start + closedAt(text.slice(start, m.index))
     const window = text.slice(offset, m.index)
-    const first = findParties(window)[0] ?? nameEnding(window)
+    const listed = listedOn.exec(window)
+    const first =
+      listed === null ? (findParties(window)[0] ?? nameEnding(window)) : { text: listed[0].trim(), start: listed.index }
     if (first !== undefined) out.push({ role: m[1] ?? m[2] ?? "", name: first.text, start: offset + first.start })
     from = m.index + m[0].length
   }
