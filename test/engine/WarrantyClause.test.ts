@@ -19,7 +19,8 @@ const authorityOnly = textDocument(
   `DISTRIBUTION AGREEMENT\n\n${recital}\n\n2. Fees. The Distributor shall pay $10 per unit.\n\n` +
     "9. Authority. Each party represents and warrants that it is duly organized and has full corporate power and authority to enter into this Agreement.\n\n" +
     "The undersigned represent and warrant that they are authorized to execute this Agreement on behalf of their companies.\n\n" +
-    "The Company represents and warrants to the Investor Group as of the date hereof that it has the corporate power and authority to execute and deliver this Agreement."
+    "The Company represents and warrants to the Investor Group as of the date hereof that it has the corporate power and authority to execute and deliver this Agreement.\n\n" +
+    "11. Each party hereby represents, covenants and warrants to the other party that: 11.1. It has the corporate power to enter into this Agreement and to grant the licenses granted herein."
 )
 /** A warranty of authority beside a warranty of the products. */
 const authorityAndProducts = textDocument(
@@ -86,5 +87,18 @@ describe("a warranty of the products beside one of authority", () => {
       assert.include(answer, "will conform to their specifications")
       assert.notInclude(answer, "full power and authority")
     })
+  )
+
+  it.effect("a disclaimer is quoted from its sentence, not from the heading over it", () =>
+    Effect.map(
+      answerOf(
+        "Is there a warranty?",
+        textDocument(
+          `CO-BRANDING AGREEMENT\n\n${recital}\n\n12. DISCLAIMER OF WARRANTY, LIMITATION OF LIABILITY AND INDEMNIFICATION.\n\n12.1. Disclaimer of Warranties. EXCEPT AS EXPRESSLY SET FORTH IN THIS AGREEMENT, EACH PARTY HEREBY DISCLAIMS ALL WARRANTIES, EXPRESS OR IMPLIED.`
+        )
+      ),
+      (answer) =>
+        assert.match(answer, /^No\.\n\n"(?:12\.1\. Disclaimer of Warranties\. )?EXCEPT AS EXPRESSLY SET FORTH/)
+    )
   )
 })

@@ -45,6 +45,10 @@ const apart = <A>(candidates: ReadonlyArray<A>, sentenceOf: (candidate: A) => Do
   return shown
 }
 
+/** A heading: short, and with no verb that would make it a clause. */
+const headingOnly = (text: string) =>
+  text.length < 100 && !/\b(?:shall|will|may|must|hereby|is|are|does|do|has|have)\b/i.test(text)
+
 /**
  * Whether a document has a kind of clause, read from all of its sentences: "Yes." with the clause (one filed under a
  * heading of its kind first, then the one the question ranks highest, else the first) and further places that state
@@ -83,7 +87,9 @@ export const clauseAnswer: ClauseReader = (index, document, type, ranked) => {
     return withRetrieved(found, index, document, type.name, ranked, (text) => rulesOut(type, text))
   }
   const negated = type.negated
-  const denied = negated === undefined ? undefined : index.scan(document.id, (text) => negated.test(text))[0]
+  const denials = negated === undefined ? [] : index.scan(document.id, (text) => negated.test(text))
+  // "12. DISCLAIMER OF WARRANTY, LIMITATION OF LIABILITY." names the clause; the sentence under it states it.
+  const denied = denials.find((sentence) => !headingOnly(sentence.text)) ?? denials[0]
   if (denied !== undefined) return { short: "No.", sentence: asRanked(denied, ranked) }
   return (
     underHeading(index, document, type, ranked) ??

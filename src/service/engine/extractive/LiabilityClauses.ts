@@ -50,10 +50,11 @@ export const liabilityClauses: ReadonlyArray<ClauseType> = [
       /\bwarrants?\b[^.;]{0,60}\bthat\b|\bis\s+warranted\b|\bwarranted\s+(?:to|against|for)\b|\b(?:limited|express|product|performance)\s+warrant(?:y|ies)\b|\bwarrant(?:y|ies)\s+(?:period|term)\b|\bwarrant(?:s|y|ies)?\b[^.;]{0,100}\bfree\s+(?:from|of)\s+(?:\w+\s+){0,2}defects?\b|\bwarrant(?:y|ies)\b[^.;]{0,60}\b(?:shall|will)\s+(?:last|be\s+valid|remain\s+in|apply|extend|run)\b|\b(?:gives?|provides?|extends?)\s+(?:a\s+|the\s+following\s+)?warrant(?:y|ies)\b/i
     ],
     // A warranty of authority ("the undersigned represent and warrant that they are authorized to sign"; "it has
-    // full corporate power", "is duly organized") vouches for the signing, not for what is supplied; a warrant
+    // full corporate power", "is duly organized", also after a list number: "that: 11.1. It has the corporate
+    // power") vouches for the signing, not for what is supplied; a warrant
     // that is a security ("exercise of this Warrant", "Warrant Shares", "warrants to purchase") is none either.
     ignore:
-      /\b(?:this|the|such|each|said|any|a|new|these|those)\s+warrants?\b(?!\s+that\b)|\bwarrants?\s+(?:shares?|holders?|price|stock|certificates?|to\s+(?:purchase|acquire|subscribe))\b|\bwarrants?\b[^.;]{0,80}?\bthat\b[^.;]{0,120}?\b(?:(?:duly\s+|fully\s+)?authori[sz]ed|full\s+(?:\w+\s+){0,2}(?:power|authority|right)|(?:power|authority|capacity)\s+to\s+(?:enter|execute|sign|perform)|duly\s+(?:organi[sz]ed|incorporated|formed)|validly\s+existing|legal\s+capacity)\b/gi,
+      /\b(?:this|the|such|each|said|any|a|new|these|those)\s+warrants?\b(?!\s+that\b)|\bwarrants?\s+(?:shares?|holders?|price|stock|certificates?|to\s+(?:purchase|acquire|subscribe))\b|\bwarrants?\b[^.;]{0,80}?\bthat\b(?:[^.;]|(?<=\d)\.(?=\s)){0,120}?\b(?:(?:duly\s+|fully\s+)?authori[sz]ed|full\s+(?:\w+\s+){0,2}(?:power|authority|right)|(?:power|authority|capacity)\s+to\s+(?:enter|execute|sign|perform)|duly\s+(?:organi[sz]ed|incorporated|formed)|validly\s+existing|legal\s+capacity)\b/gi,
     // A disclaimer: "disclaims all other warranties", "makes no warranty", "provided as is".
     unless:
       /\bdisclaim\w*|\b(?:makes?|gives?|provides?)\s+no\b|\bno\s+(?:other\s+)?warrant\w*|\bwithout\s+(?:any\s+)?warrant\w*|\b(?:does|do|shall|will)\s+not\s+(?:\w+\s+)?warrant\b/i,
