@@ -232,21 +232,27 @@ describe("with no term clause, the end of the agreement", () => {
   )
 })
 
-/** Severability and an amendment keep the agreement "in full force and effect"; neither says how long it lasts. */
+/**
+ * Severability and an amendment keep the agreement "in full force and effect", and a breach left uncured ends it;
+ * none says how long it lasts.
+ */
 const inForceOnly = textDocument(
   "STRATEGIC ALLIANCE AGREEMENT\n\n9. If one or more provisions of this Agreement are held to be illegal or unenforceable, such portion shall be excluded from this Agreement to the minimum extent required so that this Agreement shall otherwise remain in full force and effect.\n\n" +
-    "10. Except as expressly amended hereby, this Agreement shall remain in full force and effect.\n\n11. The Company shall pay the Consultant $5,000 per month."
+    "10. Except as expressly amended hereby, this Agreement shall remain in full force and effect.\n\n11. The Company shall pay the Consultant $5,000 per month.\n\n" +
+    "12. If the Consultant has not cured any such breach within thirty (30) days after it receives such notice, this Agreement shall automatically terminate without further notice."
 )
 
 describe("a clause that keeps the agreement in force without a term", () => {
-  it.effect("is no term clause: severability, an amendment's 'except as amended hereby'", () =>
-    Effect.gen(function* () {
-      for (const question of ["How long is the initial term?", "When does the agreement expire?"]) {
-        const answer = yield* answerOf(question, inForceOnly)
-        assert.notMatch(answer, /^No (?:end date is stated; the term clause|fixed end date)/, question)
-        assert.notMatch(answer.split("\n\n")[0] ?? "", /\d/, question)
-      }
-    })
+  it.effect(
+    "is no term clause: severability, an amendment's 'except as amended hereby', an end a breach triggers",
+    () =>
+      Effect.gen(function* () {
+        for (const question of ["How long is the initial term?", "When does the agreement expire?"]) {
+          const answer = yield* answerOf(question, inForceOnly)
+          assert.notMatch(answer, /^No (?:end date is stated; the term clause|fixed end date)/, question)
+          assert.notMatch(answer.split("\n\n")[0] ?? "", /\d/, question)
+        }
+      })
   )
 })
 
@@ -262,6 +268,22 @@ describe("a term to the end of the current calendar year", () => {
       query: "How long is the initial term?",
       document: calendarYear,
       short: "Until the end of the calendar year in which it starts"
+    }
+  ])
+})
+
+/** Severability and the term clause in one paragraph: the first is no term, the second still is. */
+const severabilityBeside = textDocument(
+  "STRATEGIC ALLIANCE AGREEMENT\n\n9. If one or more provisions of this Agreement are held to be illegal or unenforceable, such portion shall be excluded from this Agreement so that this Agreement shall otherwise remain in full force and effect. 10. This Agreement shall continue for a period of five (5) years from the Effective Date.\n\n11. The Company shall pay the Consultant $5,000 per month."
+)
+
+describe("a term clause beside severability", () => {
+  itGivesShortAnswers([
+    {
+      name: "is still read as the term",
+      query: "How long is the initial term?",
+      document: severabilityBeside,
+      short: "5 years"
     }
   ])
 })

@@ -48,14 +48,19 @@ const anniversary = new RegExp(
 
 /**
  * Sentences that keep the agreement "in full force and effect" without saying how long it lasts: severability ("so
- * that this Agreement shall otherwise remain in full force and effect") and an amendment's "except as amended hereby".
+ * that this Agreement shall otherwise remain in full force and effect") and an amendment's "except as amended hereby";
+ * and an end that a breach triggers ("If HERC has not cured any such breach …, this Agreement shall automatically
+ * terminate").
  */
 const notATerm =
-  /\b(?:illegal|invalid|unenforceable|severab\w*)\b|\bexcept\s+as\s+(?:expressly\s+|specifically\s+|otherwise\s+)?(?:amended|modified|supplemented|provided)\b/i
+  /\b(?:illegal|invalid|unenforceable|severab\w*)\b|\bif\b[^.;]{0,160}\b(?:cured?|breach\w*|default\w*)\b[^.;]{0,160}\bthis\s+agreement\s+(?:shall|will)\s+(?:\w+\s+){0,2}terminate\b|\bexcept\s+as\s+(?:expressly\s+|specifically\s+|otherwise\s+)?(?:amended|modified|supplemented|provided)\b/i
 
 /** The agreement's term clause: the first sentence that says how long it lasts, one that says how it ends first. */
 export const documentTerm = (index: PassageIndex, document: EngineDocument): DocumentSentence | undefined => {
-  const clauses = index.scan(document.id, (text) => termClause.test(text) && !notATerm.test(text))
+  // `notATerm` is a sentence's test: a passage that holds severability may hold the term clause too.
+  const clauses = index
+    .scan(document.id, (text) => termClause.test(text))
+    .filter((sentence) => !notATerm.test(sentence.text))
   return clauses.find((sentence) => saysEnd.test(sentence.text)) ?? clauses[0]
 }
 
