@@ -76,3 +76,13 @@ const patterns: ReadonlyArray<readonly [RegExp, (match: RegExpExecArray) => stri
 /** Dates in a sentence, normalised to "Month D, YYYY" where day, month and year are all given. */
 export const findDates = (text: string): Array<Span> =>
   withoutOverlaps(patterns.flatMap(([pattern, toText]) => matchSpans(text, pattern, toText)))
+
+/**
+ * A date a form leaves blank, its year perhaps filled in: "___________, 2015", "[●]", "____ day of ________, 20__".
+ * A pattern source, for the patterns that read where a document gives its own date.
+ */
+export const blankDateSource =
+  "(?:_{2,}|\\[\\s*[●•*_]*\\s*\\])(?:[\\s,]*(?:day\\s+of\\s+)?(?:_{2,}|\\[\\s*[●•*_]*\\s*\\]))*(?:,?\\s*(?:19|20)[\\d_]{2})?"
+
+/** The answer for a date left blank, quoting the blank as the form prints it. */
+export const blankDateAnswer = (blank: string): string => `No date is filled in (the form reads "${blank.trim()}")`

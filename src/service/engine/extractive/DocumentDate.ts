@@ -1,5 +1,5 @@
 import type { EngineDocument } from "../AnswerEngine.js"
-import { findDates, monthNames } from "./DateSpans.js"
+import { blankDateAnswer, blankDateSource, findDates, monthNames } from "./DateSpans.js"
 import type { Found } from "./Found.js"
 import { type IndexedPassage, type PassageIndex, passagesOf } from "./PassageIndex.js"
 import { quotedAt } from "./Ranking.js"
@@ -31,8 +31,10 @@ const yearlessOwn = new RegExp(
 )
 
 /** A form's own date left blank: "dated as of [●]", "made this ____ day of ________, 20__", "dated ___________, 2015". */
-const blankOwn =
-  /\b(?:dated|made|entered\s+into|executed)\s+(?:as\s+of\s+|on\s+)?(?:this\s+|the\s+)?((?:_{2,}|\[\s*[●•*_]*\s*\])(?:[\s,]*(?:day\s+of\s+)?(?:_{2,}|\[\s*[●•*_]*\s*\]))*(?:,?\s*(?:19|20)[\d_]{2})?)/i
+const blankOwn = new RegExp(
+  `\\b(?:dated|made|entered\\s+into|executed)\\s+(?:as\\s+of\\s+|on\\s+)?(?:this\\s+|the\\s+)?(${blankDateSource})`,
+  "i"
+)
 
 /** "dated as of [●]" at the top: the date is left blank, and the answer says so. */
 const blankDate = (entries: ReadonlyArray<IndexedPassage>): Found | undefined => {
@@ -41,7 +43,7 @@ const blankDate = (entries: ReadonlyArray<IndexedPassage>): Found | undefined =>
     if (m === null) continue
     const at = m.index + m[0].length - (m[1]?.length ?? 0)
     return {
-      short: `No date is filled in (the form reads "${(m[1] ?? "").trim()}")`,
+      short: blankDateAnswer(m[1] ?? ""),
       sentence: quotedAt(entry, at),
       at: 0
     }

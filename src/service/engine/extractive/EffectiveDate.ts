@@ -1,5 +1,5 @@
 import type { EngineDocument } from "../AnswerEngine.js"
-import { findDates, monthNames } from "./DateSpans.js"
+import { blankDateAnswer, blankDateSource, findDates, monthNames } from "./DateSpans.js"
 import { answerDocumentDate } from "./DocumentDate.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
@@ -45,18 +45,15 @@ const yearless = new RegExp(
  * "Effective Date")`. The blank is the answer; a deadline elsewhere "after the Effective Date or on December 31, 2015"
  * is not.
  */
-const blankDefined = new RegExp(
-  `(?:_{2,}[\\s_]*|\\[\\s*[●•*_]*\\s*\\]\\s*)(?:,?\\s*(?:19|20)[\\d_]{2})?(?=${definedAfter.source.slice(1)})`,
-  "i"
-)
+const blankDefined = new RegExp(`${blankDateSource}(?=${definedAfter.source.slice(1)})`, "i")
 /** `effective as of May 1, 2020` */
 const effectiveBefore = /\beffective\s+(?:as\s+of\s+|on\s+|from\s+|date\s+of\s+)?(?:the\s+)?$/i
 
 /**
  * The date a document names as its Effective Date, read from all of its sentences so that every wording of the
- * question finds the same one: a date defined as the "Effective Date" (or left blank there), else one the text calls effective ("effective
- * as of …"), else the date its term commences on; else, quoted, a definition or start that gives no calendar date
- * ("the date of actual execution"). Only complete dates (with a year).
+ * question finds the same one: a date defined as the "Effective Date" (or left blank there), else one the text
+ * calls effective ("effective as of …"), else the date its term commences on; else, quoted, a definition or start
+ * that gives no calendar date ("the date of actual execution"). Only complete dates (with a year).
  */
 export const definedEffectiveDate = (index: PassageIndex, document: EngineDocument): Found | undefined => {
   let effective: Found | undefined
@@ -81,8 +78,7 @@ export const definedEffectiveDate = (index: PassageIndex, document: EngineDocume
       }
     }
     const blank = spans.length === 0 ? blankDefined.exec(sentence.text) : null
-    if (blank !== null)
-      return { short: `No date is filled in (the form reads "${blank[0].trim()}")`, sentence: ranked, at: blank.index }
+    if (blank !== null) return { short: blankDateAnswer(blank[0]), sentence: ranked, at: blank.index }
     const day = spans.length === 0 ? yearless.exec(sentence.text) : null
     if (day !== null && undefined === yearlessDay) {
       yearlessDay = { short: `${day[2]} ${day[1]} (no year stated)`, sentence: ranked, at: day.index }

@@ -31,6 +31,12 @@ export const sameParty = (a: string, b: string): boolean => {
   return key(a) === key(b)
 }
 
+/** The name a side of "between" opens with: a company or person, else a capitalised name ("Microsoft"). */
+const sideName = (side: string): string | undefined => {
+  const text = side.replace(/^[*_"“\s]+/, "")
+  return findParties(text).find((span) => span.start === 0)?.text ?? leadingName.exec(text)?.[1]
+}
+
 /**
  * Both sides of "between A … and B …" (or "among"), when a document names its parties without defining roles:
  * the name that opens each side.
@@ -42,8 +48,7 @@ export const partiesBetween = (text: string): Array<string> => {
   const sides = clause.split(/,?\s+and\s+/)
   const out: Array<string> = []
   for (const side of sides) {
-    const text = side.replace(/^[*_"“\s]+/, "")
-    const name = findParties(text).find((span) => span.start === 0)?.text ?? leadingName.exec(text)?.[1]
+    const name = sideName(side)
     if (name !== undefined && !out.some((other) => sameParty(other, name))) out.push(name)
     if (out.length === 2) break
   }
@@ -66,8 +71,7 @@ export const partiesBetweenLines = (text: string): Array<string> => {
   if (and === null) return []
   const out: Array<string> = []
   for (const side of [rest.slice(0, and.index), rest.slice(and.index + and[0].length)]) {
-    const text = side.replace(/^[*_"“\s]+/, "")
-    const name = findParties(text).find((span) => span.start === 0)?.text ?? leadingName.exec(text)?.[1]
+    const name = sideName(side)
     if (name !== undefined && !out.some((other) => sameParty(other, name))) out.push(name)
   }
   return out.length === 2 ? out : []

@@ -213,22 +213,21 @@ export const findRoles = (text: string): Array<RoleDefinition> => {
     if (name !== undefined) out.push({ role: "", name: name.text, start: m.index + m[0].length })
   }
   for (const m of text.matchAll(labelPattern)) {
-    const rest = text.slice(m.index + m[0].length, m.index + m[0].length + 120)
+    const label = m[1] ?? ""
+    if (notRoles.has(label.toLowerCase())) continue
+    const after = m.index + m[0].length
+    const rest = text.slice(after, after + 120)
     // A form's role over its fields ("SPONSOR: Name: Rubio's Fresh Mexican Grill Phone: …"): the name field's value.
-    const field = notRoles.has((m[1] ?? "").toLowerCase()) ? null : nameField.exec(rest)
+    const field = nameField.exec(rest)
     if (field !== null) {
-      out.push({
-        role: labelRole(m[1] ?? ""),
-        name: field[1] ?? "",
-        start: m.index + m[0].length + field.index + field[0].length - (field[1] ?? "").length
-      })
+      const value = field[1] ?? ""
+      out.push({ role: labelRole(label), name: value, start: after + field.index + field[0].length - value.length })
       continue
     }
     const name = findParties(rest).find((span) => span.start === 0)
     // "Channel Partner: iPass Inc.: By: …": a signature table's column labels side by side; the name is a label too.
-    const labelToo = name !== undefined && /^\s*:/.test(rest.slice(name.end))
-    if (name !== undefined && !labelToo && !notRoles.has((m[1] ?? "").toLowerCase()))
-      out.push({ role: labelRole(m[1] ?? ""), name: name.text, start: m.index + m[0].length })
+    if (name !== undefined && !/^\s*:/.test(rest.slice(name.end)))
+      out.push({ role: labelRole(label), name: name.text, start: after })
   }
   return out.sort((a, b) => a.start - b.start)
 }

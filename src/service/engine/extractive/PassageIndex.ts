@@ -42,14 +42,6 @@ export const passagesOf = (index: PassageIndex, document: EngineDocument): Reado
 export const agreementMade =
   "\\bthis\\s+(?:[\\w-]+\\s+){0,8}(?:agreement|contract|amendment|lease|licen[cs]e)\\b(?:[^.]|\\bno\\.(?=\\s*\\d)){0,200}?\\b(?:made|entered\\s+into|dated|executed)\\b[^.]{0,300}"
 
-/**
- * A document that defines itself before naming its parties: "TRANSFER AND SERVICING AGREEMENT, dated as of January 29,
- * 2020 (this "Agreement"), among …", with no "this" before its title (or "(this "Agreement" or "IPA"), effective as of
- * … among …"). Summaries open with it.
- */
-export const definedBetween =
-  '\\((?:this|the)\\s+["“](?:agreement|contract|amendment|lease|licen[cs]e)["”][^)]{0,30}\\)[^.;]{0,120}?\\b(?:by\\s+and\\s+)?(?:between|among)\\b'
-
 /** How far into a document its preamble is looked for (a long table of contents comes first). */
 const preambleSearch = 60
 /**

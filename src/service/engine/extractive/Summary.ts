@@ -2,7 +2,7 @@ import type { EngineDocument } from "../AnswerEngine.js"
 import { quoteLine } from "./AnswerText.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
 import { parseNumberWords } from "./NumberWords.js"
-import { agreementMade, definedBetween, type PassageIndex } from "./PassageIndex.js"
+import { agreementMade, type PassageIndex } from "./PassageIndex.js"
 import { purposeQuestion, purposeSentences } from "./Purpose.js"
 import { riskSummary } from "./Risks.js"
 import { terms } from "./Terms.js"
@@ -79,13 +79,21 @@ const preambleChars = 900
 
 /** How far into a document its preamble is looked for (a cover page or an agreement summary may come first). */
 const preambleWithin = 120
+/**
+ * A document that defines itself before naming its parties: "TRANSFER AND SERVICING AGREEMENT, dated as of January 29,
+ * 2020 (this "Agreement"), among …", with no "this" before its title (or "(this "Agreement" or "IPA"), effective as of
+ * … among …").
+ */
+const definedBetween =
+  '\\((?:this|the)\\s+["“](?:agreement|contract|amendment|lease|licen[cs]e)["”][^)]{0,30}\\)[^.;]{0,120}?\\b(?:by\\s+and\\s+)?(?:between|among)\\b'
+
 /** "This Sponsorship Agreement … is made … by and between …": what the document is and who it binds. */
 const preamble = new RegExp(`${agreementMade}\\b(?:between|among|by)\\b|${definedBetween}`, "i")
 /**
  * The parties named first, then the contract: "JSC NOC KazakhOil, hereinafter referred to as the "Company", … and
  * JSC Karakudukmunay, … have entered into this Transportation Contract"; a letter agreement's "Alamogordo Financial
- * Corporation (the "Company") … hereby confirm, jointly and severally, their agreement with …". It must define the parties' names, which
- * "IN WITNESS WHEREOF, the parties have executed this Agreement" does not.
+ * Corporation (the "Company") … hereby confirm, jointly and severally, their agreement with …". It must define the
+ * parties' names, which "IN WITNESS WHEREOF, the parties have executed this Agreement" does not.
  */
 const partiesFirst =
   /\b(?:have|has|hereby)\s+(?:enter(?:ed)?\s+into|made|conclude[ds]?|execute[ds]?|sign(?:ed)?)\s+this\s+(?:[\w-]+\s+){0,8}?(?:agreement|contract|amendment|lease|licen[cs]e)\b|\bhereby\s+confirms?,?\s+(?:[\w,]+\s+){0,4}?(?:their|its)\s+agreement\s+with\b/i
@@ -133,18 +141,20 @@ export const summaryText = (index: PassageIndex, request: SummaryRequest): strin
   const many = index.documents.length > 1
   const parts = index.documents.map((document) => {
     const general = (count: number) => summarise(index, document, request, count).map(quoteLine)
-    const risks = request.focus === "risks" ? riskSummary(index, document, request.count ?? (many ? 3 : 4)) : []
+    const sentences = request.count ?? (many ? 2 : 3)
     const body = (() => {
       switch (request.focus) {
         case "document":
-          return general(request.count ?? (many ? 2 : 3))
+          return general(sentences)
         case "purpose": {
           // What it says it is for, else what it is: a summary, never "not found" over a document with text.
-          const purpose = purposeSentences(index, document, request.count ?? (many ? 2 : 3)).map(quoteLine)
-          return purpose.length > 0 ? purpose : general(request.count ?? (many ? 2 : 3))
+          const purpose = purposeSentences(index, document, sentences).map(quoteLine)
+          return purpose.length > 0 ? purpose : general(sentences)
         }
-        case "risks":
+        case "risks": {
+          const risks = riskSummary(index, document, request.count ?? (many ? 3 : 4))
           return risks.length > 0 ? risks : [noRiskClauses, ...general(request.count ?? 2)]
+        }
       }
     })()
     const text = body.length === 0 ? ["The document has no text to summarise."] : body
