@@ -8,15 +8,23 @@ import { toRanked } from "./Ranking.js"
 import type { Span } from "./Span.js"
 
 /**
- * A clause that says how long the agreement lasts ("The term of this Agreement shall be five (5) years …", in the
- * present tense too: "This Agreement begins on the Effective Date and continues for an initial term of three (3)
- * years"), or a cover sheet's field ("Agreement Term: 1 Year"). The agreement is the clause's subject: "the
- * obligations contained in this Agreement shall continue …" and "shall remain confidential in perpetuity" are about
- * the obligations. (The lookbehind is tried only
+ * "This Agreement", "this JV Agreement" as the subject of its clause, not as the object of a preposition: "the
+ * obligations contained in this Agreement shall continue …" is about the obligations. (The lookbehind is tried only
  * where "this agreement" has matched, not at every position of a passage.)
  */
-const termClause =
-  /\b(?:this\s+(?:[\w-]+\s+){0,2}?agreement(?<!\b(?:in|under|of|to|by|with|from|within|pursuant\s+to)\s+this\s+(?:[\w-]+\s+){0,2}?agreement)|the\s+(?:initial\s+)?term(?:\s+of\s+this\s+agreement)?|the\s+(?:contract|lease|agreement)\s+(?:term|period)|the\s+(?:licen[cs]e|service|employment|engagement)\s+term)\s*(?:\([^)]{0,60}\)\s*)?(?:,[^,.;]{0,100},\s*)?(?:\w+\s+){0,8}(?:shall|will)\s+(?:\w+\s+){0,3}(?:continue|remain\s+in\s+(?:full\s+)?(?:force|effect)|expire|terminate\s+(?:on|at)\b|terminate\b[^.;]{0,80}?\b(?:on|at|upon)\s+the\s+(?:earlier|earliest|later|latest|expiration|expiry|end|date|completion)|(?:immediately\s+and\s+)?automatically\s+terminate|end|commence|begin|run|last|be\s+(?:effective|in\s+effect)\s+(?:for|until|through)|have\s+a\s+(?:term|duration))\b|\b(?:initial\s+)?term\b[^.;]{0,40}\b(?:means|shall\s+mean|is|shall\s+be)\b[^.;]{0,120}\b(?:years?|months?|anniversary|until|through|expir\w*|ending|ends?)\b|\b(?:this\s+agreement|the\s+(?:initial\s+)?term)\s+(?:\w+\s+){0,10}?(?:continues|remains\s+in\s+(?:full\s+)?(?:force|effect)|runs|lasts)\s+(?:for|until|through)\b|\b(?:this\s+(?:[\w-]+\s+){0,2}?agreement(?<!\b(?:in|under|of|to|by|with|from|within|pursuant\s+to)\s+this\s+(?:[\w-]+\s+){0,2}?agreement)|the\s+(?:initial\s+)?term)\b[^.;]{0,60}\bin\s+perpetuity\b|\b(?:agreement|contract|lease|initial)\s+term\s*:\s*(?:\w+\s+){0,2}(?:\(\d+\)\s*)?(?:years?|months?)\b/i
+const agreementSubject =
+  "this\\s+(?:[\\w-]+\\s+){0,2}?agreement(?<!\\b(?:in|under|of|to|by|with|from|within|pursuant\\s+to)\\s+this\\s+(?:[\\w-]+\\s+){0,2}?agreement)"
+
+/**
+ * A clause that says how long the agreement lasts ("The term of this Agreement shall be five (5) years …", in the
+ * present tense too: "This Agreement begins on the Effective Date and continues for an initial term of three (3)
+ * years"), or a cover sheet's field ("Agreement Term: 1 Year"). Its subject is the agreement or its term
+ * (`agreementSubject`): "… shall remain confidential in perpetuity" is about the information.
+ */
+const termClause = new RegExp(
+  `\\b(?:${agreementSubject}|the\\s+(?:initial\\s+)?term(?:\\s+of\\s+this\\s+agreement)?|the\\s+(?:contract|lease|agreement)\\s+(?:term|period)|the\\s+(?:licen[cs]e|service|employment|engagement)\\s+term)\\s*(?:\\([^)]{0,60}\\)\\s*)?(?:,[^,.;]{0,100},\\s*)?(?:\\w+\\s+){0,8}(?:shall|will)\\s+(?:\\w+\\s+){0,3}(?:continue|remain\\s+in\\s+(?:full\\s+)?(?:force|effect)|expire|terminate\\s+(?:on|at)\\b|terminate\\b[^.;]{0,80}?\\b(?:on|at|upon)\\s+the\\s+(?:earlier|earliest|later|latest|expiration|expiry|end|date|completion)|(?:immediately\\s+and\\s+)?automatically\\s+terminate|end|commence|begin|run|last|be\\s+(?:effective|in\\s+effect)\\s+(?:for|until|through)|have\\s+a\\s+(?:term|duration))\\b|\\b(?:initial\\s+)?term\\b[^.;]{0,40}\\b(?:means|shall\\s+mean|is|shall\\s+be)\\b[^.;]{0,120}\\b(?:years?|months?|anniversary|until|through|expir\\w*|ending|ends?)\\b|\\b(?:this\\s+agreement|the\\s+(?:initial\\s+)?term)\\s+(?:\\w+\\s+){0,10}?(?:continues|remains\\s+in\\s+(?:full\\s+)?(?:force|effect)|runs|lasts)\\s+(?:for|until|through)\\b|\\b(?:${agreementSubject}|the\\s+(?:initial\\s+)?term)\\b[^.;]{0,60}\\bin\\s+perpetuity\\b|\\b(?:agreement|contract|lease|initial)\\s+term\\s*:\\s*(?:\\w+\\s+){0,2}(?:\\(\\d+\\)\\s*)?(?:years?|months?)\\b`,
+  "i"
+)
 /** What the clause says about the end, not only the start: a clause with it is preferred to "shall commence on". */
 const saysEnd =
   /\b(?:expir\w*|terminat\w*|end(?:s|ing)?|until|through|anniversary|perpetu\w*|indefinite\w*|years?|months?)\b/i
