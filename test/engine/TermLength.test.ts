@@ -49,6 +49,14 @@ const afterItsEnd = textDocument(
   "SERVICES AGREEMENT\n\n5.3 The obligations in this Section 5 continue during the term of this Agreement and for five (5) years after its termination or expiration."
 )
 
+/**
+ * The term as the second of two verbs, after a parenthesis ("shall become effective on … (the "Effective Date") and
+ * shall continue for …"); the renewal after it speaks of "the end of the then-current term", so it ranks first.
+ */
+const twoVerbs = textDocument(
+  'SUPPLY AGREEMENT\n\nThis Supply Agreement is entered into by and between Acme Widgets, Inc. ("Supplier") and Beta Foods LLC ("Buyer") on March 5, 2019.\n\n1. Term. This Agreement shall become effective on the date of the last signature below (the "Effective Date") and shall continue for a period of three (3) years, unless terminated earlier.\n\n2. Renewal. Thereafter this Agreement renews automatically for successive one-year periods unless either party gives notice of non-renewal at least ninety (90) days before the end of the then-current term.'
+)
+
 const cases: ReadonlyArray<ShortAnswerCase> = [
   {
     name: "a term clause in the present tense",
@@ -95,6 +103,20 @@ const cases: ReadonlyArray<ShortAnswerCase> = [
     query: "How long does the agreement last?",
     document: dated,
     short: "November 1, 2007 to October 31, 2008"
+  },
+  {
+    name: "the term as a second verb, after the effective date's definition",
+    query: "What is the term of the agreement?",
+    document: twoVerbs,
+    short: "3 years"
+  },
+  { name: "the term, asked as 'the term'", query: "How long is the term?", document: twoVerbs, short: "3 years" },
+  { name: "the contract's duration", query: "What is the contract's duration?", document: twoVerbs, short: "3 years" },
+  {
+    name: "the end is the initial term's, not the renewal's that ranks first",
+    query: "When does the agreement expire?",
+    document: twoVerbs,
+    short: "March 5, 2022 (3 years from March 5, 2019)"
   },
   {
     name: "an amount asked with its timing",

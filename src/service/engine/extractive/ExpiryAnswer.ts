@@ -1,20 +1,12 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import { findDates, formatDate, monthNames } from "./DateSpans.js"
-import { findDurations, periodParts } from "./DurationSpans.js"
+import { periodParts } from "./DurationSpans.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { buildQuery } from "./Query.js"
 import { type RankedSentence, rankPassages, rankSentences, toRanked } from "./Ranking.js"
 import type { SpanAnswer } from "./SpanAnswer.js"
-import {
-  documentTerm,
-  endsWithYear,
-  isTermLength,
-  statedEnd,
-  statedStart,
-  termClauseAnswer,
-  termPeriod
-} from "./TermClause.js"
+import { documentTerm, endsWithYear, statedEnd, statedStart, termClauseAnswer, termPeriod } from "./TermClause.js"
 
 /** "When does it expire?" over a clause that gives a length, not a date ("for five (5) years from the Effective Date"). */
 export const endQuestion = /\b(?:expir\w*|end|ends|terminat\w*|conclud\w*|until\s+when|last\s+day)\b/i
@@ -56,11 +48,12 @@ const addPeriod = (start: string, period: string): string | undefined => {
   return formatDate(shifted.getUTCFullYear(), shifted.getUTCMonth() + 1, shifted.getUTCDate())
 }
 
-/** The term clause: a period of months or years in a sentence about the term, not a notice period. */
+/** The term clause: a period of months or years in a sentence about the term, not a notice or renewal period. */
 const termClause = (sentences: ReadonlyArray<RankedSentence>) => {
   for (const sentence of sentences) {
     if (sentence.score < termFloor || !termSentence.test(sentence.text)) continue
-    const period = findDurations(sentence.text).find((span) => isTermLength(sentence.text, span))
+    // "renews automatically for successive one-year periods": the renewal's period, not the initial term's.
+    const period = termPeriod(sentence.text)
     if (period !== undefined) return { sentence, period }
   }
   return undefined

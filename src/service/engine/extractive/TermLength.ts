@@ -18,10 +18,10 @@ const agreement = "(?:agreement|contract|lease|deal|arrangement|engagement|it)"
 
 /**
  * A question about how long the agreement itself lasts: "What is the term of the agreement?", "How long does it
- * last?", "How long is the contract?", "Initial term?". Not one about another period it sets (`otherPeriod`).
+ * last?", "How long is the contract?", "How long is the term?", "the contract's duration", "Initial term?". Not one about another period it sets (`otherPeriod`).
  */
 const asksTerm = new RegExp(
-  `\\b(?:term|duration|length)\\s+of\\s+(?:the|this)\\s+${agreement}\\b|\\b(?:initial|agreement|contract|lease)\\s+term\\b|\\bhow\\s+long\\s+(?:is|does|will|shall|would)\\s+(?:the\\s+|this\\s+)?${agreement}\\b|^\\s*(?:what\\s+is\\s+the\\s+)?(?:term|duration)\\b`,
+  `\\b(?:term|duration|length)\\s+of\\s+(?:the|this)\\s+${agreement}\\b|\\b(?:initial|agreement|contract|lease)(?:'s)?\\s+(?:term|duration|length)\\b|\\bhow\\s+long\\s+(?:is|does|will|shall|would|can)\\s+(?:the\\s+|this\\s+|its\\s+)?(?:${agreement}|term)\\b|^\\s*(?:what\\s+is\\s+the\\s+)?(?:term|duration)\\b`,
   "i"
 )
 /** Periods an agreement sets besides its own term: each has its own clause, found by ranking. */
