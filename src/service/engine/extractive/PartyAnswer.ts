@@ -8,6 +8,7 @@ import { nearestSpan } from "./Proximity.js"
 import type { Query } from "./Query.js"
 import type { RankedSentence } from "./Ranking.js"
 import { splitSentences } from "./Sentences.js"
+import type { Span } from "./Span.js"
 import { stem, terms } from "./Terms.js"
 
 /** Questions about a person rather than a party: who signs, reports, is contacted, holds an office. */
@@ -69,6 +70,22 @@ const distinctParties = (roles: ReadonlyArray<RoleEntry>): Array<RoleEntry> => {
     else if (describeParty(out[at] ?? role) === out[at]?.name && describeParty(role) !== role.name) out[at] = role
   }
   return out
+}
+
+/** A party named as the subject of its clause: "Company shall …", "Consultant is responsible for …". */
+const actsAfter =
+  /^\s*(?:\([^)]{0,60}\)\s*)?(?:shall|will|may|must|agrees?|is|are|hereby|has|have|bears?|pays?|undertakes?|accepts?|warrants?|represents?|covenants?)\b/
+
+/** Where `text` names a party by its defined role ("Consultant", "the Company's"), each with the party described. */
+const roleMentions = (text: string, parties: ReadonlyArray<RoleEntry>): Map<Span, string> => {
+  const mentions = new Map<Span, string>()
+  for (const party of parties) {
+    const role = party.role.trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+    for (const m of text.matchAll(new RegExp(`\\b${role}\\b`, "g"))) {
+      mentions.set({ text: m[0], start: m.index, end: m.index + m[0].length }, describeParty(party))
+    }
+  }
+  return mentions
 }
 
 /** Companies named in ranked sentences, in rank order, as parties without a role. */
@@ -162,20 +179,26 @@ export const answerParty: SentenceAnswerer = (index, query, sentences, document 
   const isParty = (name: string) =>
     roles.some((role) => sameParty(role.name, name) || sameParty(role.role, name.replace(/^the\s+/i, "")))
   const answersAs = (name: string) => person || distinct.length < 2 || isParty(name)
+  // A party may be named by its role alone ("Consultant shall be responsible for all taxes"): named with it.
+  const byRole = person || distinct.length < 2 ? [] : distinct.filter((party) => party.role.trim().length > 0)
   let best: { readonly found: Found; readonly value: number } | undefined
   for (const sentence of sentences.slice(0, 6)) {
     // A signature block splits "Name: Dr. Priya Raman." from "Title: Chief Executive Officer.": look one back.
     const previous = sentences.find((s) => s.entry === sentence.entry && s.position === sentence.position - 1)
     const lead = person && previous !== undefined ? `${previous.text} ` : ""
     const text = `${lead}${sentence.text}`
-    const spans = find(text).filter(
+    const mentions = roleMentions(text, byRole)
+    const spans = [...find(text), ...mentions.keys()].filter(
       (span) => !query.text.includes(span.text) && !excluded(span.text) && answersAs(span.text)
     )
-    const near = nearestSpan(text, spans, query, index.idf)
+    // The party that does what is asked is its clause's subject: "Company shall reimburse Consultant …".
+    const subjects = spans.filter((span) => actsAfter.test(text.slice(span.end, span.end + 60)))
+    const near = nearestSpan(text, subjects.length > 0 ? subjects : spans, query, index.idf)
     if (near === undefined) continue
     const value = sentence.score * (0.7 + 0.3 * near.closeness)
     if (best === undefined || value > best.value) {
-      best = { found: { short: near.span.text, sentence, at: Math.max(0, near.span.start - lead.length) }, value }
+      const short = mentions.get(near.span) ?? near.span.text
+      best = { found: { short, sentence, at: Math.max(0, near.span.start - lead.length) }, value }
     }
   }
   if (best !== undefined) return best.found

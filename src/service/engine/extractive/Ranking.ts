@@ -85,6 +85,14 @@ const coverageOf = (index: PassageIndex, query: Query, present: ReadonlySet<stri
   return total === 0 ? 0 : found / total
 }
 
+/** The share of the query's terms a text holds by itself (a ranked sentence's `coverage` counts the one before it). */
+export const coverageIn = (index: PassageIndex, query: Query, text: string): number =>
+  coverageOf(index, query, new Set(terms(withoutFilingLegends(text))))
+
+/** The sentence before a ranked one in its passage (its heading or lead-in), if any. */
+export const sentenceBefore = (sentence: RankedSentence): string | undefined =>
+  sentence.position === 0 ? undefined : splitSentences(sentence.entry.passage.text)[sentence.position - 1]?.text
+
 /**
  * A sentence as an answer's quote with the given relevance. The fields are copied one by one: a spread of a
  * `DocumentSentence` would run its lazy `stems` getter (and carry fields a quote has no use for).

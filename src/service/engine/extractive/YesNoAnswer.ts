@@ -10,7 +10,7 @@ import { negates } from "./Negation.js"
 import { withoutFilingLegends } from "./PageFurniture.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { asksPermission, asPermission } from "./PermissionAnswer.js"
-import type { RankedSentence } from "./Ranking.js"
+import { coverageIn, type RankedSentence, sentenceBefore } from "./Ranking.js"
 
 /** A yes/no question is answered when one of the top sentences holds this share of its distinctive terms. */
 const yesCoverage = 0.6
@@ -135,9 +135,14 @@ export const yesNoAnswer: DocumentAnswerer = (index, document, query, sentences)
     .sort((a, b) => b.coverage - a.coverage || grant(b.text) - grant(a.text) || b.score - a.score)
   const [best] = qualifying
   if (best === undefined) return undefined
+  // A sentence that holds the question's words only with the one before it says what that one says: after
+  // "Consultant is … not an employee of Company.", "Consultant shall be responsible for all taxes …" is no yes.
+  const denies = (sentence: RankedSentence) =>
+    negates(sentence.text, query) ||
+    (coverageIn(index, query, sentence.text) < yesCoverage && negates(sentenceBefore(sentence) ?? "", query))
   // "No licence to the source code is granted" next to "grants a licence" as good a match: the denial is an exception.
-  const affirmed = qualifying.find((sentence) => sentence.coverage >= best.coverage && !negates(sentence.text, query))
-  const chosen = affirmed ?? best
+  const affirmed = qualifying.find((sentence) => sentence.coverage >= best.coverage && !denies(sentence))
+  const chosen = affirmed ?? qualifying.find((sentence) => negates(sentence.text, query)) ?? best
   return {
     short: affirmed === undefined ? "No." : "Yes.",
     sentence: chosen,
