@@ -24,6 +24,33 @@ const year = "((?:19|20)\\d{2})"
 // "the 1st day of July, A.D. 2005": the era before the year
 const era = "(?:A\\.\\s?D\\.\\s*)?"
 
+/** "first" … "thirty-first": a day of the month in words. */
+const dayWords = [
+  "first",
+  "second",
+  "third",
+  "fourth",
+  "fifth",
+  "sixth",
+  "seventh",
+  "eighth",
+  "ninth",
+  "tenth",
+  "eleventh",
+  "twelfth",
+  "thirteenth",
+  "fourteenth",
+  "fifteenth",
+  "sixteenth",
+  "seventeenth",
+  "eighteenth",
+  "nineteenth",
+  "twentieth"
+]
+const ordinalDays = [...dayWords, ...dayWords.slice(0, 9).map((word) => `twenty-${word}`), "thirtieth", "thirty-first"]
+// Longest first, so that "twenty-first" is not read as "first".
+const dayInWords = `(${[...ordinalDays].sort((a, b) => b.length - a.length).join("|")})`
+
 const monthNumber = (name: string): number | undefined => {
   const prefix = name.slice(0, 3).toLowerCase()
   const index = monthNames.findIndex((full) => full.slice(0, 3).toLowerCase() === prefix)
@@ -46,6 +73,14 @@ const patterns: ReadonlyArray<readonly [RegExp, (match: RegExpExecArray) => stri
   [
     new RegExp(`\\b${day},?\\s+(?:(?:day\\s+)?of\\s+)?${month}\\s*,?\\s+${era}${year}\\b`, "gi"),
     (m) => formatDate(Number(m[3]), monthNumber(m[2] ?? "") ?? 0, Number(m[1]))
+  ],
+  // the first (1st) day of March, 2022 · the thirty-first day of July, 2027
+  [
+    new RegExp(
+      `\\b${dayInWords}\\s+(?:\\(\\d{1,2}(?:st|nd|rd|th)?\\)\\s+)?day\\s+of\\s+${month}\\s*,?\\s+${era}${year}\\b`,
+      "gi"
+    ),
+    (m) => formatDate(Number(m[3]), monthNumber(m[2] ?? "") ?? 0, ordinalDays.indexOf((m[1] ?? "").toLowerCase()) + 1)
   ],
   // 2024-03-01
   [/\b((?:19|20)\d{2})-(\d{1,2})-(\d{1,2})\b/g, (m) => formatDate(Number(m[1]), Number(m[2]), Number(m[3]))],

@@ -6,7 +6,16 @@ import type { PassageIndex } from "./PassageIndex.js"
 import { buildQuery } from "./Query.js"
 import { type RankedSentence, rankPassages, rankSentences, toRanked } from "./Ranking.js"
 import type { SpanAnswer } from "./SpanAnswer.js"
-import { documentTerm, endsWithYear, statedEnd, statedStart, termClauseAnswer, termPeriod } from "./TermClause.js"
+import {
+  documentTerm,
+  endsWithYear,
+  namedEnd,
+  namedStart,
+  statedEnd,
+  statedStart,
+  termClauseAnswer,
+  termPeriod
+} from "./TermClause.js"
 
 /** "When does it expire?" over a clause that gives a length, not a date ("for five (5) years from the Effective Date"). */
 export const endQuestion = /\b(?:expir\w*|end|ends|terminat\w*|conclud\w*|until\s+when|last\s+day)\b/i
@@ -96,6 +105,9 @@ export const expiryAnswer = (
       const short = end.atLatest ? `${end.text} at the latest (the clause names earlier ends)` : end.text
       return { short, sentence, at: end.start }
     }
+    // "… expiring on the Expiration Date": the date the document defines by that name.
+    const named = namedEnd(index, document, term)
+    if (named !== undefined) return named
     if (endsWithYear.test(term.text)) {
       const start = statedStart(term.text)?.text ?? startDate(index, document, answerDate)
       const year = start === undefined ? undefined : /\d{4}/.exec(start)?.[0]
@@ -104,7 +116,11 @@ export const expiryAnswer = (
     }
     const period = termPeriod(term.text)
     const start =
-      period === undefined ? undefined : (statedStart(term.text)?.text ?? startDate(index, document, answerDate))
+      period === undefined
+        ? undefined
+        : (statedStart(term.text)?.text ??
+          namedStart(index, document, term)?.short ??
+          startDate(index, document, answerDate))
     const computed = start === undefined || period === undefined ? undefined : addPeriod(start, period.text)
     if (computed !== undefined && period !== undefined) {
       return { short: `${computed} (${period.text} from ${start})`, sentence, at: period.start }

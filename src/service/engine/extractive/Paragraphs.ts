@@ -10,6 +10,8 @@ const listMarker =
 const itemCanFollow = /(?:[.:;!?)"”]|\b(?:and|or))\s*$/
 const tableRow = /\S {3,}\S.* {3,}\S|^\s*\|/
 const sectionWord = /^\s*(?:ARTICLE|Article|SECTION|Section|SCHEDULE|Schedule|EXHIBIT|Exhibit)\s+[\dIVXA-Z]/
+/** A line of a basic-terms table: "Commencement Date: the first (1st) day of May, 2022", "Tenant's Share: 6.2%". */
+const fieldLine = /^\s*\p{Lu}[\p{L}'’-]*(?:\s+(?:\p{Lu}[\p{L}'’-]*|of|for|and|&)){0,4}\s*:\s*\S/u
 
 /** A short line that names a section: all capitals, "ARTICLE 4", "12. Governing Law", a Markdown "#" line. */
 const isHeading = (line: string): boolean => {
@@ -26,7 +28,8 @@ const collapse = (text: string) => text.replace(/\s+/g, " ").trim()
 
 /**
  * Splits a page into paragraphs: blank lines separate them; inside a block, lines are joined (PDF and plain-text
- * contracts wrap hard) unless the next line opens a list item or a section, or the line is itself a heading.
+ * contracts wrap hard) unless the next line opens a list item or a section, or a table's next field, or the line
+ * is itself a heading.
  */
 export const splitParagraphs = (page: string): Array<Paragraph> => {
   const out: Array<Paragraph> = []
@@ -47,7 +50,9 @@ export const splitParagraphs = (page: string): Array<Paragraph> => {
         continue
       }
       const item = listMarker.test(line) && itemCanFollow.test(current)
-      if (current.length > 0 && (item || sectionWord.test(line) || isHeading(current))) flush()
+      // One field after another: each line is a field of its own, not a wrapped sentence.
+      const field = fieldLine.test(line) && fieldLine.test(current)
+      if (current.length > 0 && (item || field || sectionWord.test(line) || isHeading(current))) flush()
       else if (current.length > 0 && isHeading(line) && line.trim().length < 60) flush()
       if (current.length === 0) current = line
       else current = /\p{Ll}-$/u.test(current) ? current + line.trimStart() : `${current} ${line.trimStart()}`

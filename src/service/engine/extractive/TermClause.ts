@@ -1,5 +1,6 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import { findDates } from "./DateSpans.js"
+import { definedValue, namedTerm } from "./DefinedValue.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
 import { findDurations } from "./DurationSpans.js"
 import type { Found } from "./Found.js"
@@ -123,3 +124,51 @@ export const termClauseAnswer = (sentence: DocumentSentence): Found => ({
     : "No end date is stated; the term clause:",
   sentence: toRanked(sentence)
 })
+
+/** A term clause that ends on a date it defines elsewhere: "expiring at 11:59 p.m. on the Expiration Date". */
+const endsOnNamed = new RegExp(
+  `\\b(?:until|through|expir\\w*|end(?:s|ing)?|terminat\\w*)\\b(?:[^;]{0,40}?\\b(?:on|at|upon))?\\s+the\\s+${namedTerm("(?:Date|Day)")}`,
+  "u"
+)
+/** A term clause that starts on a date it defines elsewhere: "commencing on the Commencement Date". */
+const startsOnNamed = new RegExp(
+  `\\b(?:commenc\\w*|begin\\w*|start\\w*|from)\\s+(?:on\\s+)?the\\s+${namedTerm("Date")}`,
+  "u"
+)
+/** A term clause whose length is a term it defines elsewhere: "The term of this Lease shall be the Lease Term". */
+const lastsNamed = new RegExp(`\\b(?:be|for|during)\\s+the\\s+${namedTerm("(?:Term|Period)")}`, "u")
+
+/** A date a term clause gives by a defined name, read from where the document defines it, with that sentence. */
+const namedDate = (index: PassageIndex, document: EngineDocument, text: string, pattern: RegExp): Found | undefined => {
+  const name = pattern.exec(text)?.[1]
+  const defined = name === undefined ? undefined : definedValue(index, document, name.replace(/\s+/g, " "))
+  if (defined === undefined) return undefined
+  const dates = findDates(defined.value).filter((span) => /\d{4}/.test(span.text))
+  const date = defined.valueFirst ? dates[0] : dates.at(-1)
+  return date === undefined
+    ? undefined
+    : { short: date.text, sentence: toRanked(defined.sentence), at: defined.at + date.start }
+}
+
+/** The end date a term clause names ("… on the Expiration Date"), as the document defines it. */
+export const namedEnd = (index: PassageIndex, document: EngineDocument, term: DocumentSentence) =>
+  namedDate(index, document, term.text, endsOnNamed)
+
+/** The start date a term clause names ("commencing on the Commencement Date"), as the document defines it. */
+export const namedStart = (index: PassageIndex, document: EngineDocument, term: DocumentSentence) =>
+  namedDate(index, document, term.text, startsOnNamed)
+
+/** The length a term clause names ("shall be the Lease Term"), as the document defines it ("Lease Term: 63 months"). */
+export const namedLength = (
+  index: PassageIndex,
+  document: EngineDocument,
+  term: DocumentSentence
+): Found | undefined => {
+  const name = lastsNamed.exec(term.text)?.[1]
+  const defined = name === undefined ? undefined : definedValue(index, document, name.replace(/\s+/g, " "))
+  if (defined === undefined || defined.sentence.text === term.text) return undefined
+  const period = termPeriod(defined.value)
+  return period === undefined
+    ? undefined
+    : { short: period.text, sentence: toRanked(defined.sentence), at: defined.at + period.start }
+}

@@ -6,6 +6,9 @@ import { cureBefore } from "./SpanPreference.js"
 import {
   documentTerm,
   endsWithYear,
+  namedEnd,
+  namedLength,
+  namedStart,
   renewalNear,
   statedEnd,
   statedStart,
@@ -47,6 +50,15 @@ export const termLengthAnswer = (index: PassageIndex, document: EngineDocument):
   if (end !== undefined) {
     const short = start === undefined ? `Until ${end.text}` : `${start.text} to ${end.text}`
     return { short, sentence, at: end.start }
+  }
+  // "The term of this Lease shall be the Lease Term, commencing on the Commencement Date and expiring … on the
+  // Expiration Date": the length or the dates the document defines by those names.
+  const named = namedLength(index, document, term)
+  if (named !== undefined) return named
+  const namedTo = namedEnd(index, document, term)
+  if (namedTo !== undefined) {
+    const from = namedStart(index, document, term)
+    return { ...namedTo, short: from === undefined ? `Until ${namedTo.short}` : `${from.short} to ${namedTo.short}` }
   }
   // "… shall remain in effect until the end of the current calendar year": its length depends on when it starts.
   if (endsWithYear.test(term.text)) return { short: "Until the end of the calendar year in which it starts", sentence }
