@@ -1,5 +1,8 @@
+import type { EngineDocument } from "../AnswerEngine.js"
 import type { ClauseTypeName } from "./ClauseNames.js"
 import type { Found } from "./Found.js"
+import type { PassageIndex } from "./PassageIndex.js"
+import { toRanked } from "./Ranking.js"
 
 /**
  * Kinds of clause that forbid or restrict an act. Asked whether the document has one, "Yes." says so; asked
@@ -41,4 +44,29 @@ export const asPermission = (name: ClauseTypeName, question: string, found: Foun
   }
   if (found.short === "No.") return { ...found, short: "Yes: the contract does not restrict it." }
   return found
+}
+
+/** A question whether sub-licences may be granted: "Can the licensee sublicense?", "May we grant sub-licences?". */
+const asksSublicence = /\bsub-?licen[cs]\w*/i
+/** A sentence that grants the right to sub-license: "Licensee may grant sub-licences to its Affiliates". */
+const grantsSublicence =
+  /\b(?:may|can|is\s+entitled\s+to|(?:has|have|shall\s+have)\s+the\s+right\s+to|is\s+permitted\s+to)\s+(?:(?!not\b|no\b|never\b)\w+\s+){0,2}?(?:grant\s+|issue\s+)?sub-?licen[cs]\w*|\b(?:right|rights|power)\s+to\s+(?:grant\s+)?sub-?licen[cs]\w*|\bwith\s+(?:the\s+)?right\s+to\s+sub-?licen[cs]\w*/i
+
+/**
+ * "Can the licensee sublicense?" over a licence that is not transferable but says "Licensee may grant sub-licences to
+ * its Affiliates …": the right the document grants, quoted, is the answer (with its conditions), not the restriction
+ * on transferring the licence.
+ */
+export const sublicenceGranted = (
+  index: PassageIndex,
+  document: EngineDocument,
+  question: string
+): Found | undefined => {
+  if (!asksPermission.test(question) || !asksSublicence.test(question)) return undefined
+  const [granted] = index
+    .scan(document.id, (text) => grantsSublicence.test(text))
+    .filter((sentence) => grantsSublicence.test(sentence.text))
+  if (granted === undefined) return undefined
+  const short = withConsent.test(granted.text) ? "Yes, on the terms quoted." : "Yes."
+  return { short, sentence: toRanked(granted), at: granted.text.search(grantsSublicence) }
 }

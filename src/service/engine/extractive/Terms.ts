@@ -55,7 +55,7 @@ const fixedStems: ReadonlyMap<string, string> = new Map([
   ["incompetent", "competent"]
 ])
 
-const nonWord = /\bnon[-\s]/
+const nonWord = /\b(?:non[-\s]|sub-)/
 const dueTo = /\bdue\s+to\b/
 /**
  * "Enjoined due to any claim": "due to" meaning "because of", which is no payment falling due. It stays "due" after
@@ -63,16 +63,17 @@ const dueTo = /\bdue\s+to\b/
  */
 const causalDueTo =
   /(?<!\b(?:amounts?|sums?|fees?|monies|moneys|payments?|balances?|royalt(?:y|ies)|compensation|charges?|expenses|costs|interest|anything|nothing|payable|owing|owed|become|becomes|became|becoming|then|is|are|was|were|be|been|being|remains?|remaining|outstanding|and|or)\s+)\bdue\s+to\b/g
-const nonPrefix = /\bnon[-\s](?=\p{L}{3})/gu
+const nonPrefix = /\b(non)[-\s](?=\p{L}{3})|\b(sub)-(?=\p{L}{3})/gu
 
 /**
  * Splits text into lower-case word tokens (letters and digits); punctuation and symbols separate tokens. A "non-"
- * prefix stays on its word ("non-compete" → "noncompete"), so that it is not a stray "non" plus "compete".
+ * prefix stays on its word ("non-compete" → "noncompete"), so that it is not a stray "non" plus "compete"; so does a
+ * "sub-" ("sub-licence" → "sublicence", as a question's "sublicense" reads).
  */
 export const tokenize = (text: string): Array<string> => {
   const lower = text.toLowerCase()
   // Few passages have a "non-" word: a plain search for one first spares the Unicode pattern's scan of the rest.
-  const joined = nonWord.test(lower) ? lower.replace(nonPrefix, "non") : lower
+  const joined = nonWord.test(lower) ? lower.replace(nonPrefix, "$1$2") : lower
   return (dueTo.test(joined) ? joined.replace(causalDueTo, "because of") : joined).split(/[^\p{L}\p{N}]+/u)
 }
 
@@ -80,7 +81,8 @@ export const tokenize = (text: string): Array<string> => {
  * British spellings read as American ones, so that "licence" meets "license" and "most favoured" meets "most
  * favored" in either the question or the document.
  */
-const britishSpelling = /^(licen)c(e|es|ed|ing|ee|ees)$|^(fav|hon|lab|behavi|col)our(s|ed|ing|able|ably|ite|ites)?$/
+const britishSpelling =
+  /^((?:sub)?licen)c(e|es|ed|ing|ee|ees)$|^(fav|hon|lab|behavi|col)our(s|ed|ing|able|ably|ite|ites)?$/
 const american = (term: string): string =>
   term.replace(britishSpelling, (_, licen?: string, licenceEnd?: string, stem?: string, end?: string) =>
     licen !== undefined ? `${licen}s${licenceEnd ?? ""}` : `${stem ?? ""}or${end ?? ""}`

@@ -9,7 +9,7 @@ import type { DocumentAnswerer, Found } from "./Found.js"
 import { negates } from "./Negation.js"
 import { withoutFilingLegends } from "./PageFurniture.js"
 import type { PassageIndex } from "./PassageIndex.js"
-import { asksPermission, asPermission } from "./PermissionAnswer.js"
+import { asksPermission, asPermission, sublicenceGranted } from "./PermissionAnswer.js"
 import { coverageIn, type RankedSentence, sentenceBefore } from "./Ranking.js"
 
 /** A yes/no question is answered when one of the top sentences holds this share of its distinctive terms. */
@@ -125,7 +125,10 @@ export const yesNoAnswer: DocumentAnswerer = (index, document, query, sentences)
   }
   const clause = clauseTypeOf(query.text)
   if (clause !== undefined)
-    return asPermission(clause.name, query.text, clauseAnswer(index, document, clause, sentences))
+    return (
+      sublicenceGranted(index, document, query.text) ??
+      asPermission(clause.name, query.text, clauseAnswer(index, document, clause, sentences))
+    )
   // "Can the agreement be terminated early?" is answered by a sentence that grants the right ("may terminate"), not
   // by one that only mentions termination ("survive … notwithstanding any termination"), when both hold its words.
   const grant = asksPermission.test(query.text) ? (text: string) => (grants.test(text) ? 1 : 0) : () => 0
