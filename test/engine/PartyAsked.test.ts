@@ -15,3 +15,18 @@ describe("a who question over a contract with defined parties is answered with o
     })
   )
 })
+
+describe("a party that is a person", () => {
+  it.effect("a name in capitals before 'an individual residing in …' is the party, not the place", () =>
+    Effect.map(
+      shortOf(
+        "Who are the parties?",
+        textDocument(
+          'EXECUTIVE EMPLOYMENT AGREEMENT\n\nTHIS EXECUTIVE EMPLOYMENT AGREEMENT (this "Agreement") is entered into on January 15, 2023, between NORTHWIND ROBOTICS CORPORATION, a Delaware corporation with its principal office at 250 Summer Street, Boston, Massachusetts 02210 (the "Company"), and PRIYA VENKATARAMAN, an individual residing in Newton, Massachusetts (the "Executive").'
+        )
+      ),
+      (short) =>
+        assert.strictEqual(short, "NORTHWIND ROBOTICS CORPORATION (Company) and PRIYA VENKATARAMAN (Executive)")
+    )
+  )
+})

@@ -10,6 +10,40 @@ const signedWith = (block: string) =>
 const signatories = "Who signed this contract?"
 
 describe("signature blocks as contracts write them", () => {
+  it.effect("'Who signed for the consultant?' names the signer under the consultant's name, not both", () =>
+    Effect.gen(function* () {
+      const blocks = signedWith(
+        "LARCHMONT MINING LTD.\nBy: ______________________\nName: Hannah Okafor\nTitle: Chief Executive Officer\n\nKESTREL ADVISORY CORP.\nBy: ______________________\nName: Dmitri Vasquez\nTitle: President"
+      )
+      assert.strictEqual(yield* shortOf("Who signed for the consultant?", blocks), "Dmitri Vasquez")
+      assert.strictEqual(yield* shortOf("Who signed for the company?", blocks), "Hannah Okafor")
+    })
+  )
+
+  it.effect("'Signed by … for and on behalf of …' belongs to the party after the name", () =>
+    Effect.map(
+      shortOf(
+        "Who signed on behalf of Larchmont?",
+        signedWith(
+          "Signed by Dr Helen Marsh, Chief Executive Officer\nfor and on behalf of LARCHMONT MINING LTD.\n.............................................\n\nSigned by Dmitri Vasquez, Director\nfor and on behalf of KESTREL ADVISORY CORP.\n............................................."
+        )
+      ),
+      (answer) => assert.strictEqual(answer, "Dr Helen Marsh")
+    )
+  )
+
+  it.effect("a name printed under the line signed on is a signatory", () =>
+    Effect.map(
+      shortOf(
+        signatories,
+        signedWith(
+          "LARCHMONT MINING LTD.\nBy: ______________________\nName: Hannah Okafor\n\nCONSULTANT\n______________________\nDmitri Vasquez"
+        )
+      ),
+      (answer) => assert.strictEqual(answer, "Hannah Okafor and Dmitri Vasquez")
+    )
+  )
+
   it.effect('"Per:" with the name in quotes, as Canadian contracts sign', () =>
     Effect.map(
       shortOf(

@@ -32,6 +32,8 @@ const window = 5
 const startDateSupport = 0.6
 
 const partiesNoun = /\b(?:part(?:y|ies)|compan(?:y|ies)|entit(?:y|ies)|organi[sz]ations?)\b/i
+/** "Who signed for the company?", "… on behalf of the company?": the person signing for it. */
+const signedFor = /^\s*who\b[^?]*\b(?:for|on\s+behalf\s+of)\s+(?:the\s+)?\w+/i
 
 const startQuestion = /\b(?:effective|commence\w*|start|begin\w*|takes?\s+effect)\b/i
 
@@ -147,7 +149,7 @@ export const answerIn: SentenceAnswerer = (index, query, sentences, document = s
     if (title !== undefined) return title
   }
   // "Who signed it?" asks for the signatories; "Which parties signed it?" for the parties, not the people signing.
-  const signatories = signingQuestion.test(query.text) && !partiesNoun.test(query.text)
+  const signatories = signingQuestion.test(query.text) && (!partiesNoun.test(query.text) || signedFor.test(query.text))
   if (document !== undefined && query.kind === "party" && signatories) {
     const signed = answerSigning(index, query, document)
     if (signed !== undefined) return signed

@@ -159,6 +159,20 @@ const notRoles = new Set(
   )
 )
 
+/**
+ * A person the text describes as one, whatever the case of the name: "PRIYA VENKATARAMAN, an individual residing in
+ * Newton, Massachusetts" is Priya Venkataraman's definition, not Massachusetts's.
+ */
+const individual =
+  /(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,3})\s*,\s*(?:an?\s+)?(?:individual|natural\s+person|resident\s+of|residing)\b/u
+const individualNamed = (window: string): Span | undefined => {
+  const m = individual.exec(window)
+  const name = m?.[1]?.replace(leading, "").trim()
+  if (m === null || name === undefined || name.split(/\s+/).length < 2) return undefined
+  const start = m.index + m[0].indexOf(name)
+  return { text: name, start, end: start + name.length }
+}
+
 const nameEnding = (window: string): Span | undefined => {
   const m = nameBefore.exec(window)
   const name = m?.[1]?.replace(leading, "").trim()
@@ -202,7 +216,9 @@ export const findRoles = (text: string): Array<RoleDefinition> => {
     const window = text.slice(offset, m.index)
     const listed = listedOn.exec(window)
     const first =
-      listed === null ? (findParties(window)[0] ?? nameEnding(window)) : { text: listed[0].trim(), start: listed.index }
+      listed === null
+        ? (findParties(window)[0] ?? individualNamed(window) ?? nameEnding(window))
+        : { text: listed[0].trim(), start: listed.index }
     if (first !== undefined) out.push({ role: m[1] ?? m[2] ?? "", name: first.text, start: offset + first.start })
     from = m.index + m[0].length
   }

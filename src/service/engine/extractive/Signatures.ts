@@ -1,16 +1,24 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import type { Found } from "./Found.js"
+import { type RoleEntry, rolesOf } from "./PartyRoles.js"
 import { findPersons } from "./PartySpans.js"
 import { type IndexedPassage, type PassageIndex, passagesOf } from "./PassageIndex.js"
 import type { Query } from "./Query.js"
 import { quotedAt } from "./Ranking.js"
+import { terms } from "./Terms.js"
 
-/** A signature's cue, then an electronic "/s/" or an opening quote ("Per: “Ronald Andrews”") before the name. */
+/**
+ * A signature's cue, then an electronic "/s/" or an opening quote ("Per: “Ronald Andrews”") before the name; or the
+ * line signed on, the name printed under it ("EXECUTIVE ______ Priya Venkataraman").
+ */
 const signatureCue =
-  /\b(?:By|Name|Per(?=\s*:)|Signed(?:\s+for\s+[^.]{0,80}?)?\s+by|Sincerely|Regards|Yours\s+(?:truly|faithfully|sincerely)|Accepted\s+and\s+agreed)\s*[:,]?\s*(?:\/s\/\s*)?["“]?/gu
+  /\b(?:By|Name|Per(?=\s*:)|Signed(?:\s+for\s+[^.]{0,80}?)?\s+by|Sincerely|Regards|Yours\s+(?:truly|faithfully|sincerely)|Accepted\s+and\s+agreed)\s*[:,]?\s*(?:\/s\/\s*)?["“]?|_{4,}\s*/gu
 
 /** "Who signed…?": the people named after "By:", "Name:", "Signed … by", "Sincerely," in a document. */
 export const signingQuestion = /\b(?:sign(?:s|ed|ing|ator(?:y|ies))?|execut(?:ed|es))\b/i
+
+/** A signature that names its party after the signer: ", Chief Executive Officer for and on behalf of ASHCOMBE …". */
+const onBehalfOf = /^[^.;]{0,60}?\b(?:for\s+and\s+)?on\s+behalf\s+of\s+[^.;]{2,60}/i
 
 /** Words of the question that name something (capitalised after the first word): "Tessera" in "…on behalf of Tessera?" */
 const namedIn = (question: string) =>
@@ -20,24 +28,54 @@ const namedIn = (question: string) =>
     .map((word) => word.replace(/[^\p{L}]/gu, ""))
     .filter((word) => /^\p{Lu}/u.test(word))
 
+/** The party a question asks about by its role ("Who signed for the tenant?"), as the document defines it. */
+const askedParty = (question: string, parties: ReadonlyArray<RoleEntry>): RoleEntry | undefined => {
+  const words = new Set(terms(question))
+  return parties.find((party) => party.role.length > 0 && terms(party.role).every((term) => words.has(term)))
+}
+
+/** How a signature block names a party: its name (first word enough, in any case) or its role as a label. */
+const namesAt = (window: string, party: RoleEntry): number => {
+  const lower = window.toLowerCase()
+  const first = party.name.split(/\s+/)[0]?.toLowerCase() ?? ""
+  const role = party.role.trim().toLowerCase()
+  return Math.max(first.length >= 3 ? lower.lastIndexOf(first) : -1, role.length > 0 ? lower.lastIndexOf(role) : -1)
+}
+
 /** Signatories of the document; when the question names a party, the one signing for it. */
 export const answerSigning = (index: PassageIndex, query: Query, document: EngineDocument): Found | undefined => {
+  // Each signature with the text that says whom it is for: the party named after it ("Signed by Dr Helen Marsh
+  // for and on behalf of ASHCOMBE …"), else the text above it back to the signature before.
   const signatures: Array<{ name: string; entry: IndexedPassage; at: number; before: string }> = []
   for (const entry of passagesOf(index, document)) {
     const text = entry.passage.text
+    let previousEnd = 0
     for (const cue of text.matchAll(signatureCue)) {
       const start = cue.index + cue[0].length
       const person = findPersons(text.slice(start, start + 60)).find((span) => span.start === 0)
-      if (person !== undefined) {
-        const before = text.slice(Math.max(0, cue.index - 160), start + person.end)
-        signatures.push({ name: person.text, entry, at: start, before })
-      }
+      if (person === undefined) continue
+      const nameEnd = start + person.end
+      const after = onBehalfOf.exec(text.slice(nameEnd, nameEnd + 120))
+      const before = after !== null ? after[0] : text.slice(Math.max(0, cue.index - 160, previousEnd), nameEnd)
+      signatures.push({ name: person.text, entry, at: start, before })
+      previousEnd = after !== null ? nameEnd + after[0].length : nameEnd
     }
   }
   const named = namedIn(query.text)
-  const forParty = signatures.find((s) =>
-    named.some((word) => s.before.includes(word) || s.before.includes(word.toUpperCase()))
-  )
+  // "Who signed for the tenant?": the block under the tenant's name or label, the nearest of the parties' above it.
+  const parties = rolesOf(index, document)
+  const asked = askedParty(query.text, parties)
+  const signsFor = (signature: { readonly before: string }) => {
+    const at = (party: RoleEntry) => namesAt(signature.before, party)
+    return parties.reduce<RoleEntry | undefined>(
+      (best, party) => (at(party) > (best === undefined ? -1 : at(best)) ? party : best),
+      undefined
+    )
+  }
+  const forParty =
+    asked === undefined
+      ? signatures.find((s) => named.some((word) => s.before.includes(word) || s.before.includes(word.toUpperCase())))
+      : signatures.find((s) => signsFor(s)?.name === asked.name)
   const chosen = forParty ?? signatures[signatures.length - 1]
   if (chosen === undefined) return undefined
   const names = [...new Set(signatures.map((s) => s.name))]
