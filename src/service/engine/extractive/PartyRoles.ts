@@ -81,3 +81,35 @@ export const rolesOf = (index: PassageIndex, document: EngineDocument): Array<Ro
   }
   return out
 }
+
+/** The party a question asks about by its role ("Who signed for the tenant?", "Can the provider …?"). */
+export const askedParty = (question: string, parties: ReadonlyArray<RoleEntry>): RoleEntry | undefined => {
+  const words = new Set(terms(question))
+  return parties.find((party) => party.role.trim().length > 0 && terms(party.role).every((term) => words.has(term)))
+}
+
+/** Whether a sentence names a party: by its role as the text capitalises it, or by its name's first word. */
+export const namesParty = (text: string, party: RoleEntry): boolean => {
+  const role = party.role.trim()
+  const first = party.name.split(/\s+/)[0] ?? ""
+  return (
+    (role.length > 0 && new RegExp(`\\b${escapeRegExp(role)}\\b`).test(text)) ||
+    (first.length >= 3 && text.toLowerCase().includes(first.toLowerCase()))
+  )
+}
+
+/** Whether a party acts in a sentence: its role or name before a verb ("Provider shall", "Customer may terminate"). */
+export const actsIn = (text: string, party: RoleEntry): boolean => {
+  const role = party.role.trim()
+  const first = party.name.split(/\s+/)[0] ?? ""
+  const names = [role, first.length >= 3 ? first : ""].filter((name) => name.length > 0).map(escapeRegExp)
+  return (
+    names.length > 0 &&
+    new RegExp(
+      `\\b(?:${names.join("|")})\\b[^,.;]{0,40}?\\s(?:shall|will|may|must|can|cannot|has|have|is|agrees?)\\b`,
+      "i"
+    ).test(text)
+  )
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")

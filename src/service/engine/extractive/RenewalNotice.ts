@@ -15,10 +15,17 @@ const noticeWord = /\bnotice|\bnotif\w*|\bnotify\b/i
 const beforeEnd =
   /^[^.;]{0,40}?\b(?:prior\s+to|before|in\s+advance\s+of|preceding|ahead\s+of)\s+(?:the\s+)?(?:\w+\s+){0,4}(?:expiration|expiry|end|termination|renewal|anniversary|close|conclusion)\b/i
 const aboutRenewal = /\brenew\w*|\bnon-?renewal|\bextend\w*|\bextension\b/i
+/** A sentence that says how renewal is stopped: "notifies the other … of its intention not to renew", "unless … notice". */
+const stopsRenewal =
+  /\bnot\s+(?:to\s+)?(?:renew|extend)|\bnon-?renewal\b|\bnot\s+(?:wish|want|desire|elect)\w*\s+to\s+(?:renew|extend)|\bunless\b[^.;]{0,120}\bnotif\w*|\bunless\b[^.;]{0,120}\bnotice\b|\bterminat\w*[^.;]{0,60}\b(?:at\s+the\s+end|upon\s+(?:the\s+)?(?:expir\w*|end))\b/i
+/** Notice of something else that names a renewal term: a price increase "for any Renewal Term". */
+const otherNotice = /\b(?:increase|adjust|change|rais)\w*\s+(?:\w+\s+){0,2}(?:fees?|prices?|rates?|charges|rent)\b/i
 
 /**
  * The notice that stops an agreement renewing, read from all of its sentences: a period of notice counted back
- * from the end of a term, in a sentence about renewal first, else in any sentence about the end of the term ("upon
+ * from the end of a term, in a sentence that says how renewal is stopped first ("unless either Party notifies the
+ * other … of its intention not to renew"), not one that gives notice of a price increase "for any Renewal Term",
+ * else in any sentence about renewal, else in any sentence about the end of the term ("upon
  * written notice no later than ninety (90) days prior to the expiration of the Term").
  */
 export const renewalNotice = (index: PassageIndex, document: EngineDocument): Found | undefined => {
@@ -29,7 +36,12 @@ export const renewalNotice = (index: PassageIndex, document: EngineDocument): Fo
         .filter((span) => beforeEnd.test(sentence.text.slice(span.end)))
         .map((span) => ({ sentence, span }))
     )
-  const chosen = candidates.find(({ sentence }) => aboutRenewal.test(sentence.text)) ?? candidates[0]
+  // A sentence that says how renewal is stopped, then any about renewal but for notice of another change, then any.
+  const chosen =
+    candidates.find(({ sentence }) => aboutRenewal.test(sentence.text) && stopsRenewal.test(sentence.text)) ??
+    candidates.find(({ sentence }) => aboutRenewal.test(sentence.text) && !otherNotice.test(sentence.text)) ??
+    candidates.find(({ sentence }) => aboutRenewal.test(sentence.text)) ??
+    candidates[0]
   if (chosen === undefined) return undefined
   return {
     short: chosen.span.text,

@@ -1,11 +1,10 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import type { Found } from "./Found.js"
-import { type RoleEntry, rolesOf } from "./PartyRoles.js"
+import { askedParty, type RoleEntry, rolesOf } from "./PartyRoles.js"
 import { findPersons } from "./PartySpans.js"
 import { type IndexedPassage, type PassageIndex, passagesOf } from "./PassageIndex.js"
 import type { Query } from "./Query.js"
 import { quotedAt } from "./Ranking.js"
-import { terms } from "./Terms.js"
 
 /**
  * A signature's cue, then an electronic "/s/" or an opening quote ("Per: “Ronald Andrews”") before the name; or the
@@ -27,12 +26,6 @@ const namedIn = (question: string) =>
     .slice(1)
     .map((word) => word.replace(/[^\p{L}]/gu, ""))
     .filter((word) => /^\p{Lu}/u.test(word))
-
-/** The party a question asks about by its role ("Who signed for the tenant?"), as the document defines it. */
-const askedParty = (question: string, parties: ReadonlyArray<RoleEntry>): RoleEntry | undefined => {
-  const words = new Set(terms(question))
-  return parties.find((party) => party.role.length > 0 && terms(party.role).every((term) => words.has(term)))
-}
 
 /** How a signature block names a party: its name (first word enough, in any case) or its role as a label. */
 const namesAt = (window: string, party: RoleEntry): number => {

@@ -82,6 +82,19 @@ const otherActionFit = (text: string, query: Query) => {
   return named.length > 0 && !named.some((act) => asked.includes(act)) ? otherActionPenalty : 1
 }
 
+/** A question about when payment falls due: "What are the payment terms?", "When must invoices be paid?". */
+const paymentAsked = /\b(?:pay(?:s|ing|ment|ments|able)?|paid|invoic\w*|due)\b/i
+/** A period to pay in: "shall pay each invoice within forty-five (45) days after receipt", "net 30", "30 days of invoice". */
+const paymentBefore = /\b(?:pa(?:y|id)\w*|remit\w*|settle\w*|due|payable)\b[^.;]{0,100}\bwithin\s*$|\bnet\s*$/i
+const paymentAfter =
+  /^[’']?\s*(?:\)\s*)?(?:after|of|from|following)\s+(?:the\s+)?(?:date\s+of\s+)?(?:\w+\s+){0,2}(?:receipt|invoice|invoicing|billing|statement)/i
+/** A period a late payment runs past: "remains unpaid thirty (30) days after its due date", "more than 30 days overdue". */
+const lateBefore = /\b(?:unpaid|overdue|late|past\s+due|delinquent|outstanding)\b[^.;]{0,60}$/i
+const lateAfter =
+  /^[’']?\s*(?:\)\s*)?(?:overdue|late|past\s+due|after\s+(?:its|the|their|such)\s+(?:\w+\s+)?due\s+date)\b/i
+/** A sentence with no period to pay in, asked for one, counts this much (a cap "in the twelve (12) months", a delay). */
+const notPaymentFit = 0.6
+
 /** The spans of the wanted shape (the others fall away when any is present) and how well the sentence fits. */
 interface Preferred {
   readonly spans: ReadonlyArray<Span>
@@ -112,6 +125,22 @@ export const preferred = (text: string, spans: ReadonlyArray<Span>, query: Query
     if (matched.length > 0) kept = matched
     else if (unknown.length > 0) kept = unknown
     else fit = otherAnchorFit
+  }
+  // "What are the payment terms?", "When are invoices due?": a period to pay in, not one a late payment runs past.
+  if ((query.kind === "duration" || query.kind === "date") && paymentAsked.test(query.text) && kept.length > 0) {
+    const paying = kept.filter(
+      (span) =>
+        paymentBefore.test(text.slice(Math.max(0, span.start - 140), span.start)) ||
+        paymentAfter.test(text.slice(span.end, span.end + 60))
+    )
+    const late = (span: Span) =>
+      lateBefore.test(text.slice(Math.max(0, span.start - 60), span.start)) ||
+      lateAfter.test(text.slice(span.end, span.end + 40))
+    if (paying.length > 0) kept = paying
+    else {
+      kept = kept.filter((span) => !late(span))
+      if (query.kind === "duration" || !kept.some((span) => /\d{4}/.test(span.text))) fit *= notPaymentFit
+    }
   }
   const isNotice = (span: Span) => isNoticePeriod(text, span)
   if (noticeQuestion.test(query.text)) {

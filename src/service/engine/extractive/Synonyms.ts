@@ -16,6 +16,8 @@ const related: ReadonlyArray<readonly [string, string]> = [
   ["pay", "payment fees invoice"],
   ["paid", "payment invoice"],
   ["invoice", "payment"],
+  // "What are the payment terms?" over "Customer shall pay each undisputed invoice within forty-five (45) days".
+  ["payment", "pay invoice"],
   ["fee", "fees price charges rent compensation salary"],
   ["value", "price fee consideration compensation"],
   ["payable", "pay payment due"],

@@ -1,16 +1,17 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import { asRanked, clauseAnswer, headedClause, possibleAnswer, quotes, withRetrieved } from "./ClauseAnswer.js"
 import { headedClauses } from "./ClauseHeadings.js"
-import { clauseTypeOf } from "./ClauseTypes.js"
+import { type ClauseType, clauseTypeOf } from "./ClauseTypes.js"
 import { type Concept, conceptOf } from "./Concepts.js"
 import { continuationOf } from "./Continuation.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
 import type { DocumentAnswerer, Found } from "./Found.js"
 import { negates } from "./Negation.js"
 import { withoutFilingLegends } from "./PageFurniture.js"
+import { actsIn, askedParty, namesParty, rolesOf } from "./PartyRoles.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { asksPermission, asPermission, sublicenceGranted } from "./PermissionAnswer.js"
-import { coverageIn, type RankedSentence, sentenceBefore } from "./Ranking.js"
+import { coverageIn, type RankedSentence, sentenceBefore, toRanked } from "./Ranking.js"
 
 /** A yes/no question is answered when one of the top sentences holds this share of its distinctive terms. */
 const yesCoverage = 0.6
@@ -108,6 +109,34 @@ const conceptAnswer = (
  * most of the question's distinctive terms, "No." when every such sentence denies it ("does not renew"), else
  * nothing.
  */
+/** "either party", "each Party": a clause that gives the right to both. */
+const bothParties = /\b(?:either|each|any|both)\s+(?:of\s+the\s+)?part(?:y|ies)\b/i
+
+/**
+ * A kind of clause asked of one party ("Can the provider terminate for convenience?"): where the clauses found are
+ * all another party's ("Customer may terminate … for any reason") and the document denies it to the party asked
+ * ("Provider shall have no right to terminate this Agreement for convenience"), the answer is that denial.
+ */
+const forAskedParty = (
+  index: PassageIndex,
+  document: EngineDocument,
+  clause: ClauseType,
+  question: string,
+  sentences: ReadonlyArray<RankedSentence>
+): Found | undefined => {
+  const found = clauseAnswer(index, document, clause, sentences)
+  const negated = clause.negated
+  if (found?.short !== "Yes." || negated === undefined) return found
+  const party = askedParty(question, rolesOf(index, document))
+  if (party === undefined) return found
+  const quoted = [found, ...(found.more ?? [])].map((quote) => quote.sentence.text)
+  if (quoted.some((text) => actsIn(text, party) || bothParties.test(text))) return found
+  const denial = index
+    .scan(document.id, (text) => negated.test(text))
+    .find((sentence) => negated.test(sentence.text) && namesParty(sentence.text, party))
+  return denial === undefined ? found : { short: "No.", sentence: toRanked(denial) }
+}
+
 export const yesNoAnswer: DocumentAnswerer = (index, document, query, sentences) => {
   const heads = query.groups.flatMap((group) => [...group].slice(0, 1))
   const concept = conceptOf(query.text, heads)
@@ -127,7 +156,7 @@ export const yesNoAnswer: DocumentAnswerer = (index, document, query, sentences)
   if (clause !== undefined)
     return (
       sublicenceGranted(index, document, query.text) ??
-      asPermission(clause.name, query.text, clauseAnswer(index, document, clause, sentences))
+      asPermission(clause.name, query.text, forAskedParty(index, document, clause, query.text, sentences))
     )
   // "Can the agreement be terminated early?" is answered by a sentence that grants the right ("may terminate"), not
   // by one that only mentions termination ("survive … notwithstanding any termination"), when both hold its words.
