@@ -21,7 +21,25 @@ const subscription = textDocument(
   ].join("\n\n")
 )
 
+/** A non-solicitation that looks back on the years before it runs, and confidentiality asked for by its term. */
+const restrictive = textDocument(
+  'EMPLOYMENT AGREEMENT\n\nThis Agreement is made between Northwind Robotics Corporation ("Company") and Priya Venkataraman ("Executive").\n\n8.2 Non-Solicitation. The Executive shall not solicit any customer with whom she dealt during the last two (2) years of her employment, for twelve (12) months after the termination of her employment.\n\n9. Confidentiality. The Executive shall keep the Confidential Information secret during her employment and for three (3) years thereafter.'
+)
+
 const cases: ReadonlyArray<ShortAnswerCase> = [
+  { name: "a bare 'Term?' asks for the term", query: "Term?", document: subscription, short: "36 months" },
+  {
+    name: "'Term of confidentiality?' asks for a period, not whether there is a clause",
+    query: "Term of confidentiality?",
+    document: restrictive,
+    short: "3 years"
+  },
+  {
+    name: "the period a restriction runs for, not the years it looks back on",
+    query: "How long is the non-solicitation period?",
+    document: restrictive,
+    short: "12 months"
+  },
   {
     name: "the notice that stops renewal, not a price increase's notice 'for any Renewal Term'",
     query: "What is the non-renewal notice period?",
@@ -60,6 +78,6 @@ const cases: ReadonlyArray<ShortAnswerCase> = [
   }
 ]
 
-describe("a new user's questions over a subscription agreement", () => {
+describe("a new user's questions over a subscription agreement, and periods asked tersely", () => {
   itGivesShortAnswers(cases)
 })

@@ -22,7 +22,7 @@ const yesNoOpening = /^(?:does|do|did|is|are|was|were|can|could|may|might|will|w
 const strongDuration =
   /\b(?:how\s+(?:long|quickly|soon|fast|promptly)|how\s+many\s+(?:calendar\s+|business\s+|working\s+)?(?:hours|days|weeks|months|years)|how\s+much\s+(?:advance\s+|prior\s+|written\s+)?(?:notice|time|paid\s+time\s+off|vacation|pto|leave)|how\s+far\s+in\s+advance|what\s+(?:advance\s+|prior\s+|written\s+)?notice\b|notice\s+period|within\s+what\s+(?:period|time)|payment\s+terms?)\b/i
 const weakDuration =
-  /\b(?:what\s+(?:is\s+the\s+)?(?:period|duration|length|lead\s+time)|lead\s+time|cure\s+period|(?:initial|renewal|subscription|lease|contract|agreement|non-?compete|non-?solicitation|warranty|confidentiality|survival|probation(?:ary)?|vesting|retention)(?:'s)?\s+(?:term|period|duration|length)s?|term\s+of\s+(?:the|this)\s+(?:agreement|lease|contract))\b/i
+  /\b(?:what\s+(?:is\s+the\s+)?(?:period|duration|length|lead\s+time)|lead\s+time|cure\s+period|(?:initial|renewal|subscription|lease|contract|agreement|non-?compete|non-?solicitation|warranty|confidentiality|survival|probation(?:ary)?|vesting|retention)(?:'s)?\s+(?:term|period|duration|length)s?|^\s*(?:the\s+)?(?:term|duration)(?=\s*\??\s*$)|\b(?:term|period|duration|length)\s+of\s+(?:the\s+)?(?:confidentiality|non-?compete|non-?competition|non-?solicitation|exclusivity|warranty|licen[cs]e|lease|restrict\w*)\b|term\s+of\s+(?:the|this)\s+(?:agreement|lease|contract))\b/i
 
 /** Questions about reasons, manner or content want sentences, whatever figures they mention. */
 const explanation =

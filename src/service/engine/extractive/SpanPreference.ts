@@ -92,6 +92,10 @@ const paymentAfter =
 const lateBefore = /\b(?:unpaid|overdue|late|past\s+due|delinquent|outstanding)\b[^.;]{0,60}$/i
 const lateAfter =
   /^[’']?\s*(?:\)\s*)?(?:overdue|late|past\s+due|after\s+(?:its|the|their|such)\s+(?:\w+\s+)?due\s+date)\b/i
+/** A period looked back on: "during the last two (2) years of her employment", "in the two years before termination". */
+const lookbackBefore = /\b(?:during|within|in|over)\s+the\s+(?:last|past|preceding|previous|prior)\s*$/i
+const lookbackAfter =
+  /^[’']?\s*(?:\)\s*)?(?:before|preceding|prior\s+to)\s+(?:the\s+|such\s+|its\s+)?(?:termination|date|end)\b/i
 /** A sentence with no period to pay in, asked for one, counts this much (a cap "in the twelve (12) months", a delay). */
 const notPaymentFit = 0.6
 
@@ -154,6 +158,14 @@ export const preferred = (text: string, spans: ReadonlyArray<Span>, query: Query
     }
     fit *= otherActionFit(text, query)
   } else if (query.kind === "duration") {
+    // "… any Company office at which she worked during the last two (2) years of her employment": a time looked
+    // back on, not the period the clause runs for.
+    const ahead = kept.filter(
+      (span) =>
+        !lookbackBefore.test(text.slice(Math.max(0, span.start - 40), span.start)) &&
+        !lookbackAfter.test(text.slice(span.end, span.end + 40))
+    )
+    if (ahead.length > 0) kept = ahead
     // "What is the renewal term?" over "renews for one (1) year unless … thirty (30) days' notice": not the notice.
     const other = kept.filter((span) => !isNotice(span))
     if (other.length > 0) kept = other
