@@ -1,6 +1,9 @@
 import type { EngineDocument } from "../AnswerEngine.js"
+import { findDates } from "./DateSpans.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
+import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
+import { toRanked } from "./Ranking.js"
 
 /** Where a document gives a defined term its value, and the text that holds the value. */
 export interface DefinedValue {
@@ -46,3 +49,44 @@ export const definedValue = (index: PassageIndex, document: EngineDocument, term
 
 /** A capitalised defined term of one to three words ending in `head`: "the Expiration Date", "the Lease Term". */
 export const namedTerm = (head: string) => `((?:\\p{Lu}[\\p{L}-]*\\s+){1,3}${head})\\b`
+
+/** The date a defined term's value gives (the first after a label or "means", the last before its parenthesis). */
+export const dateOf = (defined: DefinedValue): Found | undefined => {
+  const dates = findDates(defined.value).filter((span) => /\d{4}/.test(span.text))
+  const date = defined.valueFirst ? dates[0] : dates.at(-1)
+  return date === undefined
+    ? undefined
+    : { short: date.text, sentence: toRanked(defined.sentence), at: defined.at + date.start }
+}
+
+/** "What is the commencement date?", "Closing date?": the named date a question asks for, in the text's capitals. */
+const askedDate = /\b((?:[a-z]+\s+){1,2}?)(date|day)\b/gi
+const titleCase = (words: string) =>
+  words
+    .trim()
+    .split(/\s+/)
+    .map((word) => `${word.slice(0, 1).toUpperCase()}${word.slice(1).toLowerCase()}`)
+    .join(" ")
+
+/**
+ * A date the question names by a term the document defines with a date ("'Commencement Date' means April 1, 2011",
+ * "Closing Date: June 30, 2021"): that date, quoting the definition, whatever other dates rank near the question.
+ */
+export const definedDateAsked = (
+  index: PassageIndex,
+  document: EngineDocument,
+  question: string
+): Found | undefined => {
+  for (const m of question.matchAll(askedDate)) {
+    const words = (m[1] ?? "").trim().split(/\s+/)
+    // "the commencement date" and "commencement date": the longest name first, without a leading article.
+    for (let from = 0; from < words.length; from++) {
+      const name = titleCase(`${words.slice(from).join(" ")} ${m[2] ?? ""}`)
+      if (/^(?:The|A|An|What|Which|Is|Of)\b/.test(name)) continue
+      const defined = definedValue(index, document, name)
+      const date = defined === undefined ? undefined : dateOf(defined)
+      if (date !== undefined) return date
+    }
+  }
+  return undefined
+}

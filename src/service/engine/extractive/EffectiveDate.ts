@@ -1,5 +1,6 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import { blankDateAnswer, blankDateSource, findDates, monthNames } from "./DateSpans.js"
+import { dateOf, definedValue, namedTerm } from "./DefinedValue.js"
 import { answerDocumentDate } from "./DocumentDate.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
@@ -46,6 +47,11 @@ const yearless = new RegExp(
  * is not.
  */
 const blankDefined = new RegExp(`${blankDateSource}(?=${definedAfter.source.slice(1)})`, "i")
+/** A start on a date defined elsewhere: "The term of this Agreement shall begin on the Commencement Date". */
+const commencesOnNamed = new RegExp(
+  String.raw`\b(?:shall|will)\s+${starts}\s+(?:on|as\s+of)\s+the\s+${namedTerm("Date")}`,
+  "u"
+)
 /** `effective as of May 1, 2020` */
 const effectiveBefore = /\beffective\s+(?:as\s+of\s+|on\s+|from\s+|date\s+of\s+)?(?:the\s+)?$/i
 
@@ -77,14 +83,22 @@ export const definedEffectiveDate = (index: PassageIndex, document: EngineDocume
         commences = { short: span.text, sentence: ranked, at: span.start }
       }
     }
+    // "shall begin on the Commencement Date": the date the document defines by that name ("Effective Date" aside,
+    // which is what is being looked for).
+    const named = commencesOnNamed.exec(sentence.text)?.[1]?.replace(/\s+/g, " ")
+    if (named !== undefined && named !== "Effective Date" && commences === undefined) {
+      const defined = definedValue(index, document, named)
+      commences = defined === undefined ? undefined : dateOf(defined)
+    }
     const blank = spans.length === 0 ? blankDefined.exec(sentence.text) : null
     if (blank !== null) return { short: blankDateAnswer(blank[0]), sentence: ranked, at: blank.index }
     const day = spans.length === 0 ? yearless.exec(sentence.text) : null
     if (day !== null && undefined === yearlessDay) {
       yearlessDay = { short: `${day[2]} ${day[1]} (no year stated)`, sentence: ranked, at: day.index }
     }
-    if (spans.length === 0 && undatedDefinition.test(sentence.text))
-      definition ??= { short: undatedLead, sentence: ranked }
+    // A definition that gives no date of its own ("means the date on which Helixon pays the Upfront Payment …, which
+    // the Parties anticipate will occur on or about October 1, 2019"): quoted, not replaced by the signing date.
+    if (undatedDefinition.test(sentence.text)) definition ??= { short: undatedLead, sentence: ranked }
     if (spans.length === 0 && undatedStart.test(sentence.text)) undated ??= { short: undatedLead, sentence: ranked }
   }
   const stated = effective ?? commences ?? yearlessDay

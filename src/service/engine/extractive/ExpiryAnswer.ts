@@ -7,6 +7,7 @@ import { buildQuery } from "./Query.js"
 import { type RankedSentence, rankPassages, rankSentences, toRanked } from "./Ranking.js"
 import type { SpanAnswer } from "./SpanAnswer.js"
 import {
+  countedFromStart,
   documentTerm,
   endsWithYear,
   namedEnd,
@@ -32,6 +33,8 @@ const endNear = (found: Found): boolean => {
   const { text } = found.sentence
   return endWords.test(found.at === undefined ? text : text.slice(Math.max(0, found.at - 120), found.at))
 }
+/** A term clause that names how the agreement ends: an expiry, an anniversary, "until" an event. */
+const saysHowItEnds = /\b(?:expir\w*|anniversary|until|through)\b/i
 /** Sentences considered for the term clause rank at least this high. */
 const termFloor = 0.3
 
@@ -63,7 +66,8 @@ const termClause = (sentences: ReadonlyArray<RankedSentence>) => {
     if (sentence.score < termFloor || !termSentence.test(sentence.text)) continue
     // "renews automatically for successive one-year periods": the renewal's period, not the initial term's.
     const period = termPeriod(sentence.text)
-    if (period !== undefined) return { sentence, period }
+    // A period counted from the agreement's start, not from an event ("after termination", "after first sale").
+    if (period !== undefined && countedFromStart(sentence.text, period)) return { sentence, period }
   }
   return undefined
 }
@@ -114,7 +118,9 @@ export const expiryAnswer = (
       if (year !== undefined)
         return { short: `December 31, ${year} (the end of the year it starts, ${start})`, sentence }
     }
-    const period = termPeriod(term.text)
+    const counted = termPeriod(term.text)
+    // "… twelve (12) years after such first commercial sale": the end is no date the text gives.
+    const period = counted !== undefined && countedFromStart(term.text, counted) ? counted : undefined
     const start =
       period === undefined
         ? undefined
@@ -137,6 +143,10 @@ export const expiryAnswer = (
   ) {
     return stated.found
   }
+  // A term clause that says how the agreement ends, without a date ("until the expiration of the last-to-expire
+  // Royalty Term", "the tenth (10th) anniversary of the date on which the Restaurant first opens"), is the answer:
+  // a period elsewhere (a sell-off, a successor franchise) added to the start would be a date the text never gives.
+  if (term !== undefined && saysHowItEnds.test(term.text)) return termClauseAnswer(term)
   const clause = termClause(sentences)
   const start = clause === undefined ? undefined : startDate(index, document, answerDate)
   const end = start === undefined || clause === undefined ? undefined : addPeriod(start, clause.period.text)

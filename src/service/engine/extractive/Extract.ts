@@ -5,6 +5,7 @@ import { clauseAnswer } from "./ClauseAnswer.js"
 import { clauseTypeOf } from "./ClauseTypes.js"
 import { continuationOf } from "./Continuation.js"
 import { findDates } from "./DateSpans.js"
+import { definedDateAsked } from "./DefinedValue.js"
 import { defines } from "./Definitions.js"
 import { answerDocumentDate, documentDateQuestion } from "./DocumentDate.js"
 import { agreementDateQuestion, definedEffectiveDate, effectiveQuestion } from "./EffectiveDate.js"
@@ -124,9 +125,21 @@ const dateAnswer = (
   sentences: ReadonlyArray<RankedSentence>,
   document: EngineDocument | undefined = sentences[0]?.entry.document
 ): Found | undefined => {
+  // A date the question names as the document defines it ("What is the Commencement Date?").
+  const named =
+    document === undefined || effectiveQuestion.test(query.text)
+      ? undefined
+      : definedDateAsked(index, document, query.text)
+  if (named !== undefined) return named
   const found = spanAnswer(index, "date", query, sentences)
-  // The effective date, by the document's own definition first: the same answer whatever the wording.
-  if (document !== undefined && effectiveQuestion.test(query.text) && !endQuestion.test(query.text)) {
+  // The effective date, by the document's own definition first: the same answer whatever the wording. Asked when
+  // it starts ("When does the lease commence?"), a defined Commencement Date first.
+  const starting = startQuestion.test(query.text) && !endQuestion.test(query.text)
+  if (document !== undefined && starting && !effectiveQuestion.test(query.text)) {
+    const begins = definedDateAsked(index, document, "commencement date start date")
+    if (begins !== undefined) return begins
+  }
+  if (document !== undefined && starting) {
     const defined = definedEffectiveDate(index, document)
     if (defined !== undefined) return defined
   }

@@ -1,6 +1,6 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import { findDates } from "./DateSpans.js"
-import { definedValue, namedTerm } from "./DefinedValue.js"
+import { dateOf, definedValue, namedTerm } from "./DefinedValue.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
 import { findDurations } from "./DurationSpans.js"
 import type { Found } from "./Found.js"
@@ -114,6 +114,23 @@ export const termPeriod = (text: string): { readonly text: string; readonly star
   return { text: `${n} year${n === 1 ? "" : "s"}`, start: m.index }
 }
 
+/** What a length may be counted from for the end date to be the start plus it: the agreement's own start. */
+const ownStart =
+  /^(?:the\s+)?(?:(?:effective|commencement|start|execution|signing)\s+date|date\s+(?:hereof|of\s+(?:this|execution|signature|signing))|execution|signing|commencement|(?:this|the)\s+agreement|its\s+(?:commencement|execution|start))\b/i
+/**
+ * Whether a term's length runs from the agreement's start: "for five (5) years from the Effective Date", "until the
+ * fifth anniversary hereof", not "twelve (12) years after such first commercial sale" or "the tenth (10th)
+ * anniversary of the date on which the Restaurant first opens", whose end no date in the text gives.
+ */
+export const countedFromStart = (text: string, period: { readonly start: number }): boolean => {
+  const after = text.slice(period.start).replace(/^.*?\b(?:anniversary|years?|months?)\b\)?/i, "")
+  const from =
+    /^\s*(?:\)\s*)?(?:after|from|following|of|(?:commencing|beginning|starting)\s+(?:on|upon|with))\s+([^,.;]{0,60})/i.exec(
+      after
+    )?.[1]
+  return from === undefined || ownStart.test(from.trim())
+}
+
 /**
  * When no end date can be read or computed: the agreement's term clause, quoted, with what it says about the end
  * ("No fixed end date: it runs until terminated."), so that the reader sees the clause instead of "not found".
@@ -142,12 +159,7 @@ const lastsNamed = new RegExp(`\\b(?:be|for|during)\\s+the\\s+${namedTerm("(?:Te
 const namedDate = (index: PassageIndex, document: EngineDocument, text: string, pattern: RegExp): Found | undefined => {
   const name = pattern.exec(text)?.[1]
   const defined = name === undefined ? undefined : definedValue(index, document, name.replace(/\s+/g, " "))
-  if (defined === undefined) return undefined
-  const dates = findDates(defined.value).filter((span) => /\d{4}/.test(span.text))
-  const date = defined.valueFirst ? dates[0] : dates.at(-1)
-  return date === undefined
-    ? undefined
-    : { short: date.text, sentence: toRanked(defined.sentence), at: defined.at + date.start }
+  return defined === undefined ? undefined : dateOf(defined)
 }
 
 /** The end date a term clause names ("… on the Expiration Date"), as the document defines it. */
