@@ -285,11 +285,52 @@ const stated: ReadonlyArray<readonly [string, string]> = [
   [
     "Has a party agreed not to sue the other or not to challenge its intellectual property?",
     "Distributor acknowledges the validity of the Licensed Patents and agrees not to contest them."
+  ],
+  // Wordings of SEC-filed contracts written for the purpose, which the patterns above missed.
+  [
+    "Most favored nation?",
+    "If at any time during the Term Company sells to any other customer any product substantially similar to the Products at a price per unit lower than the Price then in effect, the Price shall be reduced to such lower price."
+  ],
+  [
+    "Most favored nation?",
+    "If Company offers any other customer fees for comparable services that are lower, Company shall adjust the fees so that they are no less favorable to Distributor."
+  ],
+  [
+    "Exclusivity?",
+    "Distributor shall purchase from Company not less than eighty percent (80%) of Distributor's requirements of the Products."
+  ],
+  [
+    "Exclusivity?",
+    "Distributor shall serve as the sole and exclusive retail outlet for the Products in the Territory."
+  ],
+  [
+    "Minimum commitment?",
+    'Distributor shall purchase from Company, in each Contract Year, Products having an aggregate net price of not less than Seven Hundred Fifty Thousand Dollars ($750,000) (the "Annual Commitment").'
+  ],
+  [
+    "Minimum commitment?",
+    "Company guarantees that royalties payable for each Contract Year shall be not less than Three Hundred Thousand Dollars ($300,000)."
+  ],
+  [
+    "Uncapped liability?",
+    "Distributor's indemnification obligations under Section 13.1 shall not be subject to any limitation or cap of any kind."
+  ],
+  [
+    "Covenant not to sue?",
+    "Each Party covenants that it shall not contest, challenge or bring any action attacking the validity of the other Party's Marks."
   ]
 ]
 
 /** Sentences that share words with a kind of clause but are not one. */
 const notStated: ReadonlyArray<readonly [string, string]> = [
+  [
+    "Termination for convenience?",
+    "Distributor shall maintain insurance policies which may not be cancelled without thirty (30) days' prior written notice to Company."
+  ],
+  [
+    "Covenant not to sue?",
+    "If any provision is held invalid, the validity of the other provisions of this Agreement shall not be affected."
+  ],
   [
     "Does the agreement grant exclusive rights?",
     "The courts of New York shall have exclusive jurisdiction over any dispute."
@@ -363,6 +404,10 @@ const notStated: ReadonlyArray<readonly [string, string]> = [
 
 /** Look-alikes that a kind's vocabulary may quote under a hedged "Possibly:", but never answer "Yes". */
 const notClaimed: ReadonlyArray<readonly [string, string]> = [
+  [
+    "Minimum commitment?",
+    "Distributor shall purchase the Products at a price not less than Company's cost plus ten percent (10%)."
+  ],
   [
     "Is a party restricted from competing with the other party?",
     "Distributor shall not engage in the business of lending within thirty days of the Closing."

@@ -23,7 +23,7 @@ export const liabilityClauses: ReadonlyArray<ClauseType> = [
     asks: /\b(?:uncapped|unlimited)\s+liabilit\w*|\bliabilit\w*\b[^?]{0,40}\b(?:uncapped|unlimited|not\s+(?:subject\s+to|limited|capped))|\b(?:exclu\w*|carve[-\s]?outs?|except\w*)\b[^?]{0,60}\b(?:limitation|cap|limit)\s+(?:of|on)\s+liabilit\w*/i,
     evidence: [
       /\bunlimited\s+liabilit\w*(?!\s+compan)|\bliabilit\w*\s+(?:\w+\s+){0,8}(?:shall\s+be\s+|is\s+)unlimited|\b(?:except|excluding|excluded\s+from|other\s+than|save\s+for|(?:does|do|shall|will)\s+not\s+apply|shall\s+not\s+limit|not\s+(?:be\s+)?subject\s+to)\b|\bnothing\b[^.;]{0,60}\b(?:limits?|excludes?|restricts?)\b/i,
-      /\bunlimited\s+liabilit(?!\w*\s+compan)|\bliabilit\w*\s+(?:\w+\s+){0,8}(?:shall\s+be\s+|is\s+)unlimited|\bin\s+no\s+event\b[^.;]{0,200}\bliab|\bliabilit\w*\b[^.;]{0,80}\b(?:not\s+exceed|be\s+limited|limited\s+to|exceed)\b|\blimitations?\s+(?:of|on)\s+liabilit|\b(?:limits?|excludes?|restricts?)\s+(?:[\w'’]+\s+){0,3}liabilit|\b(?:limitations?|exclusions?)\b[^.;]{0,80}\b(?:shall|do|does|will)\s+not\s+apply\b|\b(?:not|neither\s+(?:\w+\s+){1,2}(?:shall|will))\s+be\s+liable\s+(?:\w+\s+){0,4}for\s+(?:any\s+)?(?:lost\s+profits|indirect|incidental|special|consequential|punitive)/i
+      /\bunlimited\s+liabilit(?!\w*\s+compan)|\bliabilit\w*\s+(?:\w+\s+){0,8}(?:shall\s+be\s+|is\s+)unlimited|\bin\s+no\s+event\b[^.;]{0,200}\bliab|\bliabilit\w*\b[^.;]{0,80}\b(?:not\s+exceed|be\s+limited|limited\s+to|exceed)\b|\blimitations?\s+(?:of|on)\s+liabilit|\b(?:limits?|excludes?|restricts?)\s+(?:[\w'’]+\s+){0,3}liabilit|\b(?:limitations?|exclusions?)\b[^.;]{0,80}\b(?:shall|do|does|will)\s+not\s+apply\b|\b(?:not|neither\s+(?:\w+\s+){1,2}(?:shall|will))\s+be\s+liable\s+(?:\w+\s+){0,4}for\s+(?:any\s+)?(?:lost\s+profits|indirect|incidental|special|consequential|punitive)|\b(?:indemnif\w*|liabilit\w*)\b[^.;]{0,100}\bnot\s+(?:be\s+)?subject\s+to\s+any\s+(?:\w+\s+){0,2}(?:limitation|cap|limit|ceiling)\b/i
     ]
   },
   {
@@ -69,7 +69,7 @@ export const liabilityClauses: ReadonlyArray<ClauseType> = [
     ],
     // Severability: an invalid provision does "not affect or impair the validity" of the others.
     unless:
-      /\b(?:validity|enforceability)\s+(?:or\s+(?:validity|enforceability)\s+)?of\s+(?:any\s+|the\s+)?(?:other|remaining)\b|\bsever\w*/i
+      /\b(?:validity|enforceability)\s+(?:or\s+(?:validity|enforceability)\s+)?of\s+(?:any\s+|the\s+)?(?:other|remaining)\s+(?:provisions?|terms?|parts?|portions?|sections?|clauses?|covenants?)\b|\bsever\w*/i
   },
   {
     name: "third-party beneficiary",
