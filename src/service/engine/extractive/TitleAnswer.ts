@@ -61,7 +61,7 @@ export const answerTitle = (index: PassageIndex, document: EngineDocument): Foun
   }
   const at = opening.findIndex((s) => titleIn(s.text) !== undefined)
   const sentence = opening[at] ?? opening.find((s) => bareTitle.test(s.text.trim()))
-  if (sentence === undefined) return undefined
+  if (sentence === undefined) return letterTitle(opening)
   const title = titleIn(sentence.text) ?? sentence.text.trim()
   const before = at > 0 ? titleStart(opening[at - 1], sentence, title) : undefined
   return {
@@ -84,4 +84,23 @@ const titleStart = (
   const gap = sentence.entry.passage.text.slice(previous.start + previous.text.length, sentence.start)
   const line = previous.text.trim()
   return /^[ \t]*\n[ \t]*$/.test(gap) && openLine.test(line) ? line : undefined
+}
+
+/** A letter that calls itself one: "This letter agreement (this "Letter Agreement") sets forth …". */
+const letterAgreement = /\b(?:This|THIS)\s+(letter\s+agreement|letter)\b/i
+/** A letter's subject line: "Re: Endorsement and Promotional Services". */
+const subjectLine = /^\s*(?:Re|RE|Subject)\s*:\s*(\S.{2,90}?)\s*$/
+
+/** A letter agreement, which has no heading: "Letter agreement (Re: Endorsement and Promotional Services)". */
+const letterTitle = (opening: ReadonlyArray<DocumentSentence>): Found | undefined => {
+  const sentence = opening.find((s) => letterAgreement.test(s.text))
+  if (sentence === undefined) return undefined
+  const kind = (letterAgreement.exec(sentence.text)?.[1] ?? "letter").toLowerCase()
+  const subject = opening.map((s) => subjectLine.exec(s.text)?.[1]).find((line) => line !== undefined)
+  const name = `${kind.slice(0, 1).toUpperCase()}${kind.slice(1)}`
+  return {
+    short: subject === undefined ? name : `${name} (Re: ${subject})`,
+    sentence: toRanked(sentence),
+    at: sentence.text.search(letterAgreement)
+  }
 }
