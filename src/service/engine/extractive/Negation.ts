@@ -1,15 +1,24 @@
 import type { Query } from "./Query.js"
 import { processTerm, tokenize } from "./Terms.js"
 
-/** Questions about a prohibition or a clause's existence: "shall not solicit" is then the yes, not a no. */
+/**
+ * Questions about a prohibition, an exclusion or a clause's existence: "shall not solicit" is then the yes, not a
+ * no, and "excluding Hawaii" answers "Is Hawaii excluded?".
+ */
 const notAskingAction =
-  /\b(?:is|are)\s+there\b|\b(?:clause|provision|covenant|restriction|restrict\w*|prohibit\w*|forbid\w*|barred|not|never|no)\b/i
+  /\b(?:is|are)\s+there\b|\b(?:clause|provision|covenant|restriction|restrict\w*|prohibit\w*|forbid\w*|barred|not|never|no|exclu\w*|except\w*)\b/i
 /** Phrases with "not" that do not negate: "not less than 30 days", "not to exceed", "not unreasonably withheld". */
 const notNegating =
   /\bnot\s+(?:less|more|fewer|later|earlier|before|after|exceed\w*|to\s+exceed|limited|only|unreasonably|including)\b/gi
 /** What follows these words is a condition or an exception, not the clause's own statement. */
 const condition = /\b(?:unless|except|provided\s+that|if|until|whether|to\s+the\s+extent|in\s+the\s+event|where)\b/i
-const negators = new Set(["not", "never", "no", "neither", "nor", "cannot"])
+const negators = new Set(["not", "never", "no", "neither", "nor", "cannot", "excluding"])
+/**
+ * "Nothing in this Agreement shall be deemed to create a … joint venture", "nothing herein … shall confer upon any
+ * other Person any right": what follows the verb is denied, however far "nothing" stands from it.
+ */
+const nothingShall =
+  /\bnothing\b[^.;]{0,120}?\b(?:shall|will|is\s+intended\s+to|does)\s+(?:be\s+)?(?:deemed\s+|construed\s+|interpreted\s+)?(?:to\s+)?/gi
 /** A negation reaches this many content words ahead, inside its clause. */
 const reach = 3
 
@@ -20,6 +29,11 @@ const reach = 3
 export const negates = (text: string, query: Query): boolean => {
   if (notAskingAction.test(query.text)) return false
   const heads = new Set(query.groups.flatMap((group) => [...group].slice(0, 1)))
+  // "Nothing … shall be deemed to create a partnership, joint venture or agency": the whole list after it is denied.
+  for (const m of text.matchAll(nothingShall)) {
+    const after = tokenize(text.slice(m.index + m[0].length, m.index + m[0].length + 150)).map(processTerm)
+    if (after.some((term) => term !== null && heads.has(term))) return true
+  }
   const statement = (text.split(condition)[0] ?? "").replace(/n['’]t\b/g, " not").replace(notNegating, " ")
   for (const clause of statement.split(/[,;:()]/)) {
     const tokens = tokenize(clause).filter((token) => token.length > 0)
