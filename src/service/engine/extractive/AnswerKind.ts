@@ -29,7 +29,10 @@ const explanation =
   /^\s*(?:why|how\s+(?!long|many|much|far|soon|often|quickly|fast|promptly)\w+|what\s+(?:drove|drives|caused|causes|happens|happened|led|explains)|describe|explain|summari[sz]e|outline|list)\b/i
 
 const rules: ReadonlyArray<readonly [AnswerKind, RegExp]> = [
-  ["party", /^\s*(?:who|whom|whose)\b/i],
+  [
+    "party",
+    /^\s*(?:who|whom|whose)\b|^\s*(?:list|name|identify|give)\s+(?:all\s+)?(?:of\s+)?the\s+(?:parties|signatories)\b/i
+  ],
   ["text", explanation],
   [
     "law",

@@ -28,7 +28,8 @@ const reach = 160
  */
 export const definedValue = (index: PassageIndex, document: EngineDocument, term: string): DefinedValue | undefined => {
   const name = escaped(term)
-  const label = new RegExp(`(?:^|[\\s.;])${name}\\s*:\\s*`)
+  // "Expiration Date: …", and a UK definition list's "\"Commencement Date\": 1st July 2018."
+  const label = new RegExp(`(?:^|[\\s.;"“])${name}["”]?\\s*:\\s*`)
   const means = new RegExp(`["“]${name}["”]\\s*(?:means|shall\\s+mean|is|shall\\s+be)\\s+`)
   const named = new RegExp(`\\(\\s*(?:the\\s+|each\\s+a\\s+|an?\\s+)?["“]${name}["”]\\s*\\)`)
   for (const sentence of index.scan(document.id, (text) => text.includes(term))) {

@@ -11,6 +11,7 @@ import {
   documentTerm,
   endsWithYear,
   namedEnd,
+  namedLength,
   namedStart,
   statedEnd,
   statedStart,
@@ -118,7 +119,9 @@ export const expiryAnswer = (
       if (year !== undefined)
         return { short: `December 31, ${year} (the end of the year it starts, ${start})`, sentence }
     }
-    const counted = termPeriod(term.text)
+    // The length the clause gives, or names ("shall continue for the Initial Period", defined elsewhere).
+    const length = namedLength(index, document, term)?.short
+    const counted = termPeriod(term.text) ?? (length === undefined ? undefined : { text: length, start: 0 })
     // "… twelve (12) years after such first commercial sale": the end is no date the text gives.
     const period = counted !== undefined && countedFromStart(term.text, counted) ? counted : undefined
     const start =

@@ -61,8 +61,12 @@ export interface RoleEntry {
 }
 
 const recitals = /\b(?:WHEREAS|Whereas|RECITALS|Recitals|BACKGROUND|NOW,? THEREFORE|Now,? therefore)\b/
-/** A numbered clause ("1. Board.", "ARTICLE II"): the operative terms have begun, and their defined terms are no parties. */
-const operative = /^\s*(?:(?:\d{1,2}(?:\.\d{1,2})*|[IVX]{1,4})[.)]\s+\p{Lu}|ARTICLE\s+[\dIVX]+\b)/u
+/**
+ * A numbered clause ("1. Board.", "4.1 This agreement …", "ARTICLE II") or the definitions: the operative terms have
+ * begun, and their defined terms are no parties.
+ */
+const operative =
+  /^\s*(?:(?:\d{1,2}\.\d{1,2}(?:\.\d{1,2})*\.?|(?:\d{1,2}(?:\.\d{1,2})*|[IVX]{1,4})[.)])\s+\p{Lu}|ARTICLE\s+[\dIVX]+\b|DEFINITIONS\b)/u
 
 export const rolesOf = (index: PassageIndex, document: EngineDocument): Array<RoleEntry> => {
   const out: Array<RoleEntry> = []

@@ -217,7 +217,7 @@ export const findRoles = (text: string): Array<RoleDefinition> => {
     const listed = listedOn.exec(window)
     const first =
       listed === null
-        ? (findParties(window)[0] ?? individualNamed(window) ?? nameEnding(window))
+        ? (individualNamed(window) ?? findParties(window)[0] ?? nameEnding(window))
         : { text: listed[0].trim(), start: listed.index }
     if (first !== undefined) out.push({ role: m[1] ?? m[2] ?? "", name: first.text, start: offset + first.start })
     from = m.index + m[0].length

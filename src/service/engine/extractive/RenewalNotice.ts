@@ -50,8 +50,13 @@ export const renewalNotice = (index: PassageIndex, document: EngineDocument): Fo
   }
 }
 
-/** A sentence about the agreement's renewal or end, where notice to stop it renewing is given. */
-const aboutEnd = /\b(?:renew\w*|non-?renewal|extend\w*|extension|terminat\w*|expir\w*)\b/i
+/**
+ * A sentence about the agreement's renewal or the end of its term, where notice to stop it renewing is given; not
+ * one about ending it early ("may terminate … upon sixty (60) days' notice", "on ninety (90) days written notice if
+ * … insolvent"), whose notice stops nothing from renewing.
+ */
+const aboutEnd =
+  /\b(?:renew\w*|non-?renewal|extend\w*|extension|expir\w*|anniversary)\b|\bend\s+of\s+(?:the\s+|any\s+|each\s+)?(?:then[-\s]current\s+|initial\s+|renewal\s+)?(?:term|period|year)\b/i
 /**
  * Whether the period ranking found for a question about notice to stop renewal is one of notice. Where the document
  * states none (`renewalNotice` found none), the periods nearest are the initial term ("extend for three (3)

@@ -170,9 +170,10 @@ export const preferred = (text: string, spans: ReadonlyArray<Span>, query: Query
     const other = kept.filter((span) => !isNotice(span))
     if (other.length > 0) kept = other
     // "… an initial term of five (5) years and will be extended for periods of two (2) years": the renewal's.
+    // A period with no words of renewal before it is another period ("shall continue for a period of five (5)
+    // years" beside "This Agreement shall not renew automatically"): no renewal term is stated there.
     if (renewalAsked.test(query.text)) {
-      const renewing = kept.filter((span) => renewalNear.test(text.slice(Math.max(0, span.start - 60), span.start)))
-      if (renewing.length > 0) kept = renewing
+      kept = kept.filter((span) => renewalNear.test(text.slice(Math.max(0, span.start - 60), span.start)))
     }
   }
   return { spans: kept, fit }

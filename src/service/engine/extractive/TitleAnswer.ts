@@ -4,9 +4,9 @@ import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { toRanked } from "./Ranking.js"
 
-/** "What is the title of this agreement?", "Document name?", "What is this contract called?" */
+/** "What is the title of this agreement?", "Document name?", "Title?", "What is this contract called?" */
 export const titleQuestion =
-  /\b(?:title|name)\s+of\s+(?:this|the)\s+(?:agreement|contract|document|lease|instrument)\b|\b(?:document|agreement|contract)\s+(?:name|title)\b|\bwhat\s+(?:is|'s)\s+(?:this|the)\s+(?:\w+\s+)?(?:called|titled|named|entitled)\b|\bwhat\s+kind\s+of\s+(?:agreement|contract|document)\b/i
+  /^\s*(?:the\s+)?(?:title|name)\s*\??\s*$|\b(?:agreement|contract|document)['’]s\s+(?:title|name)\b|\b(?:title|name)\s+of\s+(?:this|the)\s+(?:agreement|contract|document|lease|instrument)\b|\b(?:document|agreement|contract)\s+(?:name|title)\b|\bwhat\s+(?:is|'s)\s+(?:this|the)\s+(?:\w+\s+)?(?:called|titled|named|entitled)\b|\bwhat\s+kind\s+of\s+(?:agreement|contract|document)\b/i
 
 const noun =
   "(?:AGREEMENT|CONTRACT|LEASE|AMENDMENT|LICENSE|LICENCE|CERTIFICATE|ADDENDUM|MEMORANDUM|PLAN|DEED|INDENTURE|NOTE|TERMS|UNDERTAKING|GUARANTY|GUARANTEE|CHARTER|PROTOCOL)"
