@@ -30,3 +30,36 @@ describe("a party that is a person", () => {
     )
   )
 })
+
+describe("parties laid out as other countries' contracts lay them out", () => {
+  it.effect(
+    "'Party A:' and 'Party B:' with their representatives, as contracts translated from Chinese write them",
+    () =>
+      Effect.map(
+        shortOf(
+          "Who are the parties?",
+          textDocument(
+            'EXCLUSIVE TECHNICAL CONSULTING AND SERVICE AGREEMENT\n\nThis Agreement is entered into by the following parties in Shenzhen, the People\'s Republic of China ("PRC") on November 18, 2019:\n\nParty A: Shenzhen Huaxin Network Technology Co., Ltd.\nRegistered Address: Room 1203, Building 5, Nanshan Science Park, Shenzhen\nLegal Representative: Zhang Wei\n\nParty B: Shenzhen Jinlong Information Services Co., Ltd.\nRegistered Address: Floor 8, Tower B, Futian Commercial Center, Shenzhen\nLegal Representative: Li Ming'
+          )
+        ),
+        (short) =>
+          assert.strictEqual(
+            short,
+            "Shenzhen Huaxin Network Technology Co., Ltd. (Party A) and Shenzhen Jinlong Information Services Co., Ltd. (Party B)"
+          )
+      )
+  )
+
+  it.effect("'BETWEEN: … - and - …' with each role on a line of its own, as Canadian contracts write them", () =>
+    Effect.map(
+      shortOf(
+        "Who are the parties?",
+        textDocument(
+          'DISTRIBUTION AGREEMENT\n\nTHIS AGREEMENT made as of the 1st day of June, 2018.\n\nBETWEEN:\n\nMAPLECREST FOODS INC., a corporation incorporated under the laws of the Province of Ontario\n\n(hereinafter referred to as the "Supplier")\n\n- and -\n\nNORTHSHORE WHOLESALE LTD., a corporation incorporated under the laws of the Province of British Columbia\n\n(hereinafter referred to as the "Distributor")\n\nWHEREAS the Supplier manufactures packaged food products;'
+        )
+      ),
+      (short) =>
+        assert.strictEqual(short, "MAPLECREST FOODS INC. (Supplier) and NORTHSHORE WHOLESALE LTD. (Distributor)")
+    )
+  )
+})

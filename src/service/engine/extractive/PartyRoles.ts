@@ -48,8 +48,15 @@ const relatedToParty = /\b(?:affiliates?|subsidiar(?:y|ies)|representatives?)\s+
 /** A word for a kind of party, not a name: "Agreement", "a Delaware Company", "the Corporation", "Each Party". */
 const genericName =
   /^(?:(?:an?|the|each|either|any|such|other|both)\s+(?:\w+\s+)?)?(?:\w+,\s+)?(?:company|corporation|agreement|party|parties|partnership|limited\s+liability\s+company|entity)$/i
+/** A country or a state defined by a short name ("the People's Republic of China ("PRC")"): a place, not a party. */
+const placeName =
+  /\b(?:Republic|Kingdom|Commonwealth|Federation|Emirates)\s+of\b|^(?:the\s+)?(?:State|Province)\s+of\b/i
+
 export const notAName = (name: string) =>
-  relatedToParty.test(name) || genericName.test(name.trim()) || postalCodeEnd.test(name.trim())
+  relatedToParty.test(name) ||
+  genericName.test(name.trim()) ||
+  postalCodeEnd.test(name.trim()) ||
+  placeName.test(name.trim())
 
 export interface RoleEntry {
   readonly role: string
@@ -59,6 +66,10 @@ export interface RoleEntry {
   /** Defined before the recitals ("WHEREAS"), where a contract names its parties. */
   readonly preamble: boolean
 }
+
+/** A role defined on a line of its own, its party on the line before: "(hereinafter referred to as the "Supplier")". */
+const roleOnItsOwn =
+  /^\s*\(\s*(?:hereinafter|herein|the|each|individually|collectively)\b[^)]{0,60}["“][^"”]{2,30}["”]\s*\)\s*$/
 
 const recitals = /\b(?:WHEREAS|Whereas|RECITALS|Recitals|BACKGROUND|NOW,? THEREFORE|Now,? therefore)\b/
 /**
@@ -73,10 +84,16 @@ export const rolesOf = (index: PassageIndex, document: EngineDocument): Array<Ro
   let preamble = true
   const entries = index.opening(document.id, preamblePassages)
   for (const entry of entries) {
+    let previous = ""
     for (const sentence of splitSentences(entry.passage.text)) {
       if (operative.test(sentence.text)) preamble = false
       const cut = sentence.text.search(recitals)
-      for (const role of findRoles(sentence.text)) {
+      // "MAPLECREST FOODS INC., a corporation …" then, on a line of its own, "(hereinafter referred to as the
+      // "Supplier")": the role names the party of the line before.
+      const ownLine = roleOnItsOwn.test(sentence.text)
+      const read = ownLine ? `${previous} ${sentence.text}` : sentence.text
+      previous = sentence.text
+      for (const role of findRoles(read)) {
         if (notAPartyRole(role.role) || notAName(role.name)) continue
         out.push({ ...role, entry, sentence: sentence.text, preamble: preamble && (cut < 0 || role.start < cut) })
       }

@@ -144,7 +144,8 @@ const nameBefore = /(\p{Lu}[\p{L}\d&'’.-]*(?:\s+(?:[\p{Lu}\d][\p{L}\d&'’.-]*
  */
 const listedOn =
   /\b(?:the\s+)?(?:persons?|entities|parties|individuals|funds|members|shareholders|stockholders|investors|purchasers|holders)\b[^()"“]{0,40}?\b(?:listed|named|set\s+forth|identified)\s+(?:on|in)\s+(?:Schedule|Exhibit|Annex|Appendix|Attachment)\s+[\w.-]+\s*,?\s*$/
-const labelPattern = /\b(\p{Lu}[\p{L}]{2,20})\s*:\s*/gu
+/** "SPONSOR:", "Landlord:", and the "Party A:" / "Party B:" of contracts translated from Chinese. */
+const labelPattern = /\b(Party\s+[A-Z]|\p{Lu}[\p{L}]{2,20})\s*:\s*/gu
 /** A label's role as a role reads: "SPONSOR:" is the Sponsor. */
 const labelRole = (label: string) =>
   label === label.toUpperCase() ? `${label.slice(0, 1)}${label.slice(1).toLowerCase()}` : label
@@ -154,7 +155,7 @@ const acceptancePattern =
   /\b(?:Accepted(?:\s+and\s+agreed)?|Agreed(?:\s+and\s+accepted)?|Acknowledged(?:\s+and\s+(?:agreed|accepted))?)(?:\s+(?:to|by))?\s*:\s*/giu
 /** Labels that introduce a name without giving it a role. */
 const notRoles = new Set(
-  "between and among by name title date re subject attn attention from to cc signature address email phone fax witness note whereas source".split(
+  "between and among by name title date re subject attn attention from to cc signature address email phone fax witness note whereas source representative registered".split(
     " "
   )
 )
