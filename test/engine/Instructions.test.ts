@@ -48,6 +48,11 @@ describe("readInstructions", () => {
     // "yes" and "no" are the options of a yes/no question, not what to say when nothing is found.
     assert.isUndefined(readInstructions('Is there a cap? Answer "yes" or "no".').fallback)
     assert.strictEqual(readInstructions('Is liability capped? Give the cap, or "no cap".').fallback, "no cap")
+    assert.isTrue(readInstructions("How long is the initial term? Give the number of months.").inMonths)
+    assert.isTrue(readInstructions("How long is the initial term? Answer in years.").inYears)
+    // Either unit asked for: the one the contract uses stays.
+    const either = readInstructions("What is the duration of the warranty? Answer in months or years.")
+    assert.isFalse(either.inMonths || either.inYears)
   })
 
   it("lets the question alone decide the answer kind", () => {

@@ -309,3 +309,20 @@ describe("a term clause beside severability", () => {
     }
   ])
 })
+
+describe("a length in the unit asked for", () => {
+  itGivesShortAnswers([
+    {
+      name: "years as months",
+      query: "How long does the agreement last? Give the number of months.",
+      document: consulting,
+      short: "60 months"
+    },
+    {
+      name: "months as whole years",
+      query: "How long does it last? Answer in years.",
+      document: textDocument("SERVICES AGREEMENT\n\n2. The term of this Agreement shall be thirty-six (36) months."),
+      short: "3 years"
+    }
+  ])
+})

@@ -23,16 +23,32 @@ const inDays = (text: string): string => {
   return m === null ? text : `${Number(m[1]) * 7} days${text.slice(m[0].length)}`
 }
 
+/** "5 years" → "60 months" (a note after it kept). */
+const inMonths = (text: string): string => {
+  const m = /^(\d+) years?(?= \(|$)/.exec(text)
+  return m === null ? text : `${Number(m[1]) * 12} months${text.slice(m[0].length)}`
+}
+
+/** "36 months" → "3 years", when the months are whole years. */
+const inYears = (text: string): string => {
+  const m = /^(\d+) months?(?= \(|$)/.exec(text)
+  const months = Number(m?.[1])
+  if (m === null || months % 12 !== 0) return text
+  return `${months / 12} year${months === 12 ? "" : "s"}${text.slice(m[0].length)}`
+}
+
 const shortOf = (found: Found, instructions: Instructions): Found => {
   if (found.short === undefined) return found
   let short = found.short
   if (instructions.isoDate) short = isoDate(short)
   if (instructions.inDays) short = inDays(short)
+  if (instructions.inMonths) short = inMonths(short)
+  if (instructions.inYears) short = inYears(short)
   return short === found.short ? found : { ...found, short }
 }
 
 /**
- * The answer in the form the query asked for: dates as YYYY-MM-DD, periods in days, and the query's own words for
+ * The answer in the form the query asked for: dates as YYYY-MM-DD, periods in days, months or years, and the query's own words for
  * "nothing found" (`or "not stated"`). Yes/no answers keep "No clause found.".
  */
 export const formatOutcome = (outcome: Outcome, query: Query): Outcome => {

@@ -10,6 +10,10 @@ export interface Instructions {
   readonly isoDate: boolean
   /** `Answer in days`: whole weeks shown as days. */
   readonly inDays: boolean
+  /** `Give the number of months`: years shown as months (not when years are asked for too). */
+  readonly inMonths: boolean
+  /** `Answer in years`: whole years of months shown as years. */
+  readonly inYears: boolean
   /** `or "not stated"`: the words to answer with when nothing is found. */
   readonly fallback: string | undefined
 }
@@ -52,6 +56,9 @@ const questionSentences = (text: string): string => {
   return [first, ...kept].join(" ")
 }
 
+/** "in months", "the number of months", "how many months": the unit an answer is asked in. */
+const unitAsked = (unit: string) => new RegExp(`\\b(?:in|number\\s+of|how\\s+many)\\s+${unit}\\b`, "i")
+
 /** Splits a query into its question and its answer-format instructions. */
 export const readInstructions = (query: string): Instructions => {
   const text = query.replace(/[“”]/g, '"').trim()
@@ -64,6 +71,8 @@ export const readInstructions = (query: string): Instructions => {
     core: core.length > 0 ? core : text,
     isoDate: /\bYYYY-MM-DD\b|\bISO(?:\s+8601)?\s+(?:date|format)\b/i.test(text),
     inDays: /(?:\b(?:answer(?:ed)?|given|expressed|stated)\s+|\()in\s+(?:calendar\s+)?days\b/i.test(text),
+    inMonths: unitAsked("months").test(text) && !/\byears?\b/i.test(text),
+    inYears: unitAsked("years").test(text) && !/\bmonths?\b/i.test(text),
     fallback
   }
 }
