@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { chatAnswerOf, documentOf, idOf } from "./documentOf.js"
+import { chatAnswerOf, documentOf, idOf, shortOf, textDocument } from "./documentOf.js"
 
 const contract = (name: string, law: string) => {
   const text = `${name.toUpperCase()} AGREEMENT\n\n1. Services. The Provider shall provide the services described in Schedule A.\n\n2. Fees. The Client shall pay the fees within thirty (30) days of invoice.\n\n9. Governing Law. This Agreement shall be governed by the laws of ${law}.`
@@ -45,5 +45,32 @@ describe("a law question over several documents that names a place", () => {
         "Not found in the documents."
       )
     })
+  )
+})
+
+describe("where disputes go", () => {
+  const disputes = textDocument(
+    "EMPLOYMENT AGREEMENT\n\n9.1 Governing Law. This Agreement shall be governed by the laws of the Commonwealth of Massachusetts.\n\n9.2 Dispute Resolution. Any dispute arising out of this Agreement shall be resolved by final and binding arbitration administered by JAMS in Boston, Massachusetts before a single arbitrator.\n\n9.3 The parties consent to the exclusive jurisdiction of the state and federal courts located in Suffolk County, Massachusetts for any claim for injunctive relief."
+  )
+  it.effect(
+    "the seat of an arbitration 'administered by JAMS in Boston', not the law chosen or the courts for injunctions",
+    () =>
+      Effect.map(shortOf("Where are disputes arbitrated?", disputes), (short) =>
+        assert.strictEqual(short, "Boston, Massachusetts")
+      )
+  )
+  it.effect("the courts, asked where disputes are heard, not the law chosen", () =>
+    Effect.map(
+      shortOf(
+        "Where are disputes heard?",
+        textDocument(
+          "OFFICE LEASE\n\n13.1 This Lease and any dispute arising out of it shall be governed by and construed in accordance with the laws of the State of California, without regard to its conflict of laws principles.\n\n13.2 Any action arising out of this Lease shall be brought exclusively in the state or federal courts located in San Diego County, California."
+        )
+      ),
+      (short) => assert.strictEqual(short, "San Diego County, California")
+    )
+  )
+  it.effect("the law, asked which law governs", () =>
+    Effect.map(shortOf("Which law governs?", disputes), (short) => assert.strictEqual(short, "Massachusetts"))
   )
 })

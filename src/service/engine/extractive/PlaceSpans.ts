@@ -31,7 +31,12 @@ const venuePatterns: ReadonlyArray<RegExp> = [
     `\\b(?:arbitration|venue|proceedings?)\\s+(?:shall\\s+|will\\s+)?(?:be\\s+)?(?:held\\s+|conducted\\s+|seated\\s+|located\\s+|take\\s+place\\s+)?in\\s+(${placeWithRegion})`,
     "gu"
   ),
-  new RegExp(`\\bseat\\s+(?:of\\s+(?:the\\s+)?arbitration\\s+)?(?:shall\\s+|will\\s+)?be\\s+(${placeWithRegion})`, "gu")
+  new RegExp(
+    `\\bseat\\s+(?:of\\s+(?:the\\s+)?arbitration\\s+)?(?:shall\\s+|will\\s+)?be\\s+(${placeWithRegion})`,
+    "gu"
+  ),
+  // "binding arbitration administered by JAMS in Boston, Massachusetts"
+  new RegExp(`\\barbitration\\s+(?:administered|conducted)\\s+by\\s+[^.;,]{2,60}?\\s+in\\s+(${placeWithRegion})`, "gu")
 ]
 
 /** Words a capitalised run may start with that are not a place ("the laws of This Agreement"). */

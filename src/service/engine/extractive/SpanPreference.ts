@@ -96,6 +96,11 @@ const lateAfter =
 const lookbackBefore = /\b(?:during|within|in|over)\s+the\s+(?:last|past|preceding|previous|prior)\s*$/i
 const lookbackAfter =
   /^[’']?\s*(?:\)\s*)?(?:before|preceding|prior\s+to)\s+(?:the\s+|such\s+|its\s+)?(?:termination|date|end)\b/i
+/** A question for the place disputes go to, and a sentence that names one. */
+const forumAsked = /\b(?:where|venue|forum|seat|courts?|arbitrat\w*|heard|sue|litigat\w*)\b/i
+const forumText = /\b(?:courts?|arbitrat\w*|tribunal|venue|jurisdiction|forum|seat)\b/i
+/** A choice of law asked where disputes are heard counts this much. */
+const notForumFit = 0.5
 /** A sentence with no period to pay in, asked for one, counts this much (a cap "in the twelve (12) months", a delay). */
 const notPaymentFit = 0.6
 
@@ -146,6 +151,8 @@ export const preferred = (text: string, spans: ReadonlyArray<Span>, query: Query
       if (query.kind === "duration" || !kept.some((span) => /\d{4}/.test(span.text))) fit *= notPaymentFit
     }
   }
+  // "Where are disputes heard?", "Where is arbitration held?": the courts or the seat, not the law chosen.
+  if (query.kind === "law" && forumAsked.test(query.text) && !forumText.test(text)) fit *= notForumFit
   const isNotice = (span: Span) => isNoticePeriod(text, span)
   if (noticeQuestion.test(query.text)) {
     const notice = kept.filter(isNotice)
