@@ -19,6 +19,7 @@ import { subjectPeriod } from "./PeriodSubject.js"
 import type { Query } from "./Query.js"
 import type { RankedSentence } from "./Ranking.js"
 import { givesNotice, renewalNotice, renewalNoticeQuestion } from "./RenewalNotice.js"
+import { royaltyQuestion, royaltyRate } from "./RoyaltyRate.js"
 import { answerSigning, signingQuestion } from "./Signatures.js"
 import { spanAnswer, spanCoverageFloor } from "./SpanAnswer.js"
 import { statesTheTerm, termLengthAnswer, termLengthQuestion } from "./TermLength.js"
@@ -185,6 +186,11 @@ export const answerIn: SentenceAnswerer = (index, query, sentences, document = s
   if (document !== undefined && query.kind === "law") {
     const law = answerGoverningLaw(index, document, query.text)
     if (law !== undefined) return law
+  }
+  // "What royalty is payable?": the share of sales the contract charges, not a minimum royalty in money.
+  if (document !== undefined && query.kind !== "yesno" && royaltyQuestion(query.text)) {
+    const rate = royaltyRate(index, document)
+    if (rate !== undefined) return rate
   }
   const period = document === undefined ? undefined : periodAsked(index, document, query, sentences)
   if (period !== undefined) return period.found

@@ -52,6 +52,8 @@ const cues: Record<AnswerKind, string> = {
 const asksWhat =
   /^\s*(?:\S+\s+){0,3}(?:what|which|who|whom|whose|when|where|why|how)\b|^\s*(?:list|describe|summari[sz]e|explain|give|tell|show|quote|name|identify|provide|state|find)\b/i
 
+/** Words that ask for a rate: "Royalty rate?". */
+const rateWords = /\b(?:rate|percentage)\b/i
 /** Words that ask for a period: "Term of confidentiality?", "Non-compete period?". */
 const periodWords = /\b(?:term|period|duration|length|how\s+long)\b/i
 
@@ -97,8 +99,9 @@ export const buildQuery = (query: string, history: ReadonlyArray<HistoryTurn>): 
   const followUp = previous !== undefined && isFollowUp(question)
   let kind = detectKind(question)
   if (followUp && kind === "text") kind = detectKind(previous.query)
-  // "Term of confidentiality?" names a clause but asks for its period.
-  if (kind !== "yesno" && namesClause(question) && !(kind === "duration" && periodWords.test(question))) kind = "yesno"
+  // "Term of confidentiality?", "Royalty rate?" name a clause but ask for its period or rate.
+  const asksValue = (kind === "duration" && periodWords.test(question)) || rateWords.test(question)
+  if (kind !== "yesno" && namesClause(question) && !asksValue) kind = "yesno"
   const weights = new Map<string, number>()
   const own = terms(question)
   // "early" in "terminated early" still ranks ("terminate it earlier"), but is not a word the answer must hold.
