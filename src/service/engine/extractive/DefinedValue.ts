@@ -4,6 +4,7 @@ import type { DocumentSentence } from "./DocumentSentences.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { toRanked } from "./Ranking.js"
+import { escapeRegExp } from "./RegExpText.js"
 
 /** Where a document gives a defined term its value, and the text that holds the value. */
 export interface DefinedValue {
@@ -16,7 +17,8 @@ export interface DefinedValue {
   readonly valueFirst: boolean
 }
 
-const escaped = (term: string) => term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+")
+/** A defined term as a pattern, its spaces any run of white space (a line may break inside it). */
+const escaped = (term: string) => escapeRegExp(term).replace(/\s+/g, "\\s+")
 /** How much text after a label or "means", or before a naming parenthesis, may hold the value. */
 const reach = 160
 

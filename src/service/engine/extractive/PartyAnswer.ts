@@ -7,6 +7,7 @@ import type { PassageIndex } from "./PassageIndex.js"
 import { nearestSpan } from "./Proximity.js"
 import type { Query } from "./Query.js"
 import type { RankedSentence } from "./Ranking.js"
+import { escapeRegExp } from "./RegExpText.js"
 import { splitSentences } from "./Sentences.js"
 import type { Span } from "./Span.js"
 import { stem, terms } from "./Terms.js"
@@ -80,7 +81,7 @@ const actsAfter =
 const roleMentions = (text: string, parties: ReadonlyArray<RoleEntry>): Map<Span, string> => {
   const mentions = new Map<Span, string>()
   for (const party of parties) {
-    const role = party.role.trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+    const role = escapeRegExp(party.role.trim())
     for (const m of text.matchAll(new RegExp(`\\b${role}\\b`, "g"))) {
       mentions.set({ text: m[0], start: m.index, end: m.index + m[0].length }, describeParty(party))
     }

@@ -1,6 +1,7 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import { findRoles } from "./PartySpans.js"
 import type { IndexedPassage, PassageIndex } from "./PassageIndex.js"
+import { escapeRegExp } from "./RegExpText.js"
 import { splitSentences } from "./Sentences.js"
 import { terms } from "./Terms.js"
 
@@ -132,5 +133,3 @@ export const actsIn = (text: string, party: RoleEntry): boolean => {
     ).test(text)
   )
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
