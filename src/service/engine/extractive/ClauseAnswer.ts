@@ -8,6 +8,7 @@ import type { DocumentSentence } from "./DocumentSentences.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { type RankedSentence, toRanked } from "./Ranking.js"
+import { splitSentences } from "./Sentences.js"
 
 /** The query's ranking of a document sentence, if it ranked it. */
 const rankingOf = (sentence: DocumentSentence, ranked: ReadonlyArray<RankedSentence>) =>
@@ -56,8 +57,31 @@ const headingOnly = (text: string) =>
  * clause under a heading that names the kind, or a hedged answer from the kind's vocabulary (`possibleAnswer`); else
  * nothing (no clause found).
  */
+/** A list item: "(a) solicit any customer …", "(ii) …", "3) …". */
+const listItem = /^\s*\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})\)\s/
+/** How many items back a list's lead-in is looked for. */
+const itemsBack = 8
+
+/**
+ * A list item with the lead-in it completes ("Consultant shall not, directly or indirectly: … (a) solicit any
+ * customer of the Company"), so that an item is read as the clause it states; else the sentence alone.
+ */
+const withLeadIn = (sentence: DocumentSentence): string => {
+  if (!listItem.test(sentence.text) || sentence.position === 0) return sentence.text
+  const before = splitSentences(sentence.entry.passage.text).slice(0, sentence.position)
+  for (let i = before.length - 1; i >= Math.max(0, before.length - itemsBack); i--) {
+    const text = before[i]?.text ?? ""
+    if (/:\s*$/.test(text)) return `${text} ${sentence.text}`
+    if (!listItem.test(text)) break
+  }
+  return sentence.text
+}
+
 export const clauseAnswer: ClauseReader = (index, document, type, ranked) => {
-  const evidence = index.scan(document.id, (text) => mayHaveClause(type, text)).filter((s) => hasClause(type, s.text))
+  // The scan's test is also each sentence's: a list item is kept to be read with its lead-in.
+  const evidence = index
+    .scan(document.id, (text) => mayHaveClause(type, text) || listItem.test(text))
+    .filter((s) => hasClause(type, s.text) || hasClause(type, withLeadIn(s)))
   // A clause before its heading ("9. Non-Competition."), then one filed under a heading that names its kind, then
   // the one the question ranks highest, then the first.
   const headings = evidence.length > 1 ? headedClauses(index, document, type.name, true) : []
