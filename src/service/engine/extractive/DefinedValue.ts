@@ -93,3 +93,20 @@ export const definedDateAsked = (
   }
   return undefined
 }
+
+/** "What is the territory?", "Define the Territory", "What territory is covered?", "Territory?": the term asked. */
+const termAsked =
+  /^\s*what\s+([a-z][\w'’-]*(?:\s+[a-z][\w'’-]*)?)\s+(?:is|are)\s+(?:covered|included)\s*\??\s*$|^\s*(?:what\s+(?:is|are)\s+(?:the\s+)?|define\s+(?:the\s+)?|what\s+does\s+(?:the\s+)?)?([a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,3}?)(?:\s+mean)?\s*\??\s*$/i
+
+/**
+ * A question for what a term the document defines is ("What is the territory?"): the sentence that defines it
+ * (`"Territory" means the States of Texas, Louisiana, Oklahoma and New Mexico.`, a table's "Territory: …"),
+ * quoted, rather than a sentence that only uses the term ("… outside the Territory").
+ */
+export const definitionAsked = (index: PassageIndex, document: EngineDocument, question: string): Found | undefined => {
+  const m = termAsked.exec(question)
+  const words = (m?.[1] ?? m?.[2])?.trim()
+  if (words === undefined) return undefined
+  const defined = definedValue(index, document, titleCase(words))
+  return defined === undefined ? undefined : { short: undefined, sentence: toRanked(defined.sentence) }
+}

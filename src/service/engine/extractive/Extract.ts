@@ -5,7 +5,7 @@ import { clauseAnswer } from "./ClauseAnswer.js"
 import { clauseTypeOf } from "./ClauseTypes.js"
 import { continuationOf } from "./Continuation.js"
 import { findDates } from "./DateSpans.js"
-import { definedDateAsked } from "./DefinedValue.js"
+import { definedDateAsked, definitionAsked } from "./DefinedValue.js"
 import { defines } from "./Definitions.js"
 import { answerDocumentDate, documentDateQuestion } from "./DocumentDate.js"
 import { agreementDateQuestion, definedEffectiveDate, effectiveQuestion } from "./EffectiveDate.js"
@@ -202,7 +202,9 @@ export const answerIn: SentenceAnswerer = (index, query, sentences, document = s
       return document === undefined ? undefined : yesNoAnswer(index, document, query, sentences)
     case "text": {
       const clause = document === undefined ? undefined : clauseText(index, document, query, sentences)
-      return clause === undefined ? textAnswer(query, sentences) : clause.found
+      if (clause !== undefined) return clause.found
+      const definition = document === undefined ? undefined : definitionAsked(index, document, query.text)
+      return definition ?? textAnswer(query, sentences)
     }
     case "party":
       return answerParty(index, query, sentences, document)
