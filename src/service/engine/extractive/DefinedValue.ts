@@ -28,7 +28,13 @@ const reach = 160
  * …), or the text a parenthesis names (`July 31, 2027 (the "Expiration Date")`). A term clause that runs "until the
  * Expiration Date" has its end there.
  */
-export const definedValue = (index: PassageIndex, document: EngineDocument, term: string): DefinedValue | undefined => {
+export const definedValue = (
+  index: PassageIndex,
+  document: EngineDocument,
+  written: string
+): DefinedValue | undefined => {
+  // A name read from a clause may break over a line ("the Expiration\nDate").
+  const term = written.replace(/\s+/g, " ")
   const name = escaped(term)
   // "Expiration Date: …", and a UK definition list's "\"Commencement Date\": 1st July 2018."
   const label = new RegExp(`(?:^|[\\s.;"“])${name}["”]?\\s*:\\s*`)
@@ -62,6 +68,25 @@ export const dateOf = (defined: DefinedValue): Found | undefined => {
     : { short: date.text, sentence: toRanked(defined.sentence), at: defined.at + date.start }
 }
 
+/** The date a document gives a defined name ("Commencement Date"), with the sentence that gives it. */
+export const definedDate = (index: PassageIndex, document: EngineDocument, name: string): Found | undefined => {
+  const defined = definedValue(index, document, name)
+  return defined === undefined ? undefined : dateOf(defined)
+}
+
+/** The first of some names ("Commencement Date", "Start Date") the document defines with a date: that date. */
+export const firstDefinedDate = (
+  index: PassageIndex,
+  document: EngineDocument,
+  names: ReadonlyArray<string>
+): Found | undefined => {
+  for (const name of names) {
+    const date = definedDate(index, document, name)
+    if (date !== undefined) return date
+  }
+  return undefined
+}
+
 /** "What is the commencement date?", "Closing date?": the named date a question asks for, in the text's capitals. */
 const askedDate = /\b((?:[a-z]+\s+){1,2}?)(date|day)\b/gi
 const titleCase = (words: string) =>
@@ -80,18 +105,14 @@ export const definedDateAsked = (
   document: EngineDocument,
   question: string
 ): Found | undefined => {
-  for (const m of question.matchAll(askedDate)) {
+  // "the commencement date" and "commencement date": the longest name first, without a leading article.
+  const names = [...question.matchAll(askedDate)].flatMap((m) => {
     const words = (m[1] ?? "").trim().split(/\s+/)
-    // "the commencement date" and "commencement date": the longest name first, without a leading article.
-    for (let from = 0; from < words.length; from++) {
-      const name = titleCase(`${words.slice(from).join(" ")} ${m[2] ?? ""}`)
-      if (/^(?:The|A|An|What|Which|Is|Of)\b/.test(name)) continue
-      const defined = definedValue(index, document, name)
-      const date = defined === undefined ? undefined : dateOf(defined)
-      if (date !== undefined) return date
-    }
-  }
-  return undefined
+    return words
+      .map((_, from) => titleCase(`${words.slice(from).join(" ")} ${m[2] ?? ""}`))
+      .filter((name) => !/^(?:The|A|An|What|Which|Is|Of)\b/.test(name))
+  })
+  return firstDefinedDate(index, document, names)
 }
 
 /** "What is the territory?", "Define the Territory", "What territory is covered?", "Territory?": the term asked. */

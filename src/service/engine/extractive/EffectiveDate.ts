@@ -1,6 +1,6 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import { blankDateAnswer, blankDateSource, findDates, monthNames } from "./DateSpans.js"
-import { dateOf, definedValue, namedTerm } from "./DefinedValue.js"
+import { definedDate, namedTerm } from "./DefinedValue.js"
 import { answerDocumentDate } from "./DocumentDate.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
@@ -87,8 +87,7 @@ export const definedEffectiveDate = (index: PassageIndex, document: EngineDocume
     // which is what is being looked for).
     const named = commencesOnNamed.exec(sentence.text)?.[1]?.replace(/\s+/g, " ")
     if (named !== undefined && named !== "Effective Date" && commences === undefined) {
-      const defined = definedValue(index, document, named)
-      commences = defined === undefined ? undefined : dateOf(defined)
+      commences = definedDate(index, document, named)
     }
     const blank = spans.length === 0 ? blankDefined.exec(sentence.text) : null
     if (blank !== null) return { short: blankDateAnswer(blank[0]), sentence: ranked, at: blank.index }

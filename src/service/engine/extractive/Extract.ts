@@ -5,7 +5,7 @@ import { clauseAnswer } from "./ClauseAnswer.js"
 import { clauseTypeOf } from "./ClauseTypes.js"
 import { continuationOf } from "./Continuation.js"
 import { findDates } from "./DateSpans.js"
-import { definedDateAsked, definitionAsked } from "./DefinedValue.js"
+import { definedDateAsked, definitionAsked, firstDefinedDate } from "./DefinedValue.js"
 import { defines } from "./Definitions.js"
 import { answerDocumentDate, documentDateQuestion } from "./DocumentDate.js"
 import { agreementDateQuestion, definedEffectiveDate, effectiveQuestion } from "./EffectiveDate.js"
@@ -137,7 +137,7 @@ const dateAnswer = (
   // it starts ("When does the lease commence?"), a defined Commencement Date first.
   const starting = startQuestion.test(query.text) && !endQuestion.test(query.text)
   if (document !== undefined && starting && !effectiveQuestion.test(query.text)) {
-    const begins = definedDateAsked(index, document, "commencement date start date")
+    const begins = firstDefinedDate(index, document, ["Commencement Date", "Start Date"])
     if (begins !== undefined) return begins
   }
   if (document !== undefined && starting) {

@@ -1,6 +1,6 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import { findDates } from "./DateSpans.js"
-import { dateOf, definedValue, namedTerm } from "./DefinedValue.js"
+import { definedDate, definedValue, namedTerm } from "./DefinedValue.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
 import { findDurations } from "./DurationSpans.js"
 import type { Found } from "./Found.js"
@@ -158,8 +158,7 @@ const lastsNamed = new RegExp(`\\b(?:be|for|during)\\s+the\\s+${namedTerm("(?:Te
 /** A date a term clause gives by a defined name, read from where the document defines it, with that sentence. */
 const namedDate = (index: PassageIndex, document: EngineDocument, text: string, pattern: RegExp): Found | undefined => {
   const name = pattern.exec(text)?.[1]
-  const defined = name === undefined ? undefined : definedValue(index, document, name.replace(/\s+/g, " "))
-  return defined === undefined ? undefined : dateOf(defined)
+  return name === undefined ? undefined : definedDate(index, document, name)
 }
 
 /** The end date a term clause names ("… on the Expiration Date"), as the document defines it. */
@@ -177,7 +176,7 @@ export const namedLength = (
   term: DocumentSentence
 ): Found | undefined => {
   const name = lastsNamed.exec(term.text)?.[1]
-  const defined = name === undefined ? undefined : definedValue(index, document, name.replace(/\s+/g, " "))
+  const defined = name === undefined ? undefined : definedValue(index, document, name)
   if (defined === undefined || defined.sentence.text === term.text) return undefined
   const period = termPeriod(defined.value)
   return period === undefined
