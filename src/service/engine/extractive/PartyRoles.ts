@@ -110,21 +110,25 @@ export const askedParty = (question: string, parties: ReadonlyArray<RoleEntry>):
   return parties.find((party) => party.role.trim().length > 0 && terms(party.role).every((term) => words.has(term)))
 }
 
+/** How a text may name a party: its role, and its name's first word when that is long enough to tell it apart. */
+export const nameWords = (party: RoleEntry): { readonly role: string; readonly first: string } => {
+  const first = party.name.split(/\s+/)[0] ?? ""
+  return { role: party.role.trim(), first: first.length >= 3 ? first : "" }
+}
+
 /** Whether a sentence names a party: by its role as the text capitalises it, or by its name's first word. */
 export const namesParty = (text: string, party: RoleEntry): boolean => {
-  const role = party.role.trim()
-  const first = party.name.split(/\s+/)[0] ?? ""
+  const { role, first } = nameWords(party)
   return (
     (role.length > 0 && new RegExp(`\\b${escapeRegExp(role)}\\b`).test(text)) ||
-    (first.length >= 3 && text.toLowerCase().includes(first.toLowerCase()))
+    (first.length > 0 && text.toLowerCase().includes(first.toLowerCase()))
   )
 }
 
 /** Whether a party acts in a sentence: its role or name before a verb ("Provider shall", "Customer may terminate"). */
 export const actsIn = (text: string, party: RoleEntry): boolean => {
-  const role = party.role.trim()
-  const first = party.name.split(/\s+/)[0] ?? ""
-  const names = [role, first.length >= 3 ? first : ""].filter((name) => name.length > 0).map(escapeRegExp)
+  const { role, first } = nameWords(party)
+  const names = [role, first].filter((name) => name.length > 0).map(escapeRegExp)
   return (
     names.length > 0 &&
     new RegExp(

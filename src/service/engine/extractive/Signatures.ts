@@ -1,6 +1,6 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import type { Found } from "./Found.js"
-import { askedParty, type RoleEntry, rolesOf } from "./PartyRoles.js"
+import { askedParty, nameWords, type RoleEntry, rolesOf } from "./PartyRoles.js"
 import { findPersons } from "./PartySpans.js"
 import { type IndexedPassage, type PassageIndex, passagesOf } from "./PassageIndex.js"
 import type { Query } from "./Query.js"
@@ -30,9 +30,9 @@ const namedIn = (question: string) =>
 /** How a signature block names a party: its name (first word enough, in any case) or its role as a label. */
 const namesAt = (window: string, party: RoleEntry): number => {
   const lower = window.toLowerCase()
-  const first = party.name.split(/\s+/)[0]?.toLowerCase() ?? ""
-  const role = party.role.trim().toLowerCase()
-  return Math.max(first.length >= 3 ? lower.lastIndexOf(first) : -1, role.length > 0 ? lower.lastIndexOf(role) : -1)
+  const at = (name: string) => (name.length > 0 ? lower.lastIndexOf(name.toLowerCase()) : -1)
+  const { role, first } = nameWords(party)
+  return Math.max(at(first), at(role))
 }
 
 /** Signatories of the document; when the question names a party, the one signing for it. */
