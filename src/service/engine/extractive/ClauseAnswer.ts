@@ -46,6 +46,14 @@ const apart = <A>(candidates: ReadonlyArray<A>, sentenceOf: (candidate: A) => Do
   return shown
 }
 
+const same = (a: DocumentSentence, b: DocumentSentence) => a.entry === b.entry && a.position === b.position
+
+/** How many sentences after a heading, in its passage, a clause counts as filed under it. */
+const filedWithin = 3
+
+const under = (h: DocumentSentence, s: DocumentSentence): boolean =>
+  h.entry === s.entry && h.position < s.position && s.position - h.position <= filedWithin
+
 /** A heading: short, and with no verb that would make it a clause. */
 const headingOnly = (text: string) =>
   text.length < 100 && !/\b(?:shall|will|may|must|hereby|is|are|does|do|has|have)\b/i.test(text)
@@ -82,18 +90,17 @@ export const clauseAnswer: ClauseReader = (index, document, type, ranked) => {
   const evidence = index
     .scan(document.id, (text) => mayHaveClause(type, text) || listItem.test(text))
     .filter((s) => hasClause(type, s.text) || hasClause(type, withLeadIn(s)))
-  // A clause before its heading ("9. Non-Competition."), then one filed under a heading that names its kind, then
-  // the one the question ranks highest, then the first.
+  // A heading that names the kind with the clause it opens ("8.1 Non-Competition." over "During her employment …
+  // shall not …"), then a clause filed under such a heading, then a clause before a bare heading; then the one the
+  // question ranks highest, then the first.
   const headings = evidence.length > 1 ? headedClauses(index, document, type.name, true) : []
+  const opens = (h: DocumentSentence) => (continuationOf(asRanked(h, ranked), ranked, index)?.length ?? 0) >= 40
   const filed = (s: DocumentSentence) =>
-    headings.some((h) => h.entry === s.entry && h.position < s.position && s.position - h.position <= 3) ? 0 : 1
+    headings.some((h) => same(h, s)) && opens(s) ? 0 : headings.some((h) => under(h, s)) ? 1 : 2
+  const bare = (s: DocumentSentence) => (headingFirst(s) === 1 && filed(s) !== 0 ? 1 : 0)
   const [best, ...others] = apart(
     [...evidence].sort(
-      (a, b) =>
-        headingFirst(a) - headingFirst(b) ||
-        filed(a) - filed(b) ||
-        rankOf(b, ranked) - rankOf(a, ranked) ||
-        a.order - b.order
+      (a, b) => filed(a) - filed(b) || bare(a) - bare(b) || rankOf(b, ranked) - rankOf(a, ranked) || a.order - b.order
     ),
     (s) => s
   )

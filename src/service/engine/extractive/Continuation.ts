@@ -7,6 +7,9 @@ const leadIn = /(?::|—|\bas\s+follows\.?|\bbelow\.?|\bthat)\s*$/i
 /** A sentence with one of these says something itself, however short ("Consultant is not an employee."). */
 const statementVerb =
   /\b(?:shall|will|may|must|can|hereby|is|are|was|were|does|do|has|have|agrees?|acknowledges?|covenants?)\b/i
+/** Short, with no verb: a heading ("9. Non-Competition."). */
+export const headingOnly = (text: string) => text.length < 80 && !statementVerb.test(text)
+
 /** Short and a heading ("9. Non-Competition.", no verb) or a lead-in. */
 const headingOrLeadIn = (text: string) => text.length < 80 && (leadIn.test(text) || !statementVerb.test(text))
 

@@ -1,20 +1,32 @@
 import type { EngineDocument } from "../AnswerEngine.js"
+import { headingOnly } from "./Continuation.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { buildQuery, isGeneric, type Query } from "./Query.js"
-import { rankPassages, rankSentences } from "./Ranking.js"
+import { type RankedSentence, rankPassages, rankSentences } from "./Ranking.js"
+import { splitSentences } from "./Sentences.js"
 import { spanAnswer } from "./SpanAnswer.js"
 import { terms } from "./Terms.js"
 
 /**
- * "How long do confidentiality obligations last after termination?", "How long is the non-solicitation period?":
- * the thing whose period is asked.
+ * "How long do confidentiality obligations last after termination?", "How long is the non-solicitation period?",
+ * "How long is the non-compete?", "Non-compete period?": the thing whose period is asked.
  */
 const determiner = "(?:the\\s+|a\\s+|an\\s+|its\\s+|their\\s+|any\\s+)?"
 const howLongSubject = new RegExp(
-  `\\bhow\\s+long\\s+(?:do|does|did|will|shall|must|should|would|can|is|are)\\s+${determiner}(.+?)\\s+(?:last|survive|continue|remain|run|apply|stay|endure|be\\s+\\w+)\\b|\\bhow\\s+long\\s+(?:is|are)\\s+${determiner}(.+?)\\s+(?:period|term|duration)s?\\b`,
+  `\\bhow\\s+long\\s+(?:do|does|did|will|shall|must|should|would|can|is|are)\\s+${determiner}(.+?)\\s+(?:last|survive|continue|remain|run|apply|stay|endure|be\\s+\\w+)\\b|\\bhow\\s+long\\s+(?:is|are)\\s+${determiner}(.+?)\\s+(?:period|term|duration)s?\\b|\\bhow\\s+long\\s+(?:is|are)\\s+${determiner}(.+?)\\s*\\??\\s*$|^\\s*(?:what\\s+is\\s+|what's\\s+)?${determiner}((?:non-?compet\\w*|non-?solicit\\w*|confidentiality|exclusivity|restrictive\\s+covenants?|restricted)(?:\\s+of\\s+\\w+)?)\\s+(?:period|term|duration)\\b`,
   "i"
 )
+
+/**
+ * A sentence under a heading that names the subject ("8.1 Non-Competition." over "During her employment and for
+ * twelve (12) months … the Executive shall not …"): it states the subject's period without naming it.
+ */
+const headedBy = (sentence: RankedSentence, names: (text: string) => boolean): boolean => {
+  if (sentence.position === 0) return false
+  const before = splitSentences(sentence.entry.passage.text)[sentence.position - 1]?.text ?? ""
+  return headingOnly(before) && names(before)
+}
 
 /** How many passages of all documents the subject's own question ranks. */
 const passageLimit = 24
@@ -33,18 +45,22 @@ export const subjectPeriod = (
   query: Query
 ): { readonly found: Found | undefined } | undefined => {
   const asked = howLongSubject.exec(query.text)
-  const subject = asked?.[1] ?? asked?.[2]
+  const subject = asked?.[1] ?? asked?.[2] ?? asked?.[3] ?? asked?.[4]
   const own = terms(subject ?? "")
   if (subject === undefined || own.every(isGeneric)) return undefined
   const focused = buildQuery(`How long is the ${subject} period?`, [])
   // The subject's own words and the words that count as them ("confidential" for "confidentiality").
   const named = focused.groups.filter((group) => own.some((term) => group.has(term)))
   // Only sentences that name the subject: a period elsewhere is another thing's.
+  const names = (text: string) => terms(text).some((term) => named.some((group) => group.has(term)))
   const sentences = rankSentences(index, focused, rankPassages(index, focused, passageLimit)).filter(
-    (sentence) =>
-      sentence.entry.document === document &&
-      terms(sentence.text).some((term) => named.some((group) => group.has(term)))
+    (sentence) => sentence.entry.document === document && (names(sentence.text) || headedBy(sentence, names))
   )
+  // The section the subject heads states its period; a mention elsewhere ("competing products" in a
+  // non-solicitation) may state another's.
+  const headed = sentences.filter((sentence) => headedBy(sentence, names))
+  const fromSection = headed.length > 0 ? spanAnswer(index, "duration", focused, headed)?.found : undefined
+  if (fromSection !== undefined) return { found: fromSection }
   if (sentences.length > 0) return { found: spanAnswer(index, "duration", focused, sentences)?.found }
   // A document that never names it (in the question's words or theirs) states no period of it either: the periods
   // ranking would find are another thing's ("How long do confidentiality obligations last?" over a lease).

@@ -101,6 +101,15 @@ const forumAsked = /\b(?:where|venue|forum|seat|courts?|arbitrat\w*|heard|sue|li
 const forumText = /\b(?:courts?|arbitrat\w*|tribunal|venue|jurisdiction|forum|seat)\b/i
 /** A choice of law asked where disputes are heard counts this much. */
 const notForumFit = 0.5
+/**
+ * How long a restriction or a duty of secrecy runs: the period it lasts for ("for a period of twelve (12) months after
+ * termination"), not a deadline beside it ("waives the non-competition covenant … within ten (10) days").
+ */
+const restrictionAsked =
+  /\b(?:non-?compet\w*|compet\w*|non-?solicit\w*|solicit\w*|confidential\w*|exclusiv\w*|restrict\w*|lock-?up)\b/i
+const deadlineBefore = /\bwithin\s*$/i
+/** A sentence that states only deadlines, asked how long a restriction runs, counts this much. */
+const deadlineFit = 0.6
 /** A sentence with no period to pay in, asked for one, counts this much (a cap "in the twelve (12) months", a delay). */
 const notPaymentFit = 0.6
 
@@ -173,6 +182,11 @@ export const preferred = (text: string, spans: ReadonlyArray<Span>, query: Query
         !lookbackAfter.test(text.slice(span.end, span.end + 40))
     )
     if (ahead.length > 0) kept = ahead
+    if (restrictionAsked.test(query.text) && kept.length > 0) {
+      const lasting = kept.filter((span) => !deadlineBefore.test(text.slice(Math.max(0, span.start - 12), span.start)))
+      if (lasting.length > 0) kept = lasting
+      else fit *= deadlineFit
+    }
     // "What is the renewal term?" over "renews for one (1) year unless … thirty (30) days' notice": not the notice.
     const other = kept.filter((span) => !isNotice(span))
     if (other.length > 0) kept = other

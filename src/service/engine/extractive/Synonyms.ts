@@ -31,7 +31,7 @@ const related: ReadonlyArray<readonly [string, string]> = [
   ["confidential", "confidentiality nondisclosure secret"],
   ["nda", "nondisclosure confidentiality confidential"],
   ["compete", "competitive competing competitor"],
-  ["noncompete", "compete competitive competing"],
+  ["noncompete", "compete competitive competing noncompetition"],
   ["nonsolicitation", "solicit solicitation hire"],
   ["nondisclosure", "confidentiality confidential"],
   ["solicitation", "solicit hire employ"],

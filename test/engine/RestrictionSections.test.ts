@@ -1,0 +1,52 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { answerOf, itGivesShortAnswers, textDocument } from "./documentOf.js"
+
+/**
+ * An employment agreement whose non-compete never says "compete" after its heading, beside a non-solicitation that
+ * mentions "competing products" and an outside board seat at a "non-competing" company.
+ */
+const employment = textDocument(
+  [
+    "EXECUTIVE EMPLOYMENT AGREEMENT",
+    'This Agreement is made between Brightline Robotics, Inc. (the "Company") and Dana Whitfield (the "Executive").',
+    "1.2 Full Time. The Executive may serve on the board of directors of up to one (1) non-competing for-profit company with the prior written approval of the Board, and may engage in charitable and civic activities.",
+    '8. RESTRICTIVE COVENANTS\n8.1 Non-Competition. During her employment and for a period of twelve (12) months after the termination of her employment for any reason (the "Restricted Period"), the Executive shall not, directly or indirectly, own, manage, be employed by or provide services to any business that designs or sells warehouse robotics within a radius of one hundred (100) miles of any Company office. The Company shall pay the Executive garden leave pay during the Restricted Period unless the Company waives the non-competition covenant in writing within ten (10) days after the termination date.',
+    "8.2 Non-Solicitation of Customers. During her employment and for eighteen (18) months after its termination, the Executive shall not solicit or accept business from any customer of the Company for the purpose of providing competing products or services."
+  ].join("\n\n")
+)
+
+describe("a restriction stated under its heading", () => {
+  itGivesShortAnswers([
+    {
+      name: "how long the non-compete lasts: its section's period, not the non-solicitation's",
+      query: "How long is the non-compete?",
+      document: employment,
+      short: "12 months"
+    },
+    {
+      name: "the same asked tersely",
+      query: "Non-compete period?",
+      document: employment,
+      short: "12 months"
+    },
+    {
+      name: "the same asked with 'last': not the ten days to waive it",
+      query: "How long does the non-compete last?",
+      document: employment,
+      short: "12 months"
+    },
+    {
+      name: "the non-solicitation keeps its own period",
+      query: "How long does the non-solicitation of customers last?",
+      document: employment,
+      short: "18 months"
+    }
+  ])
+
+  it.effect("is quoted first with its heading, before a passing mention of a non-competing company", () =>
+    Effect.map(answerOf("Is there a non-compete?", employment), (answer) => {
+      assert.match(answer, /^Yes\.\n\n"8\.1 Non-Competition\. During her employment/)
+    })
+  )
+})
