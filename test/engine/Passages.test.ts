@@ -80,6 +80,26 @@ describe("splitPassages", () => {
     assert.notInclude(text, "Page 1 of 3")
   })
 
+  it("joins the wrapped lines of a paragraph set in capitals, and keeps a capital heading apart", () => {
+    const page = [
+      "10. LIMITATION OF LIABILITY",
+      "10.3 EXCEPT FOR THE PARTIES' INDEMNIFICATION OBLIGATIONS, NEITHER PARTY",
+      "SHALL BE LIABLE TO THE OTHER FOR ANY CONSEQUENTIAL, SPECIAL OR PUNITIVE",
+      "DAMAGES, OR LOST PROFITS, ARISING OUT OF THIS AGREEMENT. CLUB'S AGGREGATE",
+      "LIABILITY UNDER THIS AGREEMENT IN ANY CONTRACT YEAR SHALL NOT EXCEED THE",
+      "SPONSORSHIP FEES ACTUALLY RECEIVED BY CLUB FOR SUCH CONTRACT YEAR.",
+      "",
+      "REPRESENTATIONS AND WARRANTIES OF THE SPONSOR",
+      "Sponsor represents that it is duly organized."
+    ].join("\n")
+    const sentences = splitPassages(1, [page]).flatMap((p) => splitSentences(p.text).map((s) => s.text))
+    assert.include(
+      sentences,
+      "CLUB'S AGGREGATE LIABILITY UNDER THIS AGREEMENT IN ANY CONTRACT YEAR SHALL NOT EXCEED THE SPONSORSHIP FEES ACTUALLY RECEIVED BY CLUB FOR SUCH CONTRACT YEAR."
+    )
+    assert.include(sentences, "REPRESENTATIONS AND WARRANTIES OF THE SPONSOR")
+    assert.include(sentences, "10. LIMITATION OF LIABILITY")
+  })
   it("cuts a sentence longer than a passage at word boundaries", () => {
     const long = `${"word ".repeat(400).trim()}.`
     const passages = splitPassages(1, [long])

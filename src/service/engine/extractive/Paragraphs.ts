@@ -13,13 +13,24 @@ const sectionWord = /^\s*(?:ARTICLE|Article|SECTION|Section|SCHEDULE|Schedule|EX
 /** A line of a basic-terms table: "Commencement Date: the first (1st) day of May, 2022", "Tenant's Share: 6.2%". */
 const fieldLine = /^\s*\p{Lu}[\p{L}'’-]*(?:\s+(?:\p{Lu}[\p{L}'’-]*|of|for|and|&)){0,4}\s*:\s*\S/u
 
+/**
+ * A line of a paragraph set in capitals, wrapped ("… NEITHER PARTY SHALL BE LIABLE FOR ANY CONSEQUENTIAL, SPECIAL OR
+ * PUNITIVE", "LIABILITY UNDER THIS AGREEMENT SHALL NOT EXCEED THE"): long, and it states something, runs on past a
+ * sentence's end, or stops on a word no heading ends with. A heading ("LIMITATION OF LIABILITY") does none of these.
+ */
+const capitalProse = (text: string): boolean =>
+  text.length >= 50 &&
+  (/\b(?:SHALL|WILL|MAY|MUST|IS|ARE|DOES|HEREBY)\b|[a-zA-Z]{3}\.\s+\S/.test(text) ||
+    /\b(?:THE|OF|AND|OR|TO|A|AN|ANY|FOR|IN|BY|WITH|SUCH|THAT|NOT|AS|ITS|THEIR|FROM|ON|AT)$/.test(text) ||
+    (text.length >= 65 && text.includes(",")))
+
 /** A short line that names a section: all capitals, "ARTICLE 4", "12. Governing Law", a Markdown "#" line. */
 const isHeading = (line: string): boolean => {
   const text = line.trim()
   if (text.length === 0 || text.length > 90) return false
   if (/^#{1,6}\s/.test(text)) return true
   const letters = text.replace(/[^\p{L}]/gu, "")
-  if (letters.length >= 3 && letters === letters.toUpperCase() && !/[.;,]$/.test(text)) return true
+  if (letters.length >= 3 && letters === letters.toUpperCase() && !/[.;,]$/.test(text)) return !capitalProse(text)
   if (sectionWord.test(text) && text.length <= 70 && !/[;,]$/.test(text)) return true
   return /^\d{1,2}(?:\.\d{1,2})*\.?\s+\p{Lu}[^.;:]{0,50}\.?$/u.test(text) && text.split(/\s+/).length <= 7
 }
