@@ -263,6 +263,27 @@ describe("titles and parties", () => {
     })
   )
 
+  it.effect("a title over lines that each look whole, as far as the opening names it", () =>
+    Effect.gen(function* () {
+      const three = doc(
+        `EXHIBIT 10.34\n\nFILM LIBRARY AND FIRST-WINDOW\nSUBSCRIPTION VIDEO-ON-DEMAND\nLICENSE AGREEMENT\n\nThis Film Library and First-Window Subscription Video-on-Demand License\nAgreement is dated as of June 30, 2020 between Alpha Inc. and Beta LLC.\n\n${body}`
+      )
+      assert.strictEqual(
+        yield* shortOf("What is the title of this agreement?", three),
+        "FILM LIBRARY AND FIRST-WINDOW SUBSCRIPTION VIDEO-ON-DEMAND LICENSE AGREEMENT"
+      )
+      const two = doc(
+        `EXCLUSIVE SALES REPRESENTATIVE\nAGENCY AGREEMENT\n\nTHIS EXCLUSIVE SALES REPRESENTATIVE AGENCY AGREEMENT is made between Alpha Inc. and Beta LLC.\n\n${body}`
+      )
+      assert.strictEqual(yield* shortOf("Document name?", two), "EXCLUSIVE SALES REPRESENTATIVE AGENCY AGREEMENT")
+      // The line above is no part of the title where the opening names the title without it.
+      const legend = doc(
+        `CONFIDENTIAL PORTIONS OMITTED\nAGENCY AGREEMENT\n\nTHIS AGENCY AGREEMENT is made between Alpha Inc. and Beta LLC.\n\n${body}`
+      )
+      assert.strictEqual(yield* shortOf("Document name?", legend), "AGENCY AGREEMENT")
+    })
+  )
+
   it.effect(
     "names without a company form, defined with 'hereinafter referred to as' or opening a side of 'between'",
     () =>

@@ -63,7 +63,7 @@ export const answerTitle = (index: PassageIndex, document: EngineDocument): Foun
   const sentence = opening[at] ?? opening.find((s) => bareTitle.test(s.text.trim()))
   if (sentence === undefined) return letterTitle(opening)
   const title = titleIn(sentence.text) ?? sentence.text.trim()
-  const before = at > 0 ? titleStart(opening[at - 1], sentence, title) : undefined
+  const before = at > 0 ? (titleStart(opening[at - 1], sentence, title) ?? namedAbove(opening, at, title)) : undefined
   return {
     short: before === undefined ? title : `${before} ${title}`,
     sentence: toRanked(sentence),
@@ -84,6 +84,47 @@ const titleStart = (
   const gap = sentence.entry.passage.text.slice(previous.start + previous.text.length, sentence.start)
   const line = previous.text.trim()
   return /^[ \t]*\n[ \t]*$/.test(gap) && openLine.test(line) ? line : undefined
+}
+
+/** How many lines above a title's last line may be its first ones. */
+const linesAbove = 3
+const spaced = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase()
+
+/**
+ * A title printed over lines that each look whole ("EXCLUSIVE SALES REPRESENTATIVE" above "AGENCY AGREEMENT"): the
+ * capital lines right above it, as many as the opening then names with it ("THIS EXCLUSIVE SALES REPRESENTATIVE
+ * AGENCY AGREEMENT (the "Agreement") …"); none where the opening does not say so.
+ */
+const namedAbove = (opening: ReadonlyArray<DocumentSentence>, at: number, title: string): string | undefined => {
+  const later = spaced(
+    opening
+      .slice(at + 1)
+      .map((s) => s.text)
+      .join(" ")
+  )
+  let lines: Array<string> = []
+  let found: string | undefined
+  for (let i = at; i > 0 && at - i < linesAbove; i--) {
+    const previous = opening[i - 1]
+    const current = opening[i]
+    if (previous === undefined || current === undefined || !lineAbove(previous, current)) break
+    lines = [previous.text.trim(), ...lines]
+    const whole = `${lines.join(" ")} ${title}`
+    if (later.includes(spaced(whole))) found = lines.join(" ")
+  }
+  return found
+}
+
+/** A capital line right above another. */
+const lineAbove = (previous: DocumentSentence, sentence: DocumentSentence): boolean => {
+  const end = previous.start + previous.text.length
+  // In one passage, a line break between; else the last line of one passage and the first of the next.
+  const adjacent =
+    previous.entry === sentence.entry
+      ? /^[ \t]*\n[ \t]*$/.test(sentence.entry.passage.text.slice(end, sentence.start))
+      : sentence.position === 0 && previous.entry.passage.text.slice(end).trim() === ""
+  const line = previous.text.trim()
+  return adjacent && line === line.toUpperCase() && /\p{Lu}{2}/u.test(line)
 }
 
 /** A letter that calls itself one: "This letter agreement (this "Letter Agreement") sets forth …". */
