@@ -70,6 +70,14 @@ const cases: ReadonlyArray<ShortAnswerCase> = [
     query: "Who are the parties?",
     document: uk,
     short: "JAMES R. COLLINS and BLUE MESA HOLDINGS, LLC (Purchaser)"
+  },
+  {
+    name: "a person with a degree after the name is a party; a company form inside the title is none",
+    query: "Who are the parties?",
+    document: textDocument(
+      'THIS JOINT VENTURE AND LIMITED LIABILITY COMPANY OPERATING AGREEMENT (this "Agreement") is made as of March 14, 2022 by and among HALVERSON ENERGY SYSTEMS, INC., a Minnesota corporation ("Buyer"), and EVELYN R. MARCHETTI, D.D.S., an individual residing in the Commonwealth of Pennsylvania ("Principal").'
+    ),
+    short: "HALVERSON ENERGY SYSTEMS, INC. (Buyer) and EVELYN R. MARCHETTI (Principal)"
   }
 ]
 

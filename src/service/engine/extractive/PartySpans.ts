@@ -89,13 +89,18 @@ const notNameWords = new Set(
 
 const tidy = (text: string) => text.replace(/\s+/g, " ").replace(leading, "").trim()
 
+/** A document noun right after a name, a word or two on: the name is part of a title. */
+const documentAfter = /^\s+(?:\p{Lu}[\p{L}-]*\s+){0,2}(?:AGREEMENT|Agreement|CONTRACT|Contract)\b/u
+
 /** Organisation names ending in a company form ("Meridian Polymers GmbH", "NORTHWIND ANALYTICS, INC."). */
 export const findOrganisations = (text: string): Array<Span> =>
   matchSpans(text, orgPattern, (m) => {
     const name = tidy(m[0])
     // "a Delaware Company", "an Italian corporation": what a party is, not its name.
     const described = /\b(?:an?|AN?)\s+$/.test(text.slice(Math.max(0, m.index - 4), m.index))
-    return name.split(/\s+/).length >= 2 && !described ? name : undefined
+    // "THIS JOINT VENTURE AND LIMITED LIABILITY COMPANY OPERATING AGREEMENT": a title, not a party.
+    const titled = documentAfter.test(text.slice(m.index + m[0].length, m.index + m[0].length + 40))
+    return name.split(/\s+/).length >= 2 && !described && !titled ? name : undefined
   }).map((span) => ({ ...span, start: span.end - span.text.length }))
 
 const companyAfter = new RegExp(`^,?\\s+${suffix}(?![\\p{L}])`, "u")
@@ -162,10 +167,11 @@ const notRoles = new Set(
 
 /**
  * A person the text describes as one, whatever the case of the name: "PRIYA VENKATARAMAN, an individual residing in
- * Newton, Massachusetts" is Priya Venkataraman's definition, not Massachusetts's.
+ * Newton, Massachusetts" is Priya Venkataraman's definition, not Massachusetts's; a degree or "Jr." after the name
+ * ("EVELYN R. MARCHETTI, D.D.S., an individual") is no part of it.
  */
 const individual =
-  /(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,3})\s*,\s*(?:an?\s+)?(?:individual|natural\s+person|resident\s+of|residing)\b/u
+  /(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,3})(?:\s*,\s*(?:\p{Lu}\.){2,3}|\s*,\s*(?:Jr|Sr|JR|SR|Esq|ESQ)\.?|\s*,\s*I{2,3})?\s*,\s*(?:an?\s+)?(?:individual|natural\s+person|resident\s+of|residing)\b/u
 const individualNamed = (window: string): Span | undefined => {
   const m = individual.exec(window)
   const name = m?.[1]?.replace(leading, "").trim()
