@@ -81,6 +81,29 @@ const cases: ReadonlyArray<ShortAnswerCase> = [
   }
 ]
 
+/** An agreement dated in words, asked for its date tersely. */
+const datedInWords = textDocument(
+  'THIS EXCLUSIVE SALES REPRESENTATIVE AGENCY AGREEMENT (the "Agreement") is made and entered into as of the first day of February, two thousand twenty-one, between HELIX FLUID CONTROLS CORPORATION, an Ohio corporation (the "Manufacturer"), and MARROW & TATE TECHNICAL SALES, INC., a Texas corporation (the "Representative").\n\nHELIX FLUID CONTROLS CORPORATION By: /s/ Ann Lee Date: January 29, 2021'
+)
+
+describe("an agreement's own date", () => {
+  itGivesShortAnswers([
+    {
+      name: "'Date of agreement?' asks for it",
+      query: "Date of agreement?",
+      document: datedInWords,
+      short: "February 1, 2021"
+    },
+    { name: "so does a bare 'Date?'", query: "Date?", document: datedInWords, short: "February 1, 2021" },
+    {
+      name: "the date in words of the opening, not the signature's",
+      query: "What is the agreement date?",
+      document: datedInWords,
+      short: "February 1, 2021"
+    }
+  ])
+})
+
 describe("facts at the opening and the term of a contract, asked as reviewers ask them", () => {
   itGivesShortAnswers(cases)
 })

@@ -29,7 +29,9 @@ describe("dates", () => {
       ["on Sept. 9th, 2024", "September 9, 2024"],
       ["MARCH 3, 2023", "March 3, 2023"],
       ["this 14t h day of February 2020", "February 14, 2020"],
-      ["signed 3/21/08", "March 21, 2008"]
+      ["signed 3/21/08", "March 21, 2008"],
+      ["as of the fourteenth day of March, two thousand twenty-two, by", "March 14, 2022"],
+      ["this 3rd day of May, two thousand and nineteen.", "May 3, 2019"]
     ]))
 
   it("keeps partial and recurring dates as written", () => {

@@ -47,7 +47,7 @@ const rules: ReadonlyArray<readonly [AnswerKind, RegExp]> = [
   ["money", /^\s*how\s+much\b/i],
   [
     "date",
-    /\b(?:when|what\s+(?:\w+\s+){0,3}date|which\s+date|on\s+what\s+day|dated|deadline|by\s+what\s+date|what\s+day|(?:start|end|effective|expiration|expiry|commencement|termination|closing|signing|signature|execution|agreement|contract|payment|due)\s+date|in\s+what\s+year|which\s+year)\b/i
+    /\b(?:when|what\s+(?:\w+\s+){0,3}date|which\s+date|on\s+what\s+day|dated|deadline|by\s+what\s+date|what\s+day|(?:start|end|effective|expiration|expiry|commencement|termination|closing|signing|signature|execution|agreement|contract|payment|due)\s+date|in\s+what\s+year|which\s+year|date\s+of\s+(?:the\s+|this\s+)?(?:agreement|contract|signing|execution|lease|amendment|letter)|^\s*(?:the\s+)?date(?=\s*\??\s*$))\b/i
   ],
   ["duration", weakDuration],
   [

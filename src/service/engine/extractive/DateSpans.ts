@@ -1,3 +1,4 @@
+import { numberWordsSource, parseNumberWords } from "./NumberWords.js"
 import { matchSpans, type Span, withoutOverlaps } from "./Span.js"
 
 /** English month names, January first: dates are read and written with them. */
@@ -63,6 +64,9 @@ export const formatDate = (y: number, m: number, d: number): string | undefined 
   return `${monthNames[m - 1]} ${d}, ${y}`
 }
 
+/** A year in words: "two thousand twenty-two", "nineteen hundred and ninety-nine" (read by `parseNumberWords`). */
+const yearInWords = `((?=two\\s+thousand|nineteen\\s+hundred)${numberWordsSource})`
+
 const patterns: ReadonlyArray<readonly [RegExp, (match: RegExpExecArray) => string | undefined]> = [
   // March 1, 2024 · Mar. 1st 2024
   [
@@ -81,6 +85,17 @@ const patterns: ReadonlyArray<readonly [RegExp, (match: RegExpExecArray) => stri
       "gi"
     ),
     (m) => formatDate(Number(m[3]), monthNumber(m[2] ?? "") ?? 0, ordinalDays.indexOf((m[1] ?? "").toLowerCase()) + 1)
+  ],
+  // the fourteenth day of March, two thousand twenty-two · the 1st day of February, two thousand and twenty-one
+  [
+    new RegExp(
+      `\\b(?:${dayInWords}|${day})\\s+(?:\\(\\d{1,2}(?:st|nd|rd|th)?\\)\\s+)?day\\s+of\\s+${month}\\s*,?\\s+${yearInWords}`,
+      "gi"
+    ),
+    (m) => {
+      const dayOfMonth = m[1] !== undefined ? ordinalDays.indexOf(m[1].toLowerCase()) + 1 : Number(m[2])
+      return formatDate(parseNumberWords(m[4] ?? "") ?? 0, monthNumber(m[3] ?? "") ?? 0, dayOfMonth)
+    }
   ],
   // 2024-03-01
   [/\b((?:19|20)\d{2})-(\d{1,2})-(\d{1,2})\b/g, (m) => formatDate(Number(m[1]), Number(m[2]), Number(m[3]))],

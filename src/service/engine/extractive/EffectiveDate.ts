@@ -12,7 +12,7 @@ export const effectiveQuestion =
 
 /** "Agreement date?", "On what date was it made?": the date the document gives itself. */
 export const agreementDateQuestion =
-  /\b(?:agreement|contract|execution|signing|signature)\s+date\b|\bdate\s+of\s+(?:this|the)\s+(?:agreement|contract|lease|amendment|document)\b|\b(?:made|signed|executed|dated|entered\s+into|concluded)\b/i
+  /\b(?:agreement|contract|execution|signing|signature)\s+date\b|\bdate\s+of\s+(?:(?:this|the)\s+)?(?:agreement|contract|lease|amendment|document)\b|^\s*(?:the\s+)?date\s*\??\s*$|\b(?:made|signed|executed|dated|entered\s+into|concluded)\b/i
 
 /** How a text says the agreement starts to bind: "shall commence", "will take effect", "shall come into force". */
 const starts = String.raw`(?:commence|begin|become\s+effective|take\s+effect|come\s+into\s+(?:force|effect)|enter\s+into\s+force)`
