@@ -104,6 +104,31 @@ describe("an agreement's own date", () => {
   ])
 })
 
+/** A term that names its end after describing it, and one that takes effect on a defined date. */
+const sponsorship = textDocument(
+  'SPONSORSHIP AGREEMENT\n\nThis Sponsorship Agreement is entered into on May 3, 2019 between Harbor Hockey Club LLC ("Club") and Clearwater Beverages, Inc. ("Sponsor").\n\n2.1 Term. The term of this Agreement shall commence on the Effective Date and, unless sooner terminated in accordance with Article 11, shall continue through and including the last day of the fifth (5th) Contract Year, being June 30, 2024 (the "Term").'
+)
+const promotion = textDocument(
+  'MARKETING AND PROMOTION AGREEMENT\n\nThis Marketing and Promotion Agreement (the "Agreement") is entered into on October 2, 2021 (the "Signing Date") between Lumen Skin Ltd. ("Brand") and Northpoint Media, Inc. ("Publisher").\n\n1.1 "Commencement Date" means January 1, 2022.\n\n3.1 This Agreement takes effect on the Commencement Date and continues for an initial period of two (2) years (the "Initial Term").'
+)
+
+describe("a term's start and end in other words", () => {
+  itGivesShortAnswers([
+    {
+      name: "an end named after the end it describes ('…, being June 30, 2024')",
+      query: "When does the agreement expire?",
+      document: sponsorship,
+      short: "June 30, 2024"
+    },
+    {
+      name: "'takes effect on the Commencement Date': the defined date, not the signing date",
+      query: "What is the effective date?",
+      document: promotion,
+      short: "January 1, 2022"
+    }
+  ])
+})
+
 describe("facts at the opening and the term of a contract, asked as reviewers ask them", () => {
   itGivesShortAnswers(cases)
 })

@@ -16,6 +16,8 @@ export const agreementDateQuestion =
 
 /** How a text says the agreement starts to bind: "shall commence", "will take effect", "shall come into force". */
 const starts = String.raw`(?:commence|begin|become\s+effective|take\s+effect|come\s+into\s+(?:force|effect)|enter\s+into\s+force)`
+/** The same in the present tense: "This Agreement takes effect on the Commencement Date". */
+const startsNow = String.raw`(?:commences|begins|becomes\s+effective|takes\s+effect|comes\s+into\s+(?:force|effect)|enters\s+into\s+force)`
 
 /** `1 May 2020 (the "Effective Date")` */
 const definedAfter = /^[\s,]*\(\s*(?:the\s+|this\s+|hereinafter\s+)?["“]Effective\s+Date["”]/i
@@ -23,11 +25,14 @@ const definedAfter = /^[\s,]*\(\s*(?:the\s+|this\s+|hereinafter\s+)?["“]Effect
 const definedBefore = /["“]Effective\s+Date["”]\s*(?:means|shall\s+mean|is|shall\s+be|:|[-–—])\s*(?:the\s+)?$/i
 /** Text that may define the Effective Date, call a date effective or start the term: only such passages are read. */
 const mayDefine = new RegExp(
-  String.raw`["“]Effective\s+Date["”]|\beffective\s+(?:as\s+of|on|from|date\s+of)\b|\b(?:shall|will)\s+${starts}\b`,
+  String.raw`["“]Effective\s+Date["”]|\beffective\s+(?:as\s+of|on|from|date\s+of)\b|\b(?:shall|will)\s+${starts}\b|\b${startsNow}\s+(?:on|as\s+of)\b`,
   "i"
 )
-/** `The term shall commence on November 1, 2007` */
-const commencesBefore = new RegExp(String.raw`\b(?:shall|will)\s+${starts}\s+(?:on|as\s+of)\s+(?:the\s+)?$`, "i")
+/** `The term shall commence on November 1, 2007`, `This Agreement takes effect on January 1, 2022` */
+const commencesBefore = new RegExp(
+  String.raw`\b(?:(?:shall|will)\s+${starts}|${startsNow})\s+(?:on|as\s+of)\s+(?:the\s+)?$`,
+  "i"
+)
 /** An Effective Date defined without a calendar date ("the date of actual execution")… */
 const undatedDefinition =
   /["“]Effective\s+Date["”]\s*(?:means|shall\s+mean|shall\s+be|is)\b|\bshall\s+be\s+(?:the\s+)?["“]Effective\s+Date["”]/i
@@ -49,7 +54,7 @@ const yearless = new RegExp(
 const blankDefined = new RegExp(`${blankDateSource}(?=${definedAfter.source.slice(1)})`, "i")
 /** A start on a date defined elsewhere: "The term of this Agreement shall begin on the Commencement Date". */
 const commencesOnNamed = new RegExp(
-  String.raw`\b(?:shall|will)\s+${starts}\s+(?:on|as\s+of)\s+the\s+${namedTerm("Date")}`,
+  String.raw`\b(?:(?:shall|will)\s+${starts}|${startsNow})\s+(?:on|as\s+of)\s+the\s+${namedTerm("Date")}`,
   "u"
 )
 /** `effective as of May 1, 2020` */

@@ -33,9 +33,12 @@ const saysEnd =
 /** A term without an end: it runs until someone ends it. */
 const openEnded =
   /\bin\s+perpetuity\b|\bperpetual(?:ly)?\b|\bindefinite(?:ly)?\b|\buntil\s+(?:\w+\s+){0,3}terminated\b|\bshall\s+continue\s+(?:in\s+(?:full\s+)?(?:force|effect)\s+)?until\b[^.;]{0,40}\bterminat/i
-/** A date the term ends on: "until December 31, 2010", "expire on …", "ending on …". */
+/**
+ * A date the term ends on: "until December 31, 2010", "expire on …", "ending on …", or named after the end it
+ * describes ("through the last day of the fifth (5th) Contract Year, being June 30, 2024").
+ */
 const endsOn =
-  /\b(?:until|through|to\s+and\s+including|expir\w*\s+(?:on|at)|end(?:s|ing)?\s+on|terminat\w*\s+on|and\s+ending)\s+(?:the\s+close\s+of\s+business\s+on\s+|midnight\s+on\s+)?(?:\w+\s+){0,1}$/i
+  /\b(?:until|through|to\s+and\s+including|expir\w*\s+(?:on|at)|end(?:s|ing)?\s+on|terminat\w*\s+on|and\s+ending)\s+(?:(?:the\s+close\s+of\s+business\s+on\s+|midnight\s+on\s+)?(?:\w+\s+){0,1}|[^.;]{0,100},\s*(?:being|i\.e\.,?|namely|which\s+is|that\s+is,?)\s+)$/i
 /** A date the term starts on, stated in the clause itself: "commencing on January 1, 2020". */
 const startsOn = /\b(?:commenc\w*|begin\w*|start\w*|effective|from)\s+(?:on\s+|as\s+of\s+)?(?:the\s+)?$/i
 const noticeNear = /notice|prior\s+to|before/i
@@ -84,7 +87,7 @@ const earlierOf =
  */
 export const statedEnd = (text: string): (Span & { readonly atLatest: boolean }) | undefined => {
   const dated = findDates(text).filter((span) => /\d{4}/.test(span.text))
-  const end = dated.find((span) => endsOn.test(text.slice(Math.max(0, span.start - 50), span.start)))
+  const end = dated.find((span) => endsOn.test(text.slice(Math.max(0, span.start - 160), span.start)))
   if (end !== undefined) return { ...end, atLatest: false }
   const latest = dated.find((span) => earlierOf.test(text.slice(Math.max(0, span.start - 200), span.start)))
   return latest === undefined ? undefined : { ...latest, atLatest: true }
