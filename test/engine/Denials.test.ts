@@ -39,3 +39,46 @@ describe("denials in other words than 'not'", () => {
     }
   ])
 })
+
+/** Kinds of clause a contract denies in so many words. */
+const carriage = textDocument(
+  [
+    "MOTOR CARRIER AND JOINT VENTURE SERVICES AGREEMENT",
+    'This Agreement is made between Gamma Foods Inc. ("Shipper") and Delta Freight LLC ("Carrier").',
+    "2.1 Shipper does not grant Carrier any exclusive right to transport Shipper's freight on any Lane, and Carrier may transport freight for other shippers.",
+    "3.1 The initial term is three (3) years. Nothing in this Article 3 shall be construed to obligate either Party to renew this Agreement, and in no event shall this Agreement renew automatically.",
+    "4.1 No Member may withdraw or resign from the Venture or terminate this Agreement for convenience prior to dissolution.",
+    "5.1 All Developed Materials shall be owned by Shipper. No Developed Materials shall be jointly owned.",
+    "6.1 Nothing in this Agreement creates a partnership or agency relationship between the Parties."
+  ].join("\n\n")
+)
+
+describe("a kind of clause the contract denies", () => {
+  itGivesShortAnswers([
+    { name: "'does not grant … any exclusive right'", query: "Exclusivity?", document: carriage, short: "No." },
+    {
+      name: "'in no event shall this Agreement renew automatically'",
+      query: "Does the agreement renew automatically?",
+      document: carriage,
+      short: "No."
+    },
+    {
+      name: "'No Member may … terminate this Agreement for convenience'",
+      query: "Can a party terminate for convenience?",
+      document: carriage,
+      short: "No."
+    },
+    {
+      name: "'No Developed Materials shall be jointly owned'",
+      query: "Joint IP ownership?",
+      document: carriage,
+      short: "No."
+    },
+    {
+      name: "'Nothing in this Agreement creates a partnership' (present tense)",
+      query: "Is the relationship a partnership?",
+      document: carriage,
+      short: "No."
+    }
+  ])
+})

@@ -17,7 +17,7 @@ export const commercialClauses: ReadonlyArray<ClauseType> = [
       /\b(?:non-?compet\w*|compet(?:e|ing|itive|itor|itors|ition)|exclusiv\w*|non-?solicit\w*)\b/i
     ],
     ignore:
-      /\bnon-?exclusive\w*|\bexclusive\s+(?:remedy|remedies|jurisdiction|venue|forum|of)\b|\bexclusively\s+(?:set\s+forth|provided|stated|in|by)\b/gi
+      /\bnon-?exclusive\w*|\b(?:does|do|shall|will)\s+not\s+(?:\w+\s+){0,2}(?:grant|give|confer|appoint)\w*\b[^.;]{0,40}?\bexclusive\w*|\bno\s+exclusive\s+(?:right|rights|licen[cs]e|arrangement|relationship)\b|\bexclusive\s+(?:remedy|remedies|jurisdiction|venue|forum|of)\b|\bexclusively\s+(?:set\s+forth|provided|stated|in|by)\b/gi
   },
   {
     name: "non-compete",
@@ -33,10 +33,11 @@ export const commercialClauses: ReadonlyArray<ClauseType> = [
       /\bexclusive(?:ly)?\b[^.;]{0,80}\b(?:right|rights|distributor|distribution|supplier|provider|licen[cs]\w*|basis|agent|partner|reseller|territory|dealer|arrangement|marketing|sponsor|outlet|retailer|seller|vendor|manufacturer|source)\b|\b(?:right|rights|distributor|supplier|provider|licen[cs]\w*|agent|partner|reseller|dealer|sponsor)\b[^.;]{0,40}\bexclusive(?:ly)?\b|\ball\s+(?:of\s+)?(?:its|their)\s+(?:\w+\s+){0,2}requirements\b|\b\d{2,3}\s*%\)?\s+of\s+(?:its|their|[A-Z][\w'’]*(?:['’]s)?)\s+(?:\w+\s+){0,2}requirements\b|\bonly\s+(?:authori[sz]ed\s+)?(?:distributor|reseller|supplier|licensee|provider|dealer|agent|source)\b|\b(?:shall|will|may)\s+not\s+(?:\w+\s+){0,3}(?:sell|supply|license|distribute|provide|offer)\b[^.;]{0,150}\b(?:other\s+than|except\s+(?:to|through))\s+(?:the\s+)?(?:distributor|licensee|buyer|customer|reseller|purchaser|agent|dealer)\b|\bsole\s+(?:and\s+exclusive\s+)?(?:supplier|distributor|provider|source)\b|\b(?:(?:shall|will|may)\s+not|agrees?\s+not\s+to|undertakes?\s+not\s+to|covenants?\s+not\s+to)\s+(?:\w+\s+){0,3}(?:sell|supply|license|distribute|provide|offer|purchase|buy)\b[^.;]{0,150}\b(?:to|from|with)\s+any\s+(?:other|third)\b|\b(?:(?:shall|will|may)\s+not|agrees?\s+not\s+to)\s+(?:\w+\s+){0,2}enter\s+into\s+any\s+(?:\w+\s+){0,2}(?:agreements?|arrangements?|relationships?|collaborations?)\s+with\s+(?:any|a)\s+(?:other\s+|third\s+)part(?:y|ies)\b[^.;]{0,40}\b(?:for|to|regarding|relating)\b|\b(?:shall|will|may)\s+not\s+(?:\w+\s+){0,3}(?:appoint|grant|authori[sz]e)\s+(?:to\s+)?any\s+(?:other|third)\b[^.;]{0,80}\b(?:distribut\w*|sell|market|represent\w*|agent|licen[cs]\w*)|\b(?:purchase|buy|obtain|procure|source|order|acquire)\w*\s+(?:\w+\s+){0,6}(?:solely|only|exclusively)\s+from\b|\b(?:shall|will|may)\s+not\b[^.;]{0,60}\b(?:represent|sell|distribute|carry|promote|market)\b[^.;]{0,40}\b(?:products?|services?|lines?)\s+of\s+(?:a|any)\s+(?:competitor|other\s+(?:supplier|manufacturer|vendor|provider))|\bnot\s+(?:\w+\s+){0,2}enter\s+into\s+(?:any\s+)?(?:similar|other|comparable|competing)\s+(?:agreements?|arrangements?|relationships?)\s+with\s+any\s+(?:other|third)\b/i
     ],
     ignore:
-      /\bnon-?exclusive\w*|\b(?:sole\s+and\s+)?exclusive\s+(?:remedy|remedies|jurisdiction|venue|forum|property|owner\w*|responsibility|liability|benefit|control|discretion|use\s+of\s+the\s+parties)\b|\bexclusive\s+of\b|\bexclusively\s+(?:by|in)\s+the\s+(?:laws?|courts?)\b/gi,
-    // A grant made non-exclusive answers the question with a no: "grants … a non-exclusive, non-transferable licence".
+      /\bnon-?exclusive\w*|\b(?:does|do|shall|will)\s+not\s+(?:\w+\s+){0,2}(?:grant|give|confer|appoint)\w*\b[^.;]{0,40}?\bexclusive\w*|\bno\s+exclusive\s+(?:right|rights|licen[cs]e|arrangement|relationship)\b|\b(?:sole\s+and\s+)?exclusive\s+(?:remedy|remedies|jurisdiction|venue|forum|property|owner\w*|responsibility|liability|benefit|control|discretion|use\s+of\s+the\s+parties)\b|\bexclusive\s+of\b|\bexclusively\s+(?:by|in)\s+the\s+(?:laws?|courts?)\b/gi,
+    // A grant made non-exclusive answers the question with a no: "grants … a non-exclusive, non-transferable licence",
+    // "Shipper does not grant Carrier any exclusive right to transport".
     negated:
-      /\bnon-?exclusive[\s,]+(?:[\w-]+[\s,]+){0,3}(?:licen[cs]e|right|rights|basis|distributor|distribution|appointment|reseller|agent)\b/i
+      /\bnon-?exclusive[\s,]+(?:[\w-]+[\s,]+){0,3}(?:licen[cs]e|right|rights|basis|distributor|distribution|appointment|reseller|agent)\b|\b(?:does|do|shall|will)\s+not\s+(?:\w+\s+){0,2}(?:grant|give|confer|appoint)\w*\b[^.;]{0,40}?\bexclusive\b|\bno\s+exclusive\s+(?:right|rights|licen[cs]e|arrangement|relationship)\b/i
   },
   {
     name: "non-solicitation of customers",
@@ -70,9 +71,9 @@ export const commercialClauses: ReadonlyArray<ClauseType> = [
       /\bmay\b[^.;]{0,40}?\b(?:terminat|cancel)\w*|\bmay\s+end\s+(?:this|the)\s+(?:agreement|contract)\b|\b(?:right|entitled|option|elect)\b[^.;]{0,60}?\bto\s+(?:terminat|cancel)\w*|\bmay\s+be\s+(?:terminated|cancell?ed)\b|\bterminable\b|\bcan\s+(?:\w+\s+){0,3}(?:terminat|cancel)\w*/i
     ],
     unless:
-      /\bnot\s+(?:have\s+been\s+|be\s+|been\s+)?(?:fulfilled|satisfied|met|cured)\b|\bshould\s+(?!\w+\s+terminat\w*\s+for\s+convenience)(?:[\w'’]+\s+){1,6}terminat\w*|\b(?:breach\w*|default\w*|insolven\w*|bankrupt\w*|fails?\s+to|failure)\b(?![^.;]{0,80}\b(?:convenience|without\s+cause|any\s+reason)\b)|\b(?:may|shall|will|can|does|do)\s+not\s+(?:\w+\s+){0,2}terminat\w*|\bno\s+right\s+to\s+terminat\w*|\b(?:insurance|insurer|polic(?:y|ies)|coverage)\b|\b(?:neither|no)\s+party\s+(?:may|shall|will|can)\s+(?:\w+\s+){0,2}terminat\w*/i,
+      /\bnot\s+(?:have\s+been\s+|be\s+|been\s+)?(?:fulfilled|satisfied|met|cured)\b|\bshould\s+(?!\w+\s+terminat\w*\s+for\s+convenience)(?:[\w'’]+\s+){1,6}terminat\w*|\b(?:breach\w*|default\w*|insolven\w*|bankrupt\w*|fails?\s+to|failure)\b(?![^.;]{0,80}\b(?:convenience|without\s+cause|any\s+reason)\b)|\b(?:may|shall|will|can|does|do)\s+not\s+(?:\w+\s+){0,2}terminat\w*|\b(?:neither|no)\s+(?:party|member|partner|shareholder|stockholder)\s+(?:may|shall|will|can)\s+(?:[^.;]{0,60}?\bor\s+)?(?:\w+\s+){0,2}terminat\w*|\bno\s+right\s+to\s+terminat\w*|\b(?:insurance|insurer|polic(?:y|ies)|coverage)\b|\b(?:neither|no)\s+party\s+(?:may|shall|will|can)\s+(?:\w+\s+){0,2}terminat\w*/i,
     negated:
-      /\b(?:may|shall|will|can|does|do)\s+not\s+(?:\w+\s+){0,2}terminat\w*[^.;]{0,100}\b(?:convenience|without\s+cause|any\s+reason)|\bno\s+right\s+to\s+terminat\w*[^.;]{0,100}\b(?:convenience|without\s+cause)|\b(?:neither|no)\s+party\s+(?:may|shall|will|can)\s+(?:\w+\s+){0,2}terminat\w*[^.;]{0,100}\b(?:convenience|without\s+cause|any\s+reason)/i
+      /\b(?:may|shall|will|can|does|do)\s+not\s+(?:\w+\s+){0,2}terminat\w*[^.;]{0,100}\b(?:convenience|without\s+cause|any\s+reason)|\bno\s+right\s+to\s+terminat\w*[^.;]{0,100}\b(?:convenience|without\s+cause)|\b(?:neither|no)\s+(?:party|member|partner|shareholder|stockholder)\s+(?:may|shall|will|can)\s+(?:[^.;]{0,60}?\bor\s+)?(?:\w+\s+){0,2}terminat\w*[^.;]{0,100}\b(?:convenience|without\s+cause|any\s+reason)/i
   },
   {
     name: "right of first refusal",

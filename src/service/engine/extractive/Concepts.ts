@@ -94,9 +94,10 @@ export const concepts: ReadonlyArray<Concept> = [
       `${automaticWord}\\s*(?:\\w+\\s+){0,2}${renewWord}|${renewWord}\\b[^.;]{0,40}?\\b(?:automatic(?:ally)?|for\\s+(?:\\w+\\s+){0,2}(?:successive|consecutive|further|subsequent))\\b|\\bevergreen\\b`,
       "i"
     ),
-    // "does not automatically renew", "shall not renew", "will not wish to renew"; not "may elect not to renew".
+    // "does not automatically renew", "shall not renew", "will not wish to renew", "in no event shall this Agreement
+    // renew automatically"; not "may elect not to renew".
     negated: new RegExp(
-      `\\b(?:does|do|shall|will|would|may|can|is)\\s+(?:not|never|no\\s+longer)\\s+(?:\\w+\\s+){0,2}${renewWord}|\\b(?:not\\s+(?:be\\s+)?|non-?)renewable\\b|\\bwithout\\s+(?:automatic\\s+)?renewal\\b|\\bno\\s+(?:automatic\\s+)?renewal\\b`,
+      `\\b(?:does|do|shall|will|would|may|can|is)\\s+(?:not|never|no\\s+longer)\\s+(?:\\w+\\s+){0,2}${renewWord}|\\b(?:not\\s+(?:be\\s+)?|non-?)renewable\\b|\\bwithout\\s+(?:automatic\\s+)?renewal\\b|\\bno\\s+(?:automatic\\s+)?renewal\\b|\\bin\\s+no\\s+event\\s+(?:shall|will)\\s+(?:\\w+\\s+){0,3}${renewWord}`,
       "i"
     ),
     contrary: new RegExp(

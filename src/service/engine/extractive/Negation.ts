@@ -15,10 +15,11 @@ const condition = /\b(?:unless|except|provided\s+that|if|until|whether|to\s+the\
 const negators = new Set(["not", "never", "no", "neither", "nor", "cannot", "excluding"])
 /**
  * "Nothing in this Agreement shall be deemed to create a … joint venture", "nothing herein … shall confer upon any
- * other Person any right": what follows the verb is denied, however far "nothing" stands from it.
+ * other Person any right", "Nothing in this Agreement creates a partnership": what follows the verb is denied, however
+ * far "nothing" stands from it.
  */
 const nothingShall =
-  /\bnothing\b[^.;]{0,120}?\b(?:shall|will|is\s+intended\s+to|does)\s+(?:be\s+)?(?:deemed\s+|construed\s+|interpreted\s+)?(?:to\s+)?/gi
+  /\bnothing\b[^.;]{0,120}?\b(?:(?:shall|will|is\s+intended\s+to|does)\s+(?:be\s+)?(?:deemed\s+|construed\s+|interpreted\s+)?(?:to\s+)?|(?:creates|constitutes|establishes|forms|makes)\s+)/gi
 /** A negation reaches this many content words ahead, inside its clause. */
 const reach = 3
 

@@ -6,13 +6,19 @@ const ipWords =
   "(?:marks?|trade\\s*marks?|trade\\s+names?|service\\s+marks?|logos?|software|technology|system|content|materials|intellectual\\s+property|patents?|copyrights?|know-how)\\b"
 
 /** Clauses about who owns, assigns, pays for or licenses what. In the order questions are matched (see `ClauseTypes`). */
+const jointOwnershipDenied =
+  /\bno\b[^.;]{0,60}\b(?:shall|will|is|are)\s+(?:be\s+)?(?:\w+\s+)?(?:jointly\s+owned|co-?owned)\b|\b(?:shall|will|is|are)\s+not\s+(?:be\s+)?(?:\w+\s+)?(?:jointly\s+owned|co-?owned)\b|\bno\s+joint\s+ownership\b/i
+
 export const rightsClauses: ReadonlyArray<ClauseType> = [
   {
     name: "joint IP ownership",
     asks: /\bjoint\w*\b[^?]{0,40}\b(?:own\w*|ip|intellectual|inventions?)|\bco-?own\w*|\bshared?\s+ownership\b|\bowned\s+jointly\b|\b(?:own|owned|hold|held)\b[^?]{0,40}\btogether\b/i,
     evidence: [
       /\bjointly\s+(?:\w+\s+){0,2}own\w*|\bjoint(?:ly)?\s+(?:owned|ownership|property)|\bco-?own\w*|\bowned\s+(?:\w+\s+){0,3}jointly|\bshared\s+ownership|\bundivided\s+(?:[\w-]+\s+)?(?:interests?|shares?)|\bowned\s+(?:\w+\s+){0,4}(?:in\s+)?equal\s+(?:undivided\s+)?(?:shares|parts|interests)/i
-    ]
+    ],
+    // "No Developed Materials shall be jointly owned", "will not be co-owned": ownership denied.
+    unless: jointOwnershipDenied,
+    negated: jointOwnershipDenied
   },
   {
     name: "IP ownership assignment",
