@@ -318,6 +318,22 @@ const stated: ReadonlyArray<readonly [string, string]> = [
   [
     "Covenant not to sue?",
     "Each Party covenants that it shall not contest, challenge or bring any action attacking the validity of the other Party's Marks."
+  ],
+  [
+    "Price restrictions?",
+    "Supplier shall not increase the Charges or the hourly rates set out in Schedule C at any time prior to the third (3rd) anniversary of the Commencement Date."
+  ],
+  [
+    "Are there price restrictions?",
+    "Company may raise the Annual Fee once a year on written notice, but any such increase shall not exceed the percentage increase in the CPI."
+  ],
+  [
+    "Affiliate license?",
+    "Company hereby grants to Distributor and its Affiliates a non-exclusive, perpetual, worldwide license to use the Materials."
+  ],
+  [
+    "Uncapped liability?",
+    "Section 13.2 shall not limit Company's obligations under Section 13.1 or its liability for bodily injury or death caused by its negligence, none of which shall be subject to any cap."
   ]
 ]
 

@@ -80,6 +80,17 @@ describe("splitPassages", () => {
     assert.notInclude(text, "Page 1 of 3")
   })
 
+  it("joins a wrapped line that opens with a cross-reference ('Section 13.1 or its liability …')", () => {
+    const page =
+      "13.3 Exceptions. Section 13.2 shall not limit Company's obligations under\nSection 13.1 or its liability for bodily injury or death caused by its\nnegligence, none of which shall be subject to any cap.\n\nSECTION 14. GENERAL\nThis Agreement is personal to Customer."
+    const sentences = splitPassages(1, [page]).flatMap((p) => splitSentences(p.text).map((s) => s.text))
+    assert.include(
+      sentences,
+      "Section 13.2 shall not limit Company's obligations under Section 13.1 or its liability for bodily injury or death caused by its negligence, none of which shall be subject to any cap."
+    )
+    assert.include(sentences, "SECTION 14. GENERAL")
+  })
+
   it("joins the wrapped lines of a paragraph set in capitals, and keeps a capital heading apart", () => {
     const page = [
       "10. LIMITATION OF LIABILITY",

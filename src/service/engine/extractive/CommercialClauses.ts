@@ -45,7 +45,11 @@ export const commercialClauses: ReadonlyArray<ClauseType> = [
     evidence: [
       /\b(?:solicit\w*|divert\w*|entice\w*|induce\w*|interfere\w*)\b[^.;]{0,150}\b(?:customers?|clients?|accounts?)\b|\b(?:customers?|clients?)\b[^.;]{0,80}\bsolicit\w*|\bnot\s+(?:to\s+)?(?:\w+\s+){0,2}(?:contract|deal|do\s+business|transact)\w*\s+(?:\w+\s+){0,2}with\s+any\s+(?:clients?|customers?|accounts?)\s+(?:of|introduced|referred|procured)\b/i,
       /\b(?:not|no|refrain|non-?solicit\w*)\b/i
-    ]
+    ],
+    // "without Customer's prior written consent, solicit for employment any employee of Customer … personnel assigned
+    // to Customer's account": a party named "Customer", its consent, its employees and its account, not its customers.
+    ignore:
+      /\b(?:employees?|personnel|staff|officers|contractors)\s+(?:or\s+\w+\s+)?of\s+(?:the\s+)?(?:Customer|Client)s?\b|\b(?:Customer|Client)['’]s\s+(?:\w+\s+){0,2}(?:consent|approval)\b|\bassigned\s+to\s+(?:the\s+)?\S+\s+accounts?\b/g
   },
   {
     name: "non-solicitation of employees",

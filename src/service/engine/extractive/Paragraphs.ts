@@ -9,6 +9,8 @@ const listMarker =
 /** A list item starts only after a line that could end one: "(1) year" after "for one" is a wrapped line. */
 const itemCanFollow = /(?:[.:;!?)"”]|\b(?:and|or))\s*$/
 const tableRow = /\S {3,}\S.* {3,}\S|^\s*\|/
+/** A line that stops mid-sentence: on a lower-case word or a comma. */
+const midSentence = /(?:\p{Ll}|,)\s*$/u
 const sectionWord = /^\s*(?:ARTICLE|Article|SECTION|Section|SCHEDULE|Schedule|EXHIBIT|Exhibit)\s+[\dIVXA-Z]/
 /** A line of a basic-terms table: "Commencement Date: the first (1st) day of May, 2022", "Tenant's Share: 6.2%". */
 const fieldLine = /^\s*\p{Lu}[\p{L}'’-]*(?:\s+(?:\p{Lu}[\p{L}'’-]*|of|for|and|&)){0,4}\s*:\s*\S/u
@@ -63,7 +65,9 @@ export const splitParagraphs = (page: string): Array<Paragraph> => {
       const item = listMarker.test(line) && itemCanFollow.test(current)
       // One field after another: each line is a field of its own, not a wrapped sentence.
       const field = fieldLine.test(line) && fieldLine.test(current)
-      if (current.length > 0 && (item || field || sectionWord.test(line) || isHeading(current))) flush()
+      // "… obligations under / Section 13.1 or its liability …": a cross-reference wrapped to a new line, not a section.
+      const section = sectionWord.test(line) && !midSentence.test(current)
+      if (current.length > 0 && (item || field || section || isHeading(current))) flush()
       else if (current.length > 0 && isHeading(line) && line.trim().length < 60) flush()
       if (current.length === 0) current = line
       else current = /\p{Ll}-$/u.test(current) ? current + line.trimStart() : `${current} ${line.trimStart()}`

@@ -57,7 +57,9 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
       // …paid, shared or retained: a percentage of revenue that only describes something ("a business with 20% of
       // its revenues from food") is no sharing.
       /\b(?:pay\w*|remit\w*|shar\w*|split|retain\w*|receiv\w*|entitled|distribut\w*|royalt\w*|commissions?|fees?|compensat\w*|earn\w*|owe[sd]?|due|price|consideration|margin)\b/i
-    ]
+    ],
+    // "[***] percent of the remaining Minimum Revenue Commitment": a commitment to buy, not revenue shared.
+    ignore: /\b(?:minimum\s+)?(?:annual\s+)?revenue\s+commitments?\b/gi
   },
   {
     name: "volume restriction",
@@ -70,7 +72,7 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
     name: "price restrictions",
     asks: /\b(?:prices?|pricing|rates?|fees?)\b[^?]{0,50}\b(?:restrict\w*|limit\w*|increase\w*|decrease\w*|rais\w*|lower\w*|reduc\w*|chang\w*|adjust\w*|fixed|caps?|capped)\b|\b(?:restrict\w*|limit\w*|rais\w*|lower\w*|cap)\b[^?]{0,50}\b(?:prices?|pricing)\b|\b(?:increase|rais|lower|reduc|chang)\w*\s+(?:\w+\s+)?(?:prices?|pricing|rates?|fees?)\b/i,
     evidence: [
-      /\b(?:prices?|pricing|rates?|fees?)\b[^.;]{0,100}\b(?:shall\s+not\s+(?:be\s+)?(?:increased?|exceed|changed?|raised?)|not\s+to\s+exceed|(?:fixed|firm)\s+(?:for|during|until|through)|may\s+not\s+(?:be\s+)?(?:increased?|raised?|changed?)|no\s+(?:price\s+)?increases?)|\b(?:increase|adjustment|adjust)\w*\s+(?:\w+\s+){0,6}(?:prices?|pricing|fees?|rates?)\b[^.;]{0,80}\b(?:not\s+(?:to\s+)?exceed|no\s+more\s+than|limited\s+to|more\s+than\s+once)|\badjustments?\b[^.;]{0,60}\bnot\s+to\s+exceed\b|\b(?:minimum|maximum)\s+resale\s+prices?\b|\b(?:shall|will|may)\s+not\s+(?:increase|raise|change|reduce|lower|decrease)\s+(?:\w+\s+){0,3}(?:prices?|pricing|rates?|fees?)\b|\b(?:sell|resell|offer)\b[^.;]{0,60}\b(?:below|above)\s+(?:the\s+)?(?:\w+\s+){0,2}prices?\b/i
+      /\b(?:prices?|pricing|rates?|fees?)\b[^.;]{0,100}\b(?:shall\s+not\s+(?:be\s+)?(?:increased?|exceed|changed?|raised?)|not\s+to\s+exceed|(?:fixed|firm)\s+(?:for|during|until|through)|may\s+not\s+(?:be\s+)?(?:increased?|raised?|changed?)|no\s+(?:price\s+)?increases?)|\b(?:increase|adjustment|adjust)\w*\s+(?:\w+\s+){0,6}(?:prices?|pricing|fees?|rates?)\b[^.;]{0,80}\b(?:not\s+(?:to\s+)?exceed|no\s+more\s+than|limited\s+to|more\s+than\s+once)|\badjustments?\b[^.;]{0,60}\bnot\s+to\s+exceed\b|\b(?:minimum|maximum)\s+resale\s+prices?\b|\b(?:shall|will|may)\s+not\s+(?:increase|raise|change|reduce|lower|decrease)\s+(?:\w+\s+){0,3}(?:prices?|pricing|rates?|fees?)\b|\b(?:sell|resell|offer)\b[^.;]{0,60}\b(?:below|above)\s+(?:the\s+)?(?:\w+\s+){0,2}prices?\b|\b(?:shall|will|may)\s+not\s+(?:increase|raise)\s+(?:the\s+|its\s+|any\s+)?(?:charges?|prices?|rates?|fees?)\b|\b(?:any\s+(?:such\s+)?|each\s+)(?:increase|adjustment)s?\b[^.;]{0,60}\b(?:shall|will|may)\s+not\s+exceed\b|\bin\s+no\s+event\s+shall\s+(?:any\s+)?(?:\w+\s+){0,2}(?:increase|adjustment)\b[^.;]{0,40}\b(?:exceed|be\s+greater|be\s+more)\b/i
     ]
   },
   {
@@ -92,7 +94,7 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
     asks: /\baffiliat\w*\b[^?]{0,60}\blicen[cs]\w*|\blicensee'?s?\s+affiliat\w*|\blicen[cs]\w*\s+to\s+(?:\w+\s+){0,3}affiliat\w*|\blicen[cs]\w*\b[^?]{0,40}\b(?:affiliat|subsidiar)\w*|\b(?:affiliat|subsidiar)\w*\b[^?]{0,40}\blicen[cs]\w*/i,
     evidence: [
       new RegExp(
-        `\\b${lic}\\b[^.;]{0,150}\\bto\\s+(?:\\w+\\s+){0,3}(?:and|or)\\s+(?:its|their)\\s+affiliates\\b|\\b(?:and|or)\\s+(?:its|their)\\s+affiliates\\b[^.;]{0,60}\\b(?:may\\s+use|right\\s+to\\s+use|sublicen[cs]\\w*|${lic})|\\b(?:sub)?licen[cs](?:e|es|ed|ing)\\b[^.;]{0,100}\\b(?:to|extend\\w*\\s+to)\\s+(?:any\\s+of\\s+)?(?:its|their|licensee'?s?|the\\s+licensee'?s?)\\s+(?:affiliates|subsidiaries)\\b|\\b(?:permit|allow|authori[sz]e)\\w*\\s+(?:any\\s+of\\s+)?(?:its|their)\\s+(?:affiliates|subsidiaries)\\s+to\\s+(?:use|exercise|access|sublicen[cs]\\w*)\\b[^.;]{0,100}\\b(?:${lic}|rights?\\s+granted)|\\bextend\\s+(?:the\\s+)?(?:\\w+\\s+){0,2}(?:rights?|${lic})\\s+(?:granted\\s+)?(?:\\w+\\s+){0,2}to\\s+(?:any\\s+of\\s+)?(?:its|their)\\s+(?:affiliates|subsidiaries)\\b`,
+        `\\bgrants?\\s+to\\s+(?:\\w+\\s+){1,3}(?:and|or)\\s+(?:its|their)\\s+affiliates\\b[^.;]{0,120}\\b${lic}|\\b${lic}\\b[^.;]{0,150}\\bto\\s+(?:\\w+\\s+){0,3}(?:and|or)\\s+(?:its|their)\\s+affiliates\\b|\\b(?:and|or)\\s+(?:its|their)\\s+affiliates\\b[^.;]{0,60}\\b(?:may\\s+use|right\\s+to\\s+use|sublicen[cs]\\w*|${lic})|\\b(?:sub)?licen[cs](?:e|es|ed|ing)\\b[^.;]{0,100}\\b(?:to|extend\\w*\\s+to)\\s+(?:any\\s+of\\s+)?(?:its|their|licensee'?s?|the\\s+licensee'?s?)\\s+(?:affiliates|subsidiaries)\\b|\\b(?:permit|allow|authori[sz]e)\\w*\\s+(?:any\\s+of\\s+)?(?:its|their)\\s+(?:affiliates|subsidiaries)\\s+to\\s+(?:use|exercise|access|sublicen[cs]\\w*)\\b[^.;]{0,100}\\b(?:${lic}|rights?\\s+granted)|\\bextend\\s+(?:the\\s+)?(?:\\w+\\s+){0,2}(?:rights?|${lic})\\s+(?:granted\\s+)?(?:\\w+\\s+){0,2}to\\s+(?:any\\s+of\\s+)?(?:its|their)\\s+(?:affiliates|subsidiaries)\\b`,
         "i"
       )
     ]
