@@ -78,6 +78,20 @@ const cases: ReadonlyArray<ShortAnswerCase> = [
       'THIS JOINT VENTURE AND LIMITED LIABILITY COMPANY OPERATING AGREEMENT (this "Agreement") is made as of March 14, 2022 by and among HALVERSON ENERGY SYSTEMS, INC., a Minnesota corporation ("Buyer"), and EVELYN R. MARCHETTI, D.D.S., an individual residing in the Commonwealth of Pennsylvania ("Principal").'
     ),
     short: "HALVERSON ENERGY SYSTEMS, INC. (Buyer) and EVELYN R. MARCHETTI (Principal)"
+  },
+  {
+    name: "parties labelled 'Party A (Supplier):', not a regulator defined under 'Article 1'",
+    query: "Who are the parties?",
+    document: textDocument(
+      [
+        "ACTIVE PHARMACEUTICAL INGREDIENT SUPPLY AND PURCHASE CONTRACT",
+        "Party A (Supplier): Zhejiang Huaxin Pharmaceutical Co., Ltd.\nLegal Address: No. 88 Binhai Road, Taizhou City\nLegal Representative: Mr. Chen Weiguo",
+        "Party B (Buyer): Meridian Generics, LLC\nLegal Address: 2250 Route 9 North, Freehold, New Jersey 07728",
+        'Party A and Party B (each a "Party", together the "Parties") agree to conclude this Contract.',
+        'Article 1 Definition and Interpretation\n1.1 "Approval" means approval by the U.S. Food and Drug Administration (the "FDA").'
+      ].join("\n\n")
+    ),
+    short: "Zhejiang Huaxin Pharmaceutical Co., Ltd. (Party A) and Meridian Generics, LLC (Party B)"
   }
 ]
 

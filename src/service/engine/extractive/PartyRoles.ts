@@ -48,7 +48,7 @@ const postalCodeEnd = /\b\d{4,6}(?:-\d{4})?$/
 const relatedToParty = /\b(?:affiliates?|subsidiar(?:y|ies)|representatives?)\s+of\b/i
 /** A word for a kind of party, not a name: "Agreement", "a Delaware Company", "the Corporation", "Each Party". */
 const genericName =
-  /^(?:(?:an?|the|each|either|any|such|other|both)\s+(?:\w+\s+)?)?(?:\w+,\s+)?(?:company|corporation|agreement|party|parties|partnership|limited\s+liability\s+company|entity)$/i
+  /^(?:(?:an?|the|each|either|any|such|other|both)\s+(?:\w+\s+)?)?(?:\w+,\s+)?(?:company|corporation|agreement|party|parties|partnership|limited\s+liability\s+company|entity)$|^party\s+[a-z]$/i
 /** A country or a state defined by a short name ("the People's Republic of China ("PRC")"): a place, not a party. */
 const placeName =
   /\b(?:Republic|Kingdom|Commonwealth|Federation|Emirates)\s+of\b|^(?:the\s+)?(?:State|Province)\s+of\b/i
@@ -78,7 +78,7 @@ const recitals = /\b(?:WHEREAS|Whereas|RECITALS|Recitals|BACKGROUND|NOW,? THEREF
  * begun, and their defined terms are no parties.
  */
 const operative =
-  /^\s*(?:(?:\d{1,2}\.\d{1,2}(?:\.\d{1,2})*\.?|(?:\d{1,2}(?:\.\d{1,2})*|[IVX]{1,4})[.)])\s+\p{Lu}|ARTICLE\s+[\dIVX]+\b|DEFINITIONS\b)/u
+  /^\s*(?:(?:\d{1,2}\.\d{1,2}(?:\.\d{1,2})*\.?|(?:\d{1,2}(?:\.\d{1,2})*|[IVX]{1,4})[.)])\s+\p{Lu}|(?:ARTICLE|Article)\s+[\dIVX]+\b|DEFINITIONS\b)/u
 
 export const rolesOf = (index: PassageIndex, document: EngineDocument): Array<RoleEntry> => {
   const out: Array<RoleEntry> = []

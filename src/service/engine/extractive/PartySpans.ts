@@ -149,8 +149,11 @@ const nameBefore = /(\p{Lu}[\p{L}\d&'’.-]*(?:\s+(?:[\p{Lu}\d][\p{L}\d&'’.-]*
  */
 const listedOn =
   /\b(?:the\s+)?(?:persons?|entities|parties|individuals|funds|members|shareholders|stockholders|investors|purchasers|holders)\b[^()"“]{0,40}?\b(?:listed|named|set\s+forth|identified)\s+(?:on|in)\s+(?:Schedule|Exhibit|Annex|Appendix|Attachment)\s+[\w.-]+\s*,?\s*$/
-/** "SPONSOR:", "Landlord:", and the "Party A:" / "Party B:" of contracts translated from Chinese. */
-const labelPattern = /\b(Party\s+[A-Z]|\p{Lu}[\p{L}]{2,20})\s*:\s*/gu
+/**
+ * "SPONSOR:", "Landlord:", and the "Party A:" / "Party B:" of contracts translated from Chinese, perhaps with what the
+ * party is ("Party A (Supplier):").
+ */
+const labelPattern = /\b(Party\s+[A-Z]|\p{Lu}[\p{L}]{2,20})(?:\s*\(\s*\p{Lu}[\p{L} ]{2,30}\))?\s*:\s*/gu
 /** A label's role as a role reads: "SPONSOR:" is the Sponsor. */
 const labelRole = (label: string) =>
   label === label.toUpperCase() ? `${label.slice(0, 1)}${label.slice(1).toLowerCase()}` : label
