@@ -92,6 +92,14 @@ const cases: ReadonlyArray<ShortAnswerCase> = [
       ].join("\n\n")
     ),
     short: "Zhejiang Huaxin Pharmaceutical Co., Ltd. (Party A) and Meridian Generics, LLC (Party B)"
+  },
+  {
+    name: "a street between two parties is no party ('… with offices at 45100 Atwater Drive, Sterling, Virginia')",
+    query: "Who are the parties?",
+    document: textDocument(
+      'This MANAGED HOSTING AGREEMENT (the "Agreement") is entered into as of October 2, 2001, between MERIDIAN DATAWORKS, INC., a Virginia corporation ("Provider"), with offices at 45100 Atwater Drive, Sterling, Virginia 20166, and HALCYON RETAIL GROUP, INC., an Ohio corporation ("Customer"), with offices at 9800 Lakeshore Commons Boulevard, Columbus, Ohio 43235.'
+    ),
+    short: "MERIDIAN DATAWORKS, INC. (Provider) and HALCYON RETAIL GROUP, INC. (Customer)"
   }
 ]
 

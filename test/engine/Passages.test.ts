@@ -91,6 +91,22 @@ describe("splitPassages", () => {
     assert.include(sentences, "SECTION 14. GENERAL")
   })
 
+  it("reads 'Section 2.2 The Services shall be provided …' as a clause's first line, 'Section 2.2 Term' as a heading", () => {
+    const page =
+      'ARTICLE II. TERM\nSection 2.1 This Agreement shall become effective on November 1, 2001\n(the "Effective Date").\nSection 2.2 The Services shall be provided for an initial period of\nthirty-six (36) months measured from the Service Commencement Date. Extension is addressed in\nArticle XIV.\n\nSection 3.1 Fees and Payment\nCustomer shall pay the Fees monthly.'
+    const sentences = splitPassages(1, [page]).flatMap((p) => splitSentences(p.text).map((s) => s.text))
+    assert.include(
+      sentences,
+      'Section 2.1 This Agreement shall become effective on November 1, 2001 (the "Effective Date").'
+    )
+    assert.include(
+      sentences,
+      "Section 2.2 The Services shall be provided for an initial period of thirty-six (36) months measured from the Service Commencement Date."
+    )
+    assert.include(sentences, "Extension is addressed in Article XIV.")
+    assert.include(sentences, "Section 3.1 Fees and Payment")
+  })
+
   it("joins the wrapped lines of a paragraph set in capitals, and keeps a capital heading apart", () => {
     const page = [
       "10. LIMITATION OF LIABILITY",

@@ -33,7 +33,10 @@ const isHeading = (line: string): boolean => {
   if (/^#{1,6}\s/.test(text)) return true
   const letters = text.replace(/[^\p{L}]/gu, "")
   if (letters.length >= 3 && letters === letters.toUpperCase() && !/[.;,]$/.test(text)) return !capitalProse(text)
-  if (sectionWord.test(text) && text.length <= 70 && !/[;,]$/.test(text)) return true
+  // "Section 2.2 Term" is a heading; "Section 2.2 The Services shall be provided for an initial period of" the first
+  // line of a clause.
+  if (sectionWord.test(text) && text.length <= 70 && !/[;,]$/.test(text))
+    return !/[\p{Ll}\d,]\s*$/u.test(text) || text.split(/\s+/).length <= 6
   return /^\d{1,2}(?:\.\d{1,2})*\.?\s+\p{Lu}[^.;:]{0,50}\.?$/u.test(text) && text.split(/\s+/).length <= 7
 }
 
@@ -66,9 +69,10 @@ export const splitParagraphs = (page: string): Array<Paragraph> => {
       // One field after another: each line is a field of its own, not a wrapped sentence.
       const field = fieldLine.test(line) && fieldLine.test(current)
       // "… obligations under / Section 13.1 or its liability …": a cross-reference wrapped to a new line, not a section.
-      const section = sectionWord.test(line) && !midSentence.test(current)
+      const reference = sectionWord.test(line) && midSentence.test(current)
+      const section = sectionWord.test(line) && !reference
       if (current.length > 0 && (item || field || section || isHeading(current))) flush()
-      else if (current.length > 0 && isHeading(line) && line.trim().length < 60) flush()
+      else if (current.length > 0 && isHeading(line) && line.trim().length < 60 && !reference) flush()
       if (current.length === 0) current = line
       else current = /\p{Ll}-$/u.test(current) ? current + line.trimStart() : `${current} ${line.trimStart()}`
     }

@@ -76,6 +76,7 @@ const notNameWords = new Set(
     "Buyer Seller Client Landlord Tenant Employee Employer Licensor Licensee Consultant Contractor Premises Fees Fee " +
     "Payment Schedule Exhibit Order Purchase Statement Work Subscription Software Data Security Limitation Liability " +
     "Intellectual Property Rights United States America New York Delaware California Street Avenue Suite Road " +
+    "Drive Boulevard Lane Parkway Plaza Highway Court Place Square Terrace Circle " +
     "Chief Executive Officer Financial President Vice Director General Counsel Senior Manager Board Directors Dear " +
     "Sincerely Title Name Signature Date By Its Per Your Our Their Witness Whereas Now Therefore In Witness Whereof Page Total Net Gross " +
     "Revenue Quarter Fiscal Year Report Annual Monthly January February March April May June July August September " +
@@ -118,6 +119,8 @@ export const findPersons = (text: string): Array<Span> =>
     const kept = cut < 0 ? words : words.slice(0, cut)
     if (kept.length < 2) return undefined
     const name = `${title}${kept.join(" ")}`
+    // "45100 Atwater Drive": an address after its number, not a person.
+    if (/\d\s*$/.test(text.slice(Math.max(0, m.index - 3), m.index))) return undefined
     return companyAfter.test(text.slice(m.index + name.length)) ? undefined : name
   }).map((span) => ({ ...span, end: span.start + span.text.length }))
 
