@@ -134,8 +134,24 @@ const promotion = textDocument(
   'MARKETING AND PROMOTION AGREEMENT\n\nThis Marketing and Promotion Agreement (the "Agreement") is entered into on October 2, 2021 (the "Signing Date") between Lumen Skin Ltd. ("Brand") and Northpoint Media, Inc. ("Publisher").\n\n1.1 "Commencement Date" means January 1, 2022.\n\n3.1 This Agreement takes effect on the Commencement Date and continues for an initial period of two (2) years (the "Initial Term").'
 )
 
+/** A term clause that ends on a date after a comma clause, and a renewal term "shall be agreed" before it. */
+const distribution = textDocument(
+  [
+    'EXCLUSIVE DISTRIBUTION AGREEMENT\n\nThis Agreement is made as of March 1, 2009 between Aurelian Medical, Inc. ("Aurelian") and Hanbit Medical Co., Ltd. ("Distributor").',
+    "4.3 The Minimum Purchase Target for any Contract Year in a Renewal Term shall be agreed by the Parties in writing not later than ninety (90) days before the commencement of such Contract Year.",
+    '10.1 Term. This Agreement shall become effective on the Effective Date and, unless sooner terminated in accordance with its terms, shall remain in full force and effect until December 31, 2011 (the "Initial Term").',
+    "11.1 Upon the expiration of the Initial Term, this Agreement shall be extended automatically for successive periods of two (2) years each, unless either Party notifies the other not less than one hundred eighty (180) days prior to the end of the then-current term."
+  ].join("\n\n")
+)
+
 describe("a term's start and end in other words", () => {
   itGivesShortAnswers([
+    {
+      name: "'… and, unless sooner terminated …, shall remain in full force and effect until December 31, 2011'",
+      query: "When does the agreement expire?",
+      document: distribution,
+      short: "December 31, 2011"
+    },
     {
       name: "an end named after the end it describes ('…, being June 30, 2024')",
       query: "When does the agreement expire?",
