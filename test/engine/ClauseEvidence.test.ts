@@ -312,6 +312,18 @@ const stated: ReadonlyArray<readonly [string, string]> = [
     "Company guarantees that royalties payable for each Contract Year shall be not less than Three Hundred Thousand Dollars ($300,000)."
   ],
   [
+    "ROFR / ROFO / ROFN?",
+    "If Company intends to appoint a reseller for the Products in the Territory, Company shall first notify Distributor in writing and, for a period of sixty (60) days, negotiate exclusively and in good faith with Distributor."
+  ],
+  [
+    "Is there a right of first refusal?",
+    "Distributor shall have ten (10) business days within which to agree to enter into an agreement with Company on terms equivalent to those in such offer."
+  ],
+  [
+    "Right of first offer?",
+    "If Company receives a bona fide offer from a third party to lease the Expansion Space, Distributor shall have the right to lease it on the same terms as those offered by such third party."
+  ],
+  [
     "Uncapped liability?",
     "Distributor's indemnification obligations under Section 13.1 shall not be subject to any limitation or cap of any kind."
   ],

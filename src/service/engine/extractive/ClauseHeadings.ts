@@ -15,7 +15,7 @@ const headings: Partial<Record<ClauseName, RegExp>> = {
   "non-compete": /\bnon-?compet\w*|\bcovenants?\s+not\s+to\s+compete\b|\bcompetitive\s+activities\b/i,
   "non-disparagement": /\bdisparag\w*/i,
   "termination for convenience": /\btermination\s+(?:for\s+convenience|without\s+cause)\b/i,
-  "right of first refusal": /\bfirst\s+(?:refusal|offer|negotiation)\b/i,
+  "right of first refusal": /\bfirst\s+(?:refusal|offer|negotiation)\b|\bmatching\s+rights?\b/i,
   "change of control": /\bchange\s+(?:of|in)\s+control\b/i,
   "revenue or profit sharing": /\broyalt(?:y|ies)\b|\bcommissions?\b|\b(?:revenue|profit)\s+shar\w*/i,
   "minimum commitment": /\bminimum\s+(?:purchase|order|commitment|quantit\w*|volume|requirement|sales|royalt\w*)s?\b/i,
