@@ -352,6 +352,18 @@ const stated: ReadonlyArray<readonly [string, string]> = [
 /** Sentences that share words with a kind of clause but are not one. */
 const notStated: ReadonlyArray<readonly [string, string]> = [
   [
+    "Irrevocable or perpetual license?",
+    "EACH PARTY IRREVOCABLY WAIVES ANY RIGHT TO TRIAL BY JURY IN ANY ACTION ARISING OUT OF THIS AGREEMENT."
+  ],
+  [
+    "IP ownership assignment?",
+    "ALPHA INC. By: /s/ Jane Roe Title: Senior Vice President, Title: President and Chief Business Development Officer"
+  ],
+  [
+    "Joint IP ownership?",
+    "Each Principal Owner shall execute the Guaranty, pursuant to which such Principal Owners shall be jointly and severally liable for the obligations and property of Distributor."
+  ],
+  [
     "Termination for convenience?",
     "Distributor shall maintain insurance policies which may not be cancelled without thirty (30) days' prior written notice to Company."
   ],

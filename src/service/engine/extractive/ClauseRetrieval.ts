@@ -46,6 +46,10 @@ const facetSpan = (
   return { span: best, at: bestAt }
 }
 
+/** A signature block's fields ("Title: Senior Vice President, Title: President"): no clause, whatever its words. */
+const signatureFields = (text: string) =>
+  /\b(?:Title|Name|By|Its|Date)\s*:/.test(text) && !/\b(?:shall|will|may|hereby|agrees?|must)\b/i.test(text)
+
 /** A sentence that states a kind of clause in other words: how close its facets stand, and whether a heading names the kind. */
 export interface Retrieved {
   readonly sentence: DocumentSentence
@@ -94,7 +98,7 @@ export const retrieveClauses = (
         .sort((a, b) => a.span - b.span)
       if (closest === undefined) return []
       const { span, at } = closest
-      if (span > reach || kind.against?.test(text)) return []
+      if (span > reach || kind.against?.test(text) || signatureFields(sentence.text)) return []
       const headed = kind.heading?.test(readable(headingsAbove(index, sentence))) ?? false
       return [{ sentence, span, at, headed }]
     })

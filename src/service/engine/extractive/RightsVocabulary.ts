@@ -8,7 +8,9 @@ export const rightsVocabulary = {
       "joint*, co own*, shared ownership, undivided, in common, equal share*",
       "own*, title, property, invention*, intellectual property, patent*"
     ],
-    heading: "joint ownership, jointly owned"
+    heading: "joint ownership, jointly owned",
+    // A guaranty "jointly and severally": liability shared, not property.
+    against: "jointly and severally, joint and several"
   },
   "IP ownership assignment": {
     facets: [
@@ -77,7 +79,9 @@ export const rightsVocabulary = {
     ]
   },
   "irrevocable or perpetual licence": {
-    facets: ["irrevocabl*, perpetu*, non revocable, not be revoked", "licen*, right*"]
+    facets: ["irrevocabl*, perpetu*, non revocable, not be revoked", "licen*, right*"],
+    // "EACH PARTY IRREVOCABLY WAIVES ANY RIGHT TO TRIAL BY JURY": a waiver, not a licence.
+    against: "jury, waive*"
   },
   "non-transferable licence": {
     facets: [
