@@ -324,6 +324,18 @@ const stated: ReadonlyArray<readonly [string, string]> = [
     "If Company receives a bona fide offer from a third party to lease the Expansion Space, Distributor shall have the right to lease it on the same terms as those offered by such third party."
   ],
   [
+    "Non-compete?",
+    "During the Research Term and for eighteen (18) months thereafter, Company shall not, alone or with any Third Party, conduct any research or development program directed at the Target."
+  ],
+  [
+    "Does the agreement restrict either party from competing?",
+    "Company shall ensure that, during the Term and for six (6) months thereafter, none of the Company Properties publishes sponsored content, affiliate content or paid advertisements for any skin care or hair care product that competes with any Product."
+  ],
+  [
+    "Non-compete?",
+    "Company shall not develop, license or provide to any of the entities listed in Exhibit E any patient scheduling software having functionality substantially similar to the System."
+  ],
+  [
     "Uncapped liability?",
     "Distributor's indemnification obligations under Section 13.1 shall not be subject to any limitation or cap of any kind."
   ],

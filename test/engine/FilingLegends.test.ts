@@ -42,6 +42,19 @@ describe("a filing's redaction notices", () => {
     })
   )
 
+  it.effect("in the 2019 wording ('would likely cause competitive harm') are no non-compete", () =>
+    Effect.gen(function* () {
+      const notice = textDocument(
+        [
+          "PROMOTION AGREEMENT",
+          "[***] indicates that information has been excluded. Such excluded information is not material and would likely cause competitive harm to the registrant if publicly disclosed.",
+          "1. Brand shall pay Publisher a fee of $10,000 per month."
+        ].join("\n\n")
+      )
+      assert.strictEqual(yield* shortOf("Non-compete?", notice), "No clause found.")
+    })
+  )
+
   it.effect("do not hide the clause they are run into", () =>
     Effect.gen(function* () {
       assert.strictEqual(yield* shortOf("Is there a confidentiality clause?", headed), "Yes.")

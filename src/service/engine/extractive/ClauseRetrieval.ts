@@ -3,6 +3,7 @@ import type { ClauseName } from "./ClauseNames.js"
 import { compiledFor } from "./CompiledVocabulary.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
 import { headingsAbove } from "./HeadingsAbove.js"
+import { withoutFilingLegends } from "./PageFurniture.js"
 import type { PassageIndex } from "./PassageIndex.js"
 
 /** The facets of a clause must all stand within this many characters (about forty words): one clause, not two. */
@@ -85,7 +86,8 @@ export const retrieveClauses = (
 ): ReadonlyArray<Retrieved> => {
   const kind = compiledFor(name)
   if (kind === undefined) return []
-  const readable = (text: string) => blank(text, kind.ignore)
+  // A filing's redaction notice ("would likely cause competitive harm to the registrant") states no clause.
+  const readable = (text: string) => blank(withoutFilingLegends(text), kind.ignore)
   const found = index
     .scan(document.id, (text) => {
       const seen = readable(text)
