@@ -336,6 +336,18 @@ const stated: ReadonlyArray<readonly [string, string]> = [
     "Company shall not develop, license or provide to any of the entities listed in Exhibit E any patient scheduling software having functionality substantially similar to the System."
   ],
   [
+    "Is there a most favored nation clause?",
+    "Company promises that the price given to Distributor is not higher than the price which Company gives to any other customer in North America for the Product."
+  ],
+  [
+    "Change of control?",
+    "If the controlling shareholder or actual controller of Company changes, Company shall inform Distributor in writing within fifteen (15) days after the change is registered."
+  ],
+  [
+    "No-solicit of employees?",
+    "During the Term, Distributor shall not employ or seek to employ any person who is, or was within the preceding six (6) months, employed in a managerial capacity by Company."
+  ],
+  [
     "Uncapped liability?",
     "Distributor's indemnification obligations under Section 13.1 shall not be subject to any limitation or cap of any kind."
   ],

@@ -49,4 +49,18 @@ describe("a restriction stated under its heading", () => {
       assert.match(answer, /^Yes\.\n\n"8\.1 Non-Competition\. During her employment/)
     })
   )
+
+  it.effect(
+    "a heading in title case with a verb's look ('5.4 Covenant Not to Sue.') is quoted with the clause it opens",
+    () =>
+      Effect.map(
+        answerOf(
+          "Covenant not to sue?",
+          textDocument(
+            "JOINT DEVELOPMENT AGREEMENT\n\n5.4 Covenant Not to Sue. Each Party covenants not to assert against the other Party any claim of infringement of any patent within its Background IP."
+          )
+        ),
+        (answer) => assert.include(answer, "5.4 Covenant Not to Sue. Each Party covenants not to assert")
+      )
+  )
 })
