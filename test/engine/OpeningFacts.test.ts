@@ -144,8 +144,55 @@ const distribution = textDocument(
   ].join("\n\n")
 )
 
+/** An amendment whose recital states the old end and whose operative clause the new one. */
+const amendment = textDocument(
+  [
+    "AMENDMENT NO. 2 TO DISTRIBUTION AGREEMENT",
+    'This Amendment No. 2 is made as of November 15, 2010 between Aurelian Medical, Inc. ("Aurelian") and Andes Salud S.A. ("Distributor").',
+    "WHEREAS, the Initial Term of the Agreement is scheduled to expire on December 31, 2010; and",
+    'NOW, THEREFORE, the parties agree as follows:\n2. Extension of Term. Section 14.1 of the Agreement is hereby amended by deleting the words "December 31, 2010" and substituting therefor the words "December 31, 2013", such that the Initial Term of the Agreement shall expire on December 31, 2013.'
+  ].join("\n\n")
+)
+/** A contract translated from Chinese: in force from signature, valid for five years. */
+const translated = textDocument(
+  "SUPPLY AND PURCHASE CONTRACT\n\nParty A (Supplier): Zhejiang Huaxin Pharmaceutical Co., Ltd.\n\nParty B (Buyer): Meridian Generics, LLC\n\nSigning Date: June 18, 2013\n\n13.1 This Contract comes into force from the date of signature and seal by both Parties, and is valid for five (5) years.\n\n13.6 After this Contract is terminated or expired, Party A shall continue to supply the Product to Party B for twelve (12) months at the last price."
+)
+/** A term that runs to the end of a defined period, effective as of the date first written above. */
+const endorsement = textDocument(
+  [
+    'ENDORSEMENT AGREEMENT\n\nThis Endorsement Agreement (this "Agreement") is dated as of July 1, 2013 between Coastline Athletic Brands, Inc. ("Company") and Delacroix Ventures LLC ("Lender").',
+    '1. (b) "Contract Period" means the period commencing on August 1, 2013 and ending on July 31, 2017, unless earlier terminated as provided herein.',
+    "9. (a) Term. This Agreement shall be effective as of the date first written above and shall continue through the end of the Contract Period, unless earlier terminated in accordance with this Section 9.",
+    "(c) Commencing on August 1, 2015, Company shall have the right to terminate this Agreement for any reason upon one hundred twenty (120) days' prior written notice to Lender."
+  ].join("\n\n")
+)
+
 describe("a term's start and end in other words", () => {
   itGivesShortAnswers([
+    {
+      name: "an amendment's new end, not the old one its recital states",
+      query: "When does the agreement expire?",
+      document: amendment,
+      short: "December 31, 2013"
+    },
+    {
+      name: "'comes into force from the date of signature … and is valid for five (5) years'",
+      query: "When does the agreement expire?",
+      document: translated,
+      short: "June 18, 2018 (5 years from June 18, 2013)"
+    },
+    {
+      name: "'through the end of the Contract Period': the end its definition states",
+      query: "When does the agreement expire?",
+      document: endorsement,
+      short: "July 31, 2017"
+    },
+    {
+      name: "'effective as of the date first written above': the opening's date",
+      query: "Effective date?",
+      document: endorsement,
+      short: "July 1, 2013 (the date first written above)"
+    },
     {
       name: "'… and, unless sooner terminated …, shall remain in full force and effect until December 31, 2011'",
       query: "When does the agreement expire?",

@@ -38,7 +38,7 @@ const undatedDefinition =
   /["“]Effective\s+Date["”]\s*(?:means|shall\s+mean|shall\s+be|is)\b|\bshall\s+be\s+(?:the\s+)?["“]Effective\s+Date["”]/i
 /** …or a start without one ("shall become effective upon signature"); not one that starts "on the Effective Date". */
 const undatedStart = new RegExp(
-  String.raw`\b(?:this\s+agreement|the\s+term)\s+shall\s+${starts}\b(?!\s+(?:on|as\s+of|from)\s+the\s+effective\s+date)`,
+  String.raw`\b(?:this\s+agreement|the\s+term)\s+shall\s+(?:${starts}|be\s+effective)\b(?!\s+(?:on|as\s+of|from)\s+the\s+effective\s+date)`,
   "i"
 )
 /** A day and month defined as the Effective Date without a year: `made this 30th day of April (the "Effective Date")`. */
@@ -120,7 +120,11 @@ const signedOn = (index: PassageIndex, document: EngineDocument, undated: Found)
   if (!atSigning.test(undated.sentence.text)) return undefined
   const signed = answerDocumentDate(index, document)
   if (signed?.short === undefined || findDates(signed.short).length === 0) return undefined
-  return { ...undated, short: `${signed.short} (the date it was signed)` }
+  // "the date first written above" names the opening's date, which is not always the day it was signed.
+  const how = /\bdate\s+(?:first\s+(?:written|set\s+forth|above\s+written)|hereof)\b/i.test(undated.sentence.text)
+    ? "the date first written above"
+    : "the date it was signed"
+  return { ...undated, short: `${signed.short} (${how})` }
 }
 
 const undatedLead = "No calendar date is stated; it takes effect as follows:"

@@ -24,7 +24,7 @@ const agreementSubject =
  * (`agreementSubject`): "… shall remain confidential in perpetuity" is about the information.
  */
 const termClause = new RegExp(
-  `\\b(?:${agreementSubject}|the\\s+(?:initial\\s+)?term(?:\\s+of\\s+(?:this\\s+agreement|(?:the\\s+)?\\p{Lu}[\\w'’]*\\s+(?:\\w+\\s+)?(?:subscription|licen[cs]e|services|engagement|employment|lease)))?|the\\s+(?:contract|lease|agreement)\\s+(?:term|period)|the\\s+(?:licen[cs]e|service|employment|engagement)\\s+term)\\s*(?:\\([^)]{0,60}\\)\\s*)?(?:,[^,.;]{0,100},\\s*)?(?:(?:\\w+\\s+){0,8}|[^.;]{0,200}?\\band(?:\\s*,[^,.;]{0,100},)?\\s+)(?:shall|will)\\s+(?:\\w+\\s+){0,3}(?:continue|remain\\s+in\\s+(?:full\\s+)?(?:force|effect)|expire|terminate\\s+(?:on|at)\\b|terminate\\b[^.;]{0,80}?\\b(?:on|at|upon)\\s+the\\s+(?:earlier|earliest|later|latest|expiration|expiry|end|date|completion)|(?:immediately\\s+and\\s+)?automatically\\s+terminate|end|commence|begin|run|last|be\\s+(?:effective|in\\s+effect)\\s+(?:for|until|through)|have\\s+a\\s+(?:term|duration))\\b|(?<!\\b(?:renewal|extension|extended|additional)\\s)\\b(?:initial\\s+)?term\\b[^.;]{0,40}\\b(?:means|shall\\s+mean|is|shall\\s+be)\\b[^.;]{0,120}\\b(?:years?|months?|anniversary|until|through|expir\\w*|ending|ends?)\\b|\\b(?:this\\s+agreement|the\\s+(?:initial\\s+)?term)\\s+(?:\\w+\\s+){0,10}?(?:continues|remains\\s+in\\s+(?:full\\s+)?(?:force|effect)|runs|lasts)\\s+(?:for|until|through)\\b|\\b(?:${agreementSubject}|the\\s+(?:initial\\s+)?term)\\b[^.;]{0,60}\\bin\\s+perpetuity\\b|\\b(?:agreement|contract|lease|initial)\\s+term\\s*:\\s*(?:\\w+\\s+){0,2}(?:\\(\\d+\\)\\s*)?(?:years?|months?)\\b`,
+  `\\b(?:${agreementSubject}|the\\s+(?:initial\\s+)?term(?:\\s+of\\s+(?:this\\s+agreement|(?:the\\s+)?\\p{Lu}[\\w'’]*\\s+(?:\\w+\\s+)?(?:subscription|licen[cs]e|services|engagement|employment|lease)))?|the\\s+(?:contract|lease|agreement)\\s+(?:term|period)|the\\s+(?:licen[cs]e|service|employment|engagement)\\s+term)\\s*(?:\\([^)]{0,60}\\)\\s*)?(?:,[^,.;]{0,100},\\s*)?(?:(?:\\w+\\s+){0,8}|[^.;]{0,200}?\\band(?:\\s*,[^,.;]{0,100},)?\\s+)(?:shall|will)\\s+(?:\\w+\\s+){0,3}(?:continue|remain\\s+in\\s+(?:full\\s+)?(?:force|effect)|expire|terminate\\s+(?:on|at)\\b|terminate\\b[^.;]{0,80}?\\b(?:on|at|upon)\\s+the\\s+(?:earlier|earliest|later|latest|expiration|expiry|end|date|completion)|(?:immediately\\s+and\\s+)?automatically\\s+terminate|end|commence|begin|run|last|be\\s+(?:effective|in\\s+effect)\\s+(?:for|until|through)|have\\s+a\\s+(?:term|duration))\\b|(?<!\\b(?:renewal|extension|extended|additional)\\s)\\b(?:initial\\s+)?term\\b[^.;]{0,40}\\b(?:means|shall\\s+mean|is|shall\\s+be)\\b[^.;]{0,120}\\b(?:years?|months?|anniversary|until|through|expir\\w*|ending|ends?)\\b|\\b(?:this\\s+(?:agreement|contract)|the\\s+(?:initial\\s+)?term)\\s+(?:[\\w,]+\\s+){0,14}?(?:continues|remains\\s+in\\s+(?:full\\s+)?(?:force|effect)|runs|lasts|is\\s+valid|remains\\s+valid)\\s+(?:for|until|through)\\b|\\b(?:${agreementSubject}|the\\s+(?:initial\\s+)?term)\\b[^.;]{0,60}\\bin\\s+perpetuity\\b|\\b(?:agreement|contract|lease|initial)\\s+term\\s*:\\s*(?:\\w+\\s+){0,2}(?:\\(\\d+\\)\\s*)?(?:years?|months?)\\b`,
   "iu"
 )
 /** What the clause says about the end, not only the start: a clause with it is preferred to "shall commence on". */
@@ -68,15 +68,20 @@ const anniversary = new RegExp(
 const notATerm =
   /\b(?:illegal|invalid|unenforceable|severab\w*)\b|\bif\b[^.;]{0,160}\b(?:cured?|breach\w*|default\w*)\b[^.;]{0,160}\bthis\s+agreement\s+(?:shall|will)\s+(?:\w+\s+){0,2}terminate\b|\bexcept\s+as\s+(?:expressly\s+|specifically\s+|otherwise\s+)?(?:amended|modified|supplemented|provided)\b/i
 
+/** A recital: the background an agreement (or its amendment) starts from. */
+const recital = /^\s*(?:WHEREAS|Whereas)\b/
+
 /**
  * The agreement's term clause: the first sentence that says how long it lasts; one that names its end date first,
- * then one that says how it ends.
+ * then one that says how it ends; a recital only when nothing else is.
  */
 export const documentTerm = (index: PassageIndex, document: EngineDocument): DocumentSentence | undefined => {
   // `notATerm` is a sentence's test: a passage that holds severability may hold the term clause too.
-  const clauses = index
+  const found = index
     .scan(document.id, (text) => termClause.test(text))
     .filter((sentence) => !notATerm.test(sentence.text))
+  // "WHEREAS, the Initial Term … is scheduled to expire on December 31, 2010": what an amendment then changes.
+  const clauses = [...found.filter((s) => !recital.test(s.text)), ...found.filter((s) => recital.test(s.text))]
   return (
     clauses.find((sentence) => statedEnd(sentence.text) !== undefined) ??
     clauses.find((sentence) => saysEnd.test(sentence.text)) ??
@@ -171,9 +176,27 @@ const namedDate = (index: PassageIndex, document: EngineDocument, text: string, 
   return name === undefined ? undefined : definedDate(index, document, name)
 }
 
-/** The end date a term clause names ("… on the Expiration Date"), as the document defines it. */
-export const namedEnd = (index: PassageIndex, document: EngineDocument, term: DocumentSentence) =>
-  namedDate(index, document, term.text, endsOnNamed)
+/** A term clause that ends with a period it defines elsewhere: "shall continue through the end of the Contract Period". */
+const endsWithNamed = new RegExp(
+  `\\b(?:until|through|to)\\s+(?:the\\s+)?(?:end|expiration|expiry)\\s+of\\s+the\\s+${namedTerm("(?:Term|Period)")}`,
+  "u"
+)
+
+/**
+ * The end date a term clause names ("… on the Expiration Date"), as the document defines it; or the end of a period
+ * it names, as its definition states it ("'Contract Period' means the period commencing on August 1, 2013 and ending
+ * on July 31, 2017").
+ */
+export const namedEnd = (index: PassageIndex, document: EngineDocument, term: DocumentSentence): Found | undefined => {
+  const dated = namedDate(index, document, term.text, endsOnNamed)
+  if (dated !== undefined) return dated
+  const period = endsWithNamed.exec(term.text)?.[1]
+  const defined = period === undefined ? undefined : definedValue(index, document, period)
+  const end = defined === undefined ? undefined : statedEnd(defined.value)
+  return defined === undefined || end === undefined
+    ? undefined
+    : { short: end.text, sentence: toRanked(defined.sentence), at: defined.at + end.start }
+}
 
 /** The start date a term clause names ("commencing on the Commencement Date"), as the document defines it. */
 export const namedStart = (index: PassageIndex, document: EngineDocument, term: DocumentSentence) =>
