@@ -20,6 +20,17 @@ describe("signature blocks as contracts write them", () => {
     })
   )
 
+  it.effect("blocks set side by side: the signer in the column of the party asked", () =>
+    Effect.gen(function* () {
+      const columns = signedWith(
+        "LARCHMONT MINING LTD.                    KESTREL ADVISORY CORP.\n\nBy: /s/ Hannah Okafor                     By: /s/ Park Jae-won\nName: Hannah Okafor                       Name: Park Jae-won\nTitle: Chief Executive Officer            Title: President"
+      )
+      assert.strictEqual(yield* shortOf("Who signed for the consultant?", columns), "Park Jae-won")
+      assert.strictEqual(yield* shortOf("Who signed for Larchmont?", columns), "Hannah Okafor")
+      assert.strictEqual(yield* shortOf("Who signed for Kestrel?", columns), "Park Jae-won")
+    })
+  )
+
   it.effect("'Signed by … for and on behalf of …' belongs to the party after the name", () =>
     Effect.map(
       shortOf(

@@ -62,7 +62,7 @@ const orgPattern = new RegExp(
   "gu"
 )
 const personPattern =
-  /(?:(?:Mr|Ms|Mrs|Dr)\.?\s+)?\p{Lu}\p{Ll}+(?:\s+\p{Lu}\.)?(?:\s+\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}\p{Ll}+)?){1,2}(?![\p{L}])/gu
+  /(?:(?:Mr|Ms|Mrs|Dr)\.?\s+)?\p{Lu}\p{Ll}+(?:\s+\p{Lu}\.)?(?:\s+\p{Lu}[\p{Ll}'’]+(?:-\p{L}\p{Ll}+)?){1,2}(?![\p{L}])/gu
 
 /** Capitalised words that open an organisation match but belong to the sentence ("BETWEEN", "This"). */
 const leading =

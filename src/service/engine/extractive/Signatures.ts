@@ -35,11 +35,60 @@ const namesAt = (window: string, party: RoleEntry): number => {
   return Math.max(at(first), at(role))
 }
 
+interface Signature {
+  readonly name: string
+  readonly entry: IndexedPassage
+  readonly at: number
+  readonly before: string
+}
+
+/** How many lines above a row of signatures the row naming their parties may stand. */
+const headerLines = 4
+
+/** The line of a passage's text that holds offset `at`: where it starts, and its text. */
+const lineAt = (text: string, at: number) => {
+  const start = text.lastIndexOf("\n", at - 1) + 1
+  const end = text.indexOf("\n", at)
+  return { start, text: text.slice(start, end < 0 ? text.length : end) }
+}
+
+/**
+ * Signature blocks set side by side ("VERIDIAN PHOTONICS CORPORATION   KESTREL SEMICONDUCTOR LTD." over "By: /s/
+ * Lawrence H. Tanaka   By: /s/ Yael Ben-Ari"): the signer in the column of the party asked, counted from the left
+ * among the parties the header line names. Undefined when no row of two signatures has such a header above it.
+ */
+const sideBySide = (
+  signatures: ReadonlyArray<Signature>,
+  parties: ReadonlyArray<RoleEntry>,
+  askedAt: (line: string) => number
+): Signature | undefined => {
+  for (const [i, first] of signatures.entries()) {
+    const text = first.entry.passage.text
+    const line = lineAt(text, first.at)
+    const row = signatures.slice(i).filter((s) => s.entry === first.entry && lineAt(text, s.at).start === line.start)
+    if (row.length < 2) continue
+    const above = text
+      .slice(0, line.start)
+      .split("\n")
+      .slice(-headerLines - 1, -1)
+      .reverse()
+    for (const header of above) {
+      const at = askedAt(header)
+      if (at < 0) continue
+      const others = parties.map((party) => namesAt(header, party)).filter((other) => other >= 0 && other !== at)
+      if (others.length === 0) continue
+      const column = others.filter((other) => other < at).length
+      return row[column]
+    }
+  }
+  return undefined
+}
+
 /** Signatories of the document; when the question names a party, the one signing for it. */
 export const answerSigning = (index: PassageIndex, query: Query, document: EngineDocument): Found | undefined => {
   // Each signature with the text that says whom it is for: the party named after it ("Signed by Dr Helen Marsh
   // for and on behalf of ASHCOMBE …"), else the text above it back to the signature before.
-  const signatures: Array<{ name: string; entry: IndexedPassage; at: number; before: string }> = []
+  const signatures: Array<Signature> = []
   for (const entry of passagesOf(index, document)) {
     const text = entry.passage.text
     let previousEnd = 0
@@ -65,10 +114,17 @@ export const answerSigning = (index: PassageIndex, query: Query, document: Engin
       undefined
     )
   }
+  // Where a line names the party asked: its role or name's first word, else a capitalised word of the question.
+  const askedAt = (line: string): number => {
+    if (asked !== undefined) return namesAt(line, asked)
+    const lower = line.toLowerCase()
+    return Math.max(-1, ...named.map((word) => lower.indexOf(word.toLowerCase())))
+  }
   const forParty =
-    asked === undefined
+    (asked !== undefined || named.length > 0 ? sideBySide(signatures, parties, askedAt) : undefined) ??
+    (asked === undefined
       ? signatures.find((s) => named.some((word) => s.before.includes(word) || s.before.includes(word.toUpperCase())))
-      : signatures.find((s) => signsFor(s)?.name === asked.name)
+      : signatures.find((s) => signsFor(s)?.name === asked.name))
   const chosen = forParty ?? signatures[signatures.length - 1]
   if (chosen === undefined) return undefined
   const names = [...new Set(signatures.map((s) => s.name))]
