@@ -82,3 +82,31 @@ describe("a kind of clause the contract denies", () => {
     }
   ])
 })
+
+/** An outsourcing agreement that is no requirements contract and whose service credits are no exclusive remedy. */
+const outsourcing = textDocument(
+  [
+    "MASTER SERVICES AGREEMENT",
+    'This Agreement is made between Halvorsen Bancorp, Inc. ("Customer") and Trident Systems LLC ("Supplier").',
+    "2.2 Non-Exclusivity. This Agreement is not a requirements contract. Nothing in this Agreement shall be construed as obligating Customer to obtain any services exclusively from Supplier.",
+    "2.3 New Services. Customer shall first notify Supplier in writing and, for thirty (30) days, negotiate in good faith exclusively with Supplier regarding the New Services.",
+    "7.3 Service Credits shall not be Customer's exclusive remedy, but any Service Credits paid shall be offset against any damages Customer recovers."
+  ].join("\n\n")
+)
+
+describe("exclusivity denied, and a remedy that is not exclusive", () => {
+  itGivesShortAnswers([
+    {
+      name: "'Nothing … obligating Customer to obtain any services exclusively'",
+      query: "Exclusivity?",
+      document: outsourcing,
+      short: "No."
+    },
+    {
+      name: "'shall not be Customer's exclusive remedy' is no exclusivity clause, and a no",
+      query: "Are service credits the exclusive remedy?",
+      document: outsourcing,
+      short: "No."
+    }
+  ])
+})

@@ -6,7 +6,7 @@ import { processTerm, tokenize } from "./Terms.js"
  * no, and "excluding Hawaii" answers "Is Hawaii excluded?".
  */
 const notAskingAction =
-  /\b(?:is|are)\s+there\b|\b(?:clause|provision|covenant|restriction|restrict\w*|prohibit\w*|forbid\w*|barred|not|never|no|exclu\w*|except\w*)\b/i
+  /\b(?:is|are)\s+there\b|\b(?:clause|provision|covenant|restriction|restrict\w*|prohibit\w*|forbid\w*|barred|not|never|no|exclu(?!siv)\w*|except\w*)\b/i
 /** Phrases with "not" that do not negate: "not less than 30 days", "not to exceed", "not unreasonably withheld". */
 const notNegating =
   /\bnot\s+(?:less|more|fewer|later|earlier|before|after|exceed\w*|to\s+exceed|limited|only|unreasonably|including)\b/gi
