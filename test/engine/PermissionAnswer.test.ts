@@ -62,3 +62,30 @@ describe("a restriction asked as a permission", () => {
     })
   )
 })
+
+/** One party may assign freely, to whom the clause names; the other only with consent. */
+const oneSided = textDocument(
+  'MAINTENANCE AGREEMENT\n\nThis Agreement is made between Brightwater Imaging Services, Inc. ("BIS") and Northgate Health, Inc. ("Customer").\n\n14.1 Assignment. This Agreement is personal to Customer, and Customer may not assign or transfer it without BIS\'s prior written consent. BIS may assign this Agreement without consent to any Affiliate or to any purchaser of all or substantially all of its service business.'
+)
+
+describe("an assignment clause that treats the parties differently", () => {
+  it.effect("asked of the party that may assign freely, or of assigning to an affiliate: yes, quoting it", () =>
+    Effect.gen(function* () {
+      assert.strictEqual(
+        yield* shortOf("Can BIS assign the agreement?", oneSided),
+        "Yes: BIS may, without consent, as quoted."
+      )
+      const affiliate = yield* answerOf("Can the agreement be assigned to an affiliate without consent?", oneSided)
+      assert.match(
+        affiliate,
+        /^Yes: BIS may, without consent, as quoted\.\n\n"BIS may assign this Agreement without consent/
+      )
+    })
+  )
+
+  it.effect("asked of the other party: only with consent", () =>
+    Effect.map(shortOf("Can the customer assign the agreement?", oneSided), (short) =>
+      assert.strictEqual(short, "Only with consent.")
+    )
+  )
+})

@@ -34,6 +34,8 @@ const withConsent = /\b(?:consent|approv\w*|permission|authori[sz]ation)\b/i
 export const asPermission = (name: ClauseTypeName, question: string, found: Found | undefined): Found | undefined => {
   if (found === undefined || !restrictions.has(name) || !asksPermission.test(question)) return found
   if (found.short === "Yes.") {
+    const free = name === "anti-assignment" ? freeToAssign(found, question) : undefined
+    if (free !== undefined) return free
     const quoted = [found, ...(found.more ?? [])].map((f) => `${f.sentence.text} ${f.continuation ?? ""}`).join(" ")
     // The further clauses quoted are the same restriction's: said once, not each with its own "Yes.".
     return {
@@ -44,6 +46,33 @@ export const asPermission = (name: ClauseTypeName, question: string, found: Foun
   }
   if (found.short === "No.") return { ...found, short: "Yes: the contract does not restrict it." }
   return found
+}
+
+/** "BIS may assign this Agreement without consent to any Affiliate …": who may assign freely, and to whom. */
+const assignsFreely =
+  /\b(\p{Lu}[\p{L}]*(?:\s+\p{Lu}[\p{L}]*)?)\s+may\s+(?:(?!not\b|never\b|only\b)\w+\s+){0,3}assign\b[^.;]{0,100}?\bwithout\s+(?:the\s+)?(?:\w+['’]s\s+)?(?:prior\s+)?(?:written\s+)?(?:consent|approval)\b/u
+/** Whom a free assignment may go to, as a question may ask it ("to an affiliate", "to a buyer of the business"). */
+const assignee = /\b(?:affiliat\w*|subsidiar\w*|successor\w*|purchaser\w*|acquir\w*|buyer\w*|merger)\b/i
+
+/**
+ * Among the anti-assignment clauses quoted, one that lets a party assign without consent ("BIS may assign this
+ * Agreement without consent to any Affiliate"): asked about that party, or about assigning to whom it names, the
+ * answer is yes, that sentence first; asked about the other party, the restriction stands.
+ */
+const freeToAssign = (found: Found, question: string): Found | undefined => {
+  const quotes = [found, ...(found.more ?? [])]
+  for (const quote of quotes) {
+    const m = assignsFreely.exec(quote.sentence.text)
+    const party = m?.[1]
+    if (m === null || party === undefined || /^(?:Either|Each|Neither|No|Any)\b/.test(party)) continue
+    const asksParty = new RegExp(`\\b${party.replace(/\s+/g, "\\s+")}\\b`, "i").test(question)
+    const to = assignee.exec(question)?.[0]
+    const asksAssignee = to !== undefined && new RegExp(`\\b${to.slice(0, 5)}`, "i").test(quote.sentence.text)
+    if (!asksParty && !asksAssignee) continue
+    const rest = quotes.filter((other) => other !== quote).map((other) => ({ ...other, short: undefined }))
+    return { ...quote, short: `Yes: ${party} may, without consent, as quoted.`, at: m.index, more: rest }
+  }
+  return undefined
 }
 
 /** A question whether sub-licences may be granted: "Can the licensee sublicense?", "May we grant sub-licences?". */
