@@ -36,3 +36,23 @@ describe("the royalty a contract charges", () => {
     }
   ])
 })
+
+/** Commission rates by product line, and a house-account rate stated as a share of a base. */
+const agency = textDocument(
+  [
+    "EXCLUSIVE SALES REPRESENTATIVE AGENCY AGREEMENT",
+    "5.1 Rates. The Manufacturer shall pay the Representative a commission on the Net Invoice Price of all Products shipped into the Territory at the following rates: (a) six percent (6%) for valves and actuators; (b) four percent (4%) for positioners and instrumentation; and\n(c) ten percent (10%) for replacement parts.",
+    "5.2 House Accounts. The commission payable on Products sold to House Accounts shall be two percent (2%) of Net Invoice Price."
+  ].join("\n\n")
+)
+
+describe("a commission asked for what it applies to", () => {
+  itGivesShortAnswers([
+    {
+      name: "the rate stated for the products named, not the first share of a base",
+      query: "What commission rate applies to valves and actuators?",
+      document: agency,
+      short: "6%"
+    }
+  ])
+})

@@ -188,7 +188,8 @@ export const answerIn: SentenceAnswerer = (index, query, sentences, document = s
     if (law !== undefined) return law
   }
   // "What royalty is payable?": the share of sales the contract charges, not a minimum royalty in money.
-  if (document !== undefined && query.kind !== "yesno" && royaltyQuestion(query.text)) {
+  const heads = query.groups.flatMap((group) => [...group].slice(0, 1))
+  if (document !== undefined && query.kind !== "yesno" && royaltyQuestion(query.text, heads)) {
     const rate = royaltyRate(index, document)
     if (rate !== undefined) return rate
   }

@@ -2,13 +2,27 @@ import type { EngineDocument } from "../AnswerEngine.js"
 import { findPercentages } from "./AmountSpans.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
+import { isGeneric } from "./Query.js"
 import { toRanked } from "./Ranking.js"
+import { terms } from "./Terms.js"
 
-/** "What royalty is payable?", "What is the royalty rate?", "How much commission is paid?" */
-export const royaltyQuestion = (question: string): boolean =>
+/** Words of a question about the royalty itself; any other names what it is for ("… applies to valves?"). */
+const royaltyWords = new Set(
+  terms(
+    "royalty royalties commission commissions rate rates percentage percent payable paid pay owed due apply applies " +
+      "applicable charge charged earn earned running standard base licensee licensor representative agent"
+  )
+)
+
+/**
+ * "What royalty is payable?", "What is the royalty rate?", "How much commission is paid?"; not "What commission rate
+ * applies to valves and actuators?", which the sentence naming valves answers.
+ */
+export const royaltyQuestion = (question: string, heads: ReadonlyArray<string> = []): boolean =>
   /\b(?:royalt(?:y|ies)|commissions?)\b/i.test(question) &&
   /\b(?:what|how\s+much|rate|percentage|payable|owed|due)\b/i.test(question) &&
-  !/\b(?:minimum|when|report\w*|statement|audit\w*|who)\b/i.test(question)
+  !/\b(?:minimum|when|report\w*|statement|audit\w*|who)\b/i.test(question) &&
+  heads.every((head) => royaltyWords.has(head) || isGeneric(head))
 
 /** A royalty stated as a share: "a running royalty of four and one-half per cent (4.5%) of Net Sales". */
 const royaltySentence = /\b(?:royalt(?:y|ies)|commissions?)\b/i
