@@ -73,4 +73,15 @@ describe("where disputes go", () => {
   it.effect("the law, asked which law governs", () =>
     Effect.map(shortOf("Which law governs?", disputes), (short) => assert.strictEqual(short, "Massachusetts"))
   )
+  it.effect("a state's law beside federal law 'to the extent applicable': the state", () =>
+    Effect.map(
+      shortOf(
+        "Which state's law governs?",
+        textDocument(
+          "MOTOR CARRIER AGREEMENT\n\n16.1 This Agreement shall be governed by the laws of the United States to the extent applicable and, to the extent not governed by federal law, by the laws of the State of Illinois, without regard to its conflicts of laws rules."
+        )
+      ),
+      (short) => assert.strictEqual(short, "Illinois")
+    )
+  )
 })

@@ -99,9 +99,15 @@ const placeSpans = (text: string, patterns: ReadonlyArray<RegExp>): Array<Span> 
 /** The jurisdiction whose law governs: "laws of the State of New York" → "New York", "English law" → "England". */
 export const findGoverningLaw = (text: string): Array<Span> => {
   const stated = placeSpans(text, lawPatterns)
+  // "the laws of the United States to the extent applicable and, to the extent not governed by federal law, by the
+  // laws of the State of Illinois": the state's law is the contract's; federal law applies where it does anyway.
+  if (stated.length > 1)
+    return [...stated.filter((span) => !federal.test(span.text)), ...stated.filter((span) => federal.test(span.text))]
   if (stated.length > 0 || !governedThereof.test(text)) return stated
   return placeSpans(text, [statedPolity])
 }
+
+const federal = /^(?:the\s+)?United\s+States(?:\s+of\s+America)?$/i
 
 /** Where disputes go: "courts located in New York County, New York", "arbitration seated in London". */
 export const findVenue = (text: string): Array<Span> => placeSpans(text, venuePatterns)
