@@ -348,6 +348,10 @@ const stated: ReadonlyArray<readonly [string, string]> = [
     "During the Term, Distributor shall not employ or seek to employ any person who is, or was within the preceding six (6) months, employed in a managerial capacity by Company."
   ],
   [
+    "Post-termination services?",
+    "Following any expiration or termination of this Agreement, Distributor may, for a period of ninety (90) days, distribute Products from inventory on hand and fulfil orders accepted before termination."
+  ],
+  [
     "Uncapped liability?",
     "Distributor's indemnification obligations under Section 13.1 shall not be subject to any limitation or cap of any kind."
   ],

@@ -10,7 +10,8 @@ import { terms } from "./Terms.js"
 const royaltyWords = new Set(
   terms(
     "royalty royalties commission commissions rate rates percentage percent payable paid pay owed due apply applies " +
-      "applicable charge charged earn earned running standard base licensee licensor representative agent"
+      "applicable charge charged earn earned running standard base licensee licensor representative agent net " +
+      "sales receipts revenue revenues gross income proceeds price invoice"
   )
 )
 
