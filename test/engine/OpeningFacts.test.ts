@@ -118,6 +118,12 @@ describe("an agreement's own date", () => {
     },
     { name: "so does a bare 'Date?'", query: "Date?", document: datedInWords, short: "February 1, 2021" },
     {
+      name: "asked when it was signed: the signatures' date, not the date it is made as of",
+      query: "When was the agreement signed?",
+      document: datedInWords,
+      short: "January 29, 2021"
+    },
+    {
       name: "the date in words of the opening, not the signature's",
       query: "What is the agreement date?",
       document: datedInWords,

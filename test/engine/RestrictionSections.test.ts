@@ -63,4 +63,28 @@ describe("a restriction stated under its heading", () => {
         (answer) => assert.include(answer, "5.4 Covenant Not to Sue. Each Party covenants not to assert")
       )
   )
+
+  it.effect("a period stated two sentences under the heading that names the subject ('5. Confidentiality.')", () =>
+    Effect.map(
+      answerOf(
+        "Confidentiality period?",
+        textDocument(
+          "MARKETING SERVICES AGREEMENT\n\n5. Confidentiality. Each party shall keep confidential all non-public information of the other party. This obligation survives for two (2) years following the end of the Term.\n\n6. Warranties. Agency warrants that the Services will comply with applicable laws for ninety (90) days."
+        )
+      ),
+      (answer) => assert.match(answer, /^2 years\n\n"This obligation survives/)
+    )
+  )
+
+  it.effect("a clause read with the sentence that says what follows from it ('In such event …')", () =>
+    Effect.map(
+      answerOf(
+        "Change of control?",
+        textDocument(
+          "SUPPLY AGREEMENT\n\n14.4 Supplier shall notify Buyer in writing within ten (10) days after any change of control of Supplier. In such event, Buyer may terminate this Agreement upon ninety (90) days' written notice."
+        )
+      ),
+      (answer) => assert.include(answer, "In such event, Buyer may terminate this Agreement")
+    )
+  )
 })

@@ -53,6 +53,20 @@ describe("a commission asked for what it applies to", () => {
       query: "What commission rate applies to valves and actuators?",
       document: agency,
       short: "6%"
+    },
+    {
+      name: "a list item that completes the commission sentence before it",
+      query: "What commission applies to replacement parts?",
+      document: agency,
+      short: "10%"
+    },
+    {
+      name: "the item of a list the products stand in, with its base",
+      query: "What royalty rate applies to signature footwear?",
+      document: textDocument(
+        "ENDORSEMENT AGREEMENT\n\n(c) Royalties. Company shall pay to Lender a royalty equal to (i) six percent (6%) of Net Sales of Signature Products that are footwear, and (ii) four percent (4%) of Net Sales of all other Signature Products."
+      ),
+      short: "6% of Net Sales"
     }
   ])
 })

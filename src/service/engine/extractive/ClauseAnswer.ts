@@ -3,7 +3,7 @@ import { headedClauses } from "./ClauseHeadings.js"
 import type { ClauseName } from "./ClauseNames.js"
 import { type Retrieved, retrieveClauses } from "./ClauseRetrieval.js"
 import { type ClauseType, clauseAt, hasClause, mayHaveClause, rulesOut } from "./ClauseTypes.js"
-import { continuationOf } from "./Continuation.js"
+import { consequenceOf, continuationOf } from "./Continuation.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
@@ -106,7 +106,7 @@ export const clauseAnswer: ClauseReader = (index, document, type, ranked) => {
   )
   if (best !== undefined) {
     const sentence = asRanked(best, ranked)
-    const continuation = continuationOf(sentence, ranked, index)
+    const continuation = continuationOf(sentence, ranked, index) ?? consequenceOf(sentence)
     // Further clauses of the kind, elsewhere in the document, are quoted too (at most `quotes` in all): a reviewer
     // wants to see each place the document says it, not only the first.
     const more = others.map((other) => {

@@ -43,3 +43,17 @@ export const continuationOf = (
   const [first, second] = splitSentences(next.passage.text)
   return first?.text === sentence.text ? second?.text : first?.text
 }
+
+/** A sentence that goes on from the one before: "… within 180 days after receipt of such notice, terminate …". */
+const goesOn =
+  /^[^.;]{0,100}?\b(?:such\s+(?:notice|change|event|acquisition|merger|transaction|offer|election|failure|assignment)|in\s+(?:such|that|either|any\s+such)\s+(?:event|case)|thereupon)\b/i
+
+/**
+ * The sentence after a clause that says what follows from it ("Corvane shall notify Halvorsen … of any Change of
+ * Control." then "Halvorsen may, within 180 days after receipt of such notice, terminate this Agreement …"): read
+ * with it, in the same passage, so a quote holds the consequence too.
+ */
+export const consequenceOf = (sentence: RankedSentence): string | undefined => {
+  const next = splitSentences(sentence.entry.passage.text)[sentence.position + 1]?.text
+  return next !== undefined && goesOn.test(next) ? next : undefined
+}

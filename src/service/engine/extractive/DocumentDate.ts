@@ -97,7 +97,15 @@ const yearlessDate = (entries: ReadonlyArray<IndexedPassage>): Found | undefined
  * [●]"), that it is blank; else the first complete date at the top that is not a deadline, else the first with a
  * blank day or month.
  */
-export const answerDocumentDate = (index: PassageIndex, document: EngineDocument): Found | undefined => {
+export const answerDocumentDate = (
+  index: PassageIndex,
+  document: EngineDocument,
+  asksSigning = false
+): Found | undefined => {
+  // "When was it signed?": the date its signatures give, when they give one (an agreement "made as of" the first of
+  // the month may be signed before it).
+  const signedFirst = asksSigning ? signatureDate(index, document) : undefined
+  if (signedFirst !== undefined) return found(signedFirst)
   const top = index.opening(document.id, 3)
   const dates = top
     .flatMap((entry) => findDates(entry.passage.text).map((span) => ({ entry, span })))

@@ -19,7 +19,7 @@ import { subjectPeriod } from "./PeriodSubject.js"
 import type { Query } from "./Query.js"
 import type { RankedSentence } from "./Ranking.js"
 import { givesNotice, renewalNotice, renewalNoticeQuestion } from "./RenewalNotice.js"
-import { royaltyQuestion, royaltyRate } from "./RoyaltyRate.js"
+import { royaltyFor, royaltyQuestion, royaltyRate } from "./RoyaltyRate.js"
 import { answerSigning, signingQuestion } from "./Signatures.js"
 import { spanAnswer, spanCoverageFloor } from "./SpanAnswer.js"
 import { statesTheTerm, termLengthAnswer, termLengthQuestion } from "./TermLength.js"
@@ -37,6 +37,8 @@ const partiesNoun = /\b(?:part(?:y|ies)|compan(?:y|ies)|entit(?:y|ies)|organi[sz
 /** "Who signed for the company?", "… on behalf of the company?": the person signing for it. */
 const signedFor = /^\s*who\b[^?]*\b(?:for|on\s+behalf\s+of)\s+(?:the\s+)?\w+/i
 
+/** "When was the agreement signed?", "Date of execution?": the signatures' date. */
+const signedQuestion = /\b(?:signed|signing|signature|executed|execution)\b/i
 const startQuestion = /\b(?:effective|commence\w*|start|begin\w*|takes?\s+effect)\b/i
 
 /** A sentence that defines one of the question's words (`(the "Purpose")`, `"Purpose" means`) answers "what is…". */
@@ -176,7 +178,7 @@ export const answerIn: SentenceAnswerer = (index, query, sentences, document = s
   if (document !== undefined && query.kind === "date" && ownDate) {
     // The document's own date is a date, never a period standing in for one ("30 days").
     return (
-      answerDocumentDate(index, document) ??
+      answerDocumentDate(index, document, signedQuestion.test(query.text)) ??
       definedEffectiveDate(index, document) ??
       calendar(dateAnswer(index, query, sentences, document))
     )
@@ -188,9 +190,8 @@ export const answerIn: SentenceAnswerer = (index, query, sentences, document = s
     if (law !== undefined) return law
   }
   // "What royalty is payable?": the share of sales the contract charges, not a minimum royalty in money.
-  const heads = query.groups.flatMap((group) => [...group].slice(0, 1))
-  if (document !== undefined && query.kind !== "yesno" && royaltyQuestion(query.text, heads)) {
-    const rate = royaltyRate(index, document)
+  if (document !== undefined && query.kind !== "yesno" && royaltyQuestion(query.text)) {
+    const rate = royaltyRate(index, document, royaltyFor(query.groups.flatMap((group) => [...group].slice(0, 1))))
     if (rate !== undefined) return rate
   }
   const period = document === undefined ? undefined : periodAsked(index, document, query, sentences)

@@ -20,13 +20,18 @@ const howLongSubject = new RegExp(
 
 /**
  * A sentence under a heading that names the subject ("8.1 Non-Competition." over "During her employment and for
- * twelve (12) months … the Executive shall not …"): it states the subject's period without naming it.
+ * twelve (12) months … the Executive shall not …", "5. Confidentiality." over "… This obligation survives for two
+ * (2) years"): it states the subject's period without naming it.
  */
 const headedBy = (sentence: RankedSentence, names: (text: string) => boolean): boolean => {
-  if (sentence.position === 0) return false
-  const before = splitSentences(sentence.entry.passage.text)[sentence.position - 1]?.text ?? ""
-  return headingOnly(before) && names(before)
+  const before = splitSentences(sentence.entry.passage.text).slice(0, sentence.position).reverse()
+  // The nearest heading above, a few sentences up at most: the section the sentence stands in.
+  const heading = before.slice(0, sectionReach).find((other) => headingOnly(other.text))
+  return heading !== undefined && names(heading.text)
 }
+
+/** How many sentences under its heading a sentence may stand and still be read as that section's. */
+const sectionReach = 3
 
 /** How many passages of all documents the subject's own question ranks. */
 const passageLimit = 24
