@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { answerOf, itGivesShortAnswers, textDocument } from "./documentOf.js"
+import { answerOf, itGivesShortAnswers, shortOf, textDocument } from "./documentOf.js"
 
 /**
  * An employment agreement whose non-compete never says "compete" after its heading, beside a non-solicitation that
@@ -85,6 +85,18 @@ describe("a restriction stated under its heading", () => {
         )
       ),
       (answer) => assert.include(answer, "In such event, Buyer may terminate this Agreement")
+    )
+  )
+
+  it.effect("a sentence that names the whole subject, over a section whose heading names part of it", () =>
+    Effect.map(
+      shortOf(
+        "How long does transition assistance last?",
+        textDocument(
+          "MASTER SERVICES AGREEMENT\n\n15.1 Scope. Upon Customer's request, Supplier shall provide such assistance as Customer reasonably requests to effect an orderly transition of the Services (the \"Termination Assistance Services\") for up to eighteen (18) months after termination.\n\n15.3 Transitioned Personnel. Following termination, Customer may offer employment to any Supplier personnel who devoted their time to Customer's account during the preceding six (6) months."
+        )
+      ),
+      (short) => assert.strictEqual(short, "18 months")
     )
   )
 })

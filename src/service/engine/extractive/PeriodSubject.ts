@@ -63,6 +63,11 @@ export const subjectPeriod = (
   )
   // The section the subject heads states its period; a mention elsewhere ("competing products" in a
   // non-solicitation) may state another's.
+  // A sentence that names every word of the subject itself ("… an orderly transition … (the "Termination Assistance
+  // Services") for up to eighteen (18) months") states its period; else the section the subject heads does.
+  const whole = sentences.filter((sentence) => own.every((term) => terms(sentence.text).includes(term)))
+  const fromWhole = whole.length > 0 ? spanAnswer(index, "duration", focused, whole)?.found : undefined
+  if (fromWhole !== undefined) return { found: fromWhole }
   const headed = sentences.filter((sentence) => headedBy(sentence, names))
   const fromSection = headed.length > 0 ? spanAnswer(index, "duration", focused, headed)?.found : undefined
   if (fromSection !== undefined) return { found: fromSection }
