@@ -61,16 +61,24 @@ export const subjectPeriod = (
   const sentences = rankSentences(index, focused, rankPassages(index, focused, passageLimit)).filter(
     (sentence) => sentence.entry.document === document && (names(sentence.text) || headedBy(sentence, names))
   )
-  // The section the subject heads states its period; a mention elsewhere ("competing products" in a
-  // non-solicitation) may state another's.
-  // A sentence that names every word of the subject itself ("… an orderly transition … (the "Termination Assistance
-  // Services") for up to eighteen (18) months") states its period; else the section the subject heads does.
-  const whole = sentences.filter((sentence) => own.every((term) => terms(sentence.text).includes(term)))
-  const fromWhole = whole.length > 0 ? spanAnswer(index, "duration", focused, whole)?.found : undefined
-  if (fromWhole !== undefined) return { found: fromWhole }
-  const headed = sentences.filter((sentence) => headedBy(sentence, names))
-  const fromSection = headed.length > 0 ? spanAnswer(index, "duration", focused, headed)?.found : undefined
-  if (fromSection !== undefined) return { found: fromSection }
+  // Where the subject's period is stated, most certain first: the section a heading naming all of the subject opens
+  // ("5. Confidentiality." over "The obligations in this Section 5 continue … for five (5) years"); a sentence naming
+  // all of it ("… an orderly transition … (the "Termination Assistance Services") for up to eighteen (18) months");
+  // the section a heading naming part of it opens. A mere mention elsewhere ("competing products" in a
+  // non-solicitation, "breaches of Section 5 (Confidentiality)" in a cap) may state another thing's period.
+  const distinctive = named.filter((group) => own.some((term) => group.has(term) && !isGeneric(term)))
+  const namesAll = (text: string) => {
+    const said = terms(text)
+    return distinctive.length > 0 && distinctive.every((group) => said.some((term) => group.has(term)))
+  }
+  for (const stated of [
+    sentences.filter((sentence) => headedBy(sentence, namesAll)),
+    sentences.filter((sentence) => namesAll(sentence.text)),
+    sentences.filter((sentence) => headedBy(sentence, names))
+  ]) {
+    const found = stated.length > 0 ? spanAnswer(index, "duration", focused, stated)?.found : undefined
+    if (found !== undefined) return { found }
+  }
   if (sentences.length > 0) return { found: spanAnswer(index, "duration", focused, sentences)?.found }
   // A document that never names it (in the question's words or theirs) states no period of it either: the periods
   // ranking would find are another thing's ("How long do confidentiality obligations last?" over a lease).
