@@ -3,12 +3,12 @@ import { headedClauses } from "./ClauseHeadings.js"
 import type { ClauseName } from "./ClauseNames.js"
 import { type Retrieved, retrieveClauses } from "./ClauseRetrieval.js"
 import { type ClauseType, clauseAt, hasClause, mayHaveClause, rulesOut } from "./ClauseTypes.js"
-import { consequenceOf, continuationOf } from "./Continuation.js"
+import { consequenceOf, continuationOf, headingOnly } from "./Continuation.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { type RankedSentence, toRanked } from "./Ranking.js"
-import { splitSentences } from "./Sentences.js"
+import { listItem, splitSentences } from "./Sentences.js"
 
 /** The query's ranking of a document sentence, if it ranked it. */
 const rankingOf = (sentence: DocumentSentence, ranked: ReadonlyArray<RankedSentence>) =>
@@ -54,10 +54,6 @@ const filedWithin = 3
 const under = (h: DocumentSentence, s: DocumentSentence): boolean =>
   h.entry === s.entry && h.position < s.position && s.position - h.position <= filedWithin
 
-/** A heading: short, and with no verb that would make it a clause. */
-const headingOnly = (text: string) =>
-  text.length < 100 && !/\b(?:shall|will|may|must|hereby|is|are|does|do|has|have)\b/i.test(text)
-
 /**
  * Whether a document has a kind of clause, read from all of its sentences: "Yes." with the clause (one filed under a
  * heading of its kind first, then the one the question ranks highest, else the first) and further places that state
@@ -65,8 +61,6 @@ const headingOnly = (text: string) =>
  * clause under a heading that names the kind, or a hedged answer from the kind's vocabulary (`possibleAnswer`); else
  * nothing (no clause found).
  */
-/** A list item: "(a) solicit any customer …", "(ii) …", "3) …". */
-const listItem = /^\s*\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})\)\s/
 /** How many items back a list's lead-in is looked for. */
 const itemsBack = 8
 

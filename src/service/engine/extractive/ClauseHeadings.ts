@@ -62,8 +62,11 @@ const minor = new Set(["a", "an", "and", "of", "on", "or", "the", "to", "for", "
 const titled = (name: string) =>
   name
     .split(/\s+/)
-    .filter((word) => !minor.has(word.toLowerCase()))
+    .filter((word) => word.length > 0 && !minor.has(word.toLowerCase()))
     .every((word) => /^[^\p{L}]*\p{Lu}/u.test(word))
+
+/** Whether a sentence reads as a title once its number is set aside ("5.4 Covenant Not to Sue."). */
+export const isTitle = (text: string): boolean => titled(nameOf(text))
 
 /**
  * Headings in a document that name the clause type, in document order: those that are evidence of it, or with

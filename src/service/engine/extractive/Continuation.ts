@@ -1,3 +1,4 @@
+import { isTitle } from "./ClauseHeadings.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import type { RankedSentence } from "./Ranking.js"
 import { splitSentences } from "./Sentences.js"
@@ -7,18 +8,8 @@ const leadIn = /(?::|—|\bas\s+follows\.?|\bbelow\.?|\bthat)\s*$/i
 /** A sentence with one of these says something itself, however short ("Consultant is not an employee."). */
 const statementVerb =
   /\b(?:shall|will|may|must|can|hereby|is|are|was|were|does|do|has|have|agrees?|acknowledges?|covenants?)\b/i
-/** Words a title leaves in lower case. */
-const minor = /^(?:a|an|and|of|on|or|the|to|for|in|with|by|upon|not|as|at)$/i
-/** A title: every word but the minor ones capitalised ("5.4 Covenant Not to Sue.", whose "Covenant" is no verb). */
-const titled = (text: string) =>
-  text
-    .replace(/^[\s\d.()a-z]{0,8}(?=\p{Lu})/u, "")
-    .split(/\s+/)
-    .filter((word) => word.length > 0 && !minor.test(word))
-    .every((word) => /^[^\p{L}]*\p{Lu}/u.test(word))
-
 /** Short, with no verb or in title case: a heading ("9. Non-Competition.", "5.4 Covenant Not to Sue."). */
-export const headingOnly = (text: string) => text.length < 80 && (!statementVerb.test(text) || titled(text))
+export const headingOnly = (text: string) => text.length < 80 && (!statementVerb.test(text) || isTitle(text))
 
 /** Short and a heading or a lead-in. */
 const headingOrLeadIn = (text: string) => (leadIn.test(text) ? text.length < 80 : headingOnly(text))

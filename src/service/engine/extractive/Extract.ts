@@ -37,8 +37,6 @@ const partiesNoun = /\b(?:part(?:y|ies)|compan(?:y|ies)|entit(?:y|ies)|organi[sz
 /** "Who signed for the company?", "… on behalf of the company?": the person signing for it. */
 const signedFor = /^\s*who\b[^?]*\b(?:for|on\s+behalf\s+of)\s+(?:the\s+)?\w+/i
 
-/** "When was the agreement signed?", "Date of execution?": the signatures' date. */
-const signedQuestion = /\b(?:signed|signing|signature|executed|execution)\b/i
 const startQuestion = /\b(?:effective|commence\w*|start|begin\w*|takes?\s+effect)\b/i
 
 /** A sentence that defines one of the question's words (`(the "Purpose")`, `"Purpose" means`) answers "what is…". */
@@ -178,7 +176,7 @@ export const answerIn: SentenceAnswerer = (index, query, sentences, document = s
   if (document !== undefined && query.kind === "date" && ownDate) {
     // The document's own date is a date, never a period standing in for one ("30 days").
     return (
-      answerDocumentDate(index, document, signedQuestion.test(query.text)) ??
+      answerDocumentDate(index, document, signingQuestion.test(query.text)) ??
       definedEffectiveDate(index, document) ??
       calendar(dateAnswer(index, query, sentences, document))
     )

@@ -18,6 +18,9 @@ const howLongSubject = new RegExp(
   "i"
 )
 
+/** How many sentences under its heading a sentence may stand and still be read as that section's. */
+const sectionReach = 3
+
 /**
  * A sentence under a heading that names the subject ("8.1 Non-Competition." over "During her employment and for
  * twelve (12) months … the Executive shall not …", "5. Confidentiality." over "… This obligation survives for two
@@ -29,9 +32,6 @@ const headedBy = (sentence: RankedSentence, names: (text: string) => boolean): b
   const heading = before.slice(0, sectionReach).find((other) => headingOnly(other.text))
   return heading !== undefined && names(heading.text)
 }
-
-/** How many sentences under its heading a sentence may stand and still be read as that section's. */
-const sectionReach = 3
 
 /** How many passages of all documents the subject's own question ranks. */
 const passageLimit = 24

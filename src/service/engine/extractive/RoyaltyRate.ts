@@ -4,7 +4,7 @@ import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { isGeneric } from "./Query.js"
 import { toRanked } from "./Ranking.js"
-import { splitSentences } from "./Sentences.js"
+import { listItem, splitSentences } from "./Sentences.js"
 import type { Span } from "./Span.js"
 import { terms } from "./Terms.js"
 
@@ -68,7 +68,7 @@ export const royaltyRate = (
     // "(c) ten percent (10%) for replacement parts.").
     const items = index
       .scan(document.id, (text) => /%|per\s*cent/i.test(text))
-      .filter((sentence) => !royaltySentence.test(sentence.text) && /^\s*\((?:[ivx]{1,4}|[a-z])\)/.test(sentence.text))
+      .filter((sentence) => !royaltySentence.test(sentence.text) && listItem.test(sentence.text))
       .filter((sentence) =>
         royaltySentence.test(splitSentences(sentence.entry.passage.text)[sentence.position - 1]?.text ?? "")
       )

@@ -1,3 +1,6 @@
+/** A sentence that is an item of a list: "(a) solicit any customer …", "(ii) …", "3) …". */
+export const listItem = /^\s*\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})\)\s/
+
 /** A sentence of a text: its characters and where it sits. */
 export interface Sentence {
   readonly text: string
