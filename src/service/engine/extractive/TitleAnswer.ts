@@ -80,10 +80,9 @@ const titleStart = (
   sentence: DocumentSentence,
   title: string
 ): string | undefined => {
-  if (previous === undefined || previous.entry !== sentence.entry || !sentence.text.startsWith(title)) return undefined
-  const gap = sentence.entry.passage.text.slice(previous.start + previous.text.length, sentence.start)
+  if (previous === undefined || !sentence.text.startsWith(title) || !lineAbove(previous, sentence)) return undefined
   const line = previous.text.trim()
-  return /^[ \t]*\n[ \t]*$/.test(gap) && openLine.test(line) ? line : undefined
+  return openLine.test(line) ? line : undefined
 }
 
 /** How many lines above a title's last line may be its first ones. */
