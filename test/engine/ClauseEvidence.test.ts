@@ -472,6 +472,11 @@ const notStated: ReadonlyArray<readonly [string, string]> = [
 
 /** Look-alikes that a kind's vocabulary may quote under a hedged "Possibly:", but never answer "Yes". */
 const notClaimed: ReadonlyArray<readonly [string, string]> = [
+  // A party named "Customer": its employees solicited "for employment", and restrictions that "bind Customer".
+  [
+    "Is a party restricted from soliciting the other's customers?",
+    "During the Term, Supplier shall not, without Customer's prior written consent, solicit for employment any employee of Customer with whom Supplier had contact, and the same restriction shall bind Customer with respect to Supplier's personnel; provided that general solicitations not targeted at such personnel shall not violate this Section 9.2 or restrict Customer from offering employment to any Key Personnel."
+  ],
   [
     "Minimum commitment?",
     "Distributor shall purchase the Products at a price not less than Company's cost plus ten percent (10%)."

@@ -48,9 +48,11 @@ export const commercialClauses: ReadonlyArray<ClauseType> = [
       /\b(?:not|no|refrain|non-?solicit\w*)\b/i
     ],
     // "without Customer's prior written consent, solicit for employment any employee of Customer … personnel assigned
-    // to Customer's account": a party named "Customer", its consent, its employees and its account, not its customers.
+    // to Customer's account": a party named "Customer", its consent, its employees and its account, not its customers;
+    // a solicitation "for employment" is of people, whoever is named after it; and "Customer" with no article before
+    // it ("shall bind Customer", "restrict Customer") names the party, where "any Customer" may be a defined term.
     ignore:
-      /\b(?:employees?|personnel|staff|officers|contractors)\s+(?:or\s+\w+\s+)?of\s+(?:the\s+)?(?:Customer|Client)s?\b|\b(?:Customer|Client)['’]s\s+(?:\w+\s+){0,2}(?:consent|approval)\b|\bassigned\s+to\s+(?:the\s+)?\S+\s+accounts?\b/g
+      /\bsolicit\w*\s+(?:\w+\s+){0,2}for\s+employment\b|(?<!\b(?:[Aa]n?|[Aa]ny|[Ee]ach|[Ee]very|[Ss]uch|[Nn]o|[Oo]ther|potential|prospective|existing|former|new)\s+)\b(?:Customer|Client)\b(?![’']?s\b)|\b(?:employees?|personnel|staff|officers|contractors)\s+(?:or\s+\w+\s+)?of\s+(?:the\s+)?(?:Customer|Client)s?\b|\b(?:Customer|Client)['’]s\s+(?:\w+\s+){0,2}(?:consent|approval)\b|\bassigned\s+to\s+(?:the\s+)?\S+\s+accounts?\b/g
   },
   {
     name: "non-solicitation of employees",
