@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { shortOf, textDocument } from "./documentOf.js"
+import { answerOf, shortOf, textDocument } from "./documentOf.js"
 
 const supply = textDocument(
   'SUPPLY AGREEMENT\n\nThis Supply Agreement is made between Acme Widgets, Inc. ("Supplier") and Contoso Ltd. ("Buyer").\n\n7. Shipping. The Responsible Person named in the Wholesale Price Index Schedule shall record all shipping costs, which shall be paid by Supplier.\n\n8. Price Review. Prices follow the Wholesale Price Index published each quarter.'
@@ -61,5 +61,29 @@ describe("parties laid out as other countries' contracts lay them out", () => {
       (short) =>
         assert.strictEqual(short, "MAPLECREST FOODS INC. (Supplier) and NORTHSHORE WHOLESALE LTD. (Distributor)")
     )
+  )
+})
+
+/**
+ * An exclusive appointment names the party appointed as its object ("Customer shall engage BIS as the sole
+ * provider"); a non-exclusive licence the same party grants is no denial of it. Heading and clause are quoted once.
+ */
+const maintenance = textDocument(
+  [
+    "EQUIPMENT MAINTENANCE AGREEMENT",
+    'This Equipment Maintenance Agreement is made on March 1, 2020 between Brightline Industrial Services, Inc. ("BIS") and Halden Packaging Corp. ("Customer").',
+    "2.2 Excluded Work. Services do not include repairs made necessary by misuse, accident, neglect, operation other than in accordance with the operating manuals, repairs or modifications performed by persons other than BIS, fire, flood, power surges or other casualty, or relocation of the Covered Equipment.",
+    // The heading closes one passage and its clause opens the next, which holds the clause again.
+    "2.3 Exclusive Service Provider. During the Term, Customer shall engage BIS as the sole provider of maintenance and repair services for the Covered Equipment, and Customer shall not permit any third-party service organization to perform corrective maintenance on the Covered Equipment; provided, that Customer's in-house engineering staff may perform first-line troubleshooting.",
+    "6.1 Software. BIS grants Customer, for the Term only, a non-exclusive, non-transferable license to use the operator-level software installed on the Covered Equipment."
+  ].join("\n\n")
+)
+
+describe("an exclusive appointment asked of the party appointed", () => {
+  it.effect("'Is BIS the exclusive service provider?' is a yes, quoting heading and clause once", () =>
+    Effect.map(answerOf("Is BIS the exclusive service provider?", maintenance), (answer) => {
+      assert.match(answer, /^Yes\.\n\n"2\.3 Exclusive Service Provider\. During the Term, Customer shall engage BIS/)
+      assert.strictEqual(answer.split("Customer shall engage BIS").length - 1, 1, answer)
+    })
   )
 })

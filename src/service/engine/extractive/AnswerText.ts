@@ -61,13 +61,33 @@ const block = (found: Found, multiDocument: boolean, withShort: boolean, max: nu
   return withShort && found.short !== undefined ? `${found.short}\n\n${cited}` : cited
 }
 
+const spaced = (text: string) => text.replace(/\s+/g, " ")
+
+/**
+ * Quotes, less any a quote before it already shows whole: a heading quoted with the clause it opens makes a further
+ * quote of that clause a repetition.
+ */
+const unrepeated = (found: ReadonlyArray<Found>): Array<Found> => {
+  const shown: Array<{ readonly document: number; readonly text: string }> = []
+  return found.filter((candidate) => {
+    const { sentence, continuation } = candidate
+    const document = sentence.entry.document.id
+    const own = spaced(sentence.text)
+    if (shown.some((seen) => seen.document === document && seen.text.includes(own))) return false
+    const joined = continuation === undefined ? own : `${own} ${spaced(continuation)}`
+    if (shown.length === 0 ? joined.length <= wholeMax : joined.length <= quoteMax)
+      shown.push({ document, text: joined })
+    return true
+  })
+}
+
 /**
  * The answer as text: the short answer, a blank line, the supporting quote and its place; over several documents
  * each quote names its document. Yes/no answers say "Yes." once, then each supporting quote.
  */
 export const answerText = (outcome: Outcome, multiDocument: boolean): string => {
   if (outcome._tag === "Nothing") return outcome.message
-  const [first, ...rest] = outcome.found
+  const [first, ...rest] = unrepeated(outcome.found)
   if (first === undefined) return "Not found in the document."
   const yesNo = first.short === "Yes."
   const blocks = [

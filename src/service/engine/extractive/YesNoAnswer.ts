@@ -129,8 +129,11 @@ const forAskedParty = (
   if (found?.short !== "Yes." || negated === undefined) return found
   const party = askedParty(question, rolesOf(index, document))
   if (party === undefined) return found
-  const quoted = [found, ...(found.more ?? [])].map((quote) => quote.sentence.text)
-  if (quoted.some((text) => actsIn(text, party) || bothParties.test(text))) return found
+  // A heading's clause is read with it ("2.3 Exclusive Service Provider." over "Customer shall engage BIS …").
+  const quoted = [found, ...(found.more ?? [])].map((quote) => `${quote.sentence.text} ${quote.continuation ?? ""}`)
+  // An exclusive appointment names its party as the one appointed ("Customer shall engage BIS as the sole provider").
+  const concerns = (text: string) => (clause.name === "exclusivity" ? namesParty(text, party) : actsIn(text, party))
+  if (quoted.some((text) => concerns(text) || bothParties.test(text))) return found
   const denial = index
     .scan(document.id, (text) => negated.test(text))
     .find((sentence) => negated.test(sentence.text) && namesParty(sentence.text, party))
