@@ -102,3 +102,31 @@ describe("a warranty of the products beside one of authority", () => {
     )
   )
 })
+
+/** The remedy for a breach of warranty, which the warranties themselves outrank as clauses of the kind. */
+const withRemedy = textDocument(
+  [
+    "EQUIPMENT MAINTENANCE AGREEMENT",
+    "7.1 Service Warranty. BIS warrants that the Services will be performed in a good and workmanlike manner by trained personnel.",
+    "7.2 Parts Warranty. BIS warrants that each replacement part furnished under this Agreement will be free from defects in material and workmanship for one hundred eighty (180) days from installation.",
+    "7.3 Customer's Remedy. Customer's exclusive remedy for breach of the warranties in this Section 7 shall be re-performance of the Services or repair or replacement of the defective part."
+  ].join("\n\n")
+)
+
+describe("what follows a breach of a warranty", () => {
+  for (const question of [
+    "What is the exclusive remedy for breach of warranty?",
+    "Exclusive remedy for breach of warranty?"
+  ]) {
+    it.effect(`'${question}' quotes the remedy, not the warranties, with no yes or no`, () =>
+      Effect.map(answerOf(question, withRemedy), (answer) =>
+        assert.match(answer, /^"Customer's exclusive remedy for breach of the warranties/, answer)
+      )
+    )
+  }
+  it.effect("a remedy for breaching a kind of clause the contract lacks is not found", () =>
+    Effect.map(shortOf("What is the remedy for breach of the non-compete?", withRemedy), (short) =>
+      assert.strictEqual(short, "Not found in the document.")
+    )
+  )
+})

@@ -16,7 +16,7 @@ import { liabilityCapAnswer, liabilityCapQuestion } from "./LiabilityCapAnswer.j
 import { answerParty } from "./PartyAnswer.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { subjectPeriod } from "./PeriodSubject.js"
-import type { Query } from "./Query.js"
+import { asksBreachRemedy, type Query } from "./Query.js"
 import type { RankedSentence } from "./Ranking.js"
 import { givesNotice, renewalNotice, renewalNoticeQuestion } from "./RenewalNotice.js"
 import { royaltyFor, royaltyQuestion, royaltyRate } from "./RoyaltyRate.js"
@@ -72,6 +72,8 @@ const clauseText: KindAnswerer = (index, document, query, sentences) => {
   // Nothing of the kind at all, not even in other words: a sentence that only ranks near the question's words
   // ("comply with all policies" for "What insurance is required?") is no answer.
   if (found === undefined) return { found: undefined }
+  // What follows a breach of it is ranked for: the remedy, not the clause breached.
+  if (asksBreachRemedy(query.text)) return undefined
   return found.short === "Yes." ? { found: quotesOnly(found) } : undefined
 }
 

@@ -57,9 +57,19 @@ const rateWords = /\b(?:rate|percentage)\b/i
 /** Words that ask for a period: "Term of confidentiality?", "Non-compete period?". */
 const periodWords = /\b(?:term|period|duration|length|how\s+long)\b/i
 
+/**
+ * "What is the exclusive remedy for breach of warranty?", "Remedy for breach of the non-compete?": asked what follows
+ * a breach of a kind of clause, not what the clause says nor whether there is one; ranking finds the remedy.
+ */
+export const asksBreachRemedy = (question: string): boolean =>
+  /\b(?:remed(?:y|ies)|damages|penalt(?:y|ies)|consequences?|what\s+happens)\b[^?]{0,40}\b(?:breach\w*|violat\w*|default\w*|fails?|failure)\b/i.test(
+    question
+  )
+
 /** "Exclusivity?", "Non-compete clause?": a bare clause name asks whether the document has one. */
 const namesClause = (question: string): boolean =>
   !asksWhat.test(question) &&
+  !asksBreachRemedy(question) &&
   (clauseTypeOf(question) !== undefined || concepts.some((concept) => concept.asks(question)))
 
 /**
