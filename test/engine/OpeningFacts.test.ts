@@ -132,6 +132,28 @@ describe("an agreement's own date", () => {
   ])
 })
 
+/** A joint venture's operating agreement, made on one date, about a company formed on another. */
+const jointVenture = textDocument(
+  'JOINT VENTURE AND LIMITED LIABILITY COMPANY OPERATING AGREEMENT\n\nTHIS JOINT VENTURE AND LIMITED LIABILITY COMPANY OPERATING AGREEMENT (this "Agreement") is made and entered into as of the fourteenth day of March, two thousand twenty-two, by and between HALVERSON ENERGY SYSTEMS, INC., a Minnesota corporation ("Halverson"), and KITAMURA HEAVY INDUSTRIES AMERICA CORP., a Delaware corporation ("Kitamura" and, together with Halverson, the "Members"), and, solely for purposes of Article XI, HALVERSON-KITAMURA RENEWABLES, LLC, a Delaware limited liability company (the "Company" or the "JV").\n\nRECITALS\n\nA. Halverson designs and manufactures utility-scale power conversion equipment and has developed certain proprietary inverter control technology.\n\nB. Kitamura manufactures wind turbine nacelles, gearboxes and related heavy components and has established supply relationships throughout North America.\n\nC. The Members desire to form the Company as a jointly owned vehicle to engineer and market systems in the Territory.\n\nNOW, THEREFORE, in consideration of the mutual covenants herein, the Members agree as follows.\n\nARTICLE II FORMATION\n\n2.1 Formation. The Company was formed as a Delaware limited liability company upon the filing of its Certificate of Formation with the Secretary of State of the State of Delaware on February 28, 2022.'
+)
+
+describe("the date of an event the agreement records", () => {
+  itGivesShortAnswers([
+    {
+      name: "when the JV company was formed, not the date the agreement is made as of",
+      query: "When was the JV company formed?",
+      document: jointVenture,
+      short: "February 28, 2022"
+    },
+    {
+      name: "when the agreement was entered into, its own date",
+      query: "When was the agreement entered into?",
+      document: jointVenture,
+      short: "March 14, 2022"
+    }
+  ])
+})
+
 /** A term that names its end after describing it, and one that takes effect on a defined date. */
 const sponsorship = textDocument(
   'SPONSORSHIP AGREEMENT\n\nThis Sponsorship Agreement is entered into on May 3, 2019 between Harbor Hockey Club LLC ("Club") and Clearwater Beverages, Inc. ("Sponsor").\n\n2.1 Term. The term of this Agreement shall commence on the Effective Date and, unless sooner terminated in accordance with Article 11, shall continue through and including the last day of the fifth (5th) Contract Year, being June 30, 2024 (the "Term").'

@@ -6,7 +6,7 @@ import { nearestSpan } from "./Proximity.js"
 import type { Query } from "./Query.js"
 import type { RankedSentence } from "./Ranking.js"
 import { hasOwnKind, spanFinder } from "./SpanFinder.js"
-import { preferred } from "./SpanPreference.js"
+import { asksOtherEvent, preferred } from "./SpanPreference.js"
 
 /** A sentence may answer only if it ranks at least this high (best sentence = 1)… */
 const spanScoreFloor = 0.45
@@ -51,8 +51,10 @@ export const spanAnswer: SpanSearch = (index, kind, query, sentences) => {
     (sentence) => sentence.coverage > 0 && (sentence.score >= spanScoreFloor || sentence.coverage >= spanCoverageFloor)
   )
   const best = bestSpan(index, kind, query, top)
-  if (kind !== "money" || (best !== undefined && best.value >= weakValue)) return best
-  // No amount near the top fits well (a percentage standing in for it, a side clause): look a little deeper.
+  // No amount near the top fits well (a percentage standing in for it, a side clause), or no date of the event asked
+  // about (the agreement's own date ranking first for "When was the JV company formed?"): look a little deeper.
+  const deeperAsked = kind === "money" || (asksOtherEvent(query) && best === undefined)
+  if (!deeperAsked || (best !== undefined && best.value >= weakValue)) return best
   const deeper = sentences.filter(
     (sentence) => !top.includes(sentence) && sentence.score >= deeperFloor && sentence.coverage > 0
   )

@@ -58,6 +58,18 @@ const attachedAnchor = (text: string, span: Span): string | undefined => {
   return best?.term
 }
 
+/**
+ * "When was the JV company formed?": an event other than the agreement's making, so not the date the agreement gives
+ * itself ("is made and entered into as of the fourteenth day of March, …"), however well its title ranks.
+ */
+const eventAsked = /\b(?:formed|formation|incorporat\w*|founded|organi[sz]ed|established|registered|filed|filing)\b/i
+const agreementAsked = /\b(?:agreement|contract|signed|executed|entered|dated)\b/i
+/** A date question about an event other than the agreement's making. */
+export const asksOtherEvent = (query: Query): boolean =>
+  query.kind === "date" && eventAsked.test(query.text) && !agreementAsked.test(query.text)
+const ownDateBefore =
+  /\b(?:made|entered\s+into|dated|executed)\s+(?:and\s+(?:entered\s+into|made)\s+)?(?:effective\s+)?(?:as\s+of\s+|on\s+|this\s+)?(?:the\s+)?$/i
+
 /** A question about the renewal: the period it wants is the one `renewalNear` puts in the renewal. */
 const renewalAsked = /\b(?:renew\w*|extend\w*|extension)\b/i
 /** Acts that need notice: a notice period belongs to the one its clause names. */
@@ -134,6 +146,9 @@ export const preferred = (text: string, spans: ReadonlyArray<Span>, query: Query
   if (!asksPrior.test(query.text)) {
     const current = kept.filter((span) => !comparison.test(text.slice(Math.max(0, span.start - 30), span.start)))
     if (current.length > 0) kept = current
+  }
+  if (asksOtherEvent(query)) {
+    kept = kept.filter((span) => !ownDateBefore.test(text.slice(Math.max(0, span.start - 50), span.start)))
   }
   if (query.kind === "date" && kept.length > 0) {
     const attached = kept.map((span) => attachedAnchor(text, span))
