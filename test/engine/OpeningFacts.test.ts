@@ -181,6 +181,15 @@ const amendment = textDocument(
     'NOW, THEREFORE, the parties agree as follows:\n2. Extension of Term. Section 14.1 of the Agreement is hereby amended by deleting the words "December 31, 2010" and substituting therefor the words "December 31, 2013", such that the Initial Term of the Agreement shall expire on December 31, 2013.'
   ].join("\n\n")
 )
+/** The same extension written without quoting the words it replaces: the recital says what the end was. */
+const extension = textDocument(
+  [
+    "AMENDMENT NO. 2 TO DISTRIBUTION AGREEMENT",
+    'This Amendment No. 2 is made as of November 15, 2010 between Aurelian Medical, Inc. ("Aurelian") and Andes Salud S.A. ("Distributor").',
+    "WHEREAS, the Initial Term of the Agreement is scheduled to expire on December 31, 2010; and",
+    "NOW, THEREFORE, the parties agree as follows:\n2. Extension of Term. The Initial Term of the Agreement shall expire on December 31, 2013."
+  ].join("\n\n")
+)
 /** A contract translated from Chinese: in force from signature, valid for five years. */
 const translated = textDocument(
   "SUPPLY AND PURCHASE CONTRACT\n\nParty A (Supplier): Zhejiang Huaxin Pharmaceutical Co., Ltd.\n\nParty B (Buyer): Meridian Generics, LLC\n\nSigning Date: June 18, 2013\n\n13.1 This Contract comes into force from the date of signature and seal by both Parties, and is valid for five (5) years.\n\n13.6 After this Contract is terminated or expired, Party A shall continue to supply the Product to Party B for twelve (12) months at the last price."
@@ -202,6 +211,30 @@ describe("a term's start and end in other words", () => {
       query: "When does the agreement expire?",
       document: amendment,
       short: "December 31, 2013"
+    },
+    {
+      name: "asked for the previous end, the date the amendment replaces",
+      query: "What was the previous expiration date?",
+      document: amendment,
+      short: "December 31, 2010"
+    },
+    {
+      name: "asked for the previous end of an amendment that quotes no replaced words, the recital's",
+      query: "What was the previous expiration date?",
+      document: extension,
+      short: "December 31, 2010"
+    },
+    {
+      name: "and its new end otherwise",
+      query: "When does the agreement expire?",
+      document: extension,
+      short: "December 31, 2013"
+    },
+    {
+      name: "so is the original end",
+      query: "What was the original expiration date?",
+      document: amendment,
+      short: "December 31, 2010"
     },
     {
       name: "'comes into force from the date of signature … and is valid for five (5) years'",

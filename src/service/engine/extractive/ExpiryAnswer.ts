@@ -89,6 +89,25 @@ type StartDate = (
   sentences: ReadonlyArray<RankedSentence>
 ) => Found | undefined
 
+/** "What was the previous expiration date?": asked for the end as it was before an amendment changed it. */
+export const priorEndQuestion = /\b(?:previous|prior(?!\s+to\b)|original|originally|former)\b/i
+
+/** "amended by deleting the words "December 31, 2010" and substituting therefor …": the date an amendment replaces. */
+const deletedDate =
+  /\b(?:delet\w*|strik\w*|replac\w*)\s+(?:out\s+)?(?:the\s+)?(?:words?|date|text)?\s*["“]([^"”]{4,40})["”]/i
+
+/** The end date an amendment's clause replaces, quoting that clause. */
+const replacedEnd = (index: PassageIndex, document: EngineDocument): Found | undefined => {
+  for (const sentence of index.scan(document.id, (text) => deletedDate.test(text))) {
+    const match = deletedDate.exec(sentence.text)
+    const date = findDates(match?.[1] ?? "").find((span) => /\d{4}/.test(span.text))
+    if (match !== null && date !== undefined && endQuestion.test(sentence.text)) {
+      return { short: date.text, sentence: toRanked(sentence), at: match.index }
+    }
+  }
+  return undefined
+}
+
 /**
  * An end date. From the agreement's term clause first: the end date it states ("until December 31, 2010"), else its
  * start plus the length it gives, shown with how it was worked out ("January 21, 2010 (5 years from January 21,
@@ -100,9 +119,12 @@ export const expiryAnswer = (
   document: EngineDocument,
   stated: SpanAnswer | undefined,
   sentences: ReadonlyArray<RankedSentence>,
-  answerDate: StartDate
+  answerDate: StartDate,
+  before = false
 ): Found | undefined => {
-  const term = documentTerm(index, document)
+  const replaced = before ? replacedEnd(index, document) : undefined
+  if (replaced !== undefined) return replaced
+  const term = documentTerm(index, document, before)
   if (term !== undefined) {
     const sentence = toRanked(term)
     const end = statedEnd(term.text)

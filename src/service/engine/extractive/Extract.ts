@@ -9,7 +9,7 @@ import { definedDateAsked, definitionAsked, firstDefinedDate } from "./DefinedVa
 import { defines } from "./Definitions.js"
 import { answerDocumentDate, documentDateQuestion } from "./DocumentDate.js"
 import { agreementDateQuestion, definedEffectiveDate, effectiveQuestion } from "./EffectiveDate.js"
-import { endQuestion, expiryAnswer } from "./ExpiryAnswer.js"
+import { endQuestion, expiryAnswer, priorEndQuestion } from "./ExpiryAnswer.js"
 import type { Found, KindAnswerer, Outcome, SentenceAnswerer } from "./Found.js"
 import { answerGoverningLaw } from "./GoverningLaw.js"
 import { liabilityCapAnswer, liabilityCapQuestion } from "./LiabilityCapAnswer.js"
@@ -152,7 +152,7 @@ const dateAnswer = (
     return answerDocumentDate(index, document) ?? calendar(found?.found)
   }
   if (endQuestion.test(query.text) && document !== undefined) {
-    return expiryAnswer(index, document, found, sentences, dateAnswer)
+    return expiryAnswer(index, document, found, sentences, dateAnswer, priorEndQuestion.test(query.text))
   }
   return found?.found
 }

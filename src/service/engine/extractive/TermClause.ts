@@ -75,13 +75,19 @@ const recital = /^\s*(?:WHEREAS|Whereas)\b/
  * The agreement's term clause: the first sentence that says how long it lasts; one that names its end date first,
  * then one that says how it ends; a recital only when nothing else is.
  */
-export const documentTerm = (index: PassageIndex, document: EngineDocument): DocumentSentence | undefined => {
+export const documentTerm = (
+  index: PassageIndex,
+  document: EngineDocument,
+  before = false
+): DocumentSentence | undefined => {
   // `notATerm` is a sentence's test: a passage that holds severability may hold the term clause too.
   const found = index
     .scan(document.id, (text) => termClause.test(text))
     .filter((sentence) => !notATerm.test(sentence.text))
-  // "WHEREAS, the Initial Term … is scheduled to expire on December 31, 2010": what an amendment then changes.
-  const clauses = [...found.filter((s) => !recital.test(s.text)), ...found.filter((s) => recital.test(s.text))]
+  // "WHEREAS, the Initial Term … is scheduled to expire on December 31, 2010": what an amendment then changes, and
+  // so the term as it was `before` it.
+  const [recitals, others] = [found.filter((s) => recital.test(s.text)), found.filter((s) => !recital.test(s.text))]
+  const clauses = before ? [...recitals, ...others] : [...others, ...recitals]
   return (
     clauses.find((sentence) => statedEnd(sentence.text) !== undefined) ??
     clauses.find((sentence) => saysEnd.test(sentence.text)) ??
