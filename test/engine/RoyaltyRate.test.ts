@@ -61,6 +61,18 @@ describe("a commission asked for what it applies to", () => {
       short: "10%"
     },
     {
+      name: "asked tersely, 'Commission on …?' asks its rate, not whether there is a commission",
+      query: "Commission on house accounts?",
+      document: agency,
+      short: "2% of Net Invoice Price"
+    },
+    {
+      name: "so for a list item",
+      query: "Commission on replacement parts?",
+      document: agency,
+      short: "10%"
+    },
+    {
       name: "the item of a list the products stand in, with its base",
       query: "What royalty rate applies to signature footwear?",
       document: textDocument(

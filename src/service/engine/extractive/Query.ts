@@ -52,6 +52,10 @@ const cues: Record<AnswerKind, string> = {
 const asksWhat =
   /^\s*(?:\S+\s+){0,3}(?:what|which|who|whom|whose|when|where|why|how)\b|^\s*(?:list|describe|summari[sz]e|explain|give|tell|show|quote|name|identify|provide|state|find)\b/i
 
+/** "Commission on house accounts?", "Royalty for spare parts?": a payment named with what it is paid on asks its rate. */
+export const paymentOnAsked = (question: string): boolean =>
+  /^\s*(?:commissions?|royalt(?:y|ies))\s+(?:payable\s+)?(?:on|for)\s+\w/i.test(question)
+
 /** Words that ask for a rate: "Royalty rate?". */
 const rateWords = /\b(?:rate|percentage)\b/i
 /** Words that ask for a period: "Term of confidentiality?", "Non-compete period?". */
@@ -110,7 +114,8 @@ export const buildQuery = (query: string, history: ReadonlyArray<HistoryTurn>): 
   let kind = detectKind(question)
   if (followUp && kind === "text") kind = detectKind(previous.query)
   // "Term of confidentiality?", "Royalty rate?" name a clause but ask for its period or rate.
-  const asksValue = (kind === "duration" && periodWords.test(question)) || rateWords.test(question)
+  const asksValue =
+    (kind === "duration" && periodWords.test(question)) || rateWords.test(question) || paymentOnAsked(question)
   if (kind !== "yesno" && namesClause(question) && !asksValue) kind = "yesno"
   const weights = new Map<string, number>()
   const own = terms(question)

@@ -2,7 +2,7 @@ import type { EngineDocument } from "../AnswerEngine.js"
 import { findPercentages } from "./AmountSpans.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
-import { isGeneric } from "./Query.js"
+import { isGeneric, paymentOnAsked } from "./Query.js"
 import { toRanked } from "./Ranking.js"
 import { listItem, splitSentences } from "./Sentences.js"
 import type { Span } from "./Span.js"
@@ -10,9 +10,10 @@ import { terms } from "./Terms.js"
 
 /** "What royalty is payable?", "What is the royalty rate?", "How much commission is paid?" */
 export const royaltyQuestion = (question: string): boolean =>
-  /\b(?:royalt(?:y|ies)|commissions?)\b/i.test(question) &&
-  /\b(?:what|how\s+much|rate|percentage|payable|owed|due)\b/i.test(question) &&
-  !/\b(?:minimum|when|report\w*|statement|audit\w*|who)\b/i.test(question)
+  paymentOnAsked(question) ||
+  (/\b(?:royalt(?:y|ies)|commissions?)\b/i.test(question) &&
+    /\b(?:what|how\s+much|rate|percentage|payable|owed|due)\b/i.test(question) &&
+    !/\b(?:minimum|when|report\w*|statement|audit\w*|who)\b/i.test(question))
 
 /** Words of a question about the royalty itself; any other names what it is for ("… applies to valves?"). */
 const royaltyWords = new Set(
