@@ -26,6 +26,15 @@ describe("yes/no questions over known clause types", () => {
             "3. TERM. The term is two (2) years and will be extended for successive twelve (12) month periods unless either party notifies the other that it does not wish to renew.",
             "Yes — renewal term of 12 months"
           ],
+          // Evergreen continuations renew in all but the word.
+          [
+            "2.1 Term. The initial term of this Agreement is one (1) year from the Effective Date. Thereafter, this Agreement shall continue in effect on a month-to-month basis until terminated by either party upon thirty (30) days' prior written notice.",
+            "Yes — renewal term of 1 month"
+          ],
+          [
+            "3. TERM. The term is three (3) years and shall continue from year to year thereafter unless either party gives notice of termination.",
+            "Yes — renewal term of 1 year"
+          ],
           ["3. TERM. The term is two (2) years. This Agreement does not automatically renew.", "No."],
           ["3. TERM. The term is two (2) years. The Agreement shall not renew at the end of the term.", "No."],
           ["3. TERM. The term is two (2) years, after which the Agreement will not renew.", "No."],
@@ -34,7 +43,11 @@ describe("yes/no questions over known clause types", () => {
             "3. TERM. This Agreement ends on December 31, 2025, unless extended by written agreement of the parties.",
             "No."
           ],
-          ["3. PAYMENT. Customer shall pay each invoice within thirty (30) days.", "No clause found."]
+          ["3. PAYMENT. Customer shall pay each invoice within thirty (30) days.", "No clause found."],
+          [
+            "9. CONFIDENTIALITY. The obligations of this Section 9 shall continue for an additional period of two (2) years after termination.",
+            "No clause found."
+          ]
         ]
         for (const [clause, short] of cases)
           assert.strictEqual(yield* shortOf(renewal, contract([clause])), short, clause)

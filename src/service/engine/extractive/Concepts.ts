@@ -31,8 +31,20 @@ export interface Concept {
 const renewWord = "(?:renew\\w*|extend\\w*|extension|roll\\w*\\s+over)"
 const automaticWord = "(?:automatic(?:ally)?|auto[- ]?|evergreen|tacit(?:ly)?)"
 
+/**
+ * An evergreen continuation, renewal in all but the word: "Thereafter, this Agreement shall continue in effect on a
+ * month-to-month basis until terminated", "shall continue from year to year", "shall continue for successive one (1)
+ * year periods"; not an obligation that continues "for an additional period of two (2) years".
+ */
+const continuesPeriodically =
+  "\\bcontinu\\w*\\b[^.;]{0,60}?\\b(?:(?:on\\s+an?\\s+)?(month|year|week)[-\\s]to[-\\s](?:month|year|week)|from\\s+(month|year|week)\\s+to\\s+(?:month|year|week)|for\\s+(?:\\w+\\s+){0,2}(?:successive|consecutive)\\b)"
+
 /** "twelve (12) month periods" → "12 months": the period that is not a notice period. */
 const renewalTerm = (text: string, at: number): string | undefined => {
+  // "on a month-to-month basis": a period of one such unit.
+  const unit = new RegExp(continuesPeriodically, "i").exec(text)
+  const each = unit?.[1] ?? unit?.[2]
+  if (each !== undefined) return `renewal term of 1 ${each.toLowerCase()}`
   const notice = /notice|before|prior|in\s+advance/i
   const periods = findDurations(text).filter(
     (span) =>
@@ -91,7 +103,7 @@ export const concepts: ReadonlyArray<Concept> = [
         "i"
       ).test(q) || /\bevergreen\b/i.test(q),
     evidence: new RegExp(
-      `${automaticWord}\\s*(?:\\w+\\s+){0,2}${renewWord}|${renewWord}\\b[^.;]{0,40}?\\b(?:automatic(?:ally)?|for\\s+(?:\\w+\\s+){0,2}(?:successive|consecutive|further|subsequent))\\b|\\bevergreen\\b`,
+      `${automaticWord}\\s*(?:\\w+\\s+){0,2}${renewWord}|${renewWord}\\b[^.;]{0,40}?\\b(?:automatic(?:ally)?|for\\s+(?:\\w+\\s+){0,2}(?:successive|consecutive|further|subsequent))\\b|\\bevergreen\\b|${continuesPeriodically}`,
       "i"
     ),
     // "does not automatically renew", "shall not renew", "will not wish to renew", "in no event shall this Agreement
