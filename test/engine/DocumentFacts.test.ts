@@ -184,6 +184,20 @@ describe("terms and renewal", () => {
     })
   )
 
+  it.effect("an evergreen continuation's period is its renewal term ('from year to year', 'month-to-month')", () =>
+    Effect.gen(function* () {
+      const yearly = doc(
+        `SUPPLY AGREEMENT\n\nThis Supply Agreement is made as of May 1, 2015 between Alpha Inc. and Beta LLC.\n\n3. Term. The term is three (3) years and shall continue from year to year thereafter unless either party gives notice of termination at least ninety (90) days before the end of the then current term.\n\n${body}`
+      )
+      assert.match(yield* shortOf("What is the renewal term?", yearly), /^1 year$/)
+      assert.match(yield* shortOf("What is the notice period to terminate renewal?", yearly), /^90 days/)
+      const monthly = doc(
+        `CARRIER AGREEMENT\n\nThis Carrier Agreement is made as of May 1, 2015 between Alpha Inc. and Beta LLC.\n\n2.1 Term. The initial term is one (1) year. Thereafter, this Agreement shall continue in effect on a month-to-month basis until terminated by either party upon thirty (30) days' prior written notice.\n\n${body}`
+      )
+      assert.match(yield* shortOf("Renewal term?", monthly), /^1 month$/)
+    })
+  )
+
   it.effect(
     "notice to terminate is no insurance policy's notice of cancellation, even where only a cure period is stated",
     () =>

@@ -39,12 +39,18 @@ const automaticWord = "(?:automatic(?:ally)?|auto[- ]?|evergreen|tacit(?:ly)?)"
 const continuesPeriodically =
   "\\bcontinu\\w*\\b[^.;]{0,60}?\\b(?:(?:on\\s+an?\\s+)?(month|year|week)[-\\s]to[-\\s](?:month|year|week)|from\\s+(month|year|week)\\s+to\\s+(?:month|year|week)|for\\s+(?:\\w+\\s+){0,2}(?:successive|consecutive)\\b)"
 
+/** The period an evergreen continuation runs on: "on a month-to-month basis" → "1 month"; undefined for none. */
+export const evergreenPeriod = (text: string): string | undefined => {
+  const unit = new RegExp(continuesPeriodically, "i").exec(text)
+  const each = unit?.[1] ?? unit?.[2]
+  return each === undefined ? undefined : `1 ${each.toLowerCase()}`
+}
+
 /** "twelve (12) month periods" → "12 months": the period that is not a notice period. */
 const renewalTerm = (text: string, at: number): string | undefined => {
   // "on a month-to-month basis": a period of one such unit.
-  const unit = new RegExp(continuesPeriodically, "i").exec(text)
-  const each = unit?.[1] ?? unit?.[2]
-  if (each !== undefined) return `renewal term of 1 ${each.toLowerCase()}`
+  const evergreen = evergreenPeriod(text)
+  if (evergreen !== undefined) return `renewal term of ${evergreen}`
   const notice = /notice|before|prior|in\s+advance/i
   const periods = findDurations(text).filter(
     (span) =>

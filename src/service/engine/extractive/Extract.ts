@@ -3,6 +3,7 @@ import { notAnAgreement } from "./AgreementGate.js"
 import type { AnswerKind } from "./AnswerKind.js"
 import { clauseAnswer } from "./ClauseAnswer.js"
 import { clauseTypeOf } from "./ClauseTypes.js"
+import { evergreenPeriod } from "./Concepts.js"
 import { continuationOf } from "./Continuation.js"
 import { findDates } from "./DateSpans.js"
 import { definedDateAsked, definitionAsked, firstDefinedDate } from "./DefinedValue.js"
@@ -17,7 +18,7 @@ import { answerParty } from "./PartyAnswer.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { subjectPeriod } from "./PeriodSubject.js"
 import { asksBreachRemedy, type Query } from "./Query.js"
-import type { RankedSentence } from "./Ranking.js"
+import { type RankedSentence, toRanked } from "./Ranking.js"
 import { givesNotice, renewalNotice, renewalNoticeQuestion } from "./RenewalNotice.js"
 import { royaltyFor, royaltyQuestion, royaltyRate } from "./RoyaltyRate.js"
 import { answerSigning, signingQuestion } from "./Signatures.js"
@@ -105,7 +106,21 @@ const periodAsked: KindAnswerer = (index, document, query, sentences) => {
   }
   if (renewalNoticeQuestion(query.text)) return { found: renewalNotice(index, document) ?? nearestThat(givesNotice) }
   if (termLengthQuestion(query.text)) return { found: termLengthAnswer(index, document) ?? nearestThat(statesTheTerm) }
+  if (renewalTermQuestion.test(query.text)) {
+    const evergreen = evergreenRenewal(index, document)
+    if (evergreen !== undefined) return { found: evergreen }
+  }
   return subjectPeriod(index, document, query)
+}
+
+/** "What is the renewal term?", "How long is each renewal period?" (not the notice that stops renewal). */
+const renewalTermQuestion = /\brenew\w*\b/i
+
+/** An evergreen continuation's period ("on a month-to-month basis": 1 month), with its clause. */
+const evergreenRenewal = (index: PassageIndex, document: EngineDocument): Found | undefined => {
+  const [clause] = index.scan(document.id, (text) => evergreenPeriod(text) !== undefined)
+  const period = clause === undefined ? undefined : evergreenPeriod(clause.text)
+  return clause === undefined || period === undefined ? undefined : { short: period, sentence: toRanked(clause) }
 }
 
 /**
