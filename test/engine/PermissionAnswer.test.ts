@@ -89,3 +89,41 @@ describe("an assignment clause that treats the parties differently", () => {
     )
   )
 })
+
+/** One party may assign to an affiliate on notice alone; the other only with consent. */
+const onNotice = textDocument(
+  'HOSTING SERVICES AGREEMENT\n\nThis Agreement is made between Meridian DataWorks, Inc. ("Provider") and Halcyon Retail Group, Inc. ("Customer").\n\n16.2 Assignment. Provider shall not assign, delegate or subcontract any of its rights or obligations under this Agreement without Customer\'s prior written consent, and any attempted assignment in violation hereof shall be null and void. Customer may assign this Agreement to any Affiliate or to any successor to all or substantially all of its business or assets upon written notice to Provider.'
+)
+
+describe("an assignment a party may make on notice alone", () => {
+  it.effect("asked of that party, or of assigning to an affiliate: yes, on notice", () =>
+    Effect.gen(function* () {
+      assert.strictEqual(
+        yield* shortOf("Can Customer assign to an affiliate?", onNotice),
+        "Yes: Customer may, on notice, as quoted."
+      )
+      assert.strictEqual(
+        yield* shortOf("Can the agreement be assigned to an affiliate?", onNotice),
+        "Yes: Customer may, on notice, as quoted."
+      )
+    })
+  )
+
+  it.effect("asked of the other party: only with consent", () =>
+    Effect.map(shortOf("Can the provider assign the agreement?", onNotice), (short) =>
+      assert.strictEqual(short, "Only with consent.")
+    )
+  )
+
+  it.effect("notice given with a consent still needed is no free assignment", () =>
+    Effect.map(
+      shortOf(
+        "Can Customer assign to an affiliate?",
+        textDocument(
+          'SERVICES AGREEMENT\n\nThis Agreement is made between Meridian DataWorks, Inc. ("Provider") and Halcyon Retail Group, Inc. ("Customer").\n\n16.2 Assignment. Customer may assign this Agreement to any Affiliate upon written notice to Provider and with Provider\'s prior written consent.'
+        )
+      ),
+      (short) => assert.strictEqual(short, "Only with consent.")
+    )
+  )
+})

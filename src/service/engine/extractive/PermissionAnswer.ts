@@ -48,9 +48,12 @@ export const asPermission = (name: ClauseTypeName, question: string, found: Foun
   return found
 }
 
-/** "BIS may assign this Agreement without consent to any Affiliate …": who may assign freely, and to whom. */
+/**
+ * "BIS may assign this Agreement without consent to any Affiliate …", "Customer may assign this Agreement to any
+ * Affiliate … upon written notice to Provider": who may assign freely (needing at most to give notice), and to whom.
+ */
 const assignsFreely =
-  /\b(\p{Lu}[\p{L}]*(?:\s+\p{Lu}[\p{L}]*)?)\s+may\s+(?:(?!not\b|never\b|only\b)\w+\s+){0,3}assign\b[^.;]{0,100}?\bwithout\s+(?:the\s+)?(?:\w+['’]s\s+)?(?:prior\s+)?(?:written\s+)?(?:consent|approval)\b/u
+  /\b(\p{Lu}[\p{L}]*(?:\s+\p{Lu}[\p{L}]*)?)\s+may\s+(?:(?!not\b|never\b|only\b)\w+\s+){0,3}assign\b(?:[^.;]{0,100}?\bwithout\s+(?:the\s+)?(?:\w+['’]s\s+)?(?:prior\s+)?(?:written\s+)?(?:consent|approval)\b|(?:(?!consent|approv)[^.;]){0,160}?\b(?:upon|on|by|with)\s+(?:\w+\s+)?(?:prior\s+)?(?:written\s+)?notice\b(?![^.;]*\b(?:consent|approv\w*)\b))/u
 /** Whom a free assignment may go to, as a question may ask it ("to an affiliate", "to a buyer of the business"). */
 const assignee = /\b(?:affiliat\w*|subsidiar\w*|successor\w*|purchaser\w*|acquir\w*|buyer\w*|merger)\b/i
 
@@ -70,7 +73,8 @@ const freeToAssign = (found: Found, question: string): Found | undefined => {
     const asksAssignee = to !== undefined && new RegExp(`\\b${to.slice(0, 5)}`, "i").test(quote.sentence.text)
     if (!asksParty && !asksAssignee) continue
     const rest = quotes.filter((other) => other !== quote).map((other) => ({ ...other, short: undefined }))
-    return { ...quote, short: `Yes: ${party} may, without consent, as quoted.`, at: m.index, more: rest }
+    const how = /\bnotice\b/.test(m[0]) && !/\bwithout\b/.test(m[0]) ? "on notice" : "without consent"
+    return { ...quote, short: `Yes: ${party} may, ${how}, as quoted.`, at: m.index, more: rest }
   }
   return undefined
 }

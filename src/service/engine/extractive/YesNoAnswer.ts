@@ -1,7 +1,7 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import { asRanked, clauseAnswer, headedClause, possibleAnswer, quotes, withRetrieved } from "./ClauseAnswer.js"
 import { headedClauses } from "./ClauseHeadings.js"
-import { type ClauseType, clauseTypeOf } from "./ClauseTypes.js"
+import { type ClauseType, clauseAt, clauseTypeOf, hasClause } from "./ClauseTypes.js"
 import { type Concept, conceptOf } from "./Concepts.js"
 import { continuationOf } from "./Continuation.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
@@ -126,7 +126,7 @@ const forAskedParty = (
 ): Found | undefined => {
   const found = clauseAnswer(index, document, clause, sentences)
   const negated = clause.negated
-  if (found?.short !== "Yes." || negated === undefined) return found
+  if (found?.short !== "Yes.") return found
   const party = askedParty(question, rolesOf(index, document))
   if (party === undefined) return found
   // A heading's clause is read with it ("2.3 Exclusive Service Provider." over "Customer shall engage BIS …").
@@ -134,6 +134,16 @@ const forAskedParty = (
   // An exclusive appointment names its party as the one appointed ("Customer shall engage BIS as the sole provider").
   const concerns = (text: string) => (clause.name === "exclusivity" ? namesParty(text, party) : actsIn(text, party))
   if (quoted.some((text) => concerns(text) || bothParties.test(text))) return found
+  // The asked party's own clause of the kind, which the quotes left out as next to another's ("Provider shall not
+  // assign … without Customer's prior written consent. Customer may assign … upon written notice").
+  const own = index
+    .scan(document.id, (text) => hasClause(clause, text))
+    .find((sentence) => hasClause(clause, sentence.text) && actsIn(sentence.text, party))
+  if (own !== undefined) {
+    const others = [found, ...(found.more ?? [])].map((other) => ({ ...other, short: undefined }))
+    return { short: "Yes.", sentence: asRanked(own, sentences), at: clauseAt(clause, own.text), more: others }
+  }
+  if (negated === undefined) return found
   const denial = index
     .scan(document.id, (text) => negated.test(text))
     .find((sentence) => negated.test(sentence.text) && namesParty(sentence.text, party))
