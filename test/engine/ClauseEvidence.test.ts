@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { answerOf, documentOf, idOf } from "./documentOf.js"
+import { answerOf, documentOf, idOf, textDocument } from "./documentOf.js"
 
 /** A short contract with one clause of interest between neutral ones. */
 const contract = (clause: string) => {
@@ -633,6 +633,58 @@ describe("quotes", () => {
       )
       assert.match(answer, /^Yes\./)
       assert.include(answer, "neither party shall engage in the business of renting cars")
+    })
+  )
+})
+
+/**
+ * A further quote found in other words that is a section heading ("2.3 Matching Right.", set on the line of its
+ * clause, as text converted from PDF is) is quoted with the clause it opens, not alone.
+ */
+const matchingRight = textDocument(
+  [
+    "SPONSORSHIP AGREEMENT",
+    "",
+    "",
+    '     1.8  "Effective Date" means July 1, 2019.',
+    "",
+    "",
+    "                   ARTICLE 2 - TERM; OPTION TO EXTEND",
+    "",
+    "     2.1  Term. The term of this Agreement shall commence on the Effective",
+    "Date and, unless sooner terminated in accordance with Article 11, shall",
+    "continue through and including the last day of the fifth (5th) Contract",
+    'Year, being June 30, 2024 (the "Term").',
+    "",
+    "     2.2  Exclusive Negotiation Period. During the period beginning on",
+    'September 1, 2023 and ending on December 31, 2023 (the "Exclusive',
+    'Negotiation Period"), Club shall negotiate exclusively and in good faith',
+    "with Sponsor regarding a renewal or extension of this Agreement, and Club",
+    "shall not during such period solicit, negotiate or discuss with any",
+    "Competitor the grant of sponsorship rights in the Exclusive Category for any",
+    "period after the Term.",
+    "",
+    "     2.3  Matching Right. If the Parties have not executed a written renewal",
+    "by the end of the Exclusive Negotiation Period, then for a period of twelve",
+    "(12) months following the expiration of the Term, Club shall not enter into",
+    "any agreement with a third party granting sponsorship rights in the",
+    "Exclusive Category unless Club first delivers to Sponsor a written summary",
+    "of the material terms of the bona fide third-party offer that Club is",
+    "prepared to accept, and Sponsor has failed, within fifteen (15) business",
+    "days after receipt thereof, to notify Club in writing that Sponsor will",
+    "enter into an agreement with Club on terms substantially equivalent to such",
+    "material terms. If Sponsor so notifies Club, the Parties shall promptly",
+    "execute an agreement on such terms. The rights in this Section 2.3 shall",
+    "survive expiration of the Term but not any termination of this Agreement by",
+    "Club under Section 11.2."
+  ].join("\n")
+)
+
+describe("a heading quoted as a further place", () => {
+  it.effect("brings the clause under it", () =>
+    Effect.map(answerOf("Does the sponsor have a right to match third-party offers?", matchingRight), (answer) => {
+      assert.match(answer, /^Yes\./)
+      assert.include(answer, '"2.3 Matching Right. If the Parties have not executed a written renewal')
     })
   )
 })

@@ -125,6 +125,12 @@ export const clauseAnswer: ClauseReader = (index, document, type, ranked) => {
 /** The short answer when only the kind's vocabulary finds the clause: a reader should check the quote. */
 export const possibly = "Possibly: no clause in the usual wording, but this may be one."
 
+/** A further quote found in other words, with the clause under it when it is a heading ("2.3 Matching Right."). */
+const quotedWithClause = (found: Retrieved, ranked: ReadonlyArray<RankedSentence>, index: PassageIndex): Found => {
+  const sentence = asRanked(found.sentence, ranked)
+  return { short: undefined, sentence, continuation: continuationOf(sentence, ranked, index), at: found.at }
+}
+
 /**
  * None of the kind's usual wordings and no heading: the sentences that state it in other words (`ClauseRetrieval`),
  * quoted under a hedged answer, at most `quotes`.
@@ -142,7 +148,7 @@ export const possibleAnswer = (
   )
   if (best === undefined) return undefined
   const sentence = asRanked(best.sentence, ranked)
-  const more = others.map((other) => ({ short: undefined, sentence: asRanked(other.sentence, ranked), at: other.at }))
+  const more = others.map((other) => quotedWithClause(other, ranked, index))
   return { short: possibly, sentence, continuation: continuationOf(sentence, ranked, index), more, at: best.at }
 }
 
@@ -171,7 +177,7 @@ export const withRetrieved = (
     if (rulesOut(text) || shown.some((seen) => seen.sentence.text.includes(text) || text.includes(seen.sentence.text)))
       continue
     if (near(other.sentence)) continue
-    extra.push({ short: undefined, sentence: asRanked(other.sentence, ranked), at: other.at })
+    extra.push(quotedWithClause(other, ranked, index))
   }
   return extra.length === 0 ? found : { ...found, more: [...(found.more ?? []), ...extra] }
 }
