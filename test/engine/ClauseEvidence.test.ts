@@ -235,6 +235,10 @@ const stated: ReadonlyArray<readonly [string, string]> = [
     "Distributor may not order more than 5,000 units in any month without Company's prior written consent."
   ],
   [
+    "Is there a volume restriction?",
+    "Carrier shall not be obligated to accept, in any week, Shipments on a Lane in excess of one hundred twenty-five percent (125%) of the weekly volume forecast for that Lane."
+  ],
+  [
     "Is a party restricted from competing with the other party?",
     "During the Term and for one year thereafter, Distributor shall not operate any restaurant within a ten (10) mile radius of the Premises."
   ],
