@@ -83,6 +83,26 @@ describe("a kind of clause the contract denies", () => {
   ])
 })
 
+/** A maintenance agreement whose provider keeps its service materials: no IP passes to the customer. */
+const retained = textDocument(
+  [
+    "EQUIPMENT MAINTENANCE AGREEMENT",
+    'This Agreement is made between Brightline Industrial Services, Inc. ("BIS") and Halden Packaging Corp. ("Customer").',
+    '8.1 Service Materials. All diagnostic software, service manuals, service keys and tools used by BIS (the "Service Materials") are and remain the exclusive property of BIS or its licensors, including any improvements made by BIS in the course of the Services. Nothing in this Agreement conveys to Customer any title to the Service Materials.'
+  ].join("\n\n")
+)
+
+describe("ownership kept, in so many words", () => {
+  itGivesShortAnswers([
+    {
+      name: "'Nothing in this Agreement conveys to Customer any title' denies an IP assignment",
+      query: "Does one party assign intellectual property to the other?",
+      document: retained,
+      short: "No."
+    }
+  ])
+})
+
 /** An outsourcing agreement that is no requirements contract and whose service credits are no exclusive remedy. */
 const outsourcing = textDocument(
   [

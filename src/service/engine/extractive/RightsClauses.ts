@@ -26,7 +26,10 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
     evidence: [
       /\bhereby\s+(?:irrevocably\s+)?(?:assigns?|transfers?|conveys?)\b|\b(?:shall|will)\s+(?:be\s+(?:and\s+remain\s+)?|become\s+)(?:the\s+)?(?:sole\s+(?:and\s+exclusive\s+)?|exclusive\s+)?property\s+of|\bworks?\s+(?:made\s+)?for\s+hire\b|\b(?:shall|will|agrees?\s+to|undertakes?\s+to)\s+(?:(?:\w+\s+){1,2}(?:and|or)\s+)?(?:assign|transfer)\s+(?:\w+\s+){0,4}(?:right|rights|title|interest|ownership|share|all|any)\b|\btitle\b[^.;]{0,80}\b(?:shall|will)\s+(?:pass|vest|transfer)\s+to\b|\bshall\s+(?:vest|belong)\s+(?:\w+\s+){0,2}in\b|\bshall\s+be\s+owned\s+(?:\w+\s+){0,2}by\b|\b(?:title|ownership)\b[^.;]{0,80}\b(?:shall|will)\s+(?:automatically\s+)?revert\s+to\b|\b(?:necessary|required|needed)\s+to\s+(?:assign|transfer|perfect|vest)\b[^.;]{0,60}\b(?:ownership|title|rights?)\b/i,
       /\b(?:intellectual\s+property|inventions?|work\s+product|deliverables?|developments?|improvements?|modifications?|enhancements?|derivative\s+works?|copyrights?|patents?|trade\s*marks?|domains?|know-how|results|works\s+of\s+authorship|urls?)\b/i
-    ]
+    ],
+    // "Nothing in this Agreement conveys to Customer any title to the Service Materials", "no title shall pass".
+    negated:
+      /\bnothing\s+(?:in|contained\s+in)\s+this\s+agreement\b[^.;]{0,40}\b(?:conveys?|transfers?|assigns?|vests?)\b[^.;]{0,60}\b(?:title|ownership)\b|\bno\s+(?:right,?\s+)?title\b[^.;]{0,60}\b(?:shall\s+|will\s+)?(?:pass(?:es)?|transfers?|vests?)\b/i
   },
   {
     name: "non-transferable licence",
