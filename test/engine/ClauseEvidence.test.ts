@@ -692,3 +692,55 @@ describe("a heading quoted as a further place", () => {
     })
   )
 })
+
+/**
+ * A sponsorship's category exclusivity ("shall not … grant to any Competitor any sponsorship … rights") under an
+ * ARTICLE heading that closes its passage, and an "Exclusive Negotiation Period" earlier, which is no exclusivity
+ * heading: the category clause is quoted first.
+ */
+const categoryExclusivity = textDocument(
+  [
+    "SPONSORSHIP AGREEMENT",
+    "",
+    "ARTICLE 2 - TERM",
+    "",
+    "     2.2  Exclusive Negotiation Period. During the period beginning on",
+    'September 1, 2023 and ending on December 31, 2023 (the "Exclusive',
+    'Negotiation Period"), Club shall negotiate exclusively and in good faith',
+    "with Sponsor regarding a renewal or extension of this Agreement, and Club",
+    "shall not during such period solicit, negotiate or discuss with any",
+    "Competitor the grant of sponsorship rights in the Exclusive Category for any",
+    "period after the Term.",
+    "",
+    "ARTICLE 3 - SPONSORSHIP BENEFITS",
+    "",
+    "     3.1  Signage. Club shall display Sponsor's marks on two dasherboard",
+    "panels at every Home Game and on the main video board at least twice during",
+    "each period of play.",
+    "",
+    "     3.2  Media. Club shall procure for Sponsor one thirty-second commercial",
+    "unit in each regional television broadcast of every regular season game.",
+    "",
+    "ARTICLE 4 - CATEGORY EXCLUSIVITY",
+    "",
+    "     4.1  During the Term, Club shall not, and shall cause its Affiliates",
+    "and the Arena operator not to, (a) grant to any Competitor any sponsorship,",
+    "advertising, promotional, signage or hospitality rights at the Arena or in",
+    "connection with the Club Marks, or (b) permit any Competitor to be",
+    "identified as an official supplier, partner or sponsor of Club in any",
+    "category; provided, however, that the foregoing shall not restrict (i)",
+    "League-wide sponsorships entered into by the League or its properties",
+    "affiliate, (ii) advertising sold by national broadcast partners of the",
+    "League, or (iii) signage at events at the Arena that are not Home Games",
+    "and that are promoted by third parties, so long as any Competitor signage at",
+    "such events does not appear within the ice surface or dasherboards."
+  ].join("\n")
+)
+
+describe("exclusivity under an article heading", () => {
+  it.effect("quotes the clause the heading files first, not a negotiation period named 'Exclusive'", () =>
+    Effect.map(answerOf("Exclusivity?", categoryExclusivity), (answer) =>
+      assert.match(answer, /^Yes\.\n\n"4\.1 During the Term, Club shall not/, answer)
+    )
+  )
+})

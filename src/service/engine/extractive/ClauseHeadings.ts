@@ -36,15 +36,16 @@ const headings: Partial<Record<ClauseName, RegExp>> = {
  */
 const topics: Partial<Record<ClauseName, RegExp>> = {
   ...headings,
-  exclusivity: /(?<!non-)\bexclusiv\w*/i,
+  exclusivity: /(?<!non-)\bexclusiv\w*\b(?!\s+negotiations?\b)/i,
   "anti-assignment": /\bassignments?\b|\bassignability\b/i,
   "licence grant": /^(?:grant\s+of\s+)?licen[cs]es?(?:\s+grants?)?$|^licen[cs]e\s+grants?\b/i,
   "audit rights": /\baudits?\b|\baudit\s+rights\b|\bbooks\s+and\s+records\b|\brecords\s+(?:and|&)\s+audits?\b/i,
   "liability cap": /\blimitations?\s+(?:of|on)\s+(?:liability|damages|remedies)\b/i
 }
 
-/** Enumerators and section words before a heading's name: "12.3", "Section 5.", "ARTICLE VI", "(b)". */
-const enumerator = /^(?:(?:article|section|clause|paragraph)\s+)?(?:[\dIVXivx]+(?:\.\d+)*\.?|\([a-z\d]+\))?\s*/i
+/** Enumerators and section words before a heading's name: "12.3", "Section 5.", "ARTICLE VI", "(b)", "ARTICLE 4 -". */
+const enumerator =
+  /^(?:(?:article|section|clause|paragraph)\s+)?(?:[\dIVXivx]+(?:\.\d+)*\.?|\([a-z\d]+\))?\s*(?:[-–—:]\s+)?/i
 /** A heading is short: a few words in title case. */
 const headingWords = 8
 

@@ -62,7 +62,8 @@ export const dealingVocabulary = {
     heading: "exclusiv*",
     ignore:
       "non exclusive*, exclusive remed*, exclusive jurisdiction, exclusive venue, exclusive forum, exclusive of, " +
-      "exclusive property, exclusive owner*, exclusive responsibilit*, exclusively by the laws, exclusively in the courts"
+      "exclusive property, exclusive owner*, exclusive responsibilit*, exclusively by the laws, exclusively in the courts, " +
+      "exclusive negotiation*"
   },
   "non-solicitation of customers": {
     facets: [
