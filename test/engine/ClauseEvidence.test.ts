@@ -235,6 +235,10 @@ const stated: ReadonlyArray<readonly [string, string]> = [
     "Distributor may not order more than 5,000 units in any month without Company's prior written consent."
   ],
   [
+    "Is either party restricted from making negative public statements about the other?",
+    "During the Term and for one (1) year after, neither Party shall make any public statement that disparages the other Party or its products."
+  ],
+  [
     "Is there a volume restriction?",
     "Carrier shall not be obligated to accept, in any week, Shipments on a Lane in excess of one hundred twenty-five percent (125%) of the weekly volume forecast for that Lane."
   ],

@@ -65,7 +65,7 @@ export const commercialClauses: ReadonlyArray<ClauseType> = [
   },
   {
     name: "non-disparagement",
-    asks: /\bdisparag\w*|\b(?:negative|derogatory|critical|defamatory)\s+(?:statements?|comments?|remarks?)|\bspeak\s+(?:ill|negatively)\b|\bcriti(?:ci[sz]\w*|que)|\bbad[-\s]?mouth\w*|\bspeak\s+badly\b/i,
+    asks: /\bdisparag\w*|\b(?:negative|derogatory|critical|defamatory|bad|disparaging)\s+(?:(?:public|publicly)\s+)?(?:statements?|comments?|remarks?|things)|\bspeak\s+(?:ill|negatively)\b|\bcriti(?:ci[sz]\w*|que)|\bbad[-\s]?mouth\w*|\bspeak\s+badly\b/i,
     evidence: [
       /\bdisparag\w*|\bderogatory\b|\bdefam\w*|\b(?:negative|critical|unfavou?rable|adverse)\s+(?:public\s+)?(?:statements?|comments?|remarks?)/i
     ]
