@@ -235,6 +235,14 @@ const stated: ReadonlyArray<readonly [string, string]> = [
     "Distributor may not order more than 5,000 units in any month without Company's prior written consent."
   ],
   [
+    "Does the agreement grant exclusive rights?",
+    "Corvane shall be the supplier of the Product for the Territory; provided, however, that during the Term Corvane shall not, and shall cause its Affiliates not to, manufacture or supply for or to any third party any finished dosage form containing the Compound."
+  ],
+  [
+    "Does the agreement grant exclusive rights?",
+    "During each Contract Year, Halvorsen shall purchase from Corvane not less than seventy-five percent (75%) of Halvorsen's and its Affiliates' aggregate requirements of Product."
+  ],
+  [
     "Is either party restricted from making negative public statements about the other?",
     "During the Term and for one (1) year after, neither Party shall make any public statement that disparages the other Party or its products."
   ],
