@@ -756,3 +756,28 @@ describe("exclusivity under an article heading", () => {
     )
   )
 })
+
+/** An article heading over a section heading over the clause: the clause is quoted with both. */
+const firstNegotiation = textDocument(
+  [
+    "COMMERCIAL MANUFACTURING AND SUPPLY AGREEMENT",
+    'This Agreement is made between Halvorsen Pharmaceuticals, Inc. ("Halvorsen") and Corvane Contract Manufacturing Limited ("Corvane").',
+    "ARTICLE 12\nRIGHT OF FIRST NEGOTIATION\n12.1 New Formulations. If, during the Term, Halvorsen determines to engage a contract manufacturer for any new formulation of the Compound, Halvorsen shall so notify Corvane, and for a period of ninety (90) days after such notice Halvorsen shall negotiate exclusively and in good faith with Corvane the terms on which Corvane would manufacture such formulation."
+  ].join("\n\n")
+)
+
+describe("a heading over a heading", () => {
+  it.effect("quotes the clause under both, once", () =>
+    Effect.map(
+      answerOf("Is there a right of first refusal, first offer or first negotiation?", firstNegotiation),
+      (answer) => {
+        assert.match(
+          answer,
+          /^Yes\.\n\n"RIGHT OF FIRST NEGOTIATION 12\.1 New Formulations\. If, during the Term/,
+          answer
+        )
+        assert.strictEqual(answer.split("If, during the Term").length - 1, 1, answer)
+      }
+    )
+  )
+})

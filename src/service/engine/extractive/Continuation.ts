@@ -26,7 +26,19 @@ export const continuationOf = (
 ): string | undefined => {
   if (!headingOrLeadIn(sentence.text)) return undefined
   const ranked = all.find((other) => other.entry === sentence.entry && other.position === sentence.position + 1)
-  const own = ranked?.text ?? splitSentences(sentence.entry.passage.text)[sentence.position + 1]?.text
+  const sentences = splitSentences(sentence.entry.passage.text)
+  const own = ranked?.text ?? sentences[sentence.position + 1]?.text
+  // "RIGHT OF FIRST NEGOTIATION" over "12.1 New Formulations." over the clause: the clause too.
+  const after = sentences[sentence.position + 2]?.text
+  if (
+    own !== undefined &&
+    after !== undefined &&
+    !leadIn.test(sentence.text) &&
+    headingOnly(own) &&
+    !leadIn.test(own)
+  ) {
+    return `${own} ${after}`
+  }
   if (own !== undefined || index === undefined) return own
   // A heading that ends its passage: the clause opens the next one (which may repeat the heading first).
   const next = index.beside(sentence.entry, 1)
