@@ -781,3 +781,24 @@ describe("a heading over a heading", () => {
     )
   )
 })
+
+/** A clause that names the kind only by referring back ("such credits are a reasonable estimate … not a penalty"). */
+const lateCredits = textDocument(
+  [
+    "COMMERCIAL MANUFACTURING AND SUPPLY AGREEMENT",
+    'This Agreement is made between Halvorsen Pharmaceuticals, Inc. ("Halvorsen") and Corvane Contract Manufacturing Limited ("Corvane").',
+    "8.2 Late Delivery Credit. For each full week that delivery of any quantity of Product is delayed beyond the Delivery Date, Corvane shall credit to Halvorsen an amount equal to two percent (2%) of the Price of the delayed Product, up to a maximum credit of ten percent (10%) of such Price. The Parties agree that such credits are a reasonable estimate of Halvorsen's damages and are not a penalty."
+  ].join("\n\n")
+)
+
+describe("a clause that refers back", () => {
+  it.effect("is quoted after the sentence it refers to", () =>
+    Effect.map(answerOf("Are there liquidated damages?", lateCredits), (answer) =>
+      assert.match(
+        answer,
+        /^Yes\.\n\n"For each full week that delivery .* The Parties agree that such credits are a reasonable estimate/,
+        answer
+      )
+    )
+  )
+})

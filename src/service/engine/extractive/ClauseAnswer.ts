@@ -3,7 +3,7 @@ import { headedClauses } from "./ClauseHeadings.js"
 import type { ClauseName } from "./ClauseNames.js"
 import { type Retrieved, retrieveClauses } from "./ClauseRetrieval.js"
 import { type ClauseType, clauseAt, hasClause, mayHaveClause, rulesOut } from "./ClauseTypes.js"
-import { consequenceOf, continuationOf, headingOnly } from "./Continuation.js"
+import { antecedentOf, consequenceOf, continuationOf, headingOnly } from "./Continuation.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
 import type { Found } from "./Found.js"
 import type { PassageIndex } from "./PassageIndex.js"
@@ -115,7 +115,19 @@ export const clauseAnswer: ClauseReader = (index, document, type, ranked) => {
       const at = clauseAt(type, other.text)
       return { short: "Yes.", sentence: quoted, continuation: continuationOf(quoted, ranked, index), at }
     })
-    const found = { short: "Yes.", sentence, continuation, more, at: clauseAt(type, best.text) }
+    // "The Parties agree that such credits are a reasonable estimate …": quoted after the sentence it refers to.
+    const antecedent = antecedentOf(sentence, index)
+    const at = clauseAt(type, best.text)
+    const found =
+      antecedent === undefined
+        ? { short: "Yes.", sentence, continuation, more, at }
+        : {
+            short: "Yes.",
+            sentence: antecedent,
+            continuation: continuation === undefined ? sentence.text : `${sentence.text} ${continuation}`,
+            more,
+            at: at === undefined ? undefined : antecedent.text.length + 1 + at
+          }
     return withRetrieved(found, index, document, type.name, ranked, (text) => rulesOut(type, text))
   }
   const negated = type.negated

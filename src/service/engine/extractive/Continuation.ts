@@ -1,6 +1,6 @@
 import { isTitle } from "./ClauseHeadings.js"
 import type { PassageIndex } from "./PassageIndex.js"
-import type { RankedSentence } from "./Ranking.js"
+import { type RankedSentence, toRanked } from "./Ranking.js"
 import { splitSentences } from "./Sentences.js"
 
 /** A lead-in ends where its clause begins: "Vendor hereby agrees:", "… as follows.", "… defined in Table 1 below.". */
@@ -59,4 +59,26 @@ const goesOn =
 export const consequenceOf = (sentence: RankedSentence): string | undefined => {
   const next = splitSentences(sentence.entry.passage.text)[sentence.position + 1]?.text
   return next !== undefined && goesOn.test(next) ? next : undefined
+}
+
+/** A sentence that opens by referring back: "The Parties agree that such credits are …", "Such fee shall …". */
+const refersBack =
+  /^(?:[^.;,]{0,40}?\b(?:that\s+)?)?(?:such|these|those|said)\s+(?!as\b|other\b|time\b|times\b|date\b|party\b|parties\b)\w+/i
+
+/**
+ * The sentence before one that refers back to it ("Corvane shall credit … two percent (2%) … The Parties agree that
+ * such credits are a reasonable estimate …"), in the same passage: a quote of it alone would not say what it is about.
+ */
+export const antecedentOf = (sentence: RankedSentence, index?: PassageIndex): RankedSentence | undefined => {
+  if (!refersBack.test(sentence.text)) return undefined
+  // The first sentence of a passage: the one before it closes the passage before (passages overlap, so that one
+  // may hold the sentence too).
+  const entry = sentence.position > 0 ? sentence.entry : index?.beside(sentence.entry, -1)
+  if (entry === undefined) return undefined
+  const sentences = splitSentences(entry.passage.text)
+  const at = entry === sentence.entry ? sentence.position : sentences.findIndex((s) => s.text === sentence.text)
+  const position = (at < 0 ? sentences.length : at) - 1
+  const before = sentences[position]
+  if (before === undefined || headingOnly(before.text)) return undefined
+  return toRanked({ entry, text: before.text, position, start: before.start })
 }
