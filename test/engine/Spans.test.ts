@@ -95,6 +95,13 @@ describe("percentages and numbers", () => {
     assert.deepStrictEqual(texts(findPercentages("available 99.9 percent of the time")), ["99.9%"])
   })
 
+  it("reads no whole number from the words after a decimal point", () => {
+    assert.deepStrictEqual(
+      texts(findPercentages("the overdue fine of zero point zero five percent (0.05%) of the delayed amount")),
+      ["0.05%"]
+    )
+  })
+
   it("finds counts with their unit, not dates, amounts or section numbers", () => {
     const isUnit = (word: string) => ["units", "seats", "employees"].includes(word)
     const found = findNumbers(

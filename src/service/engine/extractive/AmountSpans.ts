@@ -38,6 +38,8 @@ export const findPercentages = (text: string): Array<Span> =>
       /points?$/i.test(m[0]) ? tidy(m[0]) : tidy(m[0]).replace(/\s?(?:percent|per\s?cent)/i, "%")
     ),
     ...matchSpans(text, percentWordsPattern, (m) => {
+      // "zero point zero five percent (0.05%)": the words after a decimal point are no whole number.
+      if (/\bpoint\s+(?:[a-z-]+\s+){0,3}$/i.test(text.slice(Math.max(0, m.index - 40), m.index))) return undefined
       const value = parseNumberWords(m[1] ?? "")
       return value === undefined ? undefined : `${value}%`
     })
