@@ -138,6 +138,14 @@ describe("governing law and venue", () => {
       "New York County, New York"
     ])
     assert.deepStrictEqual(texts(findVenue("The seat of arbitration shall be London, England.")), ["London, England"])
+    assert.deepStrictEqual(
+      texts(
+        findVenue(
+          "either Party may submit the dispute to China International Economic and Trade Arbitration Commission (CIETAC) Shanghai Sub-Commission for arbitration"
+        )
+      ),
+      ["Shanghai"]
+    )
   })
 })
 

@@ -35,6 +35,11 @@ const venuePatterns: ReadonlyArray<RegExp> = [
     `\\bseat\\s+(?:of\\s+(?:the\\s+)?arbitration\\s+)?(?:shall\\s+|will\\s+)?be\\s+(${placeWithRegion})`,
     "gu"
   ),
+  // "China International Economic and Trade Arbitration Commission (CIETAC) Shanghai Sub-Commission": its seat.
+  new RegExp(
+    `\\barbitration\\s+(?:Commission|Cent(?:re|er))\\s*(?:\\(\\p{L}{2,10}\\)\\s*)?(${place})\\s+(?:Sub-?\\s*Commission|Branch)\\b`,
+    "gu"
+  ),
   // "binding arbitration administered by JAMS in Boston, Massachusetts"
   new RegExp(`\\barbitration\\s+(?:administered|conducted)\\s+by\\s+[^.;,]{2,60}?\\s+in\\s+(${placeWithRegion})`, "gu")
 ]
