@@ -395,6 +395,11 @@ const stated: ReadonlyArray<readonly [string, string]> = [
 
 /** Sentences that share words with a kind of clause but are not one. */
 const notStated: ReadonlyArray<readonly [string, string]> = [
+  // A termination an event triggers is none for convenience, not even hedged.
+  [
+    "Can a party terminate for convenience?",
+    "Sponsor may terminate this Agreement on sixty (60) days' written notice if the franchise is relocated such that the team no longer plays a majority of its home games at the Arena."
+  ],
   [
     "Irrevocable or perpetual license?",
     "EACH PARTY IRREVOCABLY WAIVES ANY RIGHT TO TRIAL BY JURY IN ANY ACTION ARISING OUT OF THIS AGREEMENT."
