@@ -243,6 +243,14 @@ const stated: ReadonlyArray<readonly [string, string]> = [
     "During each Contract Year, Halvorsen shall purchase from Corvane not less than seventy-five percent (75%) of Halvorsen's and its Affiliates' aggregate requirements of Product."
   ],
   [
+    "Is a party restricted from competing with the other party?",
+    "During the Development Term, neither Developer, nor any Principal Owner, nor any member of the immediate family of any Principal Owner shall, directly or indirectly, for itself or through, on behalf of or in conjunction with any person, own, maintain, operate, engage in, be employed by, provide assistance to, or have any interest in any Competitive Business, wherever located."
+  ],
+  [
+    "Does the agreement grant exclusive rights?",
+    "Franchisor shall not, and shall cause its Affiliates not to, establish or operate, or license any person other than Developer to establish or operate, a Restaurant at any location within the Territory."
+  ],
+  [
     "Is either party restricted from making negative public statements about the other?",
     "During the Term and for one (1) year after, neither Party shall make any public statement that disparages the other Party or its products."
   ],
