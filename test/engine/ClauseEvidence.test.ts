@@ -406,6 +406,10 @@ const notStated: ReadonlyArray<readonly [string, string]> = [
   // A termination an event triggers is none for convenience, not even hedged.
   [
     "Can a party terminate for convenience?",
+    "Franchisor may terminate this Agreement, effective upon delivery of written notice to Developer, if:"
+  ],
+  [
+    "Can a party terminate for convenience?",
     "Sponsor may terminate this Agreement on sixty (60) days' written notice if the franchise is relocated such that the team no longer plays a majority of its home games at the Arena."
   ],
   [

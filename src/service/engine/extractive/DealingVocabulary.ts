@@ -114,7 +114,7 @@ export const dealingVocabulary = {
     heading: "termination for convenience, termination without cause, voluntary termination",
     against:
       "breach*, default*, insolven*, bankrupt*, fail*, expir*, expiry, end of the term, force majeure, " +
-      "not renew*, non renewal, convicted, fraud*, if the, in the event, upon the occurrence, relocat*"
+      "not renew*, non renewal, convicted, fraud*, if, in the event, upon the occurrence, relocat*"
   },
   "right of first refusal": {
     facets: [
