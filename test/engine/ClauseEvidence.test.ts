@@ -403,6 +403,11 @@ const stated: ReadonlyArray<readonly [string, string]> = [
 
 /** Sentences that share words with a kind of clause but are not one. */
 const notStated: ReadonlyArray<readonly [string, string]> = [
+  // A lapsed right of first refusal lets the other deal on terms "not materially more favorable": no MFN.
+  [
+    "Is there a most favored nation clause?",
+    "If Developer does not timely exercise its right under Section 6.2, Franchisor may grant the development rights described in the Offer Notice to the proposing party on terms not materially more favorable to such party than those set forth in the Offer Notice."
+  ],
   // A termination an event triggers is none for convenience, not even hedged.
   [
     "Can a party terminate for convenience?",

@@ -92,6 +92,27 @@ const retained = textDocument(
   ].join("\n\n")
 )
 
+/** Terms given to others that need not be offered: no most-favoured-nation clause, and a lapsed offer is none. */
+const otherTerms = textDocument(
+  [
+    "AREA DEVELOPMENT AGREEMENT",
+    'This Agreement is made between Sunfield Grill Corp. ("Franchisor") and Castle Foods LLC ("Developer").',
+    "2.4 Other Developers. Developer acknowledges that Franchisor has entered into, and may in the future enter into, development agreements with other developers on terms that differ materially from those contained herein, and that Franchisor shall have no obligation to offer any such terms to Developer.",
+    "6.3 Lapse. If Developer does not timely exercise its right under Section 6.2, Franchisor may grant the development rights described in the Offer Notice to the proposing party on terms not materially more favorable to such party than those set forth in the Offer Notice."
+  ].join("\n\n")
+)
+
+describe("other parties' terms that need not be offered", () => {
+  itGivesShortAnswers([
+    {
+      name: "'no obligation to offer any such terms' denies an MFN",
+      query: "Most favored nation?",
+      document: otherTerms,
+      short: "No."
+    }
+  ])
+})
+
 describe("ownership kept, in so many words", () => {
   itGivesShortAnswers([
     {

@@ -7,7 +7,10 @@ export const commercialClauses: ReadonlyArray<ClauseType> = [
     asks: /\bmost[-\s]favou?red\b|\bmfn\b|\bno\s+(?:worse|less\s+favou?rable)\b|\bat\s+least\s+as\s+(?:good|favou?rable)\b|\b(?:better|best|lowest)\s+(?:prices?|terms|pricing)\b/i,
     evidence: [
       /\bmost[-\s]favou?red\b|\b(?:no\s+less|not\s+less|at\s+least\s+as)\s+favou?rabl[ey]\b[^.;]{0,120}\b(?:any\s+other|other|third)\b|\b(?:lowest|best|most\s+favou?rable)\s+(?:prices?|pricing|terms|rates?)\b[^.;]{0,100}\b(?:offered|given|charged|granted|provided)\b[^.;]{0,40}\b(?:any\s+)?(?:other|third)\b|\b(?:more|better)\s+favou?rable\s+(?:prices?|pricing|terms|rates?)\b[^.;]{0,150}\b(?:same|equivalent|such|like)\s+(?:prices?|pricing|terms|rates?)\b|\b(?:no|not)\s+(?:higher|greater)\s+than\s+(?:the\s+)?(?:lowest\s+)?(?:prices?|rates?)\s+(?:\w+\s+){0,6}(?:any\s+)?(?:other|third)|\b(?:lower|better|more\s+favou?rable)\s+(?:prices?|terms|rates?)\s+to\s+(?:any\s+)?(?:other|third|another)\b[^.;]{0,120}\bsame\s+(?:lower\s+|better\s+)?(?:prices?|terms|rates?)\b|\b(?:at\s+least\s+as\s+low|no\s+(?:higher|greater))\s+(?:as|than)\s+(?:those|the\s+(?:prices?|rates?|fees?))\b[^.;]{0,80}\b(?:any|all)\s+(?:other|third|similarly\s+situated)\b|\b(?:any|another)\s+(?:other\s+|third[-\s]party\s+)?(?:customer|purchaser|buyer|licensee|client|distributor|reseller)s?\b[^.;]{0,200}\b(?:lower|more\s+favou?rable|better)\b[^.;]{0,200}\b(?:shall|will)\s+be\s+(?:reduced|lowered|adjusted|amended)\b|\b(?:any|another)\s+(?:other\s+|third[-\s]party\s+)?(?:customer|purchaser|buyer|licensee|client)s?\b[^.;]{0,200}\b(?:no\s+less|not\s+less|at\s+least\s+as)\s+favou?rabl[ey]\b/i
-    ]
+    ],
+    // "Franchisor shall have no obligation to offer any such terms to Developer": the other terms are not extended.
+    negated:
+      /\bno\s+obligation\s+to\s+(?:offer|extend|grant|provide)\s+(?:any\s+)?(?:such\s+)?(?:more\s+favou?rable\s+)?(?:terms|prices?|pricing|rates?)\b/i
   },
   {
     name: "competitive restriction exception",

@@ -16,7 +16,9 @@ export const dealingVocabulary = {
         "entitled, offer*, extend*, grant*, receive*, same, equal*, match*"
       ]
     ],
-    heading: "most favo*red, mfn, price protection"
+    heading: "most favo*red, mfn, price protection",
+    // A right of first refusal that lapses lets the other deal on terms "not materially more favorable" to the offer.
+    against: "offer notice, third party offer, bona fide offer, proposing party, first refusal, right of first"
   },
   "competitive restriction exception": {
     facets: [
