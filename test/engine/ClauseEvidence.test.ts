@@ -251,6 +251,10 @@ const stated: ReadonlyArray<readonly [string, string]> = [
     "Franchisor shall not, and shall cause its Affiliates not to, establish or operate, or license any person other than Developer to establish or operate, a Restaurant at any location within the Territory."
   ],
   [
+    "Does the agreement grant exclusive rights?",
+    "During the Term, Reseller shall not, directly or through any Affiliate, market, distribute or bundle with its work-order management systems any field service scheduling or dispatch software of any person other than Meridian."
+  ],
+  [
     "Is either party restricted from making negative public statements about the other?",
     "During the Term and for one (1) year after, neither Party shall make any public statement that disparages the other Party or its products."
   ],
