@@ -679,6 +679,17 @@ describe("quotes", () => {
   )
 })
 
+/** A sponsorship's negotiation period, "Exclusive" by name only, as two of the texts below set it (wrapped as PDF text). */
+const exclusiveNegotiation = [
+  "     2.2  Exclusive Negotiation Period. During the period beginning on",
+  'September 1, 2023 and ending on December 31, 2023 (the "Exclusive',
+  'Negotiation Period"), Club shall negotiate exclusively and in good faith',
+  "with Sponsor regarding a renewal or extension of this Agreement, and Club",
+  "shall not during such period solicit, negotiate or discuss with any",
+  "Competitor the grant of sponsorship rights in the Exclusive Category for any",
+  "period after the Term."
+]
+
 /**
  * A further quote found in other words that is a section heading ("2.3 Matching Right.", set on the line of its
  * clause, as text converted from PDF is) is quoted with the clause it opens, not alone.
@@ -698,13 +709,7 @@ const matchingRight = textDocument(
     "continue through and including the last day of the fifth (5th) Contract",
     'Year, being June 30, 2024 (the "Term").',
     "",
-    "     2.2  Exclusive Negotiation Period. During the period beginning on",
-    'September 1, 2023 and ending on December 31, 2023 (the "Exclusive',
-    'Negotiation Period"), Club shall negotiate exclusively and in good faith',
-    "with Sponsor regarding a renewal or extension of this Agreement, and Club",
-    "shall not during such period solicit, negotiate or discuss with any",
-    "Competitor the grant of sponsorship rights in the Exclusive Category for any",
-    "period after the Term.",
+    ...exclusiveNegotiation,
     "",
     "     2.3  Matching Right. If the Parties have not executed a written renewal",
     "by the end of the Exclusive Negotiation Period, then for a period of twelve",
@@ -742,13 +747,7 @@ const categoryExclusivity = textDocument(
     "",
     "ARTICLE 2 - TERM",
     "",
-    "     2.2  Exclusive Negotiation Period. During the period beginning on",
-    'September 1, 2023 and ending on December 31, 2023 (the "Exclusive',
-    'Negotiation Period"), Club shall negotiate exclusively and in good faith',
-    "with Sponsor regarding a renewal or extension of this Agreement, and Club",
-    "shall not during such period solicit, negotiate or discuss with any",
-    "Competitor the grant of sponsorship rights in the Exclusive Category for any",
-    "period after the Term.",
+    ...exclusiveNegotiation,
     "",
     "ARTICLE 3 - SPONSORSHIP BENEFITS",
     "",

@@ -51,15 +51,12 @@ const same = (a: DocumentSentence, b: DocumentSentence) => a.entry === b.entry &
 /** How many sentences after a heading, in its passage, a clause counts as filed under it. */
 const filedWithin = 3
 
-/** The passage a sentence stands in, by its order (`DocumentSentences`). */
-const passageOf = (sentence: DocumentSentence) => Math.floor(sentence.order / 10_000)
-
 /** A heading that closes its passage ("ARTICLE 4 - CATEGORY EXCLUSIVITY" alone) files the next passage's first clauses. */
 const closesPassage = (h: DocumentSentence) => splitSentences(h.entry.passage.text).length === h.position + 1
 
 const under = (h: DocumentSentence, s: DocumentSentence): boolean =>
   (h.entry === s.entry && h.position < s.position && s.position - h.position <= filedWithin) ||
-  (passageOf(s) === passageOf(h) + 1 && s.position < filedWithin && closesPassage(h))
+  (s.entry.passage.index === h.entry.passage.index + 1 && s.position < filedWithin && closesPassage(h))
 
 /**
  * Whether a document has a kind of clause, read from all of its sentences: "Yes." with the clause (one filed under a

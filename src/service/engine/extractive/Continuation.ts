@@ -67,7 +67,8 @@ const refersBack =
 
 /**
  * The sentence before one that refers back to it ("Corvane shall credit … two percent (2%) … The Parties agree that
- * such credits are a reasonable estimate …"), in the same passage: a quote of it alone would not say what it is about.
+ * such credits are a reasonable estimate …"), in its passage or closing the one before: a quote of it alone would not
+ * say what it is about.
  */
 export const antecedentOf = (sentence: RankedSentence, index?: PassageIndex): RankedSentence | undefined => {
   if (!refersBack.test(sentence.text)) return undefined
