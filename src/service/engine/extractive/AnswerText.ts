@@ -27,12 +27,16 @@ const cutAround = (text: string, at: number, max: number): Quote => {
   return { text: cut, from: start, to: end }
 }
 
+const spaced = (text: string) => text.replace(/\s+/g, " ")
+
+/** The text a quote shows before any cutting: the sentence and what it runs on into, whitespace made single. */
+const quotedText = ({ sentence, continuation }: Found): string =>
+  continuation === undefined ? spaced(sentence.text) : `${spaced(sentence.text)} ${spaced(continuation)}`
+
 const quoteOf = (found: Found, max: number): Quote => {
   const { sentence, continuation } = found
   const passage = sentence.entry.passage.text
-  const own = sentence.text.replace(/\s+/g, " ")
-  const joined = continuation === undefined ? own : `${own} ${continuation.replace(/\s+/g, " ")}`
-  const quote = cutAround(joined, found.at ?? 0, max)
+  const quote = cutAround(quotedText(found), found.at ?? 0, max)
   // The quoted characters, as offsets in the passage (whitespace was only normalised, so lengths agree).
   const next = continuation === undefined ? -1 : passage.indexOf(continuation, sentence.start + sentence.text.length)
   const end = next < 0 ? sentence.start + sentence.text.length : next + (continuation?.length ?? 0)
@@ -48,7 +52,7 @@ export const pagesCited = (passage: Passage, from: number, to: number): string =
 
 /** A sentence quoted with the page it stands on. */
 export const quoteLine = (sentence: DocumentSentence): string =>
-  `"${sentence.text.replace(/\s+/g, " ")}" (${pagesCited(sentence.entry.passage, sentence.start, sentence.start + sentence.text.length - 1)})`
+  `"${spaced(sentence.text)}" (${pagesCited(sentence.entry.passage, sentence.start, sentence.start + sentence.text.length - 1)})`
 
 const placeOf = (found: Found, quote: Quote, multiDocument: boolean): string => {
   const pages = pagesCited(found.sentence.entry.passage, quote.from, quote.to)
@@ -61,8 +65,6 @@ const block = (found: Found, multiDocument: boolean, withShort: boolean, max: nu
   return withShort && found.short !== undefined ? `${found.short}\n\n${cited}` : cited
 }
 
-const spaced = (text: string) => text.replace(/\s+/g, " ")
-
 /**
  * Quotes, less any a quote before it already shows whole: a heading quoted with the clause it opens makes a further
  * quote of that clause a repetition.
@@ -70,11 +72,10 @@ const spaced = (text: string) => text.replace(/\s+/g, " ")
 const unrepeated = (found: ReadonlyArray<Found>): Array<Found> => {
   const shown: Array<{ readonly document: number; readonly text: string }> = []
   return found.filter((candidate) => {
-    const { sentence, continuation } = candidate
-    const document = sentence.entry.document.id
-    const own = spaced(sentence.text)
+    const document = candidate.sentence.entry.document.id
+    const own = spaced(candidate.sentence.text)
     if (shown.some((seen) => seen.document === document && seen.text.includes(own))) return false
-    const joined = continuation === undefined ? own : `${own} ${spaced(continuation)}`
+    const joined = quotedText(candidate)
     if (shown.length === 0 ? joined.length <= wholeMax : joined.length <= quoteMax)
       shown.push({ document, text: joined })
     return true
