@@ -91,6 +91,13 @@ describe("the period of the thing a question names, not another period of the co
     })
   )
 
+  it.effect("a right to terminate on notice is found in a paragraph whose other sentence names the expiration", () =>
+    Effect.map(answerOf("Can either party terminate for convenience?", nda), (answer) => {
+      assert.strictEqual(answer.split("\n\n")[0], "Yes.")
+      assert.match(answer.split("\n\n")[1] ?? "", /^"Either party may terminate it earlier/)
+    })
+  )
+
   it.effect("a confidentiality clause with no period of its own gives none: neither the term nor the cure period", () =>
     Effect.map(answerOf("How long do the confidentiality obligations last?", noPeriod), (answer) => {
       const short = answer.split("\n\n")[0] ?? ""

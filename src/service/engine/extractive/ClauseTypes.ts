@@ -67,16 +67,45 @@ const seenBy = (type: ClauseType, raw: string): string => {
   return type.ignore === undefined ? text : text.replace(type.ignore, " ")
 }
 
-/** Whether a sentence has the clause (every evidence pattern, after `ignore`, and no `unless`). */
+/**
+ * Whether a sentence has the clause: every evidence pattern (after `ignore`), and neither `unless` nor `negated`
+ * ("Nothing in this Agreement shall be construed to grant … any exclusive right" names the clause to deny it).
+ */
 export const hasClause = (type: ClauseType, raw: string): boolean => {
   const seen = seenBy(type, raw)
-  return type.evidence.every((pattern) => pattern.test(seen)) && !(type.unless?.test(seen) ?? false)
+  if (!type.evidence.every((pattern) => pattern.test(seen)) || (type.unless?.test(seen) ?? false)) return false
+  const denied = type.negated?.exec(seen)
+  if (denied === null || denied === undefined) return true
+  // "… nothing herein shall confer upon any other person any right, except that the Indemnitees are intended
+  // third-party beneficiaries": the exception after the denial states the clause.
+  const rest = seen.slice(denied.index + denied[0].length)
+  const exception = exceptionAfterDenial.exec(rest)
+  return exception !== null && type.evidence.every((pattern) => pattern.test(rest.slice(exception.index)))
+}
+
+/** Where a denial's exception begins. */
+const exceptionAfterDenial = /\b(?:except|excepting|other\s+than|save\s+that|provided(?:,)?\s+(?:however|that))\b/i
+
+/**
+ * A pattern as a passage is screened with: a branch that reads a whole sentence from its start ("^(?![^;]*\bif\b)…",
+ * no condition anywhere in it) is read from any sentence's start instead, up to its end, since a passage holds
+ * several sentences and a condition in another must not hide this one.
+ */
+const screens = new WeakMap<RegExp, RegExp>()
+const screenOf = (pattern: RegExp): RegExp => {
+  let screen = screens.get(pattern)
+  if (screen === undefined) {
+    const source = pattern.source.replaceAll("^(?![^;]*", "(?:^|[.;]\\s+)(?![^.;]*")
+    screen = source === pattern.source ? pattern : new RegExp(source, pattern.flags)
+    screens.set(pattern, screen)
+  }
+  return screen
 }
 
 /** Whether a text (a passage) could hold the clause: its evidence patterns, without the sentence-level vetoes. */
 export const mayHaveClause = (type: ClauseType, raw: string): boolean => {
   const seen = seenBy(type, raw)
-  return type.evidence.every((pattern) => pattern.test(seen))
+  return type.evidence.every((pattern) => screenOf(pattern).test(seen))
 }
 
 /** Whether a sentence says what the kind rules out ("terminate … if the other party breaches") or that it does not apply. */

@@ -1,4 +1,5 @@
 import type { ClauseType } from "./ClauseTypes.js"
+import { deniedAhead, eitherOf } from "./DenialLeads.js"
 
 /** Clauses that restrict how the parties deal: competition, exclusivity, solicitation, termination, change of control. In the order questions are matched (see `ClauseTypes`). */
 export const commercialClauses: ReadonlyArray<ClauseType> = [
@@ -9,8 +10,10 @@ export const commercialClauses: ReadonlyArray<ClauseType> = [
       /\bmost[-\s]favou?red\b|\b(?:no\s+less|not\s+less|at\s+least\s+as)\s+favou?rabl[ey]\b[^.;]{0,120}\b(?:any\s+other|other|third)\b|\b(?:lowest|best|most\s+favou?rable)\s+(?:prices?|pricing|terms|rates?)\b[^.;]{0,100}\b(?:offered|given|charged|granted|provided)\b[^.;]{0,40}\b(?:any\s+)?(?:other|third)\b|\b(?:more|better)\s+favou?rable\s+(?:prices?|pricing|terms|rates?)\b[^.;]{0,150}\b(?:same|equivalent|such|like)\s+(?:prices?|pricing|terms|rates?)\b|\b(?:no|not)\s+(?:higher|greater)\s+than\s+(?:the\s+)?(?:lowest\s+)?(?:prices?|rates?)\s+(?:\w+\s+){0,6}(?:any\s+)?(?:other|third)|\b(?:lower|better|more\s+favou?rable)\s+(?:prices?|terms|rates?)\s+to\s+(?:any\s+)?(?:other|third|another)\b[^.;]{0,120}\bsame\s+(?:lower\s+|better\s+)?(?:prices?|terms|rates?)\b|\b(?:at\s+least\s+as\s+low|no\s+(?:higher|greater))\s+(?:as|than)\s+(?:those|the\s+(?:prices?|rates?|fees?))\b[^.;]{0,80}\b(?:any|all)\s+(?:other|third|similarly\s+situated)\b|\b(?:any|another)\s+(?:other\s+|third[-\s]party\s+)?(?:customer|purchaser|buyer|licensee|client|distributor|reseller)s?\b[^.;]{0,200}\b(?:lower|more\s+favou?rable|better)\b[^.;]{0,200}\b(?:shall|will)\s+be\s+(?:reduced|lowered|adjusted|amended)\b|\b(?:any|another)\s+(?:other\s+|third[-\s]party\s+)?(?:customer|purchaser|buyer|licensee|client)s?\b[^.;]{0,200}\b(?:no\s+less|not\s+less|at\s+least\s+as)\s+favou?rabl[ey]\b/i
     ],
     // "Franchisor shall have no obligation to offer any such terms to Developer": the other terms are not extended.
-    negated:
-      /\bno\s+obligation\s+to\s+(?:offer|extend|grant|provide)\s+(?:any\s+)?(?:such\s+)?(?:more\s+favou?rable\s+)?(?:terms|prices?|pricing|rates?)\b/i
+    negated: eitherOf(
+      /\bno\s+obligation\s+to\s+(?:offer|extend|grant|provide)\s+(?:any\s+)?(?:such\s+)?(?:more\s+favou?rable\s+)?(?:terms|prices?|pricing|rates?)\b/i,
+      deniedAhead(String.raw`\bmost[-\s]favou?red\b|\b(?:more|most)\s+favou?rable\s+(?:prices?|pricing|terms|rates?)\b`)
+    )
   },
   {
     name: "competitive restriction exception",
@@ -40,8 +43,10 @@ export const commercialClauses: ReadonlyArray<ClauseType> = [
       /\bnon-?exclusive\w*|\bnegotiate\s+(?:in\s+good\s+faith\s+)?exclusively\b|\bexclusive\s+negotiations?\b|\bnothing\b[^.;]{0,100}\b(?:obligat\w*|requir\w*)\b[^.;]{0,80}\bexclusive(?:ly)?\b|\b(?:does|do|shall|will)\s+not\s+(?:\w+\s+){0,2}(?:grant|give|confer|appoint)\w*\b[^.;]{0,40}?\bexclusive\w*|\bno\s+exclusive\s+(?:right|rights|licen[cs]e|arrangement|relationship)\b|\b(?:sole\s+and\s+)?exclusive\s+(?:remedy|remedies|jurisdiction|venue|forum|property|owner\w*|responsibility|liability|benefit|control|discretion|use\s+of\s+the\s+parties)\b|\bexclusive\s+of\b|\bexclusively\s+(?:by|in)\s+the\s+(?:laws?|courts?)\b/gi,
     // A grant made non-exclusive answers the question with a no: "grants … a non-exclusive, non-transferable licence",
     // "Shipper does not grant Carrier any exclusive right to transport".
-    negated:
-      /\bnon-?exclusive[\s,]+(?:[\w-]+[\s,]+){0,3}(?:licen[cs]e|right|rights|basis|distributor|distribution|appointment|reseller|agent)\b|\b(?:does|do|shall|will)\s+not\s+(?:\w+\s+){0,2}(?:grant|give|confer|appoint)\w*\b[^.;]{0,40}?\bexclusive\b|\bno\s+exclusive\s+(?:right|rights|licen[cs]e|arrangement|relationship)\b|\bnothing\b[^.;]{0,100}\b(?:obligat\w*|requir\w*)\b[^.;]{0,80}\bexclusive(?:ly)?\b|\bnot\s+a\s+requirements\s+contract\b/i
+    negated: eitherOf(
+      /\bnon-?exclusive[\s,]+(?:[\w-]+[\s,]+){0,3}(?:licen[cs]e|right|rights|basis|distributor|distribution|appointment|reseller|agent)\b|\b(?:does|do|shall|will)\s+not\s+(?:\w+\s+){0,2}(?:grant|give|confer|appoint)\w*\b[^.;]{0,40}?\bexclusive\b|\bno\s+exclusive\s+(?:right|rights|licen[cs]e|arrangement|relationship)\b|\bnothing\b[^.;]{0,100}\b(?:obligat\w*|requir\w*)\b[^.;]{0,80}\bexclusive(?:ly)?\b|\bnot\s+a\s+requirements\s+contract\b/i,
+      deniedAhead(String.raw`\bexclusiv\w*`)
+    )
   },
   {
     name: "non-solicitation of customers",
@@ -75,7 +80,7 @@ export const commercialClauses: ReadonlyArray<ClauseType> = [
   },
   {
     name: "termination for convenience",
-    asks: /\bconvenience\b|\bterminat\w*[^?]{0,60}\b(?:without\s+(?:cause|reason)|at\s+will|for\s+any\s+reason|at\s+any\s+time)|\b(?:end|cancel|exit|walk\s+away)\w*\b[^?]{0,60}\b(?:at\s+will|without\s+cause|any\s+time|(?:just|simply|merely|only)\s+(?:by\s+)?giving\s+notice)|\bwalk[-\s]away\b/i,
+    asks: /\bconvenience\b|\bterminat\w*[^?]{0,60}\b(?:without\s+(?:cause|reason)|at\s+will|for\s+any\s+reason|at\s+any\s+time)|\b(?:end|cancel|exit|walk\s+away)\w*\b[^?]{0,60}\b(?:at\s+will|without\s+cause|any\s+time|(?:just|simply|merely|only)\s+(?:by\s+)?giving\s+notice)|\bwalk[-\s]away\b|\b(?:terminat|end|cancel)\w*\s+(?:\w+\s+){0,3}early\b/i,
     evidence: [
       /\b(?:(?:terminat|cancel)\w*|end\s+(?:this|the)\s+(?:agreement|contract))[^.;]{0,160}\b(?:for\s+(?:its\s+)?convenience|without\s+cause|for\s+(?:any|no)\s+reason(?:\s+or\s+no\s+reason)?|non-?cause|with\s+or\s+without\s+cause|at\s+(?:its\s+)?(?:sole\s+)?discretion|at\s+will|at\s+any\s+time\b[^.;]{0,80}\b(?:notice|upon))|^(?![^;]*\b(?:if|should|unless|in\s+the\s+event|provided\s+that|as\s+follows|expir\w*|force\s+majeure|delay\w*)\b)[^;]*?\b(?:terminat|cancel)\w*[^;]{0,120}?\b(?:(?:upon|on|with|after)\s+(?:at\s+least\s+)?(?:[\w-]+\s+)?(?:\(\d+\)\s+)?(?:days?|months?)['’]?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice|by\s+giving\s+(?:\w+\s+){0,3}notice)|\b(?:for\s+(?:its\s+)?convenience|without\s+cause|at\s+any\s+time|at\s+(?:its|their)\s+(?:sole\s+)?discretion)\b[^.;]{0,80}\b(?:terminat|cancel)\w*/i,
       /\bmay\b[^.;]{0,40}?\b(?:terminat|cancel)\w*|\bmay\s+end\s+(?:this|the)\s+(?:agreement|contract)\b|\b(?:right|entitled|option|elect)\b[^.;]{0,60}?\bto\s+(?:terminat|cancel)\w*|\bmay\s+be\s+(?:terminated|cancell?ed)\b|\bterminable\b|\bcan\s+(?:\w+\s+){0,3}(?:terminat|cancel)\w*/i

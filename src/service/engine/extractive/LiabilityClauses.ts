@@ -73,7 +73,8 @@ export const liabilityClauses: ReadonlyArray<ClauseType> = [
   },
   {
     name: "third-party beneficiary",
-    asks: /\bbeneficiar\w*|\b(?:non-?part(?:y|ies)|third[-\s]part(?:y|ies)|outsiders?|any(?:one|body)\s+(?:else|outside))\b[^?]{0,50}\b(?:enforce\w*|benefit\w*)|\bbenefit\w*\b[^?]{0,30}\b(?:third[-\s]part(?:y|ies)|non-?part(?:y|ies))/i,
+    // Not a bare "Beneficiary": in an escrow or a trust that is a party's name ("Can the Beneficiary terminate?").
+    asks: /\bbeneficiaries\b|\b(?:third[-\s]part(?:y|ies)|intended|express|incidental|other)\s+beneficiar\w*|\b(?:non-?part(?:y|ies)|third[-\s]part(?:y|ies)|outsiders?|any(?:one|body)\s+(?:else|outside))\b[^?]{0,50}\b(?:enforce\w*|benefit\w*)|\bbenefit\w*\b[^?]{0,30}\b(?:third[-\s]part(?:y|ies)|non-?part(?:y|ies))/i,
     evidence: [
       /\b(?:shall|will|are|is)\s+(?:be\s+)?(?:deemed\s+(?:to\s+be\s+)?)?(?:an?\s+)?(?:express\s+|intended\s+)?third[-\s]part(?:y|ies)\s+beneficiar\w*|\bthird[-\s]part(?:y|ies)\s+beneficiar\w*\b[^.;]{0,80}\bright\s+to\s+enforce/i
     ],

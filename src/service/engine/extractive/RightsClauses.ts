@@ -1,4 +1,5 @@
 import type { ClauseType } from "./ClauseTypes.js"
+import { deniedAhead, eitherOf } from "./DenialLeads.js"
 
 const lic = "licen[cs]\\w*"
 /** What a licence is a licence of: marks, names, software, technology, a system, content, patents. */
@@ -6,8 +7,10 @@ const ipWords =
   "(?:marks?|trade\\s*marks?|trade\\s+names?|service\\s+marks?|logos?|software|technology|system|content|materials|intellectual\\s+property|patents?|copyrights?|know-how)\\b"
 
 /** Clauses about who owns, assigns, pays for or licenses what. In the order questions are matched (see `ClauseTypes`). */
-const jointOwnershipDenied =
-  /\bno\b[^.;]{0,60}\b(?:shall|will|is|are)\s+(?:be\s+)?(?:\w+\s+)?(?:jointly\s+owned|co-?owned)\b|\b(?:shall|will|is|are)\s+not\s+(?:be\s+)?(?:\w+\s+)?(?:jointly\s+owned|co-?owned)\b|\bno\s+joint\s+ownership\b/i
+const jointOwnershipDenied = eitherOf(
+  /\bno\b[^.;]{0,60}\b(?:shall|will|is|are)\s+(?:be\s+)?(?:\w+\s+)?(?:jointly\s+owned|co-?owned)\b|\b(?:shall|will|is|are)\s+not\s+(?:be\s+)?(?:\w+\s+)?(?:jointly\s+owned|co-?owned)\b|\bno\s+joint\s+ownership\b/i,
+  deniedAhead(String.raw`\bjoint(?:ly)?\s+(?:owned|ownership|owners?)\b|\bco-?own\w*`)
+)
 
 export const rightsClauses: ReadonlyArray<ClauseType> = [
   {
@@ -62,7 +65,11 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
       /\b(?:pay\w*|remit\w*|shar\w*|split|retain\w*|receiv\w*|entitled|distribut\w*|royalt\w*|commissions?|fees?|compensat\w*|earn\w*|owe[sd]?|due|price|consideration|margin)\b/i
     ],
     // "[***] percent of the remaining Minimum Revenue Commitment": a commitment to buy, not revenue shared.
-    ignore: /\b(?:minimum\s+)?(?:annual\s+)?revenue\s+commitments?\b/gi
+    ignore: /\b(?:minimum\s+)?(?:annual\s+)?revenue\s+commitments?\b/gi,
+    // "Developer shall have no right to any royalty, commission, share of revenue or profits": none is shared.
+    negated: deniedAhead(
+      String.raw`\b(?:royalt(?:y|ies)|commissions?|(?:revenue|profit)\s+shar\w*|share\s+of\s+(?:the\s+)?(?:\w+\s+)?(?:revenues?|profits?|proceeds|income))\b`
+    )
   },
   {
     name: "volume restriction",
@@ -83,7 +90,11 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
     asks: /\bminimum\b|\btake[-\s]or[-\s]pay\b/i,
     evidence: [
       /\bminimum\s+(?:annual\s+|monthly\s+|quarterly\s+|yearly\s+)?(?:purchase|order|quantit\w*|volume|commitment|amount|number|units?|sales|revenue|royalt\w*|fees?|payments?|spend|requirements?)|\btake[-\s]or[-\s]pay\b|\b(?:shall|will|must|agrees?\s+to|undertakes?\s+to|commits?\s+to|is\s+obligated\s+to)\s+(?:\w+\s+)?(?:purchase|order|buy|sell|procure)\b(?:\s+\w+){0,3}?\s+(?:a\s+)?(?:no\s+less|not\s+less|no\s+fewer|not\s+fewer|at\s+least|a\s+minimum)|\bless\s+than\b[^.;]{0,120}\bpay\b[^.;]{0,40}\b(?:difference|shortfall|deficiency)\b|\b(?:purchase|order|buy|sell|commits?\s+to\s+\w+)\s+(?:\w+\s+){0,2}minimum\s+of\b|\bminimum\s+of\s+(?:\$|\d|[\w-]+\s+\(\d)[^.;]{0,40}\b(?:units?|products?|orders?|shares?|purchases?|tons?|barrels?|pieces|cases|per\s+(?:year|month|quarter|week))\b|\b(?:shall|will|must|agrees?\s+to)\s+(?:purchase|order|buy|procure)\b(?:(?!\b(?:at|for)\s+(?:a|the)\s+(?:unit\s+|per[-\s]unit\s+)?price\b)[^.;]){0,140}?\b(?:no|not)\s+(?:less|fewer)\s+than\s+(?:\$|US\$|[\w-]+\s+(?:thousand|million|hundred)|[\w-]+\s+\(|\d)|\b(?:royalt\w*|fees?|payments?|purchases?|sales)\b[^.;]{0,80}\b(?:for|in)\s+(?:each|any|every)\s+(?:\w+\s+){0,2}(?:year|quarter|month)\b[^.;]{0,40}\b(?:shall|will)\s+(?:be\s+)?(?:not|no)\s+less\s+than\b|\b(?:achieve|attain|generate|maintain|meet)\s+(?:\w+\s+){0,3}(?:sales|revenues?|purchases?)\s+(?:\w+\s+){0,3}of\s+(?:not|no)\s+less\s+than\b/i
-    ]
+    ],
+    // "Sponsor makes no commitment to … purchase any minimum amount": there is none.
+    negated: deniedAhead(
+      String.raw`\bminimum\b|\b(?:purchase|buy|order)\s+(?:\w+\s+){0,3}(?:quantit\w*|volume|amount)\b`
+    )
   },
   {
     name: "affiliate licence (licensor)",
@@ -117,7 +128,9 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
         `\\b(?:irrevocabl\\w*|perpetu\\w*)\\b[^.;]{0,120}\\b${lic}|\\b${lic}\\b[^.;]{0,120}\\b(?:irrevocabl\\w*|perpetu\\w*|non-?revocable|(?:may|shall|can)\\s*not\\s+be\\s+revoked)`,
         "i"
       )
-    ]
+    ],
+    // "Nothing in this Agreement shall be construed to grant any perpetual or irrevocable license".
+    negated: deniedAhead(String.raw`\b(?:perpetu\w*|irrevocabl\w*)\b`)
   },
   {
     name: "licence grant",
@@ -140,6 +153,11 @@ export const rightsClauses: ReadonlyArray<ClauseType> = [
     asks: /\bescrow\w*|\bsource\s+code\b/i,
     evidence: [
       /\bsource\s+(?:code|materials)\b[^.;]{0,150}\bescrow\w*|\bescrow\w*\b[^.;]{0,150}\bsource\s+(?:code|materials)\b|\bdeposit\w*\s+(?:\w+\s+){0,3}source\s+(?:code|materials)\b[^.;]{0,150}\breleas\w*/i
-    ]
+    ],
+    // "Licensor shall not be required to deposit the source code with any escrow agent".
+    negated: eitherOf(
+      deniedAhead(String.raw`\bescrow\w*|\bsource\s+code\b`),
+      /\b(?:not|no)\s+(?:\w+\s+){0,3}(?:required|obliged|obligated)\s+to\s+(?:\w+\s+){0,3}deposit\b[^.;]{0,80}\bescrow\w*/i
+    )
   }
 ]

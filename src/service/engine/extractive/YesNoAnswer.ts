@@ -127,7 +127,8 @@ const forAskedParty = (
   const found = clauseAnswer(index, document, clause, sentences)
   const negated = clause.negated
   if (found?.short !== "Yes.") return found
-  const party = askedParty(question, rolesOf(index, document))
+  // The kind's own words name no party: "Beneficiary" in "third-party beneficiaries" where a party is so named.
+  const party = askedParty(question.replace(clause.asks, " "), rolesOf(index, document))
   if (party === undefined) return found
   // A heading's clause is read with it ("2.3 Exclusive Service Provider." over "Customer shall engage BIS …").
   const quoted = [found, ...(found.more ?? [])].map((quote) => `${quote.sentence.text} ${quote.continuation ?? ""}`)
