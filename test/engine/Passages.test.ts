@@ -80,6 +80,20 @@ describe("splitPassages", () => {
     assert.notInclude(text, "Page 1 of 3")
   })
 
+  it("drops a printed page number that stands mid-page ('-4-' where only even pages are numbered)", () => {
+    const text = [
+      "5.2 The Manufacturer shall first offer such conditions to the Distributor for a period of thirty (30) days.",
+      "-4-",
+      "§ 6 Minimum Purchase Quantity",
+      "6.1 The Distributor undertakes to purchase the minimum purchase amounts stated in Annex 3.",
+      "Page 5 of 12",
+      "6.2 Orders are placed in writing."
+    ].join("\n")
+    const passages = splitPassages(1, [text]).map((p) => p.text)
+    assert.notInclude(passages.join("\n"), "-4-")
+    assert.notInclude(passages.join("\n"), "Page 5 of 12")
+  })
+
   it("joins a wrapped line that opens with a cross-reference ('Section 13.1 or its liability …')", () => {
     const page =
       "13.3 Exceptions. Section 13.2 shall not limit Company's obligations under\nSection 13.1 or its liability for bodily injury or death caused by its\nnegligence, none of which shall be subject to any cap.\n\nSECTION 14. GENERAL\nThis Agreement is personal to Customer."

@@ -11,10 +11,14 @@ const edgeLines = (page: string): Array<string> => {
 
 /**
  * Removes running headers and footers: short lines near the top or bottom of a page whose shape (digits ignored)
- * recurs on at least half of the pages, and bare page numbers ("- 3 -", "Page 3"). Needs three pages or more.
+ * recurs on at least half of the pages, and bare page numbers ("- 3 -", "Page 3"). Needs three pages or more, but for
+ * decorated page numbers, which go wherever they stand.
  */
-export const stripPageFurniture = (pages: ReadonlyArray<string>): Array<string> => {
-  if (pages.length < 3) return [...pages]
+export const stripPageFurniture = (given: ReadonlyArray<string>): Array<string> => {
+  // A printed page number ("-4-", "Page 4 of 12") is furniture wherever it stands: where the text's pages were cut
+  // by size (odd pages unnumbered, say), it stands mid-page and would join the clauses on either side of it.
+  const pages = given.map((page) => page.replace(pageNumberLine, ""))
+  if (pages.length < 3) return pages
   const counts = new Map<string, number>()
   for (const page of pages) {
     for (const line of new Set(edgeLines(page).map(shape))) counts.set(line, (counts.get(line) ?? 0) + 1)
@@ -30,6 +34,10 @@ export const stripPageFurniture = (pages: ReadonlyArray<string>): Array<string> 
       .join("\n")
   })
 }
+
+/** A line that holds only a page number decorated as one: "-4-", "- 4 -", "Page 4", "Page 4 of 12", "4 of 12". */
+const pageNumberLine =
+  /^[ \t]*(?:-[ \t]*\d{1,4}[ \t]*-|page[ \t]+\d{1,4}(?:[ \t]+of[ \t]+\d{1,4})?|\d{1,4}[ \t]+of[ \t]+\d{1,4})[ \t]*(?:\n|$)/gim
 
 const isPageNumber = (line: string) => /^\s*(?:-\s*\d+\s*-|(?:page\s+)?\d+(?:\s+of\s+\d+)?)\s*$/i.test(line)
 
