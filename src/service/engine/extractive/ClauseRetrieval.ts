@@ -51,6 +51,20 @@ const facetSpan = (
 const signatureFields = (text: string) =>
   /\b(?:Title|Name|By|Its|Date)\s*:/.test(text) && !/\b(?:shall|will|may|hereby|agrees?|must)\b/i.test(text)
 
+/** A definition's defined term: '1.6 "Net Sales" means …', '"Grantee Competitor" shall mean …'. */
+const definedTerm =
+  /^\s*(?:(?:section\s+)?[\d.]+\s+|\(?[a-z\d]{1,4}\)\s+)?["“]([^"”]{1,60})["”]\s+(?:means|shall\s+mean|has\s+the\s+meaning|refers\s+to|shall\s+refer\s+to)\b/i
+
+/**
+ * A definition of another term ("Net Sales" means … less freight and insurance …) states no clause of the kind
+ * however its words fit: a definition is a clause of the kind only when the term it defines names the kind ("Change
+ * of Control" means …).
+ */
+const definesOther = (text: string, heading: RegExp | undefined): boolean => {
+  const term = definedTerm.exec(text)?.[1]
+  return term !== undefined && !(heading?.test(term) ?? false)
+}
+
 /** A sentence that states a kind of clause in other words: how close its facets stand, and whether a heading names the kind. */
 export interface Retrieved {
   readonly sentence: DocumentSentence
@@ -101,6 +115,7 @@ export const retrieveClauses = (
       if (closest === undefined) return []
       const { span, at } = closest
       if (span > reach || kind.against?.test(text) || signatureFields(sentence.text)) return []
+      if (definesOther(sentence.text, kind.heading)) return []
       const headed = kind.heading?.test(readable(headingsAbove(index, sentence))) ?? false
       return [{ sentence, span, at, headed }]
     })
