@@ -155,3 +155,35 @@ describe("a summary of a contract", () => {
     })
   )
 })
+
+/** Recitals lettered under "BACKGROUND" instead of "WHEREAS", and clauses that share more of the document's words. */
+const development = textDocument(
+  [
+    "MASTER DEVELOPMENT SERVICES AGREEMENT",
+    'This Master Development Services Agreement (this "Agreement") is made on January 9, 2015 by and between Brightwater Digital Studios, LLC ("Developer") and Corvane Outdoor, Inc. ("Client").',
+    "BACKGROUND",
+    "A. Client is a multi-channel retailer of outdoor apparel and equipment.",
+    "B. Client wishes to engage Developer to design and develop a consumer mobile shopping application under statements of work.",
+    "NOW, THEREFORE, the Parties agree as follows:",
+    "1. Developer shall perform the Services under each statement of work, and Client shall pay Developer the fees of each statement of work.",
+    "2. Client may terminate any statement of work on notice, and Developer shall deliver the work of that statement of work.",
+    "3. Developer shall invoice Client monthly for the Services of each statement of work, and Client shall pay each invoice of Developer within thirty days.",
+    "4. Developer warrants to Client that the Services of each statement of work shall be performed by Developer in a workmanlike manner."
+  ].join("\n\n")
+)
+
+describe("what a document is about, in its recitals' words", () => {
+  it.effect("'What is this agreement about?' quotes the preamble and the recital of what the parties want", () =>
+    Effect.map(answerOf("What is this agreement about?", development), (answer) => {
+      const quotes = answer.split("\n\n")
+      assert.match(quotes[0] ?? "", /^"This Master Development Services Agreement/)
+      assert.match(quotes[1] ?? "", /^"B\. Client wishes to engage Developer/)
+    })
+  )
+
+  it.effect("'What is the purpose of this agreement?' reads lettered recitals as recitals", () =>
+    Effect.map(answerOf("What is the purpose of this agreement?", development), (answer) =>
+      assert.match(answer, /^"A\. Client is a multi-channel retailer[^\n]*\n\n"B\. Client wishes to engage Developer/)
+    )
+  )
+})

@@ -32,6 +32,12 @@ const statedPurpose = new RegExp(
  */
 const recital =
   /^\W*(?:\(?[A-Za-z0-9]{1,3}[.)]\s+)?whereas\b|^\W*(?:the\s+)?parties\s+(?:hereto\s+)?(?:wish|desire|intend|seek)\s+to\b/i
+/** "A. Client is a multi-channel retailer …", "(B) Halbrook answered …": a recital lettered instead of "WHEREAS". */
+const lettered = /^\W*\(?[A-H][.)]\s+\S/
+/** The heading recitals stand under when they are lettered ("RECITALS", "BACKGROUND", "Preamble"). */
+const recitalsHeading = /^\W*(?:recitals?|background|preamble|premises|witnesseth)\b\W*(?=$|\(?[A-H][.)]\s)/i
+/** Where the clauses begin: "NOW, THEREFORE, …", "… agree as follows:". */
+const operative = /\bnow,?\s+therefore\b|\bagrees?\s+as\s+follows\b|\bhereby\s+agree\b/i
 /** A recital of what the parties want ("the parties desire to enter into …") says the purpose itself. */
 const intent = /\b(?:desires?|wish(?:es)?|intends?|seeks?|wants?|agreed?)\s+to\b/i
 /** Recitals come before the clauses: looked for among a document's first sentences only. */
@@ -50,8 +56,36 @@ export const purposeSentences = (
 ): Array<DocumentSentence> => {
   const all = index.sentences(document.id).filter((sentence) => sentence.text.length <= maxChars)
   const stated = all.filter((sentence) => statedPurpose.test(sentence.text))
-  const recitals = all.slice(0, recitalsWithin).filter((sentence) => recital.test(sentence.text))
+  const recitals = recitalsOf(all.slice(0, recitalsWithin))
   const wanted = stated.length > 0 ? stated : recitals
   const ranked = [...wanted.filter((s) => intent.test(s.text)), ...wanted.filter((s) => !intent.test(s.text))]
   return ranked.slice(0, count).sort((a, b) => a.order - b.order)
+}
+
+/**
+ * A document's recitals among its first sentences: "WHEREAS …" anywhere there, lettered ones ("A. Client is …") only
+ * under a heading that names them and before the clauses begin.
+ */
+const recitalsOf = (first: ReadonlyArray<DocumentSentence>): Array<DocumentSentence> => {
+  const headed = first.findIndex((sentence) => recitalsHeading.test(sentence.text))
+  const clausesAt = first.findIndex((sentence, i) => i > headed && operative.test(sentence.text))
+  return first.filter(
+    (sentence, i) =>
+      recital.test(sentence.text) ||
+      (headed >= 0 &&
+        i >= headed &&
+        (clausesAt < 0 || i < clausesAt) &&
+        lettered.test(sentence.text.replace(recitalsHeading, "")))
+  )
+}
+
+/** The recital that says what the parties want, else the first recital: what a document is about, in its words. */
+export const leadRecital = (index: PassageIndex, document: EngineDocument): DocumentSentence | undefined => {
+  const recitals = recitalsOf(
+    index
+      .sentences(document.id)
+      .slice(0, recitalsWithin)
+      .filter((sentence) => sentence.text.length <= maxChars)
+  )
+  return recitals.find((sentence) => intent.test(sentence.text)) ?? recitals[0]
 }

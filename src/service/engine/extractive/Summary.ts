@@ -3,7 +3,7 @@ import { quoteLine } from "./AnswerText.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
 import { parseNumberWords } from "./NumberWords.js"
 import { agreementMade, type PassageIndex } from "./PassageIndex.js"
-import { purposeQuestion, purposeSentences } from "./Purpose.js"
+import { leadRecital, purposeQuestion, purposeSentences } from "./Purpose.js"
 import { riskSummary } from "./Risks.js"
 import { terms } from "./Terms.js"
 import { pickDistinct, quotable, rankByCentrality } from "./TextRank.js"
@@ -125,7 +125,11 @@ const summarise = (index: PassageIndex, document: EngineDocument, request: Summa
           .slice(0, preambleWithin)
           .find((sentence) => sentence.text.length <= preambleChars && opensDocument(sentence.text))
       : undefined
-  const rest = opening === undefined ? ranked : [opening, ...ranked.filter((sentence) => sentence !== opening)]
+  // Then, where it has recitals, the one that says what the parties want ("Client wishes to engage Developer … to
+  // design and develop a consumer mobile shopping application …").
+  const recital = request.topic.length === 0 && count > 1 ? leadRecital(index, document) : undefined
+  const lead = [opening, recital].filter((sentence): sentence is DocumentSentence => sentence !== undefined)
+  const rest = [...lead, ...ranked.filter((sentence) => !lead.includes(sentence))]
   return pickDistinct(rest, count, index.idf).sort((a, b) => a.order - b.order)
 }
 
