@@ -402,6 +402,20 @@ const stated: ReadonlyArray<readonly [string, string]> = [
   [
     "Uncapped liability?",
     "Section 13.2 shall not limit Company's obligations under Section 13.1 or its liability for bodily injury or death caused by its negligence, none of which shall be subject to any cap."
+  ],
+  // Most-favoured terms without "most favored": a rate no higher than another's, better terms to be received, a fee
+  // reduced to another's lower one.
+  [
+    "Is there a most favored nation clause?",
+    "Company shall not charge Distributor hourly rates for any category of personnel that exceed the rates Company charges to any other client for substantially similar services."
+  ],
+  [
+    "MFN?",
+    "If Company agrees with any other distributor to terms more favorable than those given to Distributor hereunder, Distributor shall be entitled, at its election, to receive such more favorable terms."
+  ],
+  [
+    "MFN?",
+    "Should Company license the Data to another distributor at a lower per-subscriber fee, Company shall reduce the Per-Subscriber Fee payable hereunder to such lower fee."
   ]
 ]
 
@@ -605,6 +619,14 @@ describe("kinds of clause in their usual wordings", () => {
         contract("4. Non-Exclusivity.\n\nSupplier may appoint other distributors in the Territory at any time.")
       )
       assert.match(open, /^No clause found/)
+      // "Equal Treatment", "Pricing Parity": headings of a most-favoured clause worded without "most favored".
+      const parity = yield* answerOf(
+        "MFN?",
+        contract(
+          "5.7 Pricing Parity. Should Company enter into an agreement with any other distributor under which the fee for the same Data is lower, Company shall so notify Distributor."
+        )
+      )
+      assert.match(parity, /^Yes\.\n\n"5\.7 Pricing Parity\./)
     })
   )
 })

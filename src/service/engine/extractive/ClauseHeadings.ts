@@ -26,7 +26,8 @@ const headings: Partial<Record<ClauseName, RegExp>> = {
   "liquidated damages": /\bliquidated\s+damages\b/i,
   insurance: /\binsurance\b/i,
   "covenant not to sue": /\bcovenants?\s+not\s+to\s+sue\b|\bno\s+challenge\b|\bnon-?contest\w*/i,
-  "most favoured nation": /\bmost\s+favou?red\b/i,
+  "most favoured nation":
+    /\bmost\s+favou?red\b|\b(?:price|pricing)\s+parity\b|\bcomparable\s+(?:\w+\s+)?pric(?:e|es|ing)\b|\bequal\s+treatment\b/i,
   // "Category Exclusivity" over "SkyHarbor shall not … enter into any agreement with a Competing Retailer"; one over
   // a clause that denies it ("Exclusivity. This Agreement is non-exclusive") is refused by the kind's denial.
   exclusivity:
