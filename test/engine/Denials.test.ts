@@ -1,6 +1,5 @@
-import { assert, describe, it } from "@effect/vitest"
-import { Effect } from "effect"
-import { answerOf, itGivesShortAnswers, textDocument } from "./documentOf.js"
+import { describe } from "@effect/vitest"
+import { itGivesShortAnswers, textDocument } from "./documentOf.js"
 
 /** Sentences that deny what a question asks, in other words than "not". */
 const distribution = textDocument(
@@ -223,33 +222,4 @@ describe("a denial with an exception, and a party named Beneficiary", () => {
       short: "Yes."
     }
   ])
-})
-
-/** An exclusivity stated under its heading in other words, beside a trademark licence granted non-exclusive. */
-const categoryExclusivity = textDocument(
-  [
-    "CO-MARKETING AGREEMENT",
-    'This Agreement is made between SkyHarbor Airways, Inc. ("SkyHarbor") and Pemberton Stores, Inc. ("Pemberton").',
-    "4.1 Category Exclusivity. During the Term, SkyHarbor shall not (a) enter into or renew any agreement with a Competing Retailer under which Members earn Miles for purchases from such Competing Retailer, or (b) jointly advertise the Program with any Competing Retailer.",
-    "7.1 SkyHarbor hereby grants Pemberton during the Term a non-exclusive, non-transferable license to use the AeroMiles Marks in the United States.",
-    "15.1 A Change of Control shall not be deemed an assignment, the Parties' rights in that event being governed exclusively by Section 9.5."
-  ].join("\n\n")
-)
-
-describe("a heading of the kind against a denial elsewhere", () => {
-  itGivesShortAnswers([
-    {
-      name: "'Category Exclusivity' over a covenant that never says 'exclusive' is a yes despite a non-exclusive licence",
-      query: "Does SkyHarbor grant Pemberton exclusivity?",
-      document: categoryExclusivity,
-      short: "Yes."
-    }
-  ])
-
-  it.effect("'governed exclusively by Section 9.5' is not quoted as exclusivity", () =>
-    Effect.map(answerOf("Exclusivity?", categoryExclusivity), (answer) => {
-      assert.include(answer, "4.1 Category Exclusivity.")
-      assert.notInclude(answer, "governed exclusively")
-    })
-  )
 })

@@ -127,16 +127,15 @@ export const clauseAnswer: ClauseReader = (index, document, type, ranked) => {
           }
     return withRetrieved(found, index, document, type.name, ranked, (text) => rulesOut(type, text))
   }
-  // A section headed by the kind ("4.1 Category Exclusivity. During the Term, SkyHarbor shall not …") states it in
-  // its own words, which a denial elsewhere (a trademark licence granted "non-exclusive") does not undo.
-  const headed = underHeading(index, document, type, ranked)
-  if (headed !== undefined) return headed
   const negated = type.negated
   const denials = negated === undefined ? [] : index.scan(document.id, (text) => negated.test(text))
   // "12. DISCLAIMER OF WARRANTY, LIMITATION OF LIABILITY." names the clause; the sentence under it states it.
   const denied = denials.find((sentence) => !headingOnly(sentence.text)) ?? denials[0]
   if (denied !== undefined) return { short: "No.", sentence: asRanked(denied, ranked) }
-  return possibleAnswer(index, document, type.name, ranked, (text) => rulesOut(type, text))
+  return (
+    underHeading(index, document, type, ranked) ??
+    possibleAnswer(index, document, type.name, ranked, (text) => rulesOut(type, text))
+  )
 }
 
 /** The short answer when only the kind's vocabulary finds the clause: a reader should check the quote. */

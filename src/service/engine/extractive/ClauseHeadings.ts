@@ -7,7 +7,7 @@ import type { PassageIndex } from "./PassageIndex.js"
  * Section headings that name a kind of clause ("7.7. Audits.", "ARTICLE 6 INSURANCE", "Effect of Termination").
  * A contract files its clauses under such headings however it words them, so a heading that names the kind is
  * evidence of it when none of the clause's usual wordings is found (see `ClauseAnswer`). Keyed by clause type name;
- * kinds whose headings also head the opposite ("No Third-Party Beneficiaries", "Assignment" over a
+ * kinds whose headings also head the opposite ("No Third-Party Beneficiaries", "Non-Exclusivity", "Assignment" over a
  * clause that allows it, "Licenses" over a clause that grants none) or a wider subject ("Termination", "Effect of
  * Termination", which often only says what survives; "Inspection" of goods) have none.
  */
@@ -28,10 +28,6 @@ const headings: Partial<Record<ClauseName, RegExp>> = {
   "covenant not to sue": /\bcovenants?\s+not\s+to\s+sue\b|\bno\s+challenge\b|\bnon-?contest\w*/i,
   "most favoured nation":
     /\bmost\s+favou?red\b|\b(?:price|pricing)\s+parity\b|\bcomparable\s+(?:\w+\s+)?pric(?:e|es|ing)\b|\bequal\s+treatment\b/i,
-  // "Category Exclusivity" over "SkyHarbor shall not … enter into any agreement with a Competing Retailer"; one over
-  // a clause that denies it ("Exclusivity. This Agreement is non-exclusive") is refused by the kind's denial.
-  exclusivity:
-    /(?<!\bnon-|\bno\s)\bexclusiv\w*\b(?!\s+(?:negotiations?|remed\w*|jurisdiction|licen[cs]\w*\s+to\s+use))/i,
   confidentiality: /\bconfidential\w*|\bnon-?disclosure\b/i
 }
 
@@ -41,6 +37,7 @@ const headings: Partial<Record<ClauseName, RegExp>> = {
  */
 const topics: Partial<Record<ClauseName, RegExp>> = {
   ...headings,
+  exclusivity: /(?<!non-)\bexclusiv\w*\b(?!\s+negotiations?\b)/i,
   "anti-assignment": /\bassignments?\b|\bassignability\b/i,
   "licence grant": /^(?:grant\s+of\s+)?licen[cs]es?(?:\s+grants?)?$|^licen[cs]e\s+grants?\b/i,
   "audit rights": /\baudits?\b|\baudit\s+rights\b|\bbooks\s+and\s+records\b|\brecords\s+(?:and|&)\s+audits?\b/i,

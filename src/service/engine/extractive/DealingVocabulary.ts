@@ -65,7 +65,7 @@ export const dealingVocabulary = {
     ignore:
       "non exclusive*, exclusive remed*, exclusive jurisdiction, exclusive venue, exclusive forum, exclusive of, " +
       "exclusive property, exclusive owner*, exclusive responsibilit*, exclusively by the laws, exclusively in the courts, " +
-      "exclusive negotiation*, governed exclusively, determined exclusively, resolved exclusively, decided exclusively"
+      "exclusive negotiation*"
   },
   "non-solicitation of customers": {
     facets: [
