@@ -39,8 +39,19 @@ const convenience = textDocument(
   'SERVICES AGREEMENT\n\nThis Services Agreement is made on January 1, 2020 between Contoso Ltd. ("Customer") and Tailspin Services LLC ("Provider").\n\n3. Term. This Agreement shall continue for five (5) years from January 1, 2020.\n\n4. Termination for Convenience. Customer may terminate this Agreement for convenience at any time upon ninety (90) days\' prior written notice to Provider.'
 )
 
+/** A warranty period with a floor in a proviso. */
+const warrantyFloor = textDocument(
+  'DEVELOPMENT AGREEMENT\n\nThis Agreement is made between Corvane Retail, Inc. ("Client") and Brightwater Apps LLC ("Developer").\n\n8.1 Performance Warranty. Developer warrants that each Deliverable will conform to its Acceptance Criteria for a period of ninety (90) days after Acceptance of that Deliverable (the "Warranty Period"); provided that, for any Deliverable forming part of the initial public release of an Application, the Warranty Period shall not end earlier than sixty (60) days after such Application first becomes available for download.'
+)
+
 describe("the period of the thing a question names, not another period of the contract", () => {
   itGivesShortAnswers([
+    {
+      name: "the period a clause states, not the floor its proviso adds",
+      query: "How long is the warranty period?",
+      document: warrantyFloor,
+      short: "90 days"
+    },
     {
       name: "confidentiality obligations that last three years after the term: not the ten-year term",
       query: "How long do confidentiality obligations last after termination?",

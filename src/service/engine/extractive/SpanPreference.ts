@@ -120,6 +120,8 @@ const notForumFit = 0.5
 const restrictionAsked =
   /\b(?:non-?compet\w*|compet\w*|non-?solicit\w*|solicit\w*|confidential\w*|exclusiv\w*|restrict\w*|lock-?up)\b/i
 const deadlineBefore = /\bwithin\s*$/i
+/** A proviso opened before a span: what follows "; provided that" qualifies the clause's own period. */
+const provisoBefore = /[;,]\s*provided,?\s+(?:however,?\s+)?that\b/i
 /** A sentence that states only deadlines, asked how long a restriction runs, counts this much. */
 const deadlineFit = 0.6
 /** A sentence with no period to pay in, asked for one, counts this much (a cap "in the twelve (12) months", a delay). */
@@ -197,6 +199,10 @@ export const preferred = (text: string, spans: ReadonlyArray<Span>, query: Query
         !lookbackAfter.test(text.slice(span.end, span.end + 40))
     )
     if (ahead.length > 0) kept = ahead
+    // "… for a period of ninety (90) days after Acceptance; provided that … the Warranty Period shall not end earlier
+    // than sixty (60) days after …": the period the clause states, not the floor or exception its proviso adds.
+    const stated = kept.filter((span) => !provisoBefore.test(text.slice(0, span.start)))
+    if (stated.length > 0) kept = stated
     if (restrictionAsked.test(query.text) && kept.length > 0) {
       const lasting = kept.filter((span) => !deadlineBefore.test(text.slice(Math.max(0, span.start - 12), span.start)))
       if (lasting.length > 0) kept = lasting
