@@ -528,6 +528,20 @@ const notStated: ReadonlyArray<readonly [string, string]> = [
 
 /** Look-alikes that a kind's vocabulary may quote under a hedged "Possibly:", but never answer "Yes". */
 const notClaimed: ReadonlyArray<readonly [string, string]> = [
+  // The agreement's own term, or a service continuing month to month, is no duty after it ends.
+  [
+    "Are there post-termination services?",
+    "Upon the expiration of the Service Term, such Service shall continue on a month-to-month basis until either Party gives the other sixty (60) days' written notice of termination."
+  ],
+  // A sum said not to be liquidated damages, and a right to end free of any fee, are none.
+  [
+    "Is there a liquidated damages clause?",
+    "The Shortfall Payment is consideration for such reservation and is not a penalty, a forfeiture or liquidated damages."
+  ],
+  [
+    "Are there liquidated damages?",
+    "Company may terminate this Agreement upon written notice given within ninety (90) days, without payment of any wind-down fee or cancellation charge."
+  ],
   // A party named "Customer": its employees solicited "for employment", and restrictions that "bind Customer".
   [
     "Is a party restricted from soliciting the other's customers?",

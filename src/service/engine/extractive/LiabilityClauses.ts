@@ -7,7 +7,11 @@ export const liabilityClauses: ReadonlyArray<ClauseType> = [
     asks: /\b(?:after|following|upon|post)[-\s](?:the\s+)?(?:\w+\s+){0,3}(?:terminat\w*|expir\w*|ends?)\b|\bpost-?termination\b|\bwhat\s+happens\s+(?:on|at|if|when|in\s+the\s+event)\b[^?]{0,40}\b(?:terminat\w*|expir\w*|ends?)\b|\btransition\s+(?:services|assistance)|\bwind[-\s]down\b|\bsurviv\w*/i,
     evidence: [
       /\b(?:upon|after|following|on|prior\s+to|in\s+the\s+event\s+of|effective\s+upon|within\s+(?:\w+\s+){0,3}(?:days?|months?)\s+(?:of|after|following))\s+(?:the\s+|any\s+)?(?:\w+\s+){0,3}(?:termination|expiration|expiry)\b[^.;]{0,200}\b(?:shall|will|must|agrees?\s+to)\s+(?:\w+\s+){0,3}(?:pay|return|deliver|destroy|continue|provide|cease|remit|transfer|assist|cooperate|perform|purchase|buy|refund|reimburse|complete|repurchase|buy\s+back|remove|discontinue|be\s+responsible|be\s+paid|sell|become\s+(?:\w+\s+)?(?:due|payable))\b|\b(?:shall|will|must)\b[^.;]{0,40}\bwithin\s+(?:\w+\s+){0,3}(?:days?|months?)\s+(?:of|after|following)\s+(?:the\s+)?(?:\w+\s+){0,2}(?:termination|expiration|expiry)\b|\b(?:after|following|upon)\s+(?:the\s+)?(?:\w+\s+){0,3}(?:termination|expiration)\b[^.;]{0,120}\b(?:may\s+(?:continue\s+to\s+)?sell|sell[-\s]off|right\s+to\s+sell)\b|\b(?:may|shall|will)\s+(?:\w+\s+){0,2}continue\s+to\s+(?:sell|provide|support|distribute|service|supply)\b[^.;]{0,120}\b(?:after|following)\s+(?:the\s+)?(?:\w+\s+){0,3}(?:termination|expiration|expiry)\b|\b(?:following|after|upon)\s+(?:the\s+)?(?:\w+\s+){0,3}(?:termination|expiration|expiry)\b[^.;]{0,120}\b(?:right|option)\s+to\s+(?:purchase|buy|repurchase|acquire)\b|\btransition(?:al)?\s+(?:services|assistance|period)|\bwind[-\s]down\b|\b(?:following|after|upon)\s+(?:the\s+|any\s+)?(?:\w+\s+){0,3}(?:termination|expiration|expiry)\b[^.;]{0,200}\bmay\b[^.;]{0,80}\b(?:sell|distribute|dispose\s+of|fulfil\w*)\b[^.;]{0,60}\b(?:inventory|stock|orders)\b|\b(?:for\s+a\s+period\s+of|during\s+the)\b[^.;]{0,60}\b(?:following|after)\s+(?:the\s+)?(?:termination|expiration)\b[^.;]{0,150}\b(?:shall|will)\b|\b(?:following|after)\s+(?:the\s+)?(?:expiration|termination)\b[^.;]{0,60}\bexcept\s+as\s+(?:may\s+be\s+)?needed\s+to\s+sell\b|\bremain\s+in(?:to)?\s+(?:full\s+)?(?:force|effect)\b[^.;]{0,60}\b(?:termination|expiration)\b|\b(?:termination|expiration)\b[^.;]{0,200}\bremain\s+in(?:to)?\s+(?:full\s+)?(?:force|effect)\b/i
-    ]
+    ],
+    // "Upon the expiration of the Service Term, such Service shall continue on a month-to-month basis", "shall remain
+    // in full force and effect until the expiration of …": the agreement's own term, no duty after it ends.
+    unless:
+      /\b(?:continue|remain)\s+(?:\w+\s+){0,3}(?:on\s+a\s+)?(?:month[-\s]to[-\s]month|year[-\s]to[-\s]year)\b|\b(?:remain|continue)\s+in\s+(?:full\s+)?(?:force|effect)\b(?:\s+and\s+effect)?\s+until\b/i
   },
   {
     name: "audit rights",
@@ -31,7 +35,13 @@ export const liabilityClauses: ReadonlyArray<ClauseType> = [
     asks: /\bliquidated\b|\b(?:termination|break(?:-?up)?|cancellation|exit)\s+fees?\b|\bpenalt\w*/i,
     evidence: [
       /\bliquidated\s+damages\b|\b(?:early\s+)?termination\s+(?:fees?|charges?|payments?)\b|\bbreak(?:-?up)?\s+fees?\b|\bcancellation\s+(?:fees?|charges?)\b|\bpenalty\b|\blate\s+delivery\s+(?:charges?|fees?|penalt\w*|damages)\b|\bdelay\s+(?:penalt\w*|damages)\b|\bterminat\w*\b[^.;]{0,100}\b(?:before|prior\s+to)\s+(?:the\s+)?(?:end|expiration|expiry)\b[^.;]{0,100}\bpay\b[^.;]{0,80}\b(?:(?:remainder|balance|rest)\s+of\s+(?:the\s+)?(?:\w+\s+){0,2}(?:term|period)|remaining\s+(?:\w+\s+){0,2}(?:term|period|months?|years?))\b/i
-    ]
+    ],
+    // "… without payment of any wind-down fee or cancellation charge": a right free of any such sum.
+    ignore:
+      /\bwithout\s+(?:payment\s+of|paying|incurring|liability\s+for)\s+(?:any\s+)?(?:[\w-]+\s+){0,6}(?:fees?|charges?|penalt\w*|damages)\b(?:\s+or\s+(?:[\w-]+\s+){0,4}(?:fees?|charges?|penalt\w*|damages)\b)?/gi,
+    // "The Shortfall Payment … is not a penalty, a forfeiture or liquidated damages" (but "are liquidated damages and
+    // not a penalty" states them).
+    negated: /\bnot\s+(?:[\w,]+\s+){0,6}liquidated\s+damages\b/i
   },
   {
     name: "insurance",
