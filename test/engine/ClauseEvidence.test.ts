@@ -403,6 +403,11 @@ const stated: ReadonlyArray<readonly [string, string]> = [
     "Uncapped liability?",
     "Section 13.2 shall not limit Company's obligations under Section 13.1 or its liability for bodily injury or death caused by its negligence, none of which shall be subject to any cap."
   ],
+  // A change of control stated as a deemed assignment, with no "change of control".
+  [
+    "Change of control?",
+    "Any transaction in which a Person acquires more than fifty percent (50%) of the membership interests of Distributor, or in which Distributor merges into or consolidates with another Person, shall be deemed an assignment of this Agreement by Distributor."
+  ],
   // Most-favoured terms without "most favored": a rate no higher than another's, better terms to be received, a fee
   // reduced to another's lower one.
   [
