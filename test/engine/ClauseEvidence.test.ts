@@ -403,6 +403,15 @@ const stated: ReadonlyArray<readonly [string, string]> = [
     "Uncapped liability?",
     "Section 13.2 shall not limit Company's obligations under Section 13.1 or its liability for bodily injury or death caused by its negligence, none of which shall be subject to any cap."
   ],
+  // Liability left uncapped by a section that "shall not limit" it, or stated "without limitation".
+  [
+    "Is liability uncapped for anything?",
+    "Sections 10.1 and 10.2 shall not limit (a) Distributor's obligations to pay the Fees, (b) either Party's obligations under Article 11 with respect to third-party claims, or (c) liability for a Party's gross negligence or willful misconduct."
+  ],
+  [
+    "Uncapped liability?",
+    "The Company shall be liable without limitation for damages caused by intent or gross negligence and for damages arising from injury to life, body or health."
+  ],
   // A change of control stated as a deemed assignment, with no "change of control".
   [
     "Change of control?",
