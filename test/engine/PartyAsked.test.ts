@@ -87,3 +87,21 @@ describe("an exclusive appointment asked of the party appointed", () => {
     })
   )
 })
+
+/** Each party's insurance, the other party's first in the document. */
+const research = textDocument(
+  [
+    "MASTER CLINICAL RESEARCH SERVICES AGREEMENT",
+    'This Agreement is made between Halvorsen Therapeutics, Inc. ("Sponsor") and Meridian Clinical Research LLC ("Meridian").',
+    "11.1 Insurance. Sponsor shall maintain such insurance as it must maintain under Applicable Law, including clinical trial liability insurance, and such insurance as Meridian may reasonably request.",
+    "11.2 Coverage. Meridian shall maintain, at its own cost, professional liability insurance with limits of not less than Five Million Dollars ($5,000,000) per claim."
+  ].join("\n\n")
+)
+
+describe("a kind of clause asked of one party", () => {
+  it.effect("'What insurance must Meridian maintain?' quotes Meridian's insurance first", () =>
+    Effect.map(answerOf("What insurance must Meridian maintain?", research), (answer) =>
+      assert.match(answer, /^"Meridian shall maintain, at its own cost, professional liability insurance/)
+    )
+  )
+})

@@ -125,15 +125,19 @@ export const namesParty = (text: string, party: RoleEntry): boolean => {
   )
 }
 
-/** Whether a party acts in a sentence: its role or name before a verb ("Provider shall", "Customer may terminate"). */
-export const actsIn = (text: string, party: RoleEntry): boolean => {
+/** Where a party first acts in a sentence: its role or name before a verb ("Provider shall", "Customer may terminate"). */
+export const actsAt = (text: string, party: RoleEntry): number | undefined => {
   const { role, first } = nameWords(party)
   const names = [role, first].filter((name) => name.length > 0).map(escapeRegExp)
-  return (
-    names.length > 0 &&
+  if (names.length === 0) return undefined
+  const at = text.search(
     new RegExp(
       `\\b(?:${names.join("|")})\\b[^,.;]{0,40}?\\s(?:shall|will|may|must|can|cannot|has|have|is|agrees?)\\b`,
       "i"
-    ).test(text)
+    )
   )
+  return at < 0 ? undefined : at
 }
+
+/** Whether a party acts in a sentence: its role or name before a verb ("Provider shall", "Customer may terminate"). */
+export const actsIn = (text: string, party: RoleEntry): boolean => actsAt(text, party) !== undefined
