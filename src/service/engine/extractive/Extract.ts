@@ -86,7 +86,7 @@ const askedAsActor = (question: string, party: RoleEntry) => {
     .map(escapeRegExp)
     .join("|")
   return new RegExp(
-    `\\b(?:must|shall|will|does|do|can|may|should|is|are)\\s+(?:the\\s+)?(?:${names})\\b|\\b(?:${names})\\s+(?:must|shall|will|has|have|needs?|is|can|may|should)\\b`,
+    `\\b(?:must|shall|will|does|do|can|may|should|is|are)\\s+(?:the\\s+)?(?:${names})\\b|\\b(?:${names})\\s+(?:must|shall|will|has|have|needs?|can|may|should)\\b`,
     "i"
   ).test(question)
 }
@@ -104,7 +104,9 @@ const askedPartyFirst = (index: PassageIndex, document: EngineDocument, question
   // The party that acts first in a clause is the one it binds ("Sponsor shall maintain … as Meridian may request").
   const binds = (text: string) => {
     const at = actsAt(text, party)
-    return at !== undefined && parties.every((other) => other === party || (actsAt(text, other) ?? at + 1) > at)
+    // "A Change of Control of Halbrook shall …": a party named after "of" is not the one acting.
+    if (at === undefined || /\b(?:of|to|by|for|from|with)\s+(?:the\s+)?$/i.test(text.slice(0, at))) return false
+    return parties.every((other) => other === party || (actsAt(text, other) ?? at + 1) > at)
   }
   const quotes = [found, ...(found.more ?? [])]
   if (binds(found.sentence.text)) return found
