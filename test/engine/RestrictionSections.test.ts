@@ -100,3 +100,22 @@ describe("a restriction stated under its heading", () => {
     )
   )
 })
+
+/** A section heading whose long clause falls in the next passage. */
+const commitments = textDocument(
+  [
+    "CO-MARKETING AGREEMENT",
+    'This Agreement is made between SkyHarbor Loyalty, LLC ("SkyHarbor") and Pemberton Home & Garden, Inc. ("Pemberton").',
+    "5.1 SkyHarbor Marketing. SkyHarbor shall feature Pemberton in its Member newsletter at least twice in each Program Year.",
+    "5.2 Pemberton Marketing Commitments. In each Program Year Pemberton shall (a) spend not less than Seven Hundred Fifty Thousand Dollars ($750,000) on advertising and promotion of the opportunity to earn Miles at Pemberton, (b) display AeroMiles signage approved by SkyHarbor at each checkout area of each Pemberton store, (c) feature the AeroMiles Program on the front or back page of not fewer than six (6) weekly circulars, (d) train all cashiers to offer enrolment in the AeroMiles Program to every customer who is not a Member, (e) include an AeroMiles enrolment link on the checkout page of its website, (f) send not fewer than four (4) e-mail campaigns featuring the AeroMiles Program to its customers, and (g) report to SkyHarbor within thirty (30) days after the end of each calendar quarter the number of Members enrolled at its stores during that quarter.",
+    "5.3 Approvals. Each Party shall approve the other's marketing materials within ten (10) business days."
+  ].join("\n\n")
+)
+
+describe("a heading quoted for a question in a reader's words", () => {
+  it.effect("brings the clause that opens the next passage", () =>
+    Effect.map(answerOf("What marketing obligations does Pemberton have?", commitments), (answer) =>
+      assert.match(answer, /^"5\.2 Pemberton Marketing Commitments\. In each Program Year Pemberton shall \(a\) spend/)
+    )
+  )
+})

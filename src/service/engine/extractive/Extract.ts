@@ -48,13 +48,14 @@ const definitionBoost = 1.3
 const whatIs =
   /^\s*what\s+(?:is|are|was|were)\s+(?:the\s+|a\s+|an\s+)?\w+(?:\s+of\b|\s*\?)|\b(?:mean|means|meaning|definition|defined)\b/i
 
-const textAnswer = (query: Query, sentences: ReadonlyArray<RankedSentence>): Found | undefined => {
+const textAnswer = (index: PassageIndex, query: Query, sentences: ReadonlyArray<RankedSentence>): Found | undefined => {
   const top = sentences.slice(0, window)
   const boost = whatIs.test(query.text)
   const value = (s: RankedSentence) => s.score * (boost && defines(s.text, query) ? definitionBoost : 1)
   const best = [...top].sort((a, b) => value(b) - value(a))[0]
   if (best === undefined || Math.max(...top.map((s) => s.coverage)) < textCoverage) return undefined
-  return { short: undefined, sentence: best, continuation: continuationOf(best, sentences) }
+  // A heading that ends its passage ("5.2 Pemberton Marketing Commitments.") is read with the clause opening the next.
+  return { short: undefined, sentence: best, continuation: continuationOf(best, sentences, index) }
 }
 
 /** A clause answer's quotes without its "Yes.": the question asked what the clause says, not whether there is one. */
@@ -259,7 +260,7 @@ export const answerIn: SentenceAnswerer = (index, query, sentences, document = s
       const clause = document === undefined ? undefined : clauseText(index, document, query, sentences)
       if (clause !== undefined) return clause.found
       const definition = document === undefined ? undefined : definitionAsked(index, document, query.text)
-      return definition ?? textAnswer(query, sentences)
+      return definition ?? textAnswer(index, query, sentences)
     }
     case "party":
       return answerParty(index, query, sentences, document)
