@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { shortOf, textDocument } from "./documentOf.js"
+import { answerOf, shortOf, textDocument } from "./documentOf.js"
 
 const signedWith = (block: string) =>
   textDocument(
@@ -76,6 +76,23 @@ describe("signature blocks as contracts write them", () => {
         )
       ),
       (answer) => assert.strictEqual(answer, "Hannah Okafor and Dmitri Vasquez")
+    )
+  )
+
+  it.effect("every signer named is quoted where they sign, a block of one field a line as much as any", () =>
+    Effect.map(
+      answerOf(
+        signatories,
+        signedWith(
+          "LARCHMONT MINING LTD.\nBy: /s/ Renata Solberg\nName: Renata Solberg\nTitle: President\nDate: June 2, 2014\n\nKESTREL ADVISORY CORP.\nBy: /s/ Howard Kettleman\nName: Howard Kettleman\nTitle: Managing Director\nDate: June 2, 2014"
+        )
+      ),
+      (answer) => {
+        const [short, ...quotes] = answer.split("\n\n")
+        assert.strictEqual(short, "Renata Solberg and Howard Kettleman")
+        assert.isTrue(quotes.some((quote) => quote.includes("Renata Solberg")))
+        assert.isTrue(quotes.some((quote) => quote.includes("Howard Kettleman")))
+      }
     )
   )
 

@@ -128,6 +128,23 @@ export const answerSigning = (index: PassageIndex, query: Query, document: Engin
   const chosen = forParty ?? signatures[signatures.length - 1]
   if (chosen === undefined) return undefined
   const names = [...new Set(signatures.map((s) => s.name))]
-  const short = forParty !== undefined || names.length === 1 ? chosen.name : names.join(" and ")
-  return { short, sentence: quotedAt(chosen.entry, chosen.at) }
+  if (forParty !== undefined || names.length === 1)
+    return { short: chosen.name, sentence: quotedAt(chosen.entry, chosen.at) }
+  // Every signer named is quoted where they sign, each block read from its first signature ("By: /s/ …").
+  const [first, ...others] = names
+    .slice(0, maxSigners)
+    .map((name) => signatures.find((s) => s.name === name) ?? chosen)
+    .map((s) => ({ short: undefined, sentence: quotedAt(s.entry, s.at) }))
+  return first === undefined
+    ? undefined
+    : { short: names.join(" and "), sentence: first.sentence, more: distinctQuotes(first.sentence.text, others) }
+}
+
+/** At most this many signers are named and quoted. */
+const maxSigners = 4
+
+/** Signers signing on one line of text share its quote: it is given once. */
+const distinctQuotes = (shown: string, others: ReadonlyArray<Found>): Array<Found> => {
+  const seen = new Set([shown])
+  return others.filter((other) => !seen.has(other.sentence.text) && seen.add(other.sentence.text) !== undefined)
 }
