@@ -326,3 +326,29 @@ describe("a length in the unit asked for", () => {
     }
   ])
 })
+
+/** Renewal as a contract translated from German says it: the agreement "prolongs itself". */
+const prolonged = textDocument(
+  [
+    "EXCLUSIVE DISTRIBUTION AGREEMENT",
+    'This Agreement is concluded on 1 September 2016 between Kessler-Brandt Medical GmbH ("the Manufacturer") and Lumica Healthcare B.V. ("the Distributor").',
+    '14.1 This Agreement is concluded for a fixed term from the Commencement Date until 31 December 2020 (the "Initial Term"). It prolongs itself automatically by periods of two (2) years each, if it is not terminated by one Party with a notice period of six (6) months to the end of the Initial Term or of the respective prolongation period.'
+  ].join("\n\n")
+)
+
+describe("an agreement that prolongs itself", () => {
+  itGivesShortAnswers([
+    {
+      name: "'prolongs itself automatically' is automatic renewal",
+      query: "Does the agreement renew automatically?",
+      document: prolonged,
+      short: "Yes — renewal term of 2 years"
+    },
+    {
+      name: "its prolongation period is the renewal term",
+      query: "Renewal term?",
+      document: prolonged,
+      short: "2 years"
+    }
+  ])
+})

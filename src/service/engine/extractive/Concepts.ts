@@ -28,7 +28,8 @@ export interface Concept {
   readonly detail?: (text: string, at: number) => string | undefined
 }
 
-const renewWord = "(?:renew\\w*|extend\\w*|extension|roll\\w*\\s+over)"
+// "It prolongs itself automatically by periods of two (2) years": renewal as contracts translated from German say it.
+const renewWord = "(?:renew\\w*|extend\\w*|extension|prolong\\w*|roll\\w*\\s+over)"
 const automaticWord = "(?:automatic(?:ally)?|auto[- ]?|evergreen|tacit(?:ly)?)"
 
 /**
@@ -122,7 +123,7 @@ export const concepts: ReadonlyArray<Concept> = [
       `\\boption\\s+to\\s+${renewWord}|\\b(?:renewed|extended)\\s+(?:only\\s+)?by\\s+(?:the\\s+)?(?:mutual\\s+)?(?:written\\s+)?agreement`,
       "i"
     ),
-    words: new Set(terms("renew renewal automatically automatic auto extend extension evergreen roll over tacitly")),
+    words: new Set(terms("renew renewal automatically automatic auto extend extension prolong prolongation evergreen roll over tacitly")),
     detail: renewalTerm
   },
   {

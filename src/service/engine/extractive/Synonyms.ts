@@ -4,7 +4,7 @@ import { stem, terms } from "./Terms.js"
 const related: ReadonlyArray<readonly [string, string]> = [
   ["auto", "automatically renew"],
   ["automatically", "auto renew extend successive"],
-  ["renew", "renewal extend successive"],
+  ["renew", "renewal extend successive prolong"],
   ["law", "governed laws legislation"],
   ["govern", "laws"],
   ["jurisdiction", "courts venue"],

@@ -48,7 +48,7 @@ const noticeNear = /notice|prior\s+to|before/i
  * is none.
  */
 export const renewalNear =
-  /\b(?:renew\w*|extended|extension|extend(?:s|ing)?\s+(?:it|this|the|such|its)|automatically\s+extends?|successive|additional|further|consecutive)\b[^.;]*$/i
+  /\b(?:renew\w*|extended|extension|extend(?:s|ing)?\s+(?:it|this|the|such|its)|automatically\s+extends?|prolong\w*|successive|additional|further|consecutive)\b[^.;]*$/i
 /** "until the end of the current calendar year": the term ends on December 31 of the year it starts. */
 export const endsWithYear = /\buntil\s+the\s+end\s+of\s+the\s+(?:then\s+)?current\s+calendar\s+year\b/i
 
