@@ -223,3 +223,24 @@ describe("a denial with an exception, and a party named Beneficiary", () => {
     }
   ])
 })
+
+/** Termination as a contract translated from German limits it: good cause only, ordinary termination excluded. */
+const goodCauseOnly = textDocument(
+  [
+    "EXCLUSIVE DISTRIBUTION AGREEMENT",
+    'This Agreement is concluded between Kessler-Brandt Medical GmbH ("the Manufacturer") and Lumica Healthcare B.V. ("the Distributor").',
+    "14.2 An ordinary termination of this Agreement before the end of the Initial Term or of a prolongation period is excluded.",
+    "14.3 The right of each Party to terminate this Agreement for good cause without notice remains unaffected."
+  ].join("\n\n")
+)
+
+describe("termination for good cause only", () => {
+  itGivesShortAnswers([
+    {
+      name: "'ordinary termination … is excluded' denies termination for convenience; 'for good cause without notice' is none",
+      query: "Can either party terminate for convenience?",
+      document: goodCauseOnly,
+      short: "No."
+    }
+  ])
+})

@@ -123,7 +123,11 @@ export const concepts: ReadonlyArray<Concept> = [
       `\\boption\\s+to\\s+${renewWord}|\\b(?:renewed|extended)\\s+(?:only\\s+)?by\\s+(?:the\\s+)?(?:mutual\\s+)?(?:written\\s+)?agreement`,
       "i"
     ),
-    words: new Set(terms("renew renewal automatically automatic auto extend extension prolong prolongation evergreen roll over tacitly")),
+    words: new Set(
+      terms(
+        "renew renewal automatically automatic auto extend extension prolong prolongation evergreen roll over tacitly"
+      )
+    ),
     detail: renewalTerm
   },
   {
