@@ -189,6 +189,14 @@ describe("clauses denied by 'nothing … shall be construed to grant', 'shall ha
     },
     { name: "no source code deposited in escrow", query: "Source code escrow?", document: construedNot, short: "No." },
     {
+      name: "'nothing in this Agreement creates any joint ownership interest'",
+      query: "Is there joint ownership of IP?",
+      document: textDocument(
+        "PATENT CROSS-LICENSE AGREEMENT\n\n6.4 Patents. Each Party retains sole ownership of its patents, and nothing in this Agreement creates any joint ownership interest in any patent or invention."
+      ),
+      short: "No."
+    },
+    {
       name: "no commitment to a minimum",
       query: "Is there a minimum commitment?",
       document: construedNot,
