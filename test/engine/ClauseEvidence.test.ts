@@ -403,6 +403,15 @@ const stated: ReadonlyArray<readonly [string, string]> = [
     "Uncapped liability?",
     "Section 13.2 shall not limit Company's obligations under Section 13.1 or its liability for bodily injury or death caused by its negligence, none of which shall be subject to any cap."
   ],
+  // A right for convenience beside one for good cause, and a duty that survives the end and stays in force until met.
+  [
+    "Can a party terminate for convenience?",
+    "Either party may terminate this Agreement for convenience upon thirty (30) days' written notice, or for good cause immediately upon written notice."
+  ],
+  [
+    "Are there post-termination services?",
+    "The obligation of Distributor to make the payments required by this Section shall survive the termination of this Agreement and remain in full force and effect until all such payments have been made in full."
+  ],
   // Liability left uncapped by a section that "shall not limit" it, or stated "without limitation".
   [
     "Is liability uncapped for anything?",
