@@ -352,3 +352,21 @@ describe("an agreement that prolongs itself", () => {
     }
   ])
 })
+
+/** A licence's own term defined first, the agreement's term clause later. */
+const royaltyTermFirst = textDocument(
+  [
+    "PATENT SETTLEMENT AND CROSS-LICENSE AGREEMENT",
+    'This Agreement is entered into as of September 30, 2009 by and between Corvane Semiconductor Corporation ("Corvane") and Halbrook Devices, Inc. ("Halbrook").',
+    '1.10 "Royalty Term" means the period beginning on the Effective Date and ending on the expiration of the last to expire of the Asserted Corvane Patents.',
+    "12.1 Term. This Agreement shall commence on the Effective Date and shall remain in full force and effect until the expiration of the last to expire of the Corvane Patents and the Halbrook Patents, whereupon it shall expire."
+  ].join("\n\n")
+)
+
+describe("the agreement's term, not another period defined as a term", () => {
+  it.effect("'Royalty Term' means … is not the clause that says when the agreement expires", () =>
+    Effect.map(answerOf("When does the agreement expire?", royaltyTermFirst), (answer) =>
+      assert.include(answer.split("\n\n")[1] ?? "", "This Agreement shall commence on the Effective Date")
+    )
+  )
+})
