@@ -15,12 +15,11 @@ import type { Found, KindAnswerer, Outcome, SentenceAnswerer } from "./Found.js"
 import { answerGoverningLaw } from "./GoverningLaw.js"
 import { liabilityCapAnswer, liabilityCapQuestion } from "./LiabilityCapAnswer.js"
 import { answerParty } from "./PartyAnswer.js"
-import { actsAt, askedParty, nameWords, type RoleEntry, rolesOf } from "./PartyRoles.js"
+import { askedAsActor, askedParty, bindsParty, rolesOf } from "./PartyRoles.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { subjectPeriod } from "./PeriodSubject.js"
 import { asksBreachRemedy, type Query } from "./Query.js"
 import { type RankedSentence, toRanked } from "./Ranking.js"
-import { escapeRegExp } from "./RegExpText.js"
 import { givesNotice, renewalNotice, renewalNoticeQuestion } from "./RenewalNotice.js"
 import { royaltyFor, royaltyQuestion, royaltyRate } from "./RoyaltyRate.js"
 import { answerSigning, signingQuestion } from "./Signatures.js"
@@ -81,17 +80,6 @@ const clauseText: KindAnswerer = (index, document, query, sentences) => {
   return found.short === "Yes." ? { found: quotesOnly(askedPartyFirst(index, document, query.text, found)) } : undefined
 }
 
-const askedAsActor = (question: string, party: RoleEntry) => {
-  const names = Object.values(nameWords(party))
-    .filter((name) => name.length > 0)
-    .map(escapeRegExp)
-    .join("|")
-  return new RegExp(
-    `\\b(?:must|shall|will|does|do|can|may|should|is|are)\\s+(?:the\\s+)?(?:${names})\\b|\\b(?:${names})\\s+(?:must|shall|will|has|have|needs?|can|may|should)\\b`,
-    "i"
-  ).test(question)
-}
-
 /**
  * "What insurance must Meridian maintain?": of the clauses found, the asked party's own ("Meridian shall maintain …")
  * is quoted first, before the other party's ("Sponsor shall maintain …").
@@ -102,13 +90,7 @@ const askedPartyFirst = (index: PassageIndex, document: EngineDocument, question
   // The party must be asked about as the one that acts ("must Meridian", "Meridian has to"), not be a word of the
   // thing asked ("What happens to client data?").
   if (party === undefined || !askedAsActor(question, party)) return found
-  // The party that acts first in a clause is the one it binds ("Sponsor shall maintain … as Meridian may request").
-  const binds = (text: string) => {
-    const at = actsAt(text, party)
-    // "A Change of Control of Halbrook shall …": a party named after "of" is not the one acting.
-    if (at === undefined || /\b(?:of|to|by|for|from|with)\s+(?:the\s+)?$/i.test(text.slice(0, at))) return false
-    return parties.every((other) => other === party || (actsAt(text, other) ?? at + 1) > at)
-  }
+  const binds = (text: string) => bindsParty(text, party, parties)
   const quotes = [found, ...(found.more ?? [])]
   if (binds(found.sentence.text)) return found
   const own = quotes.find((quote) => binds(`${quote.sentence.text} ${quote.continuation ?? ""}`))

@@ -141,3 +141,28 @@ export const actsAt = (text: string, party: RoleEntry): number | undefined => {
 
 /** Whether a party acts in a sentence: its role or name before a verb ("Provider shall", "Customer may terminate"). */
 export const actsIn = (text: string, party: RoleEntry): boolean => actsAt(text, party) !== undefined
+
+/** Whether a question asks about a party as the one that acts: "must Meridian maintain", "Meridian has to". */
+export const askedAsActor = (question: string, party: RoleEntry): boolean => {
+  const names = Object.values(nameWords(party))
+    .filter((name) => name.length > 0)
+    .map(escapeRegExp)
+    .join("|")
+  return (
+    names.length > 0 &&
+    new RegExp(
+      `\\b(?:must|shall|will|does|do|can|may|should|is|are)\\s+(?:the\\s+)?(?:${names})\\b|\\b(?:${names})\\s+(?:must|shall|will|has|have|needs?|can|may|should)\\b`,
+      "i"
+    ).test(question)
+  )
+}
+
+/**
+ * Whether a clause binds a party: the party acts in it before any other ("Sponsor shall maintain … as Meridian may
+ * request" binds Sponsor), and not as the object of a preposition ("A Change of Control of Halbrook shall …").
+ */
+export const bindsParty = (text: string, party: RoleEntry, parties: ReadonlyArray<RoleEntry>): boolean => {
+  const at = actsAt(text, party)
+  if (at === undefined || /\b(?:of|to|by|for|from|with)\s+(?:the\s+)?$/i.test(text.slice(0, at))) return false
+  return parties.every((other) => other === party || (actsAt(text, other) ?? at + 1) > at)
+}
