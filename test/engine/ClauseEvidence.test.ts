@@ -403,6 +403,11 @@ const stated: ReadonlyArray<readonly [string, string]> = [
     "Uncapped liability?",
     "Section 13.2 shall not limit Company's obligations under Section 13.1 or its liability for bodily injury or death caused by its negligence, none of which shall be subject to any cap."
   ],
+  // A duty after the end with a phrase between its verb and its modal.
+  [
+    "Are there post-termination obligations?",
+    "Upon expiration or termination of this Agreement for any reason, Escrow Agent shall, within thirty (30) days, return the Deposit Materials to Depositor at Depositor's expense."
+  ],
   // A right for convenience beside one for good cause, and a duty that survives the end and stays in force until met.
   [
     "Can a party terminate for convenience?",
