@@ -50,6 +50,24 @@ describe("parties laid out as other countries' contracts lay them out", () => {
       )
   )
 
+  it.effect(
+    "'represented by its managing directors A and B' names signers, not a second party, as German contracts do",
+    () =>
+      Effect.map(
+        shortOf(
+          "Who are the parties?",
+          textDocument(
+            'EXCLUSIVE DISTRIBUTION AGREEMENT\nbetween\nKessler-Brandt Medical GmbH, Gänsäcker Strasse 14, 78532 Tuttlingen, Germany, registered in the commercial register of the local court (Amtsgericht) Stuttgart under HRB 741 228, represented by its managing directors Dr. Matthias Oberländer and Sabine Freitag\n- hereinafter referred to as "the Manufacturer" -\nand\nLumica Healthcare B.V., Vleutensevaart 61, 3532 AD Utrecht, the Netherlands, registered with the Dutch Chamber of Commerce under number 30214587, a wholly owned subsidiary of Lumica Holdings, Inc., represented by its statutory director Pieter-Jan Hoogeveen\n- hereinafter referred to as "the Distributor" -\n- the Manufacturer and the Distributor hereinafter also referred to individually as a "Party" and together as the "Parties" -\nThis Agreement is concluded on 1 September 2016 (the "Signing Date") and shall enter into force on 1 October 2016 (the "Commencement Date").\n1. Products. The Manufacturer shall supply the Products to the Distributor.'
+          )
+        ),
+        (short) => {
+          assert.include(short, "Kessler-Brandt Medical GmbH")
+          assert.include(short, "Lumica Healthcare B.V.")
+          assert.notInclude(short, "Freitag")
+        }
+      )
+  )
+
   it.effect("'BETWEEN: … - and - …' with each role on a line of its own, as Canadian contracts write them", () =>
     Effect.map(
       shortOf(

@@ -38,13 +38,22 @@ const sideName = (side: string): string | undefined => {
 }
 
 /**
+ * Who signs for a party, as European contracts name them: "represented by its managing directors Dr. Matthias
+ * Oberländer and Sabine Freitag - hereinafter …". Its "and" joins two signers, not two parties.
+ */
+const representedBy = /\b(?:represented|acting)\s+(?:by|through)\b[^;()"“]*?(?=\s+-\s+|\s*\(|\s+hereinafter|;|$)/gi
+
+/**
  * Both sides of "between A … and B …" (or "among"), when a document names its parties without defining roles:
  * the name that opens each side.
  */
 export const partiesBetween = (text: string): Array<string> => {
   const at = text.search(/\b(?:between|among)\s+/i)
   if (at < 0) return []
-  const clause = text.slice(at, at + 700).replace(/^\w+\s+/, "")
+  const clause = text
+    .slice(at, at + 700)
+    .replace(/^\w+\s+/, "")
+    .replace(representedBy, " ")
   const sides = clause.split(/,?\s+and\s+/)
   const out: Array<string> = []
   for (const side of sides) {
