@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { answerOf, itGivesShortAnswers, type ShortAnswerCase, textDocument } from "./documentOf.js"
+import { answerOf, itGivesShortAnswers, type ShortAnswerCase, shortOf, textDocument } from "./documentOf.js"
 
 /** Dates given by definitions: the term starts on a defined Commencement Date and ends on a stated date. */
 const alliance = textDocument(
@@ -82,5 +82,22 @@ describe("dates a contract gives by its definitions", () => {
       assert.include(answer, "7.1 This Agreement shall commence on the Effective Date")
       assert.notInclude(answer, "2020")
     })
+  )
+})
+
+/** An effective date counted from the signing, not the signing date itself. */
+const monthAfterSigning = textDocument(
+  [
+    "CO-MARKETING AND MILES PURCHASE AGREEMENT",
+    'THIS AGREEMENT is entered into on June 2, 2014, by and between SkyHarbor Loyalty, LLC ("SkyHarbor") and Pemberton Home & Garden, Inc. ("Pemberton").',
+    '9.1 Term. This Agreement shall become effective on the first day of the first full calendar month following the date on which it has been executed by both Parties (the "Effective Date") and shall expire three (3) years later.'
+  ].join("\n\n")
+)
+
+describe("an effective date counted from the signing", () => {
+  it.effect("'the first day of the first full calendar month following the date on which it has been executed'", () =>
+    Effect.map(shortOf("What is the effective date?", monthAfterSigning), (short) =>
+      assert.strictEqual(short, "July 1, 2014 (the first day of the month after it was signed, June 2, 2014)")
+    )
   )
 })

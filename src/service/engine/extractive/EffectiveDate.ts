@@ -1,5 +1,5 @@
 import type { EngineDocument } from "../AnswerEngine.js"
-import { blankDateAnswer, blankDateSource, findDates, monthNames } from "./DateSpans.js"
+import { blankDateAnswer, blankDateSource, findDates, formatDate, monthNames } from "./DateSpans.js"
 import { definedDate, namedTerm } from "./DefinedValue.js"
 import { answerDocumentDate } from "./DocumentDate.js"
 import type { Found } from "./Found.js"
@@ -115,11 +115,33 @@ export const definedEffectiveDate = (index: PassageIndex, document: EngineDocume
 const atSigning =
   /\b(?:date\s+of\s+(?:the\s+|its\s+)?(?:last|final|later\s+of\s+the)?\s*(?:signature|execution)|(?:signature|execution)\s+date|date\s+(?:on\s+which|when)\s+[^.;]{0,80}\b(?:signed|executed)|upon\s+(?:its\s+)?(?:signature|execution|signing)|date\s+first\s+(?:written|set\s+forth|above\s+written)|date\s+hereof)\b/i
 
+/** A day reckoned from the signing rather than the signing itself: "… following the date on which it is executed". */
+const countedFromSigning = /\b(?:following|after)\s+the\s+date\s+(?:on\s+which|when|of)\b/i
+const monthAfter = /\bfirst\s+day\s+of\s+the\s+(?:first\s+)?(?:full\s+)?(?:calendar\s+)?month\s+(?:following|after)\b/i
+
+/** "June 2, 2014" → "July 1, 2014". */
+const firstOfNextMonth = (date: string | undefined): string | undefined => {
+  const m = /^(\p{L}+) \d{1,2}, (\d{4})$/u.exec(date ?? "")
+  if (m === null) return undefined
+  const month = monthNames.indexOf(m[1] ?? "") + 1
+  if (month === 0) return undefined
+  const year = Number(m[2])
+  return month === 12 ? formatDate(year + 1, 1, 1) : formatDate(year, month + 1, 1)
+}
+
 /** An undated Effective Date that is the signing date: that date, as the document gives it, with the definition. */
 const signedOn = (index: PassageIndex, document: EngineDocument, undated: Found): Found | undefined => {
   if (!atSigning.test(undated.sentence.text)) return undefined
   const signed = answerDocumentDate(index, document)
   if (signed?.short === undefined || findDates(signed.short).length === 0) return undefined
+  // A day counted from the signing: "the first day of the first full calendar month following the date on which it
+  // has been executed" is the first of the next month; another count is quoted, not given as the signing date.
+  if (countedFromSigning.test(undated.sentence.text)) {
+    const next = monthAfter.test(undated.sentence.text) ? firstOfNextMonth(findDates(signed.short)[0]?.text) : undefined
+    return next === undefined
+      ? undefined
+      : { ...undated, short: `${next} (the first day of the month after it was signed, ${signed.short})` }
+  }
   // "the date first written above" names the opening's date, which is not always the day it was signed.
   const how = /\bdate\s+(?:first\s+(?:written|set\s+forth|above\s+written)|hereof)\b/i.test(undated.sentence.text)
     ? "the date first written above"
