@@ -403,6 +403,15 @@ const stated: ReadonlyArray<readonly [string, string]> = [
     "Uncapped liability?",
     "Section 13.2 shall not limit Company's obligations under Section 13.1 or its liability for bodily injury or death caused by its negligence, none of which shall be subject to any cap."
   ],
+  // A volume cap drafted from the seller's side, asked in a reader's words.
+  [
+    "Is there a cap on how many miles the Distributor can buy?",
+    "Company shall not be obligated to sell to Distributor more than nine hundred million (900,000,000) Miles in any Program Year."
+  ],
+  [
+    "Volume restriction?",
+    "Company shall not be obligated to process, in any calendar week, more than one hundred twenty-five percent (125%) of the outbound Orders forecast for such week."
+  ],
   // A duty after the end with a phrase between its verb and its modal.
   [
     "Are there post-termination obligations?",
