@@ -405,7 +405,7 @@ const stated: ReadonlyArray<readonly [string, string]> = [
   ],
   // A volume cap drafted from the seller's side, asked in a reader's words.
   [
-    "Is there a cap on how many miles the Distributor can buy?",
+    "Is there a volume restriction?",
     "Company shall not be obligated to sell to Distributor more than nine hundred million (900,000,000) Miles in any Program Year."
   ],
   [

@@ -119,3 +119,21 @@ describe("a heading quoted for a question in a reader's words", () => {
     )
   )
 })
+
+/** A change of control under its heading, its consequence in the sentence after the clause. */
+const controlChange = textDocument(
+  [
+    "DIGITAL DISTRIBUTION AGREEMENT",
+    'This Agreement is made between Tunewave, Inc. ("Tunewave") and Redhollow Records LLC ("Redhollow").',
+    "11.5 Change of Control. Tunewave shall notify Redhollow in writing within ten (10) days after the closing of any transaction by which a Competing Label acquires, directly or indirectly, more than fifty percent (50%) of the voting securities of Tunewave. Redhollow may terminate this Agreement upon thirty (30) days' written notice given within ninety (90) days after receipt of such notice.",
+    "11.6 Notices. Notices shall be given in writing to the addresses above."
+  ].join("\n\n")
+)
+
+describe("a heading's clause with what follows from it", () => {
+  it.effect("'What happens on a change of control?' quotes the right to terminate after the duty to notify", () =>
+    Effect.map(answerOf("What happens on a change of control?", controlChange), (answer) =>
+      assert.include(answer, "Redhollow may terminate this Agreement upon thirty (30) days' written notice")
+    )
+  )
+})

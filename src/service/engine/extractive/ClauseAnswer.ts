@@ -3,9 +3,10 @@ import { headedClauses } from "./ClauseHeadings.js"
 import type { ClauseName } from "./ClauseNames.js"
 import { type Retrieved, retrieveClauses } from "./ClauseRetrieval.js"
 import { type ClauseType, clauseAt, hasClause, mayHaveClause, rulesOut } from "./ClauseTypes.js"
-import { antecedentOf, consequenceOf, continuationOf, headingOnly } from "./Continuation.js"
+import { antecedentOf, clauseWithConsequence, continuationOf, headingOnly } from "./Continuation.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
 import type { Found } from "./Found.js"
+import { askedAsActor, askedParty, bindsParty, rolesOf } from "./PartyRoles.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { type RankedSentence, toRanked } from "./Ranking.js"
 import { listItem, splitSentences } from "./Sentences.js"
@@ -104,7 +105,7 @@ export const clauseAnswer: ClauseReader = (index, document, type, ranked) => {
   )
   if (best !== undefined) {
     const sentence = asRanked(best, ranked)
-    const continuation = continuationOf(sentence, ranked, index) ?? consequenceOf(sentence)
+    const continuation = clauseWithConsequence(sentence, ranked, index)
     // Further clauses of the kind, elsewhere in the document, are quoted too (at most `quotes` in all): a reviewer
     // wants to see each place the document says it, not only the first.
     const more = others.map((other) => {
@@ -229,4 +230,28 @@ const underHeading: ClauseReader = (index, document, type, ranked) => {
   return found === undefined
     ? undefined
     : withRetrieved(found, index, document, type.name, ranked, (text) => rulesOut(type, text))
+}
+
+/**
+ * "What insurance must Meridian maintain?": of the clauses found, the asked party's own ("Meridian shall maintain …")
+ * is quoted first, before the other party's ("Sponsor shall maintain …").
+ */
+export const askedPartyFirst = (
+  index: PassageIndex,
+  document: EngineDocument,
+  question: string,
+  found: Found
+): Found => {
+  const parties = rolesOf(index, document)
+  const party = askedParty(question, parties)
+  // The party must be asked about as the one that acts ("must Meridian", "Meridian has to"), not be a word of the
+  // thing asked ("What happens to client data?").
+  if (party === undefined || !askedAsActor(question, party)) return found
+  const binds = (text: string) => bindsParty(text, party, parties)
+  const quotes = [found, ...(found.more ?? [])]
+  if (binds(found.sentence.text)) return found
+  const own = quotes.find((quote) => binds(`${quote.sentence.text} ${quote.continuation ?? ""}`))
+  if (own === undefined) return found
+  const rest = quotes.filter((quote) => quote !== own).map(({ more: _, ...quote }) => quote)
+  return { ...own, short: found.short, more: rest }
 }

@@ -49,16 +49,33 @@ export const continuationOf = (
 
 /** A sentence that goes on from the one before: "… within 180 days after receipt of such notice, terminate …". */
 const goesOn =
-  /^[^.;]{0,100}?\b(?:such\s+(?:notice|change|event|acquisition|merger|transaction|offer|election|failure|assignment)|in\s+(?:such|that|either|any\s+such)\s+(?:event|case)|thereupon)\b/i
+  /^[^.;]{0,160}?\b(?:such\s+(?:notice|change|event|acquisition|merger|transaction|offer|election|failure|assignment)|in\s+(?:such|that|either|any\s+such)\s+(?:event|case)|thereupon)\b/i
 
 /**
  * The sentence after a clause that says what follows from it ("Corvane shall notify Halvorsen … of any Change of
  * Control." then "Halvorsen may, within 180 days after receipt of such notice, terminate this Agreement …"): read
  * with it, in the same passage, so a quote holds the consequence too.
  */
-export const consequenceOf = (sentence: RankedSentence): string | undefined => {
-  const next = splitSentences(sentence.entry.passage.text)[sentence.position + 1]?.text
+export const consequenceOf = (sentence: RankedSentence, after = 0): string | undefined => {
+  const next = splitSentences(sentence.entry.passage.text)[sentence.position + 1 + after]?.text
   return next !== undefined && goesOn.test(next) ? next : undefined
+}
+
+/**
+ * A heading's clause, and the sentence after it that says what follows from it ("11.5 Change of Control." over
+ * "Tunewave shall notify Redhollow … of any such transaction." then "Redhollow may terminate … after receipt of such
+ * notice."); else the clause alone, or, for a sentence that is no heading, what follows from it.
+ */
+export const clauseWithConsequence = (
+  sentence: RankedSentence,
+  ranked: ReadonlyArray<RankedSentence>,
+  index?: PassageIndex
+): string | undefined => {
+  const opened = continuationOf(sentence, ranked, index)
+  if (opened === undefined) return consequenceOf(sentence)
+  const following = splitSentences(sentence.entry.passage.text)[sentence.position + 1]?.text
+  const then = following === opened ? consequenceOf(sentence, 1) : undefined
+  return then === undefined ? opened : `${opened} ${then}`
 }
 
 /** A sentence that opens by referring back: "The Parties agree that such credits are …", "Such fee shall …". */

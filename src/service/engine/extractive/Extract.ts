@@ -1,7 +1,7 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import { notAnAgreement } from "./AgreementGate.js"
 import type { AnswerKind } from "./AnswerKind.js"
-import { clauseAnswer } from "./ClauseAnswer.js"
+import { askedPartyFirst, clauseAnswer } from "./ClauseAnswer.js"
 import { clauseTypeOf } from "./ClauseTypes.js"
 import { evergreenPeriod } from "./Concepts.js"
 import { continuationOf } from "./Continuation.js"
@@ -15,7 +15,6 @@ import type { Found, KindAnswerer, Outcome, SentenceAnswerer } from "./Found.js"
 import { answerGoverningLaw } from "./GoverningLaw.js"
 import { liabilityCapAnswer, liabilityCapQuestion } from "./LiabilityCapAnswer.js"
 import { answerParty } from "./PartyAnswer.js"
-import { askedAsActor, askedParty, bindsParty, rolesOf } from "./PartyRoles.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { subjectPeriod } from "./PeriodSubject.js"
 import { asksBreachRemedy, type Query } from "./Query.js"
@@ -78,25 +77,6 @@ const clauseText: KindAnswerer = (index, document, query, sentences) => {
   // What follows a breach of it is ranked for: the remedy, not the clause breached.
   if (asksBreachRemedy(query.text)) return undefined
   return found.short === "Yes." ? { found: quotesOnly(askedPartyFirst(index, document, query.text, found)) } : undefined
-}
-
-/**
- * "What insurance must Meridian maintain?": of the clauses found, the asked party's own ("Meridian shall maintain …")
- * is quoted first, before the other party's ("Sponsor shall maintain …").
- */
-const askedPartyFirst = (index: PassageIndex, document: EngineDocument, question: string, found: Found): Found => {
-  const parties = rolesOf(index, document)
-  const party = askedParty(question, parties)
-  // The party must be asked about as the one that acts ("must Meridian", "Meridian has to"), not be a word of the
-  // thing asked ("What happens to client data?").
-  if (party === undefined || !askedAsActor(question, party)) return found
-  const binds = (text: string) => bindsParty(text, party, parties)
-  const quotes = [found, ...(found.more ?? [])]
-  if (binds(found.sentence.text)) return found
-  const own = quotes.find((quote) => binds(`${quote.sentence.text} ${quote.continuation ?? ""}`))
-  if (own === undefined) return found
-  const rest = quotes.filter((quote) => quote !== own).map(({ more: _, ...quote }) => quote)
-  return { ...own, short: found.short, more: rest }
 }
 
 /**
