@@ -123,3 +123,13 @@ describe("a kind of clause asked of one party", () => {
     )
   )
 })
+
+describe("a yes/no about a kind of clause asked of one party", () => {
+  it.effect("'Must Meridian maintain insurance?' quotes Meridian's insurance first", () =>
+    Effect.map(answerOf("Must Meridian maintain insurance? Answer yes or no.", research), (answer) => {
+      const [short, first] = answer.split("\n\n")
+      assert.strictEqual(short, "Yes.")
+      assert.match(first ?? "", /^"(?:11\.2 Coverage\. )?Meridian shall maintain/)
+    })
+  )
+})

@@ -1,5 +1,13 @@
 import type { EngineDocument } from "../AnswerEngine.js"
-import { asRanked, clauseAnswer, headedClause, possibleAnswer, quotes, withRetrieved } from "./ClauseAnswer.js"
+import {
+  askedPartyFirst,
+  asRanked,
+  clauseAnswer,
+  headedClause,
+  possibleAnswer,
+  quotes,
+  withRetrieved
+} from "./ClauseAnswer.js"
 import { headedClauses } from "./ClauseHeadings.js"
 import { type ClauseType, clauseAt, clauseTypeOf, hasClause } from "./ClauseTypes.js"
 import { type Concept, conceptOf } from "./Concepts.js"
@@ -124,9 +132,11 @@ const forAskedParty = (
   question: string,
   sentences: ReadonlyArray<RankedSentence>
 ): Found | undefined => {
-  const found = clauseAnswer(index, document, clause, sentences)
+  const answered = clauseAnswer(index, document, clause, sentences)
   const negated = clause.negated
-  if (found?.short !== "Yes.") return found
+  if (answered?.short !== "Yes.") return answered
+  // "Are there restrictions on how many miles Pemberton can award?": Pemberton's own clause first.
+  const found = askedPartyFirst(index, document, question.replace(clause.asks, " "), answered)
   // The kind's own words name no party: "Beneficiary" in "third-party beneficiaries" where a party is so named.
   const party = askedParty(question.replace(clause.asks, " "), rolesOf(index, document))
   if (party === undefined) return found
