@@ -250,7 +250,10 @@ export const askedPartyFirst = (
   const binds = (text: string) => bindsParty(text, party, parties)
   const quotes = [found, ...(found.more ?? [])]
   if (binds(found.sentence.text)) return found
-  const own = quotes.find((quote) => binds(`${quote.sentence.text} ${quote.continuation ?? ""}`))
+  // Only clauses of the kind (a "Yes."), not the sentences quoted beside them in other words.
+  const own = quotes.find(
+    (quote) => quote.short === "Yes." && binds(`${quote.sentence.text} ${quote.continuation ?? ""}`)
+  )
   if (own === undefined) return found
   const rest = quotes.filter((quote) => quote !== own).map(({ more: _, ...quote }) => quote)
   return { ...own, short: found.short, more: rest }
