@@ -6,7 +6,7 @@ import { type ClauseType, clauseAt, hasClause, mayHaveClause, rulesOut } from ".
 import { antecedentOf, clauseWithConsequence, continuationOf, headingOnly } from "./Continuation.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
 import type { Found } from "./Found.js"
-import { askedAsActor, askedParty, bindsParty, rolesOf } from "./PartyRoles.js"
+import { askedAsActor, askedParty, bindsParty, type RoleEntry, rolesOf } from "./PartyRoles.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { type RankedSentence, toRanked } from "./Ranking.js"
 import { listItem, splitSentences } from "./Sentences.js"
@@ -244,12 +244,22 @@ export const askedPartyFirst = (
 ): Found => {
   const parties = rolesOf(index, document)
   const party = askedParty(question, parties)
-  // The party must be asked about as the one that acts ("must Meridian", "Meridian has to"), not be a word of the
-  // thing asked ("What happens to client data?").
-  if (party === undefined || !askedAsActor(question, party)) return found
+  return party === undefined ? found : partyClauseFirst(question, party, parties, found)
+}
+
+/**
+ * Of the clauses found, the one that binds `party` first, when the question asks about it as the one that acts
+ * ("must Meridian", "Meridian has to"), not as a word of the thing asked ("What happens to client data?").
+ */
+export const partyClauseFirst = (
+  question: string,
+  party: RoleEntry,
+  parties: ReadonlyArray<RoleEntry>,
+  found: Found
+): Found => {
   const binds = (text: string) => bindsParty(text, party, parties)
+  if (!askedAsActor(question, party) || binds(found.sentence.text)) return found
   const quotes = [found, ...(found.more ?? [])]
-  if (binds(found.sentence.text)) return found
   // Only clauses of the kind (a "Yes."), not the sentences quoted beside them in other words.
   const own = quotes.find(
     (quote) => quote.short === "Yes." && binds(`${quote.sentence.text} ${quote.continuation ?? ""}`)

@@ -1,6 +1,7 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import type { ClauseName } from "./ClauseNames.js"
 import { compiledFor } from "./CompiledVocabulary.js"
+import { definedTermOf } from "./DefinedTerm.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
 import { headingsAbove } from "./HeadingsAbove.js"
 import { withoutFilingLegends } from "./PageFurniture.js"
@@ -51,17 +52,13 @@ const facetSpan = (
 const signatureFields = (text: string) =>
   /\b(?:Title|Name|By|Its|Date)\s*:/.test(text) && !/\b(?:shall|will|may|hereby|agrees?|must)\b/i.test(text)
 
-/** A definition's defined term: '1.6 "Net Sales" means …', '"Grantee Competitor" shall mean …'. */
-const definedTerm =
-  /^\s*(?:(?:section\s+)?[\d.]+\s+|\(?[a-z\d]{1,4}\)\s+)?["“]([^"”]{1,60})["”]\s+(?:means|shall\s+mean|has\s+the\s+meaning|refers\s+to|shall\s+refer\s+to)\b/i
-
 /**
  * A definition of another term ("Net Sales" means … less freight and insurance …) states no clause of the kind
  * however its words fit: a definition is a clause of the kind only when the term it defines names the kind ("Change
  * of Control" means …).
  */
 const definesOther = (text: string, heading: RegExp | undefined): boolean => {
-  const term = definedTerm.exec(text)?.[1]
+  const term = definedTermOf(text)
   return term !== undefined && !(heading?.test(term) ?? false)
 }
 

@@ -1,6 +1,7 @@
 import type { ClauseTypeName } from "./ClauseNames.js"
 import { blank, questionFit } from "./ClauseRetrieval.js"
 import { commercialClauses } from "./CommercialClauses.js"
+import { exceptionAfterDenial } from "./DenialLeads.js"
 import { liabilityClauses } from "./LiabilityClauses.js"
 import { rightsClauses } from "./RightsClauses.js"
 
@@ -82,9 +83,6 @@ export const hasClause = (type: ClauseType, raw: string): boolean => {
   const exception = exceptionAfterDenial.exec(rest)
   return exception !== null && type.evidence.every((pattern) => pattern.test(rest.slice(exception.index)))
 }
-
-/** Where a denial's exception begins. */
-const exceptionAfterDenial = /\b(?:except|excepting|other\s+than|save\s+that|provided(?:,)?\s+(?:however|that))\b/i
 
 /**
  * A pattern as a passage is screened with: a branch that reads a whole sentence from its start ("^(?![^;]*\bif\b)…",

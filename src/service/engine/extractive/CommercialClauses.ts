@@ -1,5 +1,6 @@
 import type { ClauseType } from "./ClauseTypes.js"
-import { deniedAhead, eitherOf } from "./DenialLeads.js"
+import { deniedAhead } from "./DenialLeads.js"
+import { eitherOf } from "./RegExpText.js"
 
 /** Clauses that restrict how the parties deal: competition, exclusivity, solicitation, termination, change of control. In the order questions are matched (see `ClauseTypes`). */
 export const commercialClauses: ReadonlyArray<ClauseType> = [

@@ -1,6 +1,7 @@
 import type { ConceptName } from "./ClauseNames.js"
 import { findDurations } from "./DurationSpans.js"
 import { numberWordsSource } from "./NumberWords.js"
+import { eitherOf } from "./RegExpText.js"
 import { terms } from "./Terms.js"
 
 /**
@@ -77,10 +78,7 @@ const exclusion =
 const soleRemedy = /\b(?:sole|exclusive)\s+(?:and\s+exclusive\s+)?remed(?:y|ies)\b/i
 const claimDeadline =
   /\b(?:action|claim|suit|proceeding)s?\b[^.;]{0,120}\b(?:must|shall)\s+be\s+(?:brought|commenced|instituted|filed)\s+within\b|\bno\s+(?:action|claim|suit|proceeding)s?\b[^.;]{0,200}\b(?:may|shall|can)\s+be\s+(?:brought|commenced|instituted|asserted|made)\b[^.;]{0,100}\b(?:more\s+than|after)\b/i
-const limitWithoutAmount = new RegExp(
-  [exclusion, soleRemedy, claimDeadline].map((pattern) => pattern.source).join("|"),
-  "i"
-)
+const limitWithoutAmount = eitherOf(exclusion, soleRemedy, claimDeadline)
 const limitKind = (text: string): string =>
   exclusion.test(text)
     ? "indirect and consequential damages excluded, no amount stated"

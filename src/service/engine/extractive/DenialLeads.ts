@@ -11,6 +11,6 @@ const within = String.raw`(?:(?!\b(?:except|excepting|other\s+than|save|unless|b
 /** A sentence that denies `what` (a pattern source): a denial's lead followed, in the same clause, by it. */
 export const deniedAhead = (what: string): RegExp => new RegExp(`${lead}${within}(?:${what})`, "i")
 
-/** One pattern that matches where any of `patterns` does (case-insensitive). */
-export const eitherOf = (...patterns: ReadonlyArray<RegExp>): RegExp =>
-  new RegExp(patterns.map((pattern) => `(?:${pattern.source})`).join("|"), "i")
+/** Where a denial's exception begins: "… nothing herein shall confer …; except that …". */
+export const exceptionAfterDenial =
+  /\b(?:except|excepting|other\s+than|save\s+that|provided(?:,)?\s+(?:however|that))\b/i

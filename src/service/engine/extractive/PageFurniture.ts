@@ -35,11 +35,15 @@ export const stripPageFurniture = (given: ReadonlyArray<string>): Array<string> 
   })
 }
 
-/** A line that holds only a page number decorated as one: "-4-", "- 4 -", "Page 4", "Page 4 of 12", "4 of 12". */
-const pageNumberLine =
-  /^[ \t]*(?:-[ \t]*\d{1,4}[ \t]*-|page[ \t]+\d{1,4}(?:[ \t]+of[ \t]+\d{1,4})?|\d{1,4}[ \t]+of[ \t]+\d{1,4})[ \t]*(?:\n|$)/gim
+/** A page number decorated as one: "-4-", "- 4 -", "Page 4", "Page 4 of 12", "4 of 12". */
+const decoratedNumber = String.raw`-[ \t]*\d{1,4}[ \t]*-|page[ \t]+\d{1,4}(?:[ \t]+of[ \t]+\d{1,4})?|\d{1,4}[ \t]+of[ \t]+\d{1,4}`
 
-const isPageNumber = (line: string) => /^\s*(?:-\s*\d+\s*-|(?:page\s+)?\d+(?:\s+of\s+\d+)?)\s*$/i.test(line)
+/** A line that holds only a decorated page number, with its line end. */
+const pageNumberLine = new RegExp(`^[ \\t]*(?:${decoratedNumber})[ \\t]*(?:\\n|$)`, "gim")
+
+/** A line that holds only a page number, decorated or bare ("3"): at a page's edge, that is what it is. */
+const pageNumberOnly = new RegExp(`^\\s*(?:${decoratedNumber}|\\d+)\\s*$`, "i")
+const isPageNumber = (line: string) => pageNumberOnly.test(line)
 
 /**
  * The notice an SEC filing prints where it redacts ("*** Confidential treatment has been requested for redacted

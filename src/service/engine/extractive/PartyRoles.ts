@@ -127,16 +127,19 @@ export const namesParty = (text: string, party: RoleEntry): boolean => {
 
 /** Where a party first acts in a sentence: its role or name before a verb ("Provider shall", "Customer may terminate"). */
 export const actsAt = (text: string, party: RoleEntry): number | undefined => {
-  const { role, first } = nameWords(party)
-  const names = [role, first].filter((name) => name.length > 0).map(escapeRegExp)
-  if (names.length === 0) return undefined
+  const names = nameSource(party)
+  if (names === undefined) return undefined
   const at = text.search(
-    new RegExp(
-      `\\b(?:${names.join("|")})\\b[^,.;]{0,40}?\\s(?:shall|will|may|must|can|cannot|has|have|is|agrees?)\\b`,
-      "i"
-    )
+    new RegExp(`\\b(?:${names})\\b[^,.;]{0,40}?\\s(?:shall|will|may|must|can|cannot|has|have|is|agrees?)\\b`, "i")
   )
   return at < 0 ? undefined : at
+}
+
+/** A party's role and its name's first word as a pattern's alternatives ("Provider|Acme"); undefined for neither. */
+const nameSource = (party: RoleEntry): string | undefined => {
+  const { role, first } = nameWords(party)
+  const names = [role, first].filter((name) => name.length > 0).map(escapeRegExp)
+  return names.length === 0 ? undefined : names.join("|")
 }
 
 /** Whether a party acts in a sentence: its role or name before a verb ("Provider shall", "Customer may terminate"). */
@@ -144,12 +147,9 @@ export const actsIn = (text: string, party: RoleEntry): boolean => actsAt(text, 
 
 /** Whether a question asks about a party as the one that acts: "must Meridian maintain", "Meridian has to". */
 export const askedAsActor = (question: string, party: RoleEntry): boolean => {
-  const names = Object.values(nameWords(party))
-    .filter((name) => name.length > 0)
-    .map(escapeRegExp)
-    .join("|")
+  const names = nameSource(party)
   return (
-    names.length > 0 &&
+    names !== undefined &&
     new RegExp(
       `\\b(?:must|shall|will|does|do|can|may|should|is|are)\\s+(?:the\\s+)?(?:${names})\\b|\\b(?:${names})\\s+(?:must|shall|will|has|have|needs?|can|may|should)\\b`,
       "i"

@@ -54,13 +54,17 @@ export const purposeSentences = (
   document: EngineDocument,
   count: number
 ): Array<DocumentSentence> => {
-  const all = index.sentences(document.id).filter((sentence) => sentence.text.length <= maxChars)
+  const all = readable(index, document)
   const stated = all.filter((sentence) => statedPurpose.test(sentence.text))
   const recitals = recitalsOf(all.slice(0, recitalsWithin))
   const wanted = stated.length > 0 ? stated : recitals
   const ranked = [...wanted.filter((s) => intent.test(s.text)), ...wanted.filter((s) => !intent.test(s.text))]
   return ranked.slice(0, count).sort((a, b) => a.order - b.order)
 }
+
+/** A document's sentences short enough to state a purpose. */
+const readable = (index: PassageIndex, document: EngineDocument) =>
+  index.sentences(document.id).filter((sentence) => sentence.text.length <= maxChars)
 
 /**
  * A document's recitals among its first sentences: "WHEREAS …" anywhere there, lettered ones ("A. Client is …") only
@@ -81,11 +85,6 @@ const recitalsOf = (first: ReadonlyArray<DocumentSentence>): Array<DocumentSente
 
 /** The recital that says what the parties want, else the first recital: what a document is about, in its words. */
 export const leadRecital = (index: PassageIndex, document: EngineDocument): DocumentSentence | undefined => {
-  const recitals = recitalsOf(
-    index
-      .sentences(document.id)
-      .slice(0, recitalsWithin)
-      .filter((sentence) => sentence.text.length <= maxChars)
-  )
+  const recitals = recitalsOf(readable(index, document).slice(0, recitalsWithin))
   return recitals.find((sentence) => intent.test(sentence.text)) ?? recitals[0]
 }

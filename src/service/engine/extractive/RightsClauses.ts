@@ -1,5 +1,6 @@
 import type { ClauseType } from "./ClauseTypes.js"
-import { deniedAhead, eitherOf } from "./DenialLeads.js"
+import { deniedAhead } from "./DenialLeads.js"
+import { eitherOf } from "./RegExpText.js"
 
 const lic = "licen[cs]\\w*"
 /** What a licence is a licence of: marks, names, software, technology, a system, content, patents. */

@@ -146,5 +146,11 @@ const maxSigners = 4
 /** Signers signing on one line of text share its quote: it is given once. */
 const distinctQuotes = (shown: string, others: ReadonlyArray<Found>): Array<Found> => {
   const seen = new Set([shown])
-  return others.filter((other) => !seen.has(other.sentence.text) && seen.add(other.sentence.text) !== undefined)
+  const distinct: Array<Found> = []
+  for (const other of others) {
+    if (seen.has(other.sentence.text)) continue
+    seen.add(other.sentence.text)
+    distinct.push(other)
+  }
+  return distinct
 }

@@ -1,5 +1,6 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import { findDates } from "./DateSpans.js"
+import { definedTermOf } from "./DefinedTerm.js"
 import { definedDate, definedValue, namedTerm } from "./DefinedValue.js"
 import type { DocumentSentence } from "./DocumentSentences.js"
 import { findDurations } from "./DurationSpans.js"
@@ -75,8 +76,10 @@ const recital = /^\s*(?:WHEREAS|Whereas)\b/
  * The definition of another period named a term ('"Royalty Term" means the period … ending on the expiration of the
  * last to expire of the Patents', "Service Term", "IRU Term"): not the agreement's own, which is looked for first.
  */
-const otherTermDefined =
-  /^\W*(?:[\d.]+\s+)?["“](?!(?:initial|agreement|contract)\s+term["”])[^"”]{1,40}\bterm["”]\s+(?:means|shall\s+mean|has\s+the\s+meaning)\b/i
+const otherTermDefined = (text: string): boolean => {
+  const term = definedTermOf(text)
+  return term !== undefined && /\bterm$/i.test(term) && !/^(?:initial|agreement|contract)\s+term$/i.test(term)
+}
 
 /**
  * The agreement's term clause: the first sentence that says how long it lasts; one that names its end date first,
@@ -94,8 +97,8 @@ export const documentTerm = (
   // "WHEREAS, the Initial Term … is scheduled to expire on December 31, 2010": what an amendment then changes, and
   // so the term as it was `before` it.
   const [recitals, others] = [found.filter((s) => recital.test(s.text)), found.filter((s) => !recital.test(s.text))]
-  const own = others.filter((s) => !otherTermDefined.test(s.text))
-  const otherTerms = others.filter((s) => otherTermDefined.test(s.text))
+  const own = others.filter((s) => !otherTermDefined(s.text))
+  const otherTerms = others.filter((s) => otherTermDefined(s.text))
   const clauses = before ? [...recitals, ...own, ...otherTerms] : [...own, ...recitals, ...otherTerms]
   return (
     clauses.find((sentence) => statedEnd(sentence.text) !== undefined) ??

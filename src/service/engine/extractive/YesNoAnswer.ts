@@ -1,9 +1,9 @@
 import type { EngineDocument } from "../AnswerEngine.js"
 import {
-  askedPartyFirst,
   asRanked,
   clauseAnswer,
   headedClause,
+  partyClauseFirst,
   possibleAnswer,
   quotes,
   withRetrieved
@@ -135,11 +135,13 @@ const forAskedParty = (
   const answered = clauseAnswer(index, document, clause, sentences)
   const negated = clause.negated
   if (answered?.short !== "Yes.") return answered
-  // "Are there restrictions on how many miles Pemberton can award?": Pemberton's own clause first.
-  const found = askedPartyFirst(index, document, question.replace(clause.asks, " "), answered)
   // The kind's own words name no party: "Beneficiary" in "third-party beneficiaries" where a party is so named.
-  const party = askedParty(question.replace(clause.asks, " "), rolesOf(index, document))
-  if (party === undefined) return found
+  const asked = question.replace(clause.asks, " ")
+  const parties = rolesOf(index, document)
+  const party = askedParty(asked, parties)
+  if (party === undefined) return answered
+  // "Must Meridian maintain insurance?": Meridian's own clause first.
+  const found = partyClauseFirst(asked, party, parties, answered)
   // A heading's clause is read with it ("2.3 Exclusive Service Provider." over "Customer shall engage BIS …").
   const quoted = [found, ...(found.more ?? [])].map((quote) => `${quote.sentence.text} ${quote.continuation ?? ""}`)
   // An exclusive appointment names its party as the one appointed ("Customer shall engage BIS as the sole provider").
