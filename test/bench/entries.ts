@@ -121,6 +121,12 @@ const cuadRows = (tuning: HalfFigures, heldOut: HalfFigures): ReadonlyArray<Row>
       ">= 0.8",
       heldOut.evidence.rate >= 0.8
     ),
+    row(
+      held(
+        `evidence in the rules' answer alone, before the related passages (${heldOut.rulesEvidence.hits}/${heldOut.rulesEvidence.total})`
+      ),
+      heldOut.rulesEvidence.rate
+    ),
     row(held('evidence: always "No clause found"'), 0),
     row(held("evidence by wording"), spread(heldOut.evidence), "worst within 10 points", within(heldOut.evidence)),
     row(
@@ -155,6 +161,10 @@ const cuadRows = (tuning: HalfFigures, heldOut: HalfFigures): ReadonlyArray<Row>
       heldOut.unfounded.rate
     ),
     row(tuned("evidence hit rate"), spread(tuning.evidence)),
+    row(
+      tuned(`evidence in the rules' answer alone (${tuning.rulesEvidence.hits}/${tuning.rulesEvidence.total})`),
+      tuning.rulesEvidence.rate
+    ),
     row(tuned(`yes/no accuracy, ${yesNoCategories}`), spread(tuning.yesNo)),
     row(tuned('yes/no: always "No clause found"'), tuning.yesNoBaseline),
     row(tuned("yes/no accuracy, 5 common categories"), spread(tuning.commonYesNo)),

@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { answerOf, documentOf, idOf, textDocument } from "./documentOf.js"
+import { answerOf, documentOf, idOf, rulesAnswerOf, textDocument } from "./documentOf.js"
 
 /** A short contract with one clause of interest between neutral ones. */
 const contract = (clause: string) => {
@@ -712,7 +712,7 @@ describe("quotes", () => {
             `${n + 3}. Records. Licensee shall permit Licensor to audit the records of Region ${n} once a year.\n\nRoyalties for Region ${n} are due quarterly.`
         )
         .join("\n\n")
-      const answer = yield* answerOf("Audit rights?", contract(clauses))
+      const answer = yield* rulesAnswerOf("Audit rights?", contract(clauses))
       assert.strictEqual(answer.match(/Licensor to audit the records of Region/g)?.length, 3)
     })
   )

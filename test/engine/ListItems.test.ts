@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { answerOf, textDocument } from "./documentOf.js"
+import { answerOf, rulesAnswerOf, textDocument } from "./documentOf.js"
 
 /** Covenants stated as the items of one lead-in: no item says "shall not" itself. */
 const covenants = textDocument(
@@ -25,7 +25,7 @@ describe("a kind of clause stated as an item of a list", () => {
   )
 
   it.effect("an item under a lead-in that restricts nothing is no restriction", () =>
-    Effect.map(answerOf("Is there a non-solicitation of customers clause?", covenants), (answer) =>
+    Effect.map(rulesAnswerOf("Is there a non-solicitation of customers clause?", covenants), (answer) =>
       assert.notInclude(answer, "solicit feedback")
     )
   )

@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { answerOf, itGivesShortAnswers, shortOf, textDocument } from "./documentOf.js"
+import { answerOf, itGivesShortAnswers, rulesAnswerOf, shortOf, textDocument } from "./documentOf.js"
 
 const recital =
   "NOW, THEREFORE, in consideration of the mutual promises and the representations, warranties and covenants contained herein, the parties agree as follows."
@@ -82,7 +82,7 @@ describe("whether a contract gives a warranty", () => {
 
 describe("a warranty of the products beside one of authority", () => {
   it.effect("is the one quoted", () =>
-    Effect.map(answerOf("Does the supplier give a warranty?", authorityAndProducts), (answer) => {
+    Effect.map(rulesAnswerOf("Does the supplier give a warranty?", authorityAndProducts), (answer) => {
       assert.match(answer, /^Yes\./)
       assert.include(answer, "will conform to their specifications")
       assert.notInclude(answer, "full power and authority")

@@ -3,6 +3,7 @@ import { Effect } from "effect"
 import { collectChunks, type EngineDocument } from "../../src/service/engine/AnswerEngine.js"
 import { makeExtractiveEngine } from "../../src/service/engine/ExtractiveEngine.js"
 import { splitPassages } from "../../src/service/engine/extractive/Passages.js"
+import { withoutRelated } from "../../src/service/engine/extractive/RelatedClauses.js"
 
 /** A document made of pages of text, as the engine sees it after extraction. */
 export const documentOf = (id: number, filename: string, pages: ReadonlyArray<string>): EngineDocument => ({
@@ -25,6 +26,10 @@ export const answerOf = (query: string, document: EngineDocument) =>
   collectChunks(engine, { kind: "cell", query, documents: [document], history: [] }).pipe(
     Effect.map((chunks) => chunks.join(""))
   )
+
+/** The answer the rules give, without the passages the clause model relates to it (`RelatedClauses`). */
+export const rulesAnswerOf = (query: string, document: EngineDocument) =>
+  answerOf(query, document).pipe(Effect.map(withoutRelated))
 
 /** The short answer: the first paragraph of the answer. */
 export const shortOf = (query: string, document: EngineDocument) =>

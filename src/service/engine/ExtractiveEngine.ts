@@ -8,6 +8,7 @@ import { lawAcross } from "./extractive/LawAcross.js"
 import { makeIndexCache, type PassageIndex } from "./extractive/PassageIndex.js"
 import { buildQuery, type Query } from "./extractive/Query.js"
 import { rankPassages, rankSentences } from "./extractive/Ranking.js"
+import { withRelated } from "./extractive/RelatedClauses.js"
 import { summaryRequest, summaryText } from "./extractive/Summary.js"
 import { termAcross } from "./extractive/TermAcross.js"
 
@@ -26,9 +27,13 @@ const maxDocuments = 5
 const answerOne = (index: PassageIndex, query: Query): Outcome => {
   const passages = rankPassages(index, query)
   const sentences = rankSentences(index, query, passages)
-  const found = answerIn(index, query, sentences, index.documents[0])
-  if (found === undefined) return nothingFound(query, sentences)
-  return { _tag: "Answers", lead: undefined, found: [found, ...(found.more ?? [])] }
+  const document = index.documents[0]
+  const found = answerIn(index, query, sentences, document)
+  const outcome: Outcome =
+    found === undefined
+      ? nothingFound(query, sentences)
+      : { _tag: "Answers", lead: undefined, found: [found, ...(found.more ?? [])] }
+  return document === undefined ? outcome : withRelated(index, document, query, outcome)
 }
 
 /** Over several documents: rank across all of them, then answer from each document that ranks near the top. */

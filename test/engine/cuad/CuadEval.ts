@@ -3,6 +3,7 @@ import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { Effect } from "effect"
 import { makeExtractiveEngine } from "../../../src/service/engine/ExtractiveEngine.js"
+import { withoutRelated } from "../../../src/service/engine/extractive/RelatedClauses.js"
 import { askCell, firstParagraph } from "../evaluate.js"
 import { loadDocument } from "../loadSample.js"
 import { namesDate, namesParties, namesPlace, quotesClause, samePeriod } from "./CuadJudge.js"
@@ -31,6 +32,11 @@ export interface CuadCell {
   readonly answer: string
   /** The answer quotes a labelled clause, or names the labelled value (items with labelled clauses). */
   readonly evidence: boolean | undefined
+  /**
+   * `evidence` judged on the rules' answer alone, before the passages the clause model relates to it
+   * (`RelatedClauses`): how much of the evidence each layer finds.
+   */
+  readonly rulesEvidence: boolean | undefined
   /** The yes/no answer agrees with the label (yes/no categories). */
   readonly yesNo: boolean | undefined
   /** The short answer states the labelled value (dates, parties, law, periods, titles). */
@@ -104,6 +110,12 @@ const judge = (questions: CategoryQuestions, item: CuadItem, answer: string) => 
   return { evidence, yesNo, value, unfounded }
 }
 
+/** The judgement of the whole answer, and its evidence judged on the rules' answer alone. */
+const judgeLayers = (questions: CategoryQuestions, item: CuadItem, answer: string) => ({
+  ...judge(questions, item, answer),
+  rulesEvidence: judge(questions, item, withoutRelated(answer)).evidence
+})
+
 /**
  * Asks every category's three wordings of every labelled contract found in the shared corpus (plain-text
  * versions) and judges each answer. Undefined when the corpus is not on this machine.
@@ -133,7 +145,7 @@ export const runCuad = (halves: ReadonlyArray<Half> = ["tuning", "heldOut"]) =>
             wording,
             label: item.answer,
             answer,
-            ...judge(questions, item, answer)
+            ...judgeLayers(questions, item, answer)
           })
         }
       }

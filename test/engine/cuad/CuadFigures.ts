@@ -17,6 +17,8 @@ export interface HalfFigures {
   readonly documents: number
   /** Answers that quote the labelled clause or name the labelled value. */
   readonly evidence: WordedRate
+  /** The same, counting only the rules' answer, not the passages the clause model relates to it. */
+  readonly rulesEvidence: Rate
   /** Yes/no answers that agree with the label, all yes/no categories. */
   readonly yesNo: WordedRate
   /** What always answering "No clause found" scores on the same yes/no items. */
@@ -64,6 +66,7 @@ export const figuresOf = (all: ReadonlyArray<CuadCell>, half: Half): HalfFigures
   return {
     documents: new Set(cells.map((cell) => cell.doc)).size,
     evidence: worded(cells, (cell) => cell.evidence),
+    rulesEvidence: rateOf(cells.flatMap((cell) => (cell.rulesEvidence === undefined ? [] : [cell.rulesEvidence]))),
     yesNo: worded(cells, (cell) => cell.yesNo),
     yesNoBaseline: noShare(cells),
     commonYesNo: worded(common, (cell) => cell.yesNo),

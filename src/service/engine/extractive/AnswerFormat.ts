@@ -56,7 +56,7 @@ export const formatOutcome = (outcome: Outcome, query: Query): Outcome => {
   if (outcome._tag === "Nothing") {
     const fallback = instructions.fallback
     if (fallback === undefined || query.kind === "yesno") return outcome
-    return { _tag: "Nothing", message: `${fallback.charAt(0).toUpperCase()}${fallback.slice(1)}.` }
+    return { ...outcome, message: `${fallback.charAt(0).toUpperCase()}${fallback.slice(1)}.` }
   }
   return { ...outcome, found: outcome.found.map((found) => shortOf(found, instructions)) }
 }

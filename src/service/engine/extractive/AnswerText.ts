@@ -87,15 +87,20 @@ const unrepeated = (found: ReadonlyArray<Found>): Array<Found> => {
  * each quote names its document. Yes/no answers say "Yes." once, then each supporting quote.
  */
 export const answerText = (outcome: Outcome, multiDocument: boolean): string => {
-  if (outcome._tag === "Nothing") return outcome.message
+  const related =
+    outcome.related === undefined || outcome.related.found.length === 0
+      ? []
+      : [outcome.related.lead, ...outcome.related.found.map((found) => block(found, multiDocument, false, quoteMax))]
+  if (outcome._tag === "Nothing") return [outcome.message, ...related].join("\n\n")
   const [first, ...rest] = unrepeated(outcome.found)
-  if (first === undefined) return "Not found in the document."
+  if (first === undefined) return ["Not found in the document.", ...related].join("\n\n")
   const yesNo = first.short === "Yes."
   const blocks = [
     ...(outcome.lead === undefined ? [] : [outcome.lead]),
     ...(yesNo ? ["Yes."] : []),
     block(first, multiDocument, !yesNo, multiDocument ? quoteMax : wholeMax),
-    ...rest.map((found) => block(found, multiDocument, !yesNo, quoteMax))
+    ...rest.map((found) => block(found, multiDocument, !yesNo, quoteMax)),
+    ...related
   ]
   return blocks.join("\n\n")
 }

@@ -49,7 +49,7 @@ const facetSpan = (
 }
 
 /** A signature block's fields ("Title: Senior Vice President, Title: President"): no clause, whatever its words. */
-const signatureFields = (text: string) =>
+export const signatureFields = (text: string) =>
   /\b(?:Title|Name|By|Its|Date)\s*:/.test(text) && !/\b(?:shall|will|may|hereby|agrees?|must)\b/i.test(text)
 
 /**

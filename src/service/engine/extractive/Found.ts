@@ -15,10 +15,21 @@ export interface Found {
   readonly more?: ReadonlyArray<Found> | undefined
 }
 
-/** What an engine says: answers (best first), or nothing found. */
+/** Passages shown after an answer under a lead of their own: not the answer, but where a reader may look next. */
+export interface Related {
+  readonly lead: string
+  readonly found: ReadonlyArray<Found>
+}
+
+/** What an engine says: answers (best first), or nothing found; either may be followed by related passages. */
 export type Outcome =
-  | { readonly _tag: "Answers"; readonly lead: string | undefined; readonly found: ReadonlyArray<Found> }
-  | { readonly _tag: "Nothing"; readonly message: string }
+  | {
+      readonly _tag: "Answers"
+      readonly lead: string | undefined
+      readonly found: ReadonlyArray<Found>
+      readonly related?: Related | undefined
+    }
+  | { readonly _tag: "Nothing"; readonly message: string; readonly related?: Related | undefined }
 
 /** An answerer for one document: the index, the document, the question and its ranked sentences. */
 export type DocumentAnswerer = (
