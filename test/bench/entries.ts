@@ -127,6 +127,12 @@ const cuadRows = (tuning: HalfFigures, heldOut: HalfFigures): ReadonlyArray<Row>
       ),
       heldOut.rulesEvidence.rate
     ),
+    row(
+      held(
+        `related passages shown where CUAD labels no clause of the kind (${heldOut.relatedWhereNone.hits}/${heldOut.relatedWhereNone.total} yes/no answers)`
+      ),
+      heldOut.relatedWhereNone.rate
+    ),
     row(held('evidence: always "No clause found"'), 0),
     row(held("evidence by wording"), spread(heldOut.evidence), "worst within 10 points", within(heldOut.evidence)),
     row(

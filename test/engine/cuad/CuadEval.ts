@@ -37,6 +37,8 @@ export interface CuadCell {
    * (`RelatedClauses`): how much of the evidence each layer finds.
    */
   readonly rulesEvidence: boolean | undefined
+  /** Whether passages the clause model relates follow the rules' answer (questions about a kind of clause). */
+  readonly related: boolean
   /** The yes/no answer agrees with the label (yes/no categories). */
   readonly yesNo: boolean | undefined
   /** The short answer states the labelled value (dates, parties, law, periods, titles). */
@@ -113,7 +115,8 @@ const judge = (questions: CategoryQuestions, item: CuadItem, answer: string) => 
 /** The judgement of the whole answer, and its evidence judged on the rules' answer alone. */
 const judgeLayers = (questions: CategoryQuestions, item: CuadItem, answer: string) => ({
   ...judge(questions, item, answer),
-  rulesEvidence: judge(questions, item, withoutRelated(answer)).evidence
+  rulesEvidence: judge(questions, item, withoutRelated(answer)).evidence,
+  related: withoutRelated(answer) !== answer
 })
 
 /**

@@ -19,6 +19,8 @@ export interface HalfFigures {
   readonly evidence: WordedRate
   /** The same, counting only the rules' answer, not the passages the clause model relates to it. */
   readonly rulesEvidence: Rate
+  /** Yes/no answers where CUAD labels no clause of the kind that are followed by related passages anyway. */
+  readonly relatedWhereNone: Rate
   /** Yes/no answers that agree with the label, all yes/no categories. */
   readonly yesNo: WordedRate
   /** What always answering "No clause found" scores on the same yes/no items. */
@@ -66,6 +68,9 @@ export const figuresOf = (all: ReadonlyArray<CuadCell>, half: Half): HalfFigures
   return {
     documents: new Set(cells.map((cell) => cell.doc)).size,
     evidence: worded(cells, (cell) => cell.evidence),
+    relatedWhereNone: rateOf(
+      cells.filter((cell) => cell.yesNo !== undefined && cell.label === "No").map((cell) => cell.related)
+    ),
     rulesEvidence: rateOf(cells.flatMap((cell) => (cell.rulesEvidence === undefined ? [] : [cell.rulesEvidence]))),
     yesNo: worded(cells, (cell) => cell.yesNo),
     yesNoBaseline: noShare(cells),

@@ -53,9 +53,12 @@ const totals = (name: string, figures: HalfFigures, cells: ReadonlyArray<CuadCel
       .join(", ")
     console.log(`  ${metric}: ${pct(rate.rate)} (${rate.hits}/${rate.total}); ${per}`)
   }
-  const { rulesEvidence, unfounded } = figures
+  const { relatedWhereNone, rulesEvidence, unfounded } = figures
   console.log(
     `  evidence in the rules' answer alone: ${pct(rulesEvidence.rate)} (${rulesEvidence.hits}/${rulesEvidence.total})`
+  )
+  console.log(
+    `  related passages where CUAD labels no clause: ${pct(relatedWhereNone.rate)} (${relatedWhereNone.hits}/${relatedWhereNone.total})`
   )
   console.log(
     `  value where none is labelled: ${pct(unfounded.rate)} (${unfounded.hits}/${unfounded.total}), lower is better`

@@ -3,12 +3,13 @@
  * (`src/service/engine/extractive/clause-model.json`, read by `LearnedClauses`). A tool run by hand, never by tests.
  *
  * The examples are CUAD's expert-labelled clauses as LegalBench publishes them (github.com/HazyResearch/legalbench,
- * commit 14924b8ad989f9bc70d7f6f5f8c272201719a78a, each `tasks/CUAD_<category>` folder's `train.tsv` and `test.tsv`; CUAD v1, The Atticus Project,
- * CC BY 4.0): for each category, clauses labelled as that category ("Yes") and clauses of other categories ("No"),
- * drawn from CUAD's 510 contracts. **None of the 53 contracts of the shared evaluation corpus may teach the model**,
- * or its held-out half would no longer be held out: a clause is dropped when twelve consecutive words of it (the
- * whole clause, when shorter) occur in any of them, which also drops boilerplate other contracts share with them.
- * The script refuses to run without that corpus.
+ * commit 14924b8ad989f9bc70d7f6f5f8c272201719a78a, each `tasks/CUAD_<category>` folder's `train.tsv` and
+ * `test.tsv`; CUAD v1, The Atticus Project, CC BY 4.0): for each category, clauses labelled as that category ("Yes")
+ * and clauses of other categories ("No"), drawn from CUAD's 510 contracts. Beside them, every sentence of the
+ * evaluation corpus's tuning half, labelled from its CUAD labels (see below). **None of the held-out half's contracts
+ * may teach the model**, or it would no longer be held out: a LegalBench clause is dropped when twelve consecutive
+ * words of it (the whole clause, when shorter) occur in any of the 53 corpus contracts, which also drops boilerplate
+ * other contracts share with them. The script refuses to run without that corpus.
  *
  * One logistic model per kind of clause, over the engine's own stems and pairs of adjacent stems, trained by a
  * seeded stochastic gradient descent (the same file on every run); the weights of largest size are kept.
@@ -16,10 +17,14 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { parse } from "csv-parse/sync"
+import { Effect } from "effect"
 import type { ClauseName } from "../../../src/service/engine/extractive/ClauseNames.js"
 import { type ClauseModel, clauseFeatures } from "../../../src/service/engine/extractive/LearnedClauses.js"
-import { sharedDir } from "./CuadEval.js"
-import { tokens } from "./CuadJudge.js"
+import { makeIndexCache } from "../../../src/service/engine/extractive/PassageIndex.js"
+import { loadDocument } from "../loadSample.js"
+import { halfOf, sharedDir } from "./CuadEval.js"
+import { foldsOf } from "./CuadFolds.js"
+import { quotesClause, tokens } from "./CuadJudge.js"
 
 /** CUAD's category (as LegalBench names its task, case and punctuation aside) → the engine's kind of clause. */
 const kinds: ReadonlyArray<readonly [string, ClauseName]> = [
@@ -65,11 +70,6 @@ const shared = 12
 const epochs = 3
 /** The weights kept per kind, largest first. */
 const kept = 1000
-/**
- * A sentence is shown as related only when it scores above this share of the clauses of other kinds: among the
- * clauses a contract holds, one that ranks first but no higher than those is no more this kind than another.
- */
-const floorShare = Number(process.env.FLOOR ?? 0.98)
 
 const checkout = process.argv[2]
 if (checkout === undefined) throw new Error("usage: trainClauseModel.ts <legalbench-checkout>")
@@ -93,8 +93,13 @@ const fromCorpus = (text: string): boolean => {
 
 const squash = (name: string) => name.toLowerCase().replace(/[^a-z]/g, "")
 
-/** Each distinct clause text, with the kinds it is labelled as. */
-const examples = new Map<string, { readonly features: ReadonlyArray<string>; readonly kinds: Set<ClauseName> }>()
+/** Each distinct text, with the kinds it is labelled as and those it is no example of either way. */
+interface Example {
+  readonly features: ReadonlyArray<string>
+  readonly kinds: Set<ClauseName>
+  readonly unknown: ReadonlySet<ClauseName>
+}
+const examples = new Map<string, Example>()
 let dropped = 0
 for (const task of readdirSync(join(checkout, "tasks")).filter((name) => name.startsWith("CUAD_"))) {
   const kind = kinds.find(([category]) => squash(`CUAD_${category}`) === squash(task))?.[1]
@@ -112,10 +117,55 @@ for (const task of readdirSync(join(checkout, "tasks")).filter((name) => name.st
         dropped++
         continue
       }
-      const example = examples.get(text) ?? { features: clauseFeatures(text), kinds: new Set<ClauseName>() }
+      const example = examples.get(text) ?? {
+        features: clauseFeatures(text),
+        kinds: new Set<ClauseName>(),
+        unknown: new Set()
+      }
       if (label === "Yes" && kind !== undefined) example.kinds.add(kind)
       examples.set(text, example)
     }
+  }
+}
+
+/** Whether a sentence and a clause share a run of five words. */
+const sharesWords = (text: string, clause: string): boolean => {
+  const said = ` ${tokens(text).join(" ")} `
+  const words = tokens(clause)
+  return words.slice(0, -4).some((_, i) => said.includes(` ${words.slice(i, i + 5).join(" ")} `))
+}
+
+/**
+ * The tuning half's contracts, sentence by sentence as the engine reads them: a sentence that quotes a clause CUAD
+ * labels of a kind there is an example of that kind; the rest are examples of ordinary contract text, which CUAD's
+ * clauses alone lack (an entire-agreement clause, a notice address). Only the tuning half: the held-out half teaches
+ * nothing. `DOCSWEEP_TRAIN_FOLD=A` (or `B`) takes one fold only, to measure the effect on the other.
+ */
+const onlyFold = process.env.DOCSWEEP_TRAIN_FOLD
+const labelled: ReadonlyArray<{
+  readonly doc: string
+  readonly items: ReadonlyArray<{ readonly category: string; readonly clauses: ReadonlyArray<string> }>
+}> = JSON.parse(readFileSync(join(corpusDir, "corpus-labels", "cuad-qa.json"), "utf8")).documents
+const tuning = labelled.filter((contract) => halfOf(contract.doc) === "tuning")
+const folds = foldsOf(tuning.map((contract) => contract.doc))
+const indexFor = makeIndexCache(1)
+const kindOf = (category: string) => kinds.find(([name]) => squash(name) === squash(category))?.[1]
+let ordinary = 0
+for (const [i, contract] of tuning.entries()) {
+  if (onlyFold !== undefined && folds.get(contract.doc) !== onlyFold) continue
+  const document = await Effect.runPromise(loadDocument(join(corpusDir, "corpus", contract.doc), 40_000 + i))
+  for (const { text } of indexFor([document]).sentences(document.id)) {
+    if (text.length < 60 || examples.has(text)) continue
+    const labelledAs = (matches: (clause: string) => boolean) =>
+      contract.items.flatMap((item) => {
+        const kind = kindOf(item.category)
+        return kind !== undefined && item.clauses.some(matches) ? [kind] : []
+      })
+    const quoted = labelledAs((clause) => quotesClause(text, clause))
+    // A sentence that shares a few words with a labelled clause of a kind is no example of it either way.
+    const near = labelledAs((clause) => sharesWords(text, clause))
+    examples.set(text, { features: clauseFeatures(text), kinds: new Set(quoted), unknown: new Set(near) })
+    ordinary += quoted.length === 0 ? 1 : 0
   }
 }
 
@@ -127,7 +177,9 @@ const seeded = (seed: number) => () => {
 
 const train = (kind: ClauseName): ClauseModel["kinds"][string] => {
   const random = seeded(42)
-  const rows = [...examples.values()].map((example) => ({ features: example.features, yes: example.kinds.has(kind) }))
+  const rows = [...examples.values()]
+    .filter((example) => example.kinds.has(kind) || !example.unknown.has(kind))
+    .map((example) => ({ features: example.features, yes: example.kinds.has(kind) }))
   const positives = rows.filter((row) => row.yes).length
   // Positives are a minority: each weighs more, by the square root of the imbalance.
   const positiveWeight = Math.sqrt((rows.length - positives) / positives)
@@ -151,24 +203,19 @@ const train = (kind: ClauseName): ClauseModel["kinds"][string] => {
   }
   const largest = [...weights].sort((a, b) => Math.abs(b[1]) - Math.abs(a[1])).slice(0, kept)
   const rounded = new Map(largest.map(([feature, weight]) => [feature, Math.round(weight * 1000) / 1000]))
-  const others = rows
-    .filter((row) => !row.yes)
-    .map((row) => row.features.reduce((sum, feature) => sum + (rounded.get(feature) ?? 0), bias))
-    .sort((a, b) => a - b)
   return {
     bias: Math.round(bias * 1000) / 1000,
-    floor: Math.round((others[Math.floor(floorShare * (others.length - 1))] ?? 0) * 1000) / 1000,
     weights: Object.fromEntries(rounded)
   }
 }
 
 const model: ClauseModel = {
   source:
-    "CUAD v1 (The Atticus Project, CC BY 4.0) as published by LegalBench (HazyResearch/legalbench@14924b8), less every clause found in the 53 evaluation contracts; trained by test/engine/cuad/trainClauseModel.ts",
+    "CUAD v1 (The Atticus Project, CC BY 4.0) as published by LegalBench (HazyResearch/legalbench@14924b8), less every clause found in the 53 evaluation contracts, and the sentences of the tuning half's 26; trained by test/engine/cuad/trainClauseModel.ts",
   kinds: Object.fromEntries(kinds.map(([, kind]) => [kind, train(kind)]))
 }
 const out = new URL("../../../src/service/engine/extractive/clause-model.json", import.meta.url)
 writeFileSync(out, `${JSON.stringify(model)}\n`)
 console.log(
-  `${examples.size} distinct clauses (${dropped} dropped as found in the corpus); ${kinds.length} kinds → ${out.pathname}`
+  `${examples.size} distinct examples (${dropped} clauses dropped as found in the corpus; ${ordinary} ordinary sentences of the tuning half); ${kinds.length} kinds → ${out.pathname}`
 )

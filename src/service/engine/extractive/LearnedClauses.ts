@@ -19,8 +19,6 @@ export interface ClauseModel {
 /** One kind's model. */
 export interface KindModel {
   readonly bias: number
-  /** The least score of a sentence worth showing (see the training script's `floorShare`). */
-  readonly floor: number
   readonly weights: Readonly<Record<string, number>>
 }
 
@@ -83,7 +81,8 @@ export const learnedClauses = (
       sentence,
       score: featuresOf(sentence).reduce((sum, feature) => sum + (kind.weights[feature] ?? 0), kind.bias)
     }))
-    .filter((learned) => learned.score >= kind.floor)
+    // A log-odds above 0: the model finds the sentence more likely of the kind than not.
+    .filter((learned) => learned.score > 0)
     .sort((a, b) => b.score - a.score || a.sentence.order - b.sentence.order)
   const taken: Array<LearnedClause> = []
   const near = (a: Quoted, b: DocumentSentence) =>
