@@ -19,7 +19,11 @@ import { join } from "node:path"
 import { parse } from "csv-parse/sync"
 import { Effect } from "effect"
 import type { ClauseName } from "../../../src/service/engine/extractive/ClauseNames.js"
-import { type ClauseModel, clauseFeatures } from "../../../src/service/engine/extractive/LearnedClauses.js"
+import {
+  type ClauseModel,
+  clauseFeatures,
+  shortestLearned
+} from "../../../src/service/engine/extractive/LearnedClauses.js"
 import { makeIndexCache } from "../../../src/service/engine/extractive/PassageIndex.js"
 import { loadDocument } from "../loadSample.js"
 import { halfOf, sharedDir } from "./CuadEval.js"
@@ -155,7 +159,7 @@ for (const [i, contract] of tuning.entries()) {
   if (onlyFold !== undefined && folds.get(contract.doc) !== onlyFold) continue
   const document = await Effect.runPromise(loadDocument(join(corpusDir, "corpus", contract.doc), 40_000 + i))
   for (const { text } of indexFor([document]).sentences(document.id)) {
-    if (text.length < 60 || examples.has(text)) continue
+    if (text.length < shortestLearned || examples.has(text)) continue
     const labelledAs = (matches: (clause: string) => boolean) =>
       contract.items.flatMap((item) => {
         const kind = kindOf(item.category)

@@ -7,9 +7,9 @@ import type { PassageIndex } from "./PassageIndex.js"
 import { terms } from "./Terms.js"
 
 /**
- * A logistic model per kind of clause, learned from CUAD's expert-labelled clauses of contracts other than the
- * evaluation corpus (`test/engine/cuad/trainClauseModel.ts` says which and how): a sentence's score is the bias plus
- * the weights of its features.
+ * A logistic model per kind of clause, learned from CUAD's expert-labelled clauses of contracts outside the evaluation
+ * corpus's held-out half (`test/engine/cuad/trainClauseModel.ts` says which and how): a sentence's score is the bias
+ * plus the weights of its features, a log-odds that it states the kind.
  */
 export interface ClauseModel {
   readonly source: string
@@ -32,7 +32,7 @@ export const clauseFeatures = (text: string): Array<string> => {
 }
 
 /** Sentences this short are headings or fragments: they name a clause at most, which the rules already read. */
-const shortest = 60
+export const shortestLearned = 60
 
 /** Each sentence's features, read once per index (sentences are kept per index). */
 const featuresRead = new WeakMap<DocumentSentence, ReadonlyArray<string>>()
@@ -50,9 +50,6 @@ export interface LearnedClause {
   readonly sentence: DocumentSentence
   readonly score: number
 }
-
-/** Whether the model knows the kind. */
-export const learnsKind = (name: ClauseName): boolean => clauseModel.kinds[name] !== undefined
 
 /** A sentence quoted already, with what its quote runs on into. */
 export interface Quoted {
@@ -76,7 +73,7 @@ export const learnedClauses = (
   if (kind === undefined) return []
   const scored = index
     .sentences(document.id)
-    .filter((sentence) => sentence.text.length >= shortest && !signatureFields(sentence.text))
+    .filter((sentence) => sentence.text.length >= shortestLearned && !signatureFields(sentence.text))
     .map((sentence) => ({
       sentence,
       score: featuresOf(sentence).reduce((sum, feature) => sum + (kind.weights[feature] ?? 0), kind.bias)
