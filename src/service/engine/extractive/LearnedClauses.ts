@@ -24,6 +24,19 @@ export interface KindModel {
 
 const clauseModel: ClauseModel = model
 
+/** Each kind's weights as a Map, made when the kind is first asked: a lookup per feature of every sentence. */
+const weightsRead = new Map<string, { readonly bias: number; readonly weights: ReadonlyMap<string, number> }>()
+const weightsOf = (name: ClauseName) => {
+  const kind = clauseModel.kinds[name]
+  if (kind === undefined) return undefined
+  let read = weightsRead.get(name)
+  if (read === undefined) {
+    read = { bias: kind.bias, weights: new Map(Object.entries(kind.weights)) }
+    weightsRead.set(name, read)
+  }
+  return read
+}
+
 /** What the model reads of a text: its stems (`Terms`) and each pair of adjacent stems. */
 export const clauseFeatures = (text: string): Array<string> => {
   const stems = terms(text)
@@ -69,14 +82,14 @@ export const learnedClauses = (
   count: number,
   beside: ReadonlyArray<Quoted> = []
 ): Array<LearnedClause> => {
-  const kind = clauseModel.kinds[name]
+  const kind = weightsOf(name)
   if (kind === undefined) return []
   const scored = index
     .sentences(document.id)
     .filter((sentence) => sentence.text.length >= shortestLearned && !signatureFields(sentence.text))
     .map((sentence) => ({
       sentence,
-      score: featuresOf(sentence).reduce((sum, feature) => sum + (kind.weights[feature] ?? 0), kind.bias)
+      score: featuresOf(sentence).reduce((sum, feature) => sum + (kind.weights.get(feature) ?? 0), kind.bias)
     }))
     // A log-odds above 0: the model finds the sentence more likely of the kind than not.
     .filter((learned) => learned.score > 0)
