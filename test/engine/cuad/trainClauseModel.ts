@@ -96,6 +96,8 @@ const fromCorpus = (text: string): boolean => {
 }
 
 const squash = (name: string) => name.toLowerCase().replace(/[^a-z]/g, "")
+/** The engine's kind for a CUAD category, as the labels or LegalBench's folders name it. */
+const kindOf = (category: string) => kinds.find(([name]) => squash(name) === squash(category))?.[1]
 
 /** Each distinct text, with the kinds it is labelled as and those it is no example of either way. */
 interface Example {
@@ -106,7 +108,7 @@ interface Example {
 const examples = new Map<string, Example>()
 let dropped = 0
 for (const task of readdirSync(join(checkout, "tasks")).filter((name) => name.startsWith("CUAD_"))) {
-  const kind = kinds.find(([category]) => squash(`CUAD_${category}`) === squash(task))?.[1]
+  const kind = kindOf(task.replace(/^CUAD_/, ""))
   for (const file of ["train.tsv", "test.tsv"]) {
     const rows: Array<{ label: string; text: string }> = parse(
       readFileSync(join(checkout, "tasks", task, file), "utf8"),
@@ -153,7 +155,6 @@ const labelled: ReadonlyArray<{
 const tuning = labelled.filter((contract) => halfOf(contract.doc) === "tuning")
 const folds = foldsOf(tuning.map((contract) => contract.doc))
 const indexFor = makeIndexCache(1)
-const kindOf = (category: string) => kinds.find(([name]) => squash(name) === squash(category))?.[1]
 let ordinary = 0
 for (const [i, contract] of tuning.entries()) {
   if (onlyFold !== undefined && folds.get(contract.doc) !== onlyFold) continue

@@ -91,18 +91,21 @@ export const answerText = (outcome: Outcome, multiDocument: boolean): string => 
     outcome.related === undefined || outcome.related.found.length === 0
       ? []
       : [outcome.related.lead, ...outcome.related.found.map((found) => block(found, multiDocument, false, quoteMax))]
-  if (outcome._tag === "Nothing") return [outcome.message, ...related].join("\n\n")
+  return [...answerBlocks(outcome, multiDocument), ...related].join("\n\n")
+}
+
+/** The answer's own paragraphs: the message, or the lead, the short answer and each quote. */
+const answerBlocks = (outcome: Outcome, multiDocument: boolean): Array<string> => {
+  if (outcome._tag === "Nothing") return [outcome.message]
   const [first, ...rest] = unrepeated(outcome.found)
-  if (first === undefined) return ["Not found in the document.", ...related].join("\n\n")
+  if (first === undefined) return ["Not found in the document."]
   const yesNo = first.short === "Yes."
-  const blocks = [
+  return [
     ...(outcome.lead === undefined ? [] : [outcome.lead]),
     ...(yesNo ? ["Yes."] : []),
     block(first, multiDocument, !yesNo, multiDocument ? quoteMax : wholeMax),
-    ...rest.map((found) => block(found, multiDocument, !yesNo, quoteMax)),
-    ...related
+    ...rest.map((found) => block(found, multiDocument, !yesNo, quoteMax))
   ]
-  return blocks.join("\n\n")
 }
 
 /** Splits an answer into 3–6 chunks at spaces, about equal in length, that join back to the same text. */

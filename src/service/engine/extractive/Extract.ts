@@ -17,7 +17,7 @@ import { liabilityCapAnswer, liabilityCapQuestion } from "./LiabilityCapAnswer.j
 import { answerParty } from "./PartyAnswer.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { subjectPeriod } from "./PeriodSubject.js"
-import { asksBreachRemedy, type Query } from "./Query.js"
+import { asksBreachRemedy, ownStems, type Query } from "./Query.js"
 import { type RankedSentence, toRanked } from "./Ranking.js"
 import { givesNotice, renewalNotice, renewalNoticeQuestion } from "./RenewalNotice.js"
 import { royaltyFor, royaltyQuestion, royaltyRate } from "./RoyaltyRate.js"
@@ -207,7 +207,7 @@ export const answerIn: SentenceAnswerer = (index, query, sentences, document = s
   }
   // "What royalty is payable?": the share of sales the contract charges, not a minimum royalty in money.
   if (document !== undefined && query.kind !== "yesno" && royaltyQuestion(query.text)) {
-    const rate = royaltyRate(index, document, royaltyFor(query.groups.flatMap((group) => [...group].slice(0, 1))))
+    const rate = royaltyRate(index, document, royaltyFor(ownStems(query)))
     if (rate !== undefined) return rate
   }
   const period = document === undefined ? undefined : periodAsked(index, document, query, sentences)

@@ -1,4 +1,4 @@
-import type { Query } from "./Query.js"
+import { ownStems, type Query } from "./Query.js"
 import { processTerm, tokenize } from "./Terms.js"
 
 /**
@@ -29,7 +29,7 @@ const reach = 3
  */
 export const negates = (text: string, query: Query): boolean => {
   if (notAskingAction.test(query.text)) return false
-  const heads = new Set(query.groups.flatMap((group) => [...group].slice(0, 1)))
+  const heads = new Set(ownStems(query))
   // "Nothing … shall be deemed to create a partnership, joint venture or agency": the whole list after it is denied.
   for (const m of text.matchAll(nothingShall)) {
     const after = tokenize(text.slice(m.index + m[0].length, m.index + m[0].length + 150)).map(processTerm)

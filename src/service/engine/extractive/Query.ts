@@ -27,6 +27,9 @@ export interface Query {
   readonly preferred: ReadonlySet<string>
 }
 
+/** The question's own distinctive stems, without the related words that count as them. */
+export const ownStems = (query: Query): Array<string> => query.groups.flatMap((group) => [...group].slice(0, 1))
+
 /** Words that every contract has; they help ranking a little but prove nothing about a clause being there. */
 const generic = new Set(
   terms(

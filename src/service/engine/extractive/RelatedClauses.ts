@@ -5,7 +5,7 @@ import { conceptOf } from "./Concepts.js"
 import type { Outcome } from "./Found.js"
 import { learnedClauses, type Quoted } from "./LearnedClauses.js"
 import type { PassageIndex } from "./PassageIndex.js"
-import type { Query } from "./Query.js"
+import { ownStems, type Query } from "./Query.js"
 import { toRanked } from "./Ranking.js"
 
 /** At most this many related passages: where else to look, not a second answer. */
@@ -13,11 +13,7 @@ const shown = 2
 
 /** The kind of clause a question names (`ClauseTypes`, `Concepts`), if any. */
 const kindAsked = (query: Query): ClauseName | undefined =>
-  clauseTypeOf(query.text)?.name ??
-  conceptOf(
-    query.text,
-    query.groups.flatMap((group) => [...group].slice(0, 1))
-  )?.name
+  clauseTypeOf(query.text)?.name ?? conceptOf(query.text, ownStems(query))?.name
 
 /**
  * A question about a kind of clause is answered by the rules, which know how the kind is usually drafted; the

@@ -19,6 +19,7 @@ import { withoutFilingLegends } from "./PageFurniture.js"
 import { actsIn, askedParty, namesParty, rolesOf } from "./PartyRoles.js"
 import type { PassageIndex } from "./PassageIndex.js"
 import { asksPermission, asPermission, sublicenceGranted } from "./PermissionAnswer.js"
+import { ownStems } from "./Query.js"
 import { coverageIn, type RankedSentence, sentenceBefore, toRanked } from "./Ranking.js"
 
 /** A yes/no question is answered when one of the top sentences holds this share of its distinctive terms. */
@@ -164,7 +165,7 @@ const forAskedParty = (
 }
 
 export const yesNoAnswer: DocumentAnswerer = (index, document, query, sentences) => {
-  const heads = query.groups.flatMap((group) => [...group].slice(0, 1))
+  const heads = ownStems(query)
   const concept = conceptOf(query.text, heads)
   if (concept !== undefined) {
     const weak = concept.weakEvidence
